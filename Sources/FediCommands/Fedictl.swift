@@ -1,0 +1,43 @@
+import ArgumentParser
+import FediCore
+
+/// The root of the command tree.
+public struct Fedictl: AsyncParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
+        commandName: "fedictl",
+        abstract: "Moderate and run Fediverse servers from the shell, whatever software they run.",
+        discussion: """
+        One command set for Mastodon (and glitch-soc, Hometown), Pleroma, Akkoma, GoToSocial, the Misskey \
+        family, Pixelfed and Friendica. Where a server cannot do something, fedictl says so, naming its \
+        software and version.
+
+        ENVIRONMENT
+          FEDICTL_ACCOUNT   account to use when --account is not given
+          FEDICTL_TOKEN     access token to use for one run (with --account user@host or FEDICTL_INSTANCE)
+          FEDICTL_INSTANCE  instance for FEDICTL_TOKEN when no account is stored
+          XDG_CONFIG_HOME   config directory parent (default ~/.config); fedictl keeps fedictl/config.json there
+          NO_COLOR          no colour when set
+
+        EXIT STATUS
+          0   success
+          1   other failure, or cancelled
+          64  usage: a bad flag or argument
+          65  bad input data, or the server rejected the values (HTTP 400/422)
+          66  no such account, file or object (HTTP 404)
+          69  unsupported by this server, or the server is unreachable
+          75  temporary: timeout, rate limit (429) or server error (5xx) after retries
+          76  protocol: the server sent a response fedictl cannot read
+          77  permission: bad token (401), missing scope or role (403), keyring unavailable
+          78  config: the config file is corrupt or from a newer fedictl
+
+        Examples:
+          $ fedictl instance info mastodon.social
+          $ fedictl instance info 127.0.0.1:3000 -o json
+        """,
+        version: FedictlVersion.current,
+        subcommands: [
+            Instance.self,
+        ])
+}

@@ -1,0 +1,39 @@
+import FediCore
+import FediOutput
+
+extension InstanceInfo: Tabular {
+    public static let columns: [Column<InstanceInfo>] = [
+        Column("domain") { .text($0.domain) },
+        Column("title") { .text($0.title) },
+        Column("software", default: false) { .text($0.software) },
+        Column("software_version", "software version", default: false) { .text($0.softwareVersion) },
+        Column("flavour", default: false) { .text($0.flavour) },
+        Column("variant", default: false) { .text($0.variant) },
+        Column("version") { .text($0.version) },
+        Column("api_version", "API version") { .number($0.apiVersion) },
+        Column("source_url", "source URL") { .text($0.sourceURL) },
+        Column("active_users", "active users") { .number($0.activeUsers) },
+        Column("user_count", "users", default: false) { .number($0.userCount) },
+        Column("status_count", "posts", default: false) { .number($0.statusCount) },
+        Column("registrations") { .text($0.registrations?.displayName) },
+        Column("contact_email", "contact e-mail") { .text($0.contactEmail) },
+        Column("contact_account", "contact account") { .text($0.contactAccount.map { "@" + $0 }) },
+        Column("languages") { .list($0.languages) },
+        Column("rules_count", "rules") { .number($0.rulesCount) },
+        Column("max_characters", "max characters") { .number($0.maxCharacters) },
+        Column("max_media_attachments", "max media") { .number($0.maxMediaAttachments) },
+        Column("max_poll_options", "max poll options") { .number($0.maxPollOptions) },
+        Column("api_source", "answered by", default: false) { .text("/api/\($0.apiSource)/instance") },
+    ]
+}
+
+extension RegistrationMode {
+    var displayName: String {
+        switch self {
+        case .open: "open"
+        case .approvalRequired: "approval required"
+        case .closed: "closed"
+        default: rawValue
+        }
+    }
+}

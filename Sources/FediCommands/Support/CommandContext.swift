@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import FediCore
+import FediOutput
+
+/// What a running command works with: the services, the global flags, and lazy helpers built
+/// from them, so `--help` and usage errors never open a socket, the config or the keyring.
+public struct CommandContext: Sendable {
+    public let services: Services
+    public let globals: GlobalOptions
+
+    public init(services: Services, globals: GlobalOptions) {
+        self.services = services
+        self.globals = globals
+    }
+
+    public var terminal: any Terminal { services.terminal }
+    public var environment: [String: String] { services.environment }
+
+    /// Every command's results go through this.
+    public var output: Renderer {
+        let tty = terminal.stdoutIsTTY
+        let settings = OutputSettings(
+            format: globals.output ?? .table, fields: globals.fieldList, noHeaders: globals.noHeaders, isTTY: tty,
+            width: tty ? terminal.width : nil,
+            color: OutputSettings.colorAllowed(isTTY: tty, environment: environment, noColorFlag: globals.noColor),
+            now: services.now())
+        let terminal = self.terminal
+        return Renderer(settings: settings) { terminal.write($0) }
+    }
+
+    /// Narration for people: stderr, so stdout stays data.
+    public func status(_ text: String) {
+        terminal.writeError(text + "\n")
+    }
+
+    public var http: HTTPClient {
+        let terminal = self.terminal
+        var log: (@Sendable (String) -> Void)?
+        if globals.verbose { log = { line in terminal.writeError("fedictl: " + line + "\n") } }
+        let options = TransportOptions(connectTimeout: min(10, globals.timeout), totalTimeout: globals.timeout, caCertificateFile: globals.cacert)
+        return HTTPClient(transport: services.transport, options: options, log: log, sleep: services.sleep, now: services.now)
+    }
+
+    /// Parses a server the user named, applying the plain-http rule.
+    public func server(_ text: String) throws -> ServerAddress {
+        try ServerAddress(text, allowInsecureHTTP: globals.insecureHttp)
+    }
+
+    /// A client for a server without any login (public endpoints).
+    public func anonymousClient(_ server: ServerAddress) -> APIClient {
+        APIClient(server: server, token: nil, http: http)
+    }
+
+    /// Destructive verbs ask first: on a terminal a y/N prompt, elsewhere `--yes` is required.
+    public func confirm(_ question: String) throws {
+        if globals.yes || globals.dryRun { return }
+        guard terminal.stdinIsTTY, terminal.stderrIsTTY else {
+            throw FediError(.usage, "\(question.trimmingCharacters(in: CharacterSet(charactersIn: "?"))): confirmation needed",
+                            hint: "not on a terminal: pass --yes to confirm")
+        }
+        let answer = terminal.readLine(prompt: "\(question) [y/N] ", secret: false)?.lowercased()
+        guard answer == "y" || answer == "yes" else { throw FediError(.failure, "cancelled") }
+    }
+}

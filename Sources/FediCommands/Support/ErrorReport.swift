@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import FediCore
+import FediOutput
+
+/// Turns anything thrown into one `FediError`: a message, a hint and an exit status.
+public enum ErrorReport {
+    public static func fediError(from error: Error) -> FediError {
+        switch error {
+        case let error as FediError: return error
+        case let error as APIError: return fediError(from: error)
+        case let error as SecretStoreError: return error.fediError
+        case let error as TransportError: return fediError(from: error, host: nil)
+        case let error as ValidationError: return FediError(.usage, error.message)
+        case is CancellationError: return FediError(.failure, "cancelled")
+        default: return FediError(.failure, "\(error)")
+        }
+    }
+
+    static func fediError(from error: APIError) -> FediError {
+        switch error {
+        case .transport(let transport, let url):
+            return fediError(from: transport, host: authority(url))
+        case .notJSON(let url, _):
+            return FediError(.unavailable, "\(authority(url)) does not offer \(url.path) (it answered with a web page, not JSON)",
+                             hint: "this server's software may not have that API; `fedictl instance features` lists what it has")
+        case .malformed(let url, let detail):
+            return FediError(.protocol, "\(authority(url)) sent a response fedictl cannot read from \(url.path): \(detail)",
+                             hint: "run again with --raw to see the server's own JSON")
+        case .http(let status, let message, let url, let headers, _):
+            let host = authority(url)
+            let said = message.map { ": \($0)" } ?? ""
+            switch status {
+            case 401:
+                return FediError(.permission, "\(host) refused the credentials (HTTP 401)\(said)",
+                                 hint: "log in again: fedictl auth login \(host)")
+            case 403:
+                let admin = url.path.contains("/admin")
+                return FediError(.permission, "\(host) does not allow this (HTTP 403)\(said)",
+                                 hint: admin ? "this needs an admin login: fedictl auth login \(host) --admin"
+                                             : "the account or token lacks permission for \(url.path)")
+            case 404, 410:
+                return FediError(.noInput, "\(host) has no \(url.path) (HTTP \(status))\(said)",
+                                 hint: "check the id or name; it may have been deleted")
+            case 405, 501:
+                return FediError(.unavailable, "\(host) does not support \(url.path) (HTTP \(status))",
+                                 hint: "`fedictl instance features` lists what this server can do")
+            case 409:
+                return FediError(.temporary, "\(host) is busy with a conflicting action (HTTP 409)\(said)", hint: "try again in a moment")
+            case 429:
+                let reset = headers["x-ratelimit-reset"] ?? headers["retry-after"]
+                return FediError(.temporary, "\(host) is rate-limiting requests (HTTP 429)",
+                                 hint: reset.map { "wait until \($0) and try again" } ?? "wait a few minutes and try again")
+            case 400, 422:
+                return FediError(.dataError, "\(host) rejected the request (HTTP \(status))\(said)",
+                                 hint: "check the values given; the server's message says which")
+            case 500...599:
+                return FediError(.temporary, "\(host) failed with HTTP \(status)\(said)",
+                                 hint: "the server is having trouble; try again later")
+            default:
+                return FediError(.failure, "\(host) answered HTTP \(status)\(said)")
+            }
+        }
+    }
+
+    static func fediError(from error: TransportError, host: String?) -> FediError {
+        let name = host ?? "the server"
+        switch error {
+        case .cannotResolveHost(let detail):
+            return FediError(.unavailable, "cannot find \(name): \(detail)", hint: "check the spelling of the host and your network")
+        case .cannotConnect(let detail):
+            return FediError(.unavailable, "cannot connect to \(name): \(detail)", hint: "is the server up? check the host and port")
+        case .timedOut(let seconds):
+            return FediError(.temporary, "\(name) did not answer within \(Int(seconds.rounded())) s",
+                             hint: "try again, or allow longer with --timeout SECONDS")
+        case .tls(let detail):
+            return FediError(.unavailable, "secure connection to \(name) failed: \(detail)",
+                             hint: "for a private certificate authority pass --cacert FILE")
+        case .other(let detail):
+            return FediError(.unavailable, "request to \(name) failed: \(detail)")
+        }
+    }
+
+    static func authority(_ url: URL) -> String {
+        let host = url.host ?? "server"
+        return url.port.map { "\(host):\($0)" } ?? host
+    }
+
+    /// stderr: `fedictl: message` and `hint: ...`. With `-o json`, also a JSON error object on stdout.
+    public static func write(_ error: FediError, to ctx: CommandContext) {
+        var text = "fedictl: \(error.message)\n"
+        if let hint = error.hint { text += "hint: \(hint)\n" }
+        ctx.terminal.writeError(text)
+        if ctx.globals.output == .json || ctx.globals.output == .ndjson {
+            let object = ErrorObject(error: .init(message: error.message, hint: error.hint, exitStatus: Int(error.status.rawValue), kind: error.status.name))
+            if let data = try? JSONCoding.encoder(pretty: ctx.globals.output == .json).encode(object) {
+                ctx.terminal.write(String(decoding: data, as: UTF8.self) + "\n")
+            }
+        }
+    }
+
+    struct ErrorObject: Encodable {
+        struct Body: Encodable {
+            var message: String
+            var hint: String?
+            var exitStatus: Int
+            var kind: String
+            enum CodingKeys: String, CodingKey { case message, hint, kind, exitStatus = "exit_status" }
+        }
+        var error: Body
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import FediCore
+import FediOutput
+
+/// Every fedictl command: global options plus `run(in:)`. The default `run()` builds the context
+/// and is the only place an error becomes a message and an exit status.
+public protocol FediCommand: AsyncParsableCommand {
+    var globals: GlobalOptions { get }
+    func run(in ctx: CommandContext) async throws
+}
+
+extension FediCommand {
+    public mutating func run() async throws {
+        let ctx = CommandContext(services: Services.current, globals: globals)
+        do {
+            try await run(in: ctx)
+        } catch let exit as ExitCode {
+            throw exit
+        } catch let exit as CleanExit {
+            throw exit
+        } catch {
+            let failure = ErrorReport.fediError(from: error)
+            ErrorReport.write(failure, to: ctx)
+            throw ExitCode(failure.status.rawValue)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import FediCore
+import FediOutput
+
+/// Every collaborator a command may use, bound once per run. The executable binds the live ones;
+/// tests bind fakes. The default binding fails closed: an I/O a test did not plan throws.
+public struct Services: Sendable {
+    public var transport: any HTTPTransport
+    public var secrets: any SecretStore
+    /// Opens the plaintext secret store when `--insecure-storage` asks for it.
+    public var insecureSecrets: @Sendable () -> any SecretStore
+    public var logins: any LoginStore
+    public var terminal: any Terminal
+    public var environment: [String: String]
+    public var now: @Sendable () -> Date
+    public var sleep: @Sendable (Double) async throws -> Void
+
+    public init(transport: any HTTPTransport, secrets: any SecretStore, insecureSecrets: @escaping @Sendable () -> any SecretStore,
+                logins: any LoginStore, terminal: any Terminal, environment: [String: String],
+                now: @escaping @Sendable () -> Date = Date.init,
+                sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64(max(0, $0) * 1e9)) }) {
+        self.transport = transport
+        self.secrets = secrets
+        self.insecureSecrets = insecureSecrets
+        self.logins = logins
+        self.terminal = terminal
+        self.environment = environment
+        self.now = now
+        self.sleep = sleep
+    }
+
+    @TaskLocal public static var current: Services = .unconfigured
+
+    public static let unconfigured = Services(
+        transport: Unconfigured(), secrets: Unconfigured(), insecureSecrets: { Unconfigured() }, logins: Unconfigured(),
+        terminal: StandardTerminal(), environment: [:], now: Date.init,
+        sleep: { _ in throw FediError(.failure, "no clock configured for this run") })
+}
+
+/// Stands in for every service nobody bound; each use throws, naming the service.
+struct Unconfigured: HTTPTransport, SecretStore, LoginStore {
+    static func error(_ what: String) -> FediError { FediError(.failure, "\(what) used, but none was configured for this run") }
+    func send(_ request: HTTPRequest, options: TransportOptions) async throws -> HTTPResponse { throw Self.error("network (\(request.method.rawValue) \(request.url))") }
+    var storageName: String { "none" }
+    func store(_ secret: String, for key: SecretKey) async throws { throw Self.error("keyring") }
+    func lookup(_ key: SecretKey) async throws -> String? { throw Self.error("keyring") }
+    func remove(_ key: SecretKey) async throws { throw Self.error("keyring") }
+    func load() throws -> LoginConfig { throw Self.error("account store") }
+    func update<T>(_ change: (inout LoginConfig) throws -> T) throws -> T { throw Self.error("account store") }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// What went wrong talking to a server, before it is turned into words and an exit status.
+public enum APIError: Error, Sendable {
+    /// The server answered with a non-2xx status.
+    case http(status: Int, serverMessage: String?, url: URL, headers: [String: String], body: Data)
+    /// A 2xx answer that is not JSON (servers that return their HTML front-end for unknown paths).
+    case notJSON(url: URL, contentType: String?)
+    /// JSON that does not have the shape we need.
+    case malformed(url: URL, detail: String)
+    case transport(TransportError, url: URL)
+
+    public var status: Int? {
+        if case .http(let status, _, _, _, _) = self { return status }
+        return nil
+    }
+
+    /// The endpoint does not exist on this server (404, 405, 501, or an HTML page).
+    public var meansAbsent: Bool {
+        switch self {
+        case .http(let status, _, _, _, _): [404, 405, 410, 501].contains(status)
+        case .notJSON: true
+        default: false
+        }
+    }
+
+    /// The message a server put in its error body, in the shapes servers use:
+    /// `{"error": "..."}`, `{"error": {"message": "..."}}` (Misskey), `{"error_description"}`, a bare string.
+    public static func serverMessage(in body: Data) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else { return nil }
+        if let text = object as? String { return text.isEmpty ? nil : text }
+        guard let dict = object as? [String: Any] else { return nil }
+        if let description = dict["error_description"] as? String, !description.isEmpty { return description }
+        if let text = dict["error"] as? String, !text.isEmpty { return text }
+        if let nested = dict["error"] as? [String: Any], let text = nested["message"] as? String { return text }
+        if let text = dict["message"] as? String, !text.isEmpty { return text }
+        return nil
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// How many times to try, and how long to wait between tries.
+public struct RetryPolicy: Sendable {
+    public var maxAttempts: Int
+    public var baseDelay: Double
+    public var maxDelay: Double
+    /// The longest wait a server's Retry-After / X-RateLimit-Reset may impose before we give up.
+    public var maxServerWait: Double
+
+    public init(maxAttempts: Int = 4, baseDelay: Double = 0.5, maxDelay: Double = 8, maxServerWait: Double = 300) {
+        self.maxAttempts = maxAttempts
+        self.baseDelay = baseDelay
+        self.maxDelay = maxDelay
+        self.maxServerWait = maxServerWait
+    }
+
+    public static let none = RetryPolicy(maxAttempts: 1)
+}
+
+/// Wraps a transport with the behaviour every request gets: retries with jittered backoff for
+/// connection failures, 502/503/504 and 429 (only when repeating is safe), and a verbose log.
+public struct HTTPClient: Sendable {
+    public var transport: any HTTPTransport
+    public var options: TransportOptions
+    public var retry: RetryPolicy
+    /// Receives one line per request and retry when --verbose is on. Secrets are already redacted.
+    public var log: (@Sendable (String) -> Void)?
+    public var sleep: @Sendable (Double) async throws -> Void
+    public var now: @Sendable () -> Date
+
+    public init(transport: any HTTPTransport, options: TransportOptions = TransportOptions(), retry: RetryPolicy = RetryPolicy(),
+                log: (@Sendable (String) -> Void)? = nil,
+                sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64(max(0, $0) * 1e9)) },
+                now: @escaping @Sendable () -> Date = Date.init) {
+        self.transport = transport
+        self.options = options
+        self.retry = retry
+        self.log = log
+        self.sleep = sleep
+        self.now = now
+    }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var request = request
+        request.setHeader("User-Agent", options.userAgent)
+        if request.header("Accept") == nil { request.setHeader("Accept", "application/json") }
+        let repeatable = request.method.isIdempotent || request.header("Idempotency-Key") != nil
+        var attempt = 1
+        while true {
+            let started = Date()
+            log?("> \(request.method.rawValue) \(Redaction.url(request.url))")
+            if log != nil {
+                for (name, value) in request.headers { log?(">   \(name): \(Redaction.header(name, value))") }
+            }
+            let outcome: Result<HTTPResponse, TransportError>
+            do {
+                outcome = .success(try await transport.send(request, options: options))
+            } catch let error as TransportError {
+                outcome = .failure(error)
+            }
+            let millis = Int(Date().timeIntervalSince(started) * 1000)
+            let wait: Double?
+            switch outcome {
+            case .success(let response):
+                log?("< \(response.status) \(Redaction.url(request.url)) (\(millis) ms)")
+                guard repeatable, attempt < retry.maxAttempts, let delay = retryDelay(for: response, attempt: attempt) else { return response }
+                if delay > retry.maxServerWait { return response }
+                wait = delay
+                log?("  retry \(attempt)/\(retry.maxAttempts - 1) after HTTP \(response.status), waiting \(Self.format(delay)) s")
+            case .failure(let error):
+                log?("< failed \(Redaction.url(request.url)) (\(millis) ms): \(error)")
+                guard repeatable, error.isTransient, attempt < retry.maxAttempts else { throw error }
+                wait = backoff(attempt)
+                log?("  retry \(attempt)/\(retry.maxAttempts - 1) after \(error), waiting \(Self.format(wait!)) s")
+            }
+            try await sleep(wait!)
+            attempt += 1
+        }
+    }
+
+    /// nil: do not retry this response.
+    func retryDelay(for response: HTTPResponse, attempt: Int) -> Double? {
+        switch response.status {
+        case 429: serverWait(response) ?? backoff(attempt)
+        case 502, 503, 504: serverWait(response) ?? backoff(attempt)
+        default: nil
+        }
+    }
+
+    /// Retry-After (seconds or HTTP date), else X-RateLimit-Reset (ISO timestamp, epoch, or seconds).
+    func serverWait(_ response: HTTPResponse) -> Double? {
+        let now = self.now()
+        if let value = response.header("retry-after")?.trimmingCharacters(in: .whitespaces) {
+            if let seconds = Double(value) { return max(0, seconds) }
+            if let date = HTTPDate.parse(value) { return max(0, date.timeIntervalSince(now)) }
+        }
+        if let value = response.header("x-ratelimit-reset")?.trimmingCharacters(in: .whitespaces) {
+            if let date = FlexibleDate.parse(value) { return max(0, date.timeIntervalSince(now)) }
+            if let number = Double(value) {
+                // Large numbers are epochs, small ones a delay (Sharkey sends seconds to wait).
+                return number > 1_000_000_000 ? max(0, number - now.timeIntervalSince1970) : max(0, number)
+            }
+        }
+        return nil
+    }
+
+    func backoff(_ attempt: Int) -> Double {
+        let exponential = min(retry.maxDelay, retry.baseDelay * pow(2, Double(attempt - 1)))
+        return exponential * Double.random(in: 0.5...1.0)
+    }
+
+    static func format(_ seconds: Double) -> String { String(format: "%.1f", seconds) }
+}
+
+enum HTTPDate {
+    static func parse(_ value: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: value)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+public enum HTTPMethod: String, Sendable, Codable {
+    case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
+
+    /// Safe to send twice: retried on transient failures without an Idempotency-Key.
+    public var isIdempotent: Bool { self != .post && self != .patch }
+}
+
+public struct HTTPRequest: Sendable, Equatable {
+    public var method: HTTPMethod
+    public var url: URL
+    public var headers: [(String, String)]
+    public var body: Data?
+
+    public init(method: HTTPMethod, url: URL, headers: [(String, String)] = [], body: Data? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+
+    public func header(_ name: String) -> String? {
+        headers.first { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
+    }
+
+    public mutating func setHeader(_ name: String, _ value: String) {
+        headers.removeAll { $0.0.caseInsensitiveCompare(name) == .orderedSame }
+        headers.append((name, value))
+    }
+
+    public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
+        lhs.method == rhs.method && lhs.url == rhs.url && lhs.body == rhs.body
+            && lhs.headers.map { "\($0.0.lowercased()):\($0.1)" } == rhs.headers.map { "\($0.0.lowercased()):\($0.1)" }
+    }
+}
+
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    /// Header names lower-cased; a repeated header keeps its values joined by ", ".
+    public var headers: [String: String]
+    public var body: Data
+    public var url: URL
+
+    public init(status: Int, headers: [String: String], body: Data, url: URL) {
+        self.status = status
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { "\($0), \($1)" })
+        self.body = body
+        self.url = url
+    }
+
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    public var contentType: String? { header("content-type") }
+    public var isJSON: Bool { contentType?.lowercased().contains("json") ?? false }
+    public var isSuccess: Bool { (200..<300).contains(status) }
+}
+
+/// Settings a transport applies to every request.
+public struct TransportOptions: Sendable, Equatable {
+    public var connectTimeout: Double
+    public var totalTimeout: Double
+    public var caCertificateFile: String?
+    public var userAgent: String
+
+    public init(connectTimeout: Double = 10, totalTimeout: Double = 30, caCertificateFile: String? = nil,
+                userAgent: String = "fedictl/\(FedictlVersion.current)") {
+        self.connectTimeout = connectTimeout
+        self.totalTimeout = totalTimeout
+        self.caCertificateFile = caCertificateFile
+        self.userAgent = userAgent
+    }
+}
+
+/// Failures below HTTP: nothing came back that has a status code.
+public enum TransportError: Error, Equatable, Sendable {
+    case cannotResolveHost(String)
+    case cannotConnect(String)
+    case timedOut(seconds: Double)
+    case tls(String)
+    case other(String)
+
+    /// Worth another try: the next attempt may well succeed. A timeout is not retried: the user
+    /// bounded the time with --timeout, and a retry would multiply it.
+    public var isTransient: Bool {
+        if case .cannotConnect = self { return true }
+        return false
+    }
+}
+
+/// Sends one request and returns the response; no retries, no status interpretation.
+public protocol HTTPTransport: Sendable {
+    func send(_ request: HTTPRequest, options: TransportOptions) async throws -> HTTPResponse
+}
+
+public enum FedictlVersion {
+    public static let current = "0.1.0"
+}

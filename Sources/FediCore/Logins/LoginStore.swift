@@ -1,0 +1,60 @@
+import Foundation
+
+/// A stored login: one account on one instance. Its token is in the SecretStore, never here.
+public struct Login: Codable, Sendable, Equatable {
+    /// `user@host` (host lower-cased, IDN as punycode, port kept for local servers).
+    public var id: String
+    public var username: String
+    /// The instance base URL, e.g. https://example.social or http://127.0.0.1:3000.
+    public var baseURL: String
+    public var clientID: String?
+    public var scopes: [String]
+    public var aliases: [String]
+    public var accountID: String?
+    public var addedAt: Date?
+
+    public init(id: String, username: String, baseURL: String, clientID: String? = nil, scopes: [String] = [],
+                aliases: [String] = [], accountID: String? = nil, addedAt: Date? = nil) {
+        self.id = id
+        self.username = username
+        self.baseURL = baseURL
+        self.clientID = clientID
+        self.scopes = scopes
+        self.aliases = aliases
+        self.accountID = accountID
+        self.addedAt = addedAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, username, scopes, aliases
+        case baseURL = "base_url", clientID = "client_id", accountID = "account_id", addedAt = "added_at"
+    }
+
+    public var server: ServerAddress { ServerAddress(baseURL: URL(string: baseURL)!) }
+    public var isAdmin: Bool { scopes.contains { $0 == "admin" || $0.hasPrefix("admin:") } }
+}
+
+/// Everything fedictl keeps on disk. Versioned so an older fedictl refuses a newer file.
+public struct LoginConfig: Codable, Sendable, Equatable {
+    public static let currentSchema = 1
+    public var schemaVersion: Int
+    public var defaultAccount: String?
+    public var accounts: [Login]
+
+    public init(schemaVersion: Int = LoginConfig.currentSchema, defaultAccount: String? = nil, accounts: [Login] = []) {
+        self.schemaVersion = schemaVersion
+        self.defaultAccount = defaultAccount
+        self.accounts = accounts
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion = "schema_version", defaultAccount = "default_account", accounts
+    }
+}
+
+/// Reads and changes the config. `update` is atomic: concurrent fedictl runs never lose a change.
+public protocol LoginStore: Sendable {
+    func load() throws -> LoginConfig
+    @discardableResult
+    func update<T>(_ change: (inout LoginConfig) throws -> T) throws -> T
+}

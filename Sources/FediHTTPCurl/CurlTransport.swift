@@ -1,0 +1,157 @@
+import CCurlShim
+import Foundation
+import FediCore
+
+/// HTTP over libcurl. Easy handles are pooled and reused, so connections (keep-alive, HTTP/2 where
+/// offered) and DNS and TLS session caches live across the requests of one run.
+/// TLS verification is always on; proxies come from the environment (libcurl reads http(s)_proxy).
+public final class CurlTransport: HTTPTransport, @unchecked Sendable {
+    /// A libcurl easy handle; used by one transfer at a time (the pool guarantees it).
+    struct EasyHandle: @unchecked Sendable { let pointer: UnsafeMutableRawPointer }
+    private var idle: [EasyHandle] = []
+    private let lock = NSLock()
+    /// Blocking transfers run here, off the cooperative pool.
+    private let queue = DispatchQueue(label: "fedictl.curl", qos: .userInitiated, attributes: .concurrent)
+
+    public init() {}
+
+    deinit {
+        for handle in idle { curl_easy_cleanup(handle.pointer) }
+    }
+
+    /// Call once at start-up, before any thread exists (libcurl's rule).
+    public static func globalInit() {
+        curl_global_init(3)  // CURL_GLOBAL_ALL (SSL + Win32), a macro Swift does not import
+    }
+
+    public static var libraryVersion: String { String(cString: curl_version()) }
+
+    public func send(_ request: HTTPRequest, options: TransportOptions) async throws -> HTTPResponse {
+        let handle = checkOut()
+        defer { checkIn(handle) }
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(with: Result { try Self.perform(request, options: options, on: handle.pointer) })
+            }
+        }
+    }
+
+    private func checkOut() -> EasyHandle {
+        lock.lock()
+        defer { lock.unlock() }
+        if let handle = idle.popLast() { return handle }
+        return EasyHandle(pointer: curl_easy_init())
+    }
+
+    private func checkIn(_ handle: EasyHandle) {
+        lock.lock()
+        defer { lock.unlock() }
+        idle.append(handle)
+    }
+
+    /// Collects what libcurl hands to the callbacks.
+    final class Collector {
+        var body = Data()
+        var headers: [(String, String)] = []
+    }
+
+    static func perform(_ request: HTTPRequest, options: TransportOptions, on handle: UnsafeMutableRawPointer) throws -> HTTPResponse {
+        // Reset options but keep the connection, DNS and TLS caches.
+        curl_easy_reset(handle)
+        let collector = Collector()
+        let context = Unmanaged.passRetained(collector)
+        defer { context.release() }
+        var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        defer { curl_slist_free_all(headerList) }
+        for (name, value) in request.headers where name.lowercased() != "user-agent" {
+            headerList = curl_slist_append(headerList, "\(name): \(value)")
+        }
+        // libcurl adds "Expect: 100-continue" to large bodies; servers do not need the extra round trip.
+        headerList = curl_slist_append(headerList, "Expect:")
+
+        let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { buffer in
+            fm_curl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString)
+            fm_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, buffer.baseAddress)
+            fm_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
+            fm_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
+            fm_curl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+            fm_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1)
+            fm_curl_setopt_long(handle, CURLOPT_MAXREDIRS, 5)
+            fm_curl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
+            fm_curl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
+            fm_curl_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
+            fm_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
+            fm_curl_setopt_string(handle, CURLOPT_USERAGENT, request.header("User-Agent") ?? options.userAgent)
+            fm_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout * 1000))
+            fm_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(options.totalTimeout * 1000))
+            if let caFile = options.caCertificateFile { fm_curl_setopt_string(handle, CURLOPT_CAINFO, caFile) }
+            fm_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
+
+            switch request.method {
+            case .get: fm_curl_setopt_long(handle, CURLOPT_HTTPGET, 1)
+            case .post: fm_curl_setopt_long(handle, CURLOPT_POST, 1)
+            default: fm_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method.rawValue)
+            }
+            if request.method != .get {
+                let body = request.body ?? Data()
+                // COPYPOSTFIELDS copies the bytes, so the Data may go away before the transfer ends.
+                fm_curl_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, Int64(body.count))
+                _ = body.withUnsafeBytes { bytes in
+                    fm_curl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)))
+                }
+            }
+
+            fm_curl_setopt_datafn(handle, CURLOPT_WRITEFUNCTION) { data, size, count, userdata in
+                let collector = Unmanaged<Collector>.fromOpaque(userdata!).takeUnretainedValue()
+                if let data { collector.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size * count) }
+                return size * count
+            }
+            fm_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, context.toOpaque())
+            fm_curl_setopt_datafn(handle, CURLOPT_HEADERFUNCTION) { data, size, count, userdata in
+                let collector = Unmanaged<Collector>.fromOpaque(userdata!).takeUnretainedValue()
+                guard let data else { return size * count }
+                let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size * count), as: UTF8.self)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                if line.hasPrefix("HTTP/") {
+                    collector.headers.removeAll()  // a new response (after a redirect or 100-continue)
+                } else if let colon = line.firstIndex(of: ":") {
+                    collector.headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+                }
+                return size * count
+            }
+            fm_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, context.toOpaque())
+            return curl_easy_perform(handle)
+        }
+
+        guard code == CURLE_OK else {
+            let buffered = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let detail = buffered.isEmpty ? String(cString: curl_easy_strerror(code)) : buffered
+            throw Self.transportError(code, detail: detail, timeout: options.totalTimeout)
+        }
+        var status = 0
+        fm_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        var effective: UnsafePointer<CChar>?
+        fm_curl_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &effective)
+        let finalURL = effective.flatMap { URL(string: String(cString: $0)) } ?? request.url
+        var headers: [String: String] = [:]
+        for (name, value) in collector.headers {
+            let key = name.lowercased()
+            headers[key] = headers[key].map { "\($0), \(value)" } ?? value
+        }
+        return HTTPResponse(status: status, headers: headers, body: collector.body, url: finalURL)
+    }
+
+    static func transportError(_ code: CURLcode, detail: String, timeout: Double) -> TransportError {
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: .cannotResolveHost(detail)
+        case CURLE_COULDNT_CONNECT, CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE: .cannotConnect(detail)
+        case CURLE_OPERATION_TIMEDOUT: .timedOut(seconds: timeout)
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS:
+            .tls(detail)
+        default: .other(detail)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import FediCore
+
+public enum OutputFormat: String, CaseIterable, Sendable, Codable {
+    case table, json, ndjson, csv
+}
+
+/// How to render, decided once from the flags and the terminal.
+public struct OutputSettings: Sendable {
+    public var format: OutputFormat
+    /// Keys chosen with `--fields`; nil means the default columns (tables) or every key (JSON).
+    public var fields: [String]?
+    public var noHeaders: Bool
+    /// stdout is a terminal: aligned table, relative dates. Otherwise TSV with RFC 3339 dates.
+    public var isTTY: Bool
+    public var width: Int?
+    public var color: Bool
+    public var now: Date
+
+    public init(format: OutputFormat = .table, fields: [String]? = nil, noHeaders: Bool = false, isTTY: Bool = false,
+                width: Int? = nil, color: Bool = false, now: Date = Date()) {
+        self.format = format
+        self.fields = fields
+        self.noHeaders = noHeaders
+        self.isTTY = isTTY
+        self.width = width
+        self.color = color
+        self.now = now
+    }
+
+    /// Colour only on a terminal, and never with NO_COLOR (any value) or TERM=dumb.
+    public static func colorAllowed(isTTY: Bool, environment: [String: String], noColorFlag: Bool) -> Bool {
+        isTTY && !noColorFlag && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import FediCore
+
+/// The one place command results become text. Every command prints through it.
+public struct Renderer: Sendable {
+    public var settings: OutputSettings
+    let write: @Sendable (String) -> Void
+
+    public init(settings: OutputSettings, write: @escaping @Sendable (String) -> Void) {
+        self.settings = settings
+        self.write = write
+    }
+
+    /// Fails (usage) when `--fields` names something the row type does not have.
+    public func validateFields<Row: Tabular>(for type: Row.Type) throws {
+        guard let fields = settings.fields else { return }
+        let known = Set(Row.fieldNames)
+        let unknown = fields.filter { !known.contains($0) }
+        guard unknown.isEmpty else {
+            throw FediError(.usage, "unknown field\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", "))",
+                            hint: "available fields: \(Row.fieldNames.joined(separator: ", "))")
+        }
+    }
+
+    func columns<Row: Tabular>(_ type: Row.Type) -> [Column<Row>] {
+        guard let fields = settings.fields else { return Row.columns.filter(\.isDefault) }
+        return fields.compactMap { key in Row.columns.first { $0.key == key } }
+    }
+
+    // MARK: lists
+
+    public func list<Row: Tabular>(_ rows: [Row]) throws {
+        let stream = try ListStream<Row>(renderer: self)
+        try stream.add(rows)
+        stream.finish()
+    }
+
+    /// The server's own JSON, untouched (`--raw`).
+    public func raw(_ data: Data) {
+        var text = String(decoding: data, as: UTF8.self)
+        if !text.hasSuffix("\n") { text += "\n" }
+        write(text)
+    }
+
+    // MARK: one object
+
+    public func item<Row: Tabular>(_ row: Row) throws {
+        try validateFields(for: Row.self)
+        switch settings.format {
+        case .json: write(try jsonText(row, pretty: true) + "\n")
+        case .ndjson: write(try jsonText(row, pretty: false) + "\n")
+        case .csv: try list([row])
+        case .table:
+            let columns = columns(Row.self)
+            if settings.isTTY {
+                let labelWidth = (columns.map { $0.header.count }.max() ?? 0) + 1
+                for column in columns {
+                    let label = (column.header.prefix(1).uppercased() + column.header.dropFirst() + ":")
+                        .padding(toLength: labelWidth + 1, withPad: " ", startingAt: 0)
+                    write(style(label, bold: true) + ttyText(column.value(row)) + "\n")
+                }
+            } else {
+                for column in columns { write("\(column.key)\t\(plainText(column.value(row)))\n") }
+            }
+        }
+    }
+
+    // MARK: cells
+
+    func ttyText(_ cell: Cell) -> String {
+        switch cell {
+        case .date(let date?): RelativeTime.describe(date, now: settings.now)
+        default: plainText(cell).replacingOccurrences(of: "\n", with: " ")
+        }
+    }
+
+    func plainText(_ cell: Cell) -> String {
+        switch cell {
+        case .text(let text): text ?? ""
+        case .date(let date): date.map(FlexibleDate.format) ?? ""
+        case .number(let number): number.map(String.init) ?? ""
+        case .flag(let flag): flag.map { $0 ? "yes" : "no" } ?? ""
+        case .list(let items): items.joined(separator: ", ")
+        }
+    }
+
+    /// TSV cells cannot hold tabs or newlines.
+    func tsvText(_ cell: Cell) -> String {
+        plainText(cell).replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
+    }
+
+    func style(_ text: String, bold: Bool) -> String {
+        settings.color && bold ? "\u{1B}[1m\(text)\u{1B}[0m" : text
+    }
+
+    // MARK: JSON
+
+    func jsonText<Row: Encodable>(_ value: Row, pretty: Bool) throws -> String {
+        let data = try JSONCoding.encoder(pretty: false).encode(value)
+        var object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        if let fields = settings.fields, let dict = object as? [String: Any] {
+            object = dict.filter { fields.contains($0.key) }
+        }
+        var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]
+        if pretty { options.insert(.prettyPrinted) }
+        return String(decoding: try JSONSerialization.data(withJSONObject: object, options: options), as: UTF8.self)
+    }
+}
+
+/// Rows that arrive page by page: NDJSON and TSV print each row at once (constant memory);
+/// the aligned table and JSON array need every row first.
+public final class ListStream<Row: Tabular>: @unchecked Sendable {
+    let renderer: Renderer
+    let columns: [Column<Row>]
+    private var buffered: [Row] = []
+    private var started = false
+    private let lock = NSLock()
+
+    public init(renderer: Renderer) throws {
+        try renderer.validateFields(for: Row.self)
+        self.renderer = renderer
+        self.columns = renderer.columns(Row.self)
+    }
+
+    public func add(_ rows: [Row]) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        let settings = renderer.settings
+        switch settings.format {
+        case .ndjson:
+            for row in rows { renderer.write(try renderer.jsonText(row, pretty: false) + "\n") }
+        case .csv:
+            if !started, !settings.noHeaders { renderer.write(CSV.line(columns.map(\.key))) }
+            for row in rows { renderer.write(CSV.line(columns.map { renderer.plainText($0.value(row)) })) }
+        case .table where !settings.isTTY:
+            for row in rows { renderer.write(columns.map { renderer.tsvText($0.value(row)) }.joined(separator: "\t") + "\n") }
+        case .table, .json:
+            buffered += rows
+        }
+        started = true
+    }
+
+    public func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        let settings = renderer.settings
+        switch settings.format {
+        case .json:
+            let objects = buffered.compactMap { try? renderer.jsonText($0, pretty: true) }
+            // Each object pretty-printed, indented one level inside the array.
+            let body = objects.map { "  " + $0.replacingOccurrences(of: "\n", with: "\n  ") }.joined(separator: ",\n")
+            renderer.write(objects.isEmpty ? "[]\n" : "[\n\(body)\n]\n")
+        case .csv where !started && !settings.noHeaders:
+            renderer.write(CSV.line(columns.map(\.key)))
+        case .table where settings.isTTY:
+            renderer.write(TableLayout(renderer: renderer, columns: columns, rows: buffered).render())
+        default:
+            break
+        }
+    }
+}
+
+enum CSV {
+    /// One RFC 4180 record, CRLF-terminated; quotes fields with commas, quotes or line breaks.
+    static func line(_ fields: [String]) -> String {
+        fields.map { field in
+            field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+                ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
+        }.joined(separator: ",") + "\r\n"
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The facts about where output goes and input comes from. Commands never touch stdio directly.
+public protocol Terminal: Sendable {
+    func write(_ text: String)
+    func writeError(_ text: String)
+    var stdoutIsTTY: Bool { get }
+    var stderrIsTTY: Bool { get }
+    var stdinIsTTY: Bool { get }
+    /// Columns of the terminal stdout goes to, when it is one.
+    var width: Int? { get }
+    /// Reads one line from stdin (nil at end of input). With `secret`, echo is off on a terminal.
+    func readLine(prompt: String?, secret: Bool) -> String?
+    /// All of stdin, for `--token-stdin` and `import -`.
+    func readAll() -> Data
+}
+
+/// The real process streams.
+public struct StandardTerminal: Terminal {
+    public init() {}
+
+    public func write(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+    public func writeError(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+    public var stdoutIsTTY: Bool { Self.isTTY(STDOUT_FILENO) }
+    public var stderrIsTTY: Bool { Self.isTTY(STDERR_FILENO) }
+    public var stdinIsTTY: Bool { isatty(STDIN_FILENO) == 1 }
+
+    public var width: Int? {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"], let value = Int(columns) { return value }
+        return nil
+    }
+
+    public func readLine(prompt: String?, secret: Bool) -> String? {
+        if let prompt { writeError(prompt) }
+        guard secret, stdinIsTTY else { return Swift.readLine() }
+        var saved = termios()
+        tcgetattr(STDIN_FILENO, &saved)
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
+        defer {
+            tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+            writeError("\n")
+        }
+        return Swift.readLine()
+    }
+
+    public func readAll() -> Data { FileHandle.standardInput.readDataToEndOfFile() }
+
+    static func isTTY(_ fd: Int32) -> Bool {
+        isatty(fd) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import FediCommands
+import FediCore
+import FediHTTPCurl
+
+/// What a user would see from one run: stdout, stderr and the exit status.
+public struct CommandResult: Sendable, CustomStringConvertible {
+    public var stdout: String
+    public var stderr: String
+    public var status: Int32
+
+    public var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+
+    /// stdout parsed as JSON.
+    public func json() throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(stdout.utf8), options: [.fragmentsAllowed])
+    }
+}
+
+/// Runs the real command tree in-process with services a test chooses. By default: the real
+/// libcurl transport, an in-memory account store and keyring, a non-terminal, no real sleeping
+/// limits (sleeps are real, so retry waits can be measured).
+public struct CommandHarness: Sendable {
+    public var transport: any HTTPTransport
+    public var secrets: any SecretStore
+    public var logins: any LoginStore
+    public var environment: [String: String]
+    public var now: @Sendable () -> Date
+
+    public static let sharedTransport = CurlTransport()
+
+    public init(transport: any HTTPTransport = CommandHarness.sharedTransport, secrets: any SecretStore = InMemorySecretStore(),
+                logins: any LoginStore = InMemoryLoginStore(), environment: [String: String] = [:],
+                now: @escaping @Sendable () -> Date = Date.init) {
+        self.transport = transport
+        self.secrets = secrets
+        self.logins = logins
+        self.environment = environment
+        self.now = now
+    }
+
+    public func run(_ arguments: [String], tty: Bool = false, width: Int = 100, input: String = "") async -> CommandResult {
+        let terminal = CapturingTerminal(tty: tty, width: width, input: input)
+        let secrets = self.secrets
+        let services = Services(
+            transport: transport, secrets: secrets, insecureSecrets: { secrets }, logins: logins, terminal: terminal,
+            environment: environment, now: now)
+        let status = await Services.$current.withValue(services) {
+            await FedictlMain.run(arguments)
+        }
+        return CommandResult(stdout: terminal.stdout, stderr: terminal.stderr, status: status)
+    }
+}
+
+/// Runs the built `fedictl` binary as a user would, with its own environment.
+public enum BinaryRunner {
+    public static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = RepoPaths.fedictlBinary
+        process.arguments = arguments
+        var env = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path]
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe(), err = Pipe(), inPipe = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inPipe
+        try process.run()
+        if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+        try? inPipe.fileHandleForWriting.close()
+        // Read both pipes to the end before waiting, so a full pipe cannot block the child.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return CommandResult(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+                             status: process.terminationStatus)
+    }
+}

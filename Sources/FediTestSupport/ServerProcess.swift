@@ -1,0 +1,76 @@
+import Foundation
+import FediCore
+import FediHTTPCurl
+
+/// A local HTTP server process for a test, stopped when the value goes away.
+public final class ServerProcess: @unchecked Sendable {
+    public let process: Process
+    public let port: Int
+    public var base: String { "127.0.0.1:\(port)" }
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    init(process: Process, port: Int) {
+        self.process = process
+        self.port = port
+    }
+
+    deinit { stop() }
+
+    public func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// A port nobody listens on at the moment of asking.
+    public static func freePort() -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    static let transport = CurlTransport()
+
+    /// Plain HTTP to the server, for setting it up and for checking its state afterwards.
+    public func request(_ method: HTTPMethod, _ path: String, token: String? = nil, json: Any? = nil) async throws -> (status: Int, body: Data) {
+        var request = HTTPRequest(method: method, url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        if let token { request.setHeader("Authorization", "Bearer \(token)") }
+        if let json {
+            request.body = try JSONSerialization.data(withJSONObject: json)
+            request.setHeader("Content-Type", "application/json")
+        }
+        let response = try await Self.transport.send(request, options: TransportOptions(connectTimeout: 2, totalTimeout: 20))
+        return (response.status, response.body)
+    }
+
+    /// The JSON body of a request that must succeed.
+    public func json(_ method: HTTPMethod, _ path: String, token: String? = nil, body: Any? = nil) async throws -> Any {
+        let (status, data) = try await request(method, path, token: token, json: body)
+        guard (200..<300).contains(status) else {
+            throw FediError(.failure, "\(method.rawValue) \(path) answered \(status): \(String(decoding: data, as: UTF8.self))")
+        }
+        return data.isEmpty ? [:] as [String: Any] : try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    }
+
+    func waitUntilReady(path: String, seconds: Double = 20) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if !process.isRunning { throw FediError(.failure, "server process exited early (\(process.terminationStatus))") }
+            if let (status, _) = try? await request(.get, path), status < 500 { return }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        throw FediError(.failure, "server on port \(port) did not become ready in \(Int(seconds)) s")
+    }
+}
