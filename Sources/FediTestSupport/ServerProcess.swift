@@ -18,7 +18,9 @@ public final class ServerProcess: @unchecked Sendable {
 
     public func stop() {
         if process.isRunning {
-            process.terminate()
+            // SIGKILL, not terminate(): a child started from a test's worker thread inherits its
+            // signal mask, in which SIGTERM is blocked, so waitUntilExit() after SIGTERM never returns.
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
     }
