@@ -13,3 +13,24 @@ extension APIClient {
     }
 }
 
+extension APIClient {
+    /// `GET /api/v1/instance/rules` (Mastodon 3.4+, GoToSocial, Pleroma, Friendica).
+    public func instanceRules() async throws -> Fetched<[InstanceRule]> {
+        try await fetch([InstanceRule].self, .get, "/api/v1/instance/rules")
+    }
+
+    /// `GET /api/v1/instance/peers`: the domains this server knows.
+    public func instancePeers() async throws -> Fetched<[String]> {
+        try await fetch([String].self, .get, "/api/v1/instance/peers")
+    }
+
+    /// `GET /api/v1/instance/activity`: weekly counts, newest first.
+    public func instanceActivity() async throws -> Fetched<[InstanceActivity]> {
+        try await fetch([InstanceActivity].self, .get, "/api/v1/instance/activity")
+    }
+
+    /// `GET /api/v1/instance/domain_blocks`: the server's public list of blocked domains.
+    public func instanceDomainBlocks() async throws -> Fetched<[PublicDomainBlock]> {
+        try await fetch([PublicDomainBlock].self, .get, "/api/v1/instance/domain_blocks")
+    }
+}

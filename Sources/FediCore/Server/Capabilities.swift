@@ -1,0 +1,266 @@
+import Foundation
+
+/// The API a capability is served by. Later adapters switch on this.
+public enum APIFamily: String, Codable, Sendable, CaseIterable {
+    case mastodonAdmin = "mastodon-admin"
+    case gotosocialAdmin = "gotosocial-admin"
+    case pleromaAdmin = "pleroma-admin"
+    case misskeyAdmin = "misskey-admin"
+    case mastodonClient = "mastodon-client"
+    case misskeyClient = "misskey-client"
+
+    public var displayName: String {
+        switch self {
+        case .mastodonAdmin: "Mastodon admin API"
+        case .gotosocialAdmin: "GoToSocial admin API"
+        case .pleromaAdmin: "Pleroma admin API"
+        case .misskeyAdmin: "Misskey admin API"
+        case .mastodonClient: "Mastodon client API"
+        case .misskeyClient: "Misskey client API"
+        }
+    }
+}
+
+/// Everything fedictl can do that depends on the server's software. The raw value is the command
+/// (or command group) a user types, so messages can say "reports assign is not available on …".
+public enum Capability: String, Codable, Sendable, CaseIterable {
+    case instanceInfo = "instance info"
+    case instanceRules = "instance rules"
+    case instancePeers = "instance peers"
+    case instanceActivity = "instance activity"
+    case instanceBlocks = "instance blocks"
+
+    case reportsList = "reports list"
+    case reportsShow = "reports show"
+    case reportsAssign = "reports assign"
+    case reportsUnassign = "reports unassign"
+    case reportsResolve = "reports resolve"
+    case reportsReopen = "reports reopen"
+    case reportsNote = "reports note"
+    case reportsFile = "reports file"
+
+    case accountsList = "accounts list"
+    case accountsShow = "accounts show"
+    case accountsApprove = "accounts approve"
+    case accountsReject = "accounts reject"
+    case accountsAction = "accounts action"
+    case accountsEnable = "accounts enable"
+    case accountsUnsilence = "accounts unsilence"
+    case accountsUnsuspend = "accounts unsuspend"
+    case accountsUnsensitive = "accounts unsensitive"
+    case accountsDelete = "accounts delete"
+
+    case domainBlocksList = "domain-blocks list"
+    case domainBlocksAdd = "domain-blocks add"
+    case domainBlocksUpdate = "domain-blocks update"
+    case domainBlocksRemove = "domain-blocks remove"
+    case domainBlocksImport = "domain-blocks import"
+    case domainBlocksExport = "domain-blocks export"
+
+    case domainAllowsList = "domain-allows list"
+    case domainAllowsAdd = "domain-allows add"
+    case domainAllowsRemove = "domain-allows remove"
+
+    case emailBlocksList = "email-blocks list"
+    case emailBlocksAdd = "email-blocks add"
+    case emailBlocksRemove = "email-blocks remove"
+
+    case ipBlocksList = "ip-blocks list"
+    case ipBlocksAdd = "ip-blocks add"
+    case ipBlocksUpdate = "ip-blocks update"
+    case ipBlocksRemove = "ip-blocks remove"
+
+    case canonicalEmailBlocksList = "canonical-email-blocks list"
+    case canonicalEmailBlocksAdd = "canonical-email-blocks add"
+    case canonicalEmailBlocksRemove = "canonical-email-blocks remove"
+    case canonicalEmailBlocksTest = "canonical-email-blocks test"
+
+    case filtersV2 = "filters (v2)"
+    case filtersV1 = "filters (v1)"
+    case blocks = "blocks"
+    case mutes = "mutes"
+    case userDomainBlocks = "user-domain-blocks"
+    case timelinesPublic = "timelines public"
+    case timelinesLocal = "timelines local"
+    case signup = "signup"
+    case appsRegister = "apps register"
+    case appsVerify = "apps verify"
+}
+
+/// Whether a server can do something, and through which API.
+public enum Availability: Sendable, Equatable {
+    case available(APIFamily)
+    /// `reason` completes "not available: …", e.g. "GoToSocial has no API for it".
+    case unavailable(reason: String)
+
+    public var family: APIFamily? {
+        if case .available(let family) = self { return family }
+        return nil
+    }
+}
+
+/// THE table: per capability, which flavours (from which version on) serve it and through which API
+/// family. A flavour not listed for a capability cannot do it. Facts from api-map.md section 2.
+/// Versions are the product's own (never the "compatible" Mastodon claim); an unparseable version
+/// gets the benefit of the doubt, and a 404 from the server then triggers re-detection.
+public enum CapabilityTable {
+    public struct Rule: Sendable {
+        public var flavours: [Flavour]
+        public var family: APIFamily
+        public var since: SoftwareVersion?
+    }
+
+    static func on(_ flavours: [Flavour], _ family: APIFamily, since: String? = nil) -> Rule {
+        Rule(flavours: flavours, family: family, since: since.flatMap(SoftwareVersion.init))
+    }
+
+    static func mastodon(_ family: APIFamily, since: String? = nil) -> Rule { on([.mastodon], family, since: since) }
+    static func gotosocial(_ family: APIFamily, since: String? = nil) -> Rule { on([.gotosocial], family, since: since) }
+
+    static let pleroma = Flavour.pleromaFamily
+    static let misskey = Flavour.misskeyFamily
+    /// Servers whose Mastodon client API covers the everyday endpoints (accounts, relationships,
+    /// timelines, apps). Unknown software counts when it answered /api/v1/instance.
+    static let mastodonClients: [Flavour] = [.mastodon, .gotosocial, .pleroma, .akkoma, .pixelfed, .friendica, .takahe, .iceshrimpNet, .unknown]
+    /// Misskey forks that also speak Mastodon's OAuth and app registration.
+    static let misskeyForksWithMastodonAPI: [Flavour] = [.sharkey, .firefish, .iceshrimp, .catodon]
+
+    public static let rules: [Capability: [Rule]] = {
+        let mastodonAdmin291: [Rule] = [mastodon(.mastodonAdmin, since: "2.9.1")]
+        let adminBlocks4: [Rule] = [mastodon(.mastodonAdmin, since: "4.0.0")]
+        let domainBlocks: [Rule] = adminBlocks4 + [gotosocial(.gotosocialAdmin), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)]
+        let domainAllows: [Rule] = adminBlocks4 + [gotosocial(.gotosocialAdmin, since: "0.12.0"), on(pleroma, .pleromaAdmin),
+                                                   on([.misskey], .misskeyAdmin)]
+        let emailBlocks: [Rule] = adminBlocks4 + [on([.misskey, .sharkey], .misskeyAdmin)]
+        let relationships: [Rule] = [on(mastodonClients, .mastodonClient), on(misskey, .misskeyClient)]
+        let timelines: [Rule] = relationships
+        let apps: [Rule] = [on(mastodonClients + misskeyForksWithMastodonAPI, .mastodonClient)]
+        return [
+            .instanceInfo: [on(mastodonClients, .mastodonClient), on(misskey, .misskeyClient)],
+            .instanceRules: [mastodon(.mastodonClient, since: "3.4.0"), on([.gotosocial, .pleroma, .friendica], .mastodonClient),
+                             on([.misskey, .sharkey], .misskeyClient)],
+            .instancePeers: [on([.mastodon, .gotosocial, .pleroma, .akkoma, .friendica], .mastodonClient)],
+            .instanceActivity: [mastodon(.mastodonClient)],
+            .instanceBlocks: [mastodon(.mastodonClient, since: "4.0.0"), gotosocial(.mastodonClient)],
+
+            .reportsList: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.7.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],
+            .reportsShow: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.7.0"), on(pleroma, .pleromaAdmin)],
+            .reportsAssign: mastodonAdmin291,
+            .reportsUnassign: mastodonAdmin291,
+            .reportsResolve: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.7.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],
+            .reportsReopen: mastodonAdmin291 + [on(pleroma, .pleromaAdmin)],
+            .reportsNote: [on(pleroma, .pleromaAdmin), on([.misskey, .sharkey], .misskeyAdmin)],
+            .reportsFile: [on([.mastodon, .gotosocial, .pleroma, .akkoma, .friendica, .iceshrimpNet], .mastodonClient), on(misskey, .misskeyClient)],
+
+            .accountsList: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.16.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],
+            .accountsShow: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.16.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],
+            .accountsApprove: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.16.0"), on(pleroma, .pleromaAdmin)],
+            .accountsReject: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.16.0"), on(pleroma, .pleromaAdmin)],
+            .accountsAction: mastodonAdmin291 + [gotosocial(.gotosocialAdmin), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],
+            .accountsEnable: mastodonAdmin291 + [on(pleroma, .pleromaAdmin)],
+            .accountsUnsilence: mastodonAdmin291 + [on(pleroma, .pleromaAdmin)],
+            .accountsUnsuspend: mastodonAdmin291 + [on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],
+            .accountsUnsensitive: [mastodon(.mastodonAdmin, since: "3.3.0"), on(pleroma, .pleromaAdmin)],
+            .accountsDelete: [mastodon(.mastodonAdmin, since: "3.3.0"), on(pleroma, .pleromaAdmin)],
+
+            .domainBlocksList: domainBlocks,
+            .domainBlocksAdd: domainBlocks,
+            .domainBlocksUpdate: adminBlocks4 + [gotosocial(.gotosocialAdmin, since: "0.19.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],
+            .domainBlocksRemove: domainBlocks,
+            .domainBlocksImport: domainBlocks,
+            .domainBlocksExport: domainBlocks,
+
+            .domainAllowsList: domainAllows,
+            .domainAllowsAdd: domainAllows,
+            .domainAllowsRemove: domainAllows,
+
+            .emailBlocksList: emailBlocks,
+            .emailBlocksAdd: emailBlocks,
+            .emailBlocksRemove: emailBlocks,
+
+            .ipBlocksList: adminBlocks4,
+            .ipBlocksAdd: adminBlocks4,
+            .ipBlocksUpdate: adminBlocks4,
+            .ipBlocksRemove: adminBlocks4,
+
+            .canonicalEmailBlocksList: adminBlocks4,
+            .canonicalEmailBlocksAdd: adminBlocks4,
+            .canonicalEmailBlocksRemove: adminBlocks4,
+            .canonicalEmailBlocksTest: adminBlocks4,
+
+            .filtersV2: [mastodon(.mastodonClient, since: "4.0.0"), gotosocial(.mastodonClient, since: "0.16.0")],
+            .filtersV1: [mastodon(.mastodonClient, since: "2.4.3"), gotosocial(.mastodonClient, since: "0.15.0"), on(pleroma, .mastodonClient)],
+            .blocks: relationships,
+            .mutes: relationships,
+            .userDomainBlocks: [on([.mastodon, .pleroma, .akkoma, .pixelfed], .mastodonClient), on(misskey, .misskeyClient)],
+            .timelinesPublic: timelines,
+            .timelinesLocal: timelines,
+            .signup: [mastodon(.mastodonClient, since: "2.7.0"), on([.gotosocial, .pleroma, .akkoma], .mastodonClient)],
+            .appsRegister: apps,
+            .appsVerify: apps,
+        ]
+    }()
+
+    /// Which API serves `capability` on `server`, or why nothing does.
+    public static func availability(of capability: Capability, on server: ServerInfo) -> Availability {
+        let name = server.softwareDisplayName
+        // Unknown software that does not even answer /api/v1/instance has no API fedictl speaks.
+        if server.flavour == .unknown, server.instanceAPI == nil {
+            return .unavailable(reason: "fedictl does not know \(name)'s API")
+        }
+        let matching = (rules[capability] ?? []).filter { $0.flavours.contains(server.flavour) }
+        guard !matching.isEmpty else { return .unavailable(reason: "\(name) has no API for it") }
+        let version = server.comparableVersion
+        var oldest: SoftwareVersion?
+        for rule in matching {
+            guard let since = rule.since, let version else { return .available(rule.family) }
+            if version.isAtLeast(since) { return .available(rule.family) }
+            oldest = oldest.map { min($0, since) } ?? since
+        }
+        return .unavailable(reason: "it needs \(name) \(Self.shortVersion(oldest!)) or newer")
+    }
+
+    /// The API family for `capability`, or the error a user sees (exit 69):
+    /// "reports assign is not available on GoToSocial 0.17.3".
+    public static func require(_ capability: Capability, on server: ServerInfo, host: String? = nil) throws -> APIFamily {
+        switch availability(of: capability, on: server) {
+        case .available(let family):
+            return family
+        case .unavailable(let reason):
+            let features = "fedictl instance features" + (host.map { " " + $0 } ?? "")
+            throw FediError(.unavailable, "\(capability.rawValue) is not available on \(server.label)",
+                            hint: "\(reason); `\(features)` lists what this server can do")
+        }
+    }
+
+    static func shortVersion(_ version: SoftwareVersion) -> String {
+        "\(version.major).\(version.minor).\(version.patch)"
+    }
+}
+
+/// One row of a server's capability matrix (`fedictl instance features`).
+public struct FeatureSupport: Codable, Sendable, Equatable {
+    public var capability: String
+    /// The API that serves it; nil when the server cannot do it.
+    public var family: APIFamily?
+    public var available: Bool
+    /// Why it is unavailable.
+    public var note: String?
+
+    public init(_ capability: Capability, on server: ServerInfo) {
+        self.capability = capability.rawValue
+        switch CapabilityTable.availability(of: capability, on: server) {
+        case .available(let family):
+            self.family = family
+            available = true
+        case .unavailable(let reason):
+            available = false
+            note = reason
+        }
+    }
+
+    /// The whole matrix, in the table's order.
+    public static func matrix(for server: ServerInfo) -> [FeatureSupport] {
+        Capability.allCases.map { FeatureSupport($0, on: server) }
+    }
+}

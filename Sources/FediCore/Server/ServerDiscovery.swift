@@ -1,0 +1,91 @@
+import Foundation
+
+/// Everything one detection run fetched, so a command that needs the documents too (instance info)
+/// does not ask twice.
+public struct Discovery: Sendable {
+    public var server: ServerInfo
+    public var nodeinfo: Fetched<NodeInfo>?
+    public var instance: Fetched<InstanceInfo>?
+    public var meta: Fetched<MisskeyMeta>?
+}
+
+/// Finds out which software a server runs: nodeinfo first (the product's real name and version),
+/// then the Mastodon instance API (its view, `api_versions`), then Misskey's meta where that family
+/// is likely. Only an unreachable server is an error; anything else unknown is `.unknown`.
+public struct ServerDiscovery: Sendable {
+    public var client: APIClient
+
+    /// Detection sends no token: everything it reads is public.
+    public init(client: APIClient) {
+        self.client = client.anonymous
+    }
+
+    public func detect(now: Date) async throws -> Discovery {
+        let nodeinfo = try await client.nodeinfo()
+        var named = nodeinfo.map { Flavour.named($0.value.softwareName) }
+        // Upstream Misskey has no Mastodon API (its /api/* catch-all answers 404, some front-ends HTML).
+        var instance: Fetched<InstanceInfo>?
+        if named?.flavour != .misskey {
+            instance = try await absentIfFailed { try await client.instanceInfo() }
+        }
+        let instanceVersion = instance.flatMap { $0.value.version }.map(VersionString.init)
+        if named == nil, let instanceVersion {
+            named = Self.classify(instanceVersion)
+        }
+        var meta: Fetched<MisskeyMeta>?
+        if named?.flavour.isMisskeyFamily == true || (named == nil && instance == nil) {
+            meta = try await absentIfFailed { try await client.misskeyMeta() }
+            if named == nil, meta != nil { named = (.misskey, nil) }
+        }
+        let flavour = named?.flavour ?? .unknown
+        let displayVersion = instance?.value.version ?? meta?.value.version
+        // The product's own version: nodeinfo's, else the product part of a "compatible" string,
+        // else (Mastodon, Misskey) the version the API shows.
+        var version = nodeinfo?.value.softwareVersion
+        if version == nil, let instanceVersion {
+            version = instanceVersion.product != nil || flavour == .mastodon ? instanceVersion.productVersion : nil
+        }
+        if version == nil { version = meta?.value.version }
+        var variant = named?.variant
+        if flavour == .mastodon, variant == nil {
+            variant = Self.mastodonVariant(version ?? displayVersion)
+        }
+        let softwareName = nodeinfo?.value.softwareName.lowercased()
+            ?? instanceVersion?.product?.lowercased() ?? (flavour == .unknown ? "" : flavour.rawValue)
+        let info = ServerInfo(
+            flavour: flavour, variant: variant, softwareName: softwareName, version: version,
+            mastodonAPIVersion: instance?.value.apiVersion, displayVersion: displayVersion,
+            instanceAPI: instance?.value.apiSource, nodeinfoSchema: nodeinfo?.value.schema, detectedAt: now)
+        return Discovery(server: info, nodeinfo: nodeinfo, instance: instance, meta: meta)
+    }
+
+    /// Without nodeinfo: the product in a "compatible" version string (TootSDK's fallback), else a
+    /// Mastodon-style version means Mastodon. GoToSocial cannot be told apart this way.
+    static func classify(_ version: VersionString) -> (flavour: Flavour, variant: String?)? {
+        if let product = version.product { return Flavour.named(product) }
+        guard let parsed = version.version, parsed.major >= 1 else { return nil }
+        return (.mastodon, nil)
+    }
+
+    /// A Mastodon fork from the version's build metadata: `4.3.0+glitch` → glitch-soc,
+    /// `4.4.0+hometown-1.2` → hometown, old Hometown's `1.0.6+3.4.1` → hometown. Build ids
+    /// (`+pr-32577-ba659d5`, `+security`, `+nightly…`, a commit) are not forks.
+    public static func mastodonVariant(_ version: String?) -> String? {
+        guard let build = version.flatMap(SoftwareVersion.init)?.build?.lowercased(), let first = build.first else { return nil }
+        if first.isNumber { return (SoftwareVersion(build)?.major ?? 0) >= 1 ? "hometown" : nil }
+        let tag = String(build.prefix { $0.isLetter || $0 == "_" })
+        if tag.hasPrefix("glitch") { return "glitch-soc" }
+        let builds = ["pr", "security", "nightly", "git", "build", "rc", "sha", "commit", "docker"]
+        if tag.isEmpty || builds.contains(tag) || build.allSatisfy(\.isHexDigit) { return nil }
+        return tag
+    }
+
+    /// A probe that failed for any reason but an unreachable server counts as "not there".
+    private func absentIfFailed<T>(_ probe: () async throws -> T) async throws -> T? {
+        do {
+            return try await probe()
+        } catch let error as APIError where !error.isTransport {
+            return nil
+        }
+    }
+}
