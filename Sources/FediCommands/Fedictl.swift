@@ -38,6 +38,7 @@ public struct Fedictl: AsyncParsableCommand {
         """,
         version: FedictlVersion.current,
         subcommands: [
+            Auth.self,
             Instance.self,
         ])
 }

@@ -14,11 +14,15 @@ public struct Services: Sendable {
     public var environment: [String: String]
     public var now: @Sendable () -> Date
     public var sleep: @Sendable (Double) async throws -> Void
+    /// Opens a URL in the user's browser (`auth login`); false when nothing was opened.
+    /// Defaults to opening nothing, so tests never start a browser unless they ask to.
+    public var openURL: @Sendable (URL) -> Bool
 
     public init(transport: any HTTPTransport, secrets: any SecretStore, insecureSecrets: @escaping @Sendable () -> any SecretStore,
                 logins: any LoginStore, terminal: any Terminal, environment: [String: String],
                 now: @escaping @Sendable () -> Date = Date.init,
-                sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64(max(0, $0) * 1e9)) }) {
+                sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64(max(0, $0) * 1e9)) },
+                openURL: @escaping @Sendable (URL) -> Bool = { _ in false }) {
         self.transport = transport
         self.secrets = secrets
         self.insecureSecrets = insecureSecrets
@@ -27,6 +31,7 @@ public struct Services: Sendable {
         self.environment = environment
         self.now = now
         self.sleep = sleep
+        self.openURL = openURL
     }
 
     @TaskLocal public static var current: Services = .unconfigured

@@ -12,9 +12,16 @@ public struct Login: Codable, Sendable, Equatable {
     public var aliases: [String]
     public var accountID: String?
     public var addedAt: Date?
+    /// Where the access token was put: the keyring, or the `--insecure-storage` file.
+    public var tokenStorage: TokenStorage?
+    /// How `scopes` is known: granted by the server, read from the server, or as the user said.
+    public var scopesSource: ScopesSource?
+    /// What fedictl detected about the instance's software, and when (a cache; `instance info --refresh` renews it).
+    public var serverInfo: ServerInfo?
 
     public init(id: String, username: String, baseURL: String, clientID: String? = nil, scopes: [String] = [],
-                aliases: [String] = [], accountID: String? = nil, addedAt: Date? = nil) {
+                aliases: [String] = [], accountID: String? = nil, addedAt: Date? = nil,
+                tokenStorage: TokenStorage? = nil, scopesSource: ScopesSource? = nil, serverInfo: ServerInfo? = nil) {
         self.id = id
         self.username = username
         self.baseURL = baseURL
@@ -23,11 +30,16 @@ public struct Login: Codable, Sendable, Equatable {
         self.aliases = aliases
         self.accountID = accountID
         self.addedAt = addedAt
+        self.tokenStorage = tokenStorage
+        self.scopesSource = scopesSource
+        self.serverInfo = serverInfo
     }
 
     enum CodingKeys: String, CodingKey {
         case id, username, scopes, aliases
         case baseURL = "base_url", clientID = "client_id", accountID = "account_id", addedAt = "added_at"
+        case tokenStorage = "token_storage", scopesSource = "scopes_source"
+        case serverInfo = "server"
     }
 
     public var server: ServerAddress { ServerAddress(baseURL: URL(string: baseURL)!) }
@@ -40,15 +52,20 @@ public struct LoginConfig: Codable, Sendable, Equatable {
     public var schemaVersion: Int
     public var defaultAccount: String?
     public var accounts: [Login]
+    /// The OAuth app fedictl registered on each instance, by `ServerAddress.authority`
+    /// (its client secret is in the SecretStore). Absent in files that never had one.
+    public var clients: [String: RegisteredClient]?
 
-    public init(schemaVersion: Int = LoginConfig.currentSchema, defaultAccount: String? = nil, accounts: [Login] = []) {
+    public init(schemaVersion: Int = LoginConfig.currentSchema, defaultAccount: String? = nil, accounts: [Login] = [],
+                clients: [String: RegisteredClient]? = nil) {
         self.schemaVersion = schemaVersion
         self.defaultAccount = defaultAccount
         self.accounts = accounts
+        self.clients = clients
     }
 
     enum CodingKeys: String, CodingKey {
-        case schemaVersion = "schema_version", defaultAccount = "default_account", accounts
+        case schemaVersion = "schema_version", defaultAccount = "default_account", accounts, clients
     }
 }
 

@@ -1,0 +1,122 @@
+import Foundation
+import FediCore
+
+/// Where a run's access token came from.
+public enum TokenSource: String, Sendable, Codable {
+    /// `FEDICTL_TOKEN`.
+    case environment = "env"
+    case keyring
+    /// The `--insecure-storage` file.
+    case file
+
+    init(_ storage: TokenStorage) {
+        switch storage {
+        case .keyring: self = .keyring
+        case .file: self = .file
+        }
+    }
+}
+
+/// The login a command acts as, with its token.
+public struct Credentials: Sendable {
+    public var login: Login
+    public var token: String
+    public var source: TokenSource
+    /// False for a `FEDICTL_TOKEN` run that named its account or instance outright: nothing was read
+    /// from the config or the keyring.
+    public var isStored: Bool
+}
+
+extension CommandContext {
+    /// The account to act as: `--account` (an id, a unique prefix of one, or an alias), else
+    /// `FEDICTL_ACCOUNT`, else the config's default, else the only account there is. With
+    /// `FEDICTL_TOKEN` and a full `user@host` (or `FEDICTL_INSTANCE`), the config is not read at all.
+    /// Unknown or ambiguous: exit 66 naming the candidates.
+    public func login() throws -> Login {
+        if let login = try statelessLogin() { return login }
+        let config = try services.logins.load()
+        if let selector = accountSelector { return try config.login(matching: selector) }
+        return try config.defaultLogin()
+    }
+
+    /// The selected login with its token: `FEDICTL_TOKEN`, else the keyring, else the
+    /// `--insecure-storage` file (where the login's token was put there, or with the flag).
+    public func credentials() async throws -> Credentials {
+        if let token = environmentToken {
+            if let login = try statelessLogin() { return Credentials(login: login, token: token, source: .environment, isStored: false) }
+            return Credentials(login: try login(), token: token, source: .environment, isStored: true)
+        }
+        let login = try login()
+        let (token, source) = try await storedToken(for: login)
+        return Credentials(login: login, token: token, source: source, isStored: true)
+    }
+
+    /// An authenticated client for the selected login.
+    public func client() async throws -> APIClient {
+        let credentials = try await credentials()
+        return client(credentials)
+    }
+
+    public func client(_ credentials: Credentials) -> APIClient {
+        APIClient(server: credentials.login.server, token: credentials.token, http: http)
+    }
+
+    /// What `--account`, else `FEDICTL_ACCOUNT`, names.
+    var accountSelector: String? { globals.account ?? nonEmpty(environment["FEDICTL_ACCOUNT"]) }
+
+    var environmentToken: String? { nonEmpty(environment["FEDICTL_TOKEN"]) }
+
+    /// For `FEDICTL_TOKEN` runs: the login a full `user@host` selector or `FEDICTL_INSTANCE` names,
+    /// made up without the config. nil when the selector needs the config (a prefix or an alias).
+    func statelessLogin() throws -> Login? {
+        guard environmentToken != nil else { return nil }
+        if let selector = accountSelector {
+            let bare = selector.hasPrefix("@") ? String(selector.dropFirst()) : selector
+            guard let at = bare.lastIndex(of: "@"), at != bare.startIndex, bare.index(after: at) != bare.endIndex else { return nil }
+            let server = try server(String(bare[bare.index(after: at)...]))
+            let username = String(bare[..<at])
+            return Login(id: Login.makeID(username: username, server: server), username: username, baseURL: server.baseURL.absoluteString)
+        }
+        if let instance = nonEmpty(environment["FEDICTL_INSTANCE"]) {
+            let server = try server(instance)
+            return Login(id: server.authority, username: "", baseURL: server.baseURL.absoluteString)
+        }
+        return nil
+    }
+
+    /// The stored token of a login, from where it was put.
+    func storedToken(for login: Login) async throws -> (String, TokenSource) {
+        if login.tokenStorage == .file {
+            if let token = try await insecureSecrets().lookup(login.tokenKey) { return (token, .file) }
+        } else {
+            do {
+                if let token = try await services.secrets.lookup(login.tokenKey) { return (token, .keyring) }
+            } catch is SecretStoreError where globals.insecureStorage {
+                // No keyring, and the user allowed the file: look there.
+            }
+            if globals.insecureStorage, let token = try await insecureSecrets().lookup(login.tokenKey) { return (token, .file) }
+        }
+        throw FediError(.permission, "no token is stored for \(login.id)",
+                        hint: "log in again: fedictl auth login \(login.server.authority)")
+    }
+
+    /// The store a secret of this kind lives in; the file store warns on stderr each time it is opened.
+    func secretStore(_ storage: TokenStorage) -> any SecretStore {
+        storage == .file ? insecureSecrets() : services.secrets
+    }
+
+    /// Where new secrets go: the keyring, or the file with `--insecure-storage`.
+    var storageForNewSecrets: TokenStorage { globals.insecureStorage ? .file : .keyring }
+
+    private func insecureSecrets() -> any SecretStore {
+        let store = services.insecureSecrets()
+        let place = (store as? FileSecretStore).map { " (\($0.url.path))" } ?? ""
+        status("fedictl: warning: secrets are kept in a plain file\(place), protected only by its permissions (--insecure-storage)")
+        return store
+    }
+
+    private func nonEmpty(_ value: String?) -> String? {
+        guard let value, !value.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        return value.trimmingCharacters(in: .whitespaces)
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import FediCommands
+import FediCore
+import FediHTTPCurl
+
+/// A command running in-process whose stderr a test can watch while it runs (the OAuth login
+/// prints the authorize URL, then waits for the browser).
+public final class InProcessRun: Sendable {
+    public let terminal: CapturingTerminal
+    private let task: Task<Int32, Never>
+
+    /// Starts `arguments` on the real command tree with these services (the terminal is made here).
+    public init(_ arguments: [String], transport: any HTTPTransport = CommandHarness.sharedTransport, secrets: any SecretStore,
+                insecureSecrets: (any SecretStore)? = nil, logins: any LoginStore, environment: [String: String] = [:],
+                openURL: @escaping @Sendable (URL) -> Bool = { _ in false }, tty: Bool = false, input: String = "") {
+        let terminal = CapturingTerminal(tty: tty, width: 100, input: input)
+        let file = insecureSecrets ?? secrets
+        let services = Services(transport: transport, secrets: secrets, insecureSecrets: { file }, logins: logins, terminal: terminal,
+                                environment: environment, openURL: openURL)
+        self.terminal = terminal
+        task = Task {
+            await Services.$current.withValue(services) { await FedictlMain.run(arguments) }
+        }
+    }
+
+    /// Waits until stderr contains `text`, and returns stderr so far.
+    public func waitForStderr(containing text: String, seconds: Double = 20) async throws -> String {
+        try await Waiting.until(seconds: seconds, what: "'\(text)' on stderr (stderr so far: \(terminal.stderr))") {
+            terminal.stderr.contains(text) ? terminal.stderr : nil
+        }
+    }
+
+    public func finish() async -> CommandResult {
+        let status = await task.value
+        return CommandResult(stdout: terminal.stdout, stderr: terminal.stderr, status: status)
+    }
+}
+
+/// The built fedictl binary, running, with stdin to write to and stdout/stderr to watch.
+public final class BinaryRun: @unchecked Sendable {
+    private let process = Process()
+    private let stdinPipe = Pipe()
+    private let lock = NSLock()
+    private var out = Data()
+    private var err = Data()
+    private let readers = DispatchGroup()
+
+    public init(_ arguments: [String], environment: [String: String]) throws {
+        process.executableURL = RepoPaths.fedictlBinary
+        process.arguments = arguments
+        var env = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path]
+        env.merge(environment) { $1 }
+        process.environment = env
+        let outPipe = Pipe(), errPipe = Pipe()
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        process.standardInput = stdinPipe
+        try process.run()
+        for (pipe, isError) in [(outPipe, false), (errPipe, true)] {
+            readers.enter()
+            Thread.detachNewThread { [self] in
+                while true {
+                    let chunk = pipe.fileHandleForReading.availableData
+                    if chunk.isEmpty { break }
+                    lock.withLock { if isError { err += chunk } else { out += chunk } }
+                }
+                readers.leave()
+            }
+        }
+    }
+
+    public var stderr: String { lock.withLock { String(decoding: err, as: UTF8.self) } }
+    public var stdout: String { lock.withLock { String(decoding: out, as: UTF8.self) } }
+
+    public func waitForStderr(containing text: String, seconds: Double = 20) async throws -> String {
+        try await Waiting.until(seconds: seconds, what: "'\(text)' on stderr (stderr so far: \(stderr))") {
+            stderr.contains(text) ? stderr : nil
+        }
+    }
+
+    /// Writes to stdin and closes it.
+    public func send(_ input: String) {
+        stdinPipe.fileHandleForWriting.write(Data(input.utf8))
+        try? stdinPipe.fileHandleForWriting.close()
+    }
+
+    /// Waits for the process to exit (killing it after `seconds`).
+    public func finish(seconds: Double = 30) async throws -> CommandResult {
+        try? stdinPipe.fileHandleForWriting.close()
+        do {
+            _ = try await Waiting.until(seconds: seconds, what: "fedictl to exit") { process.isRunning ? nil : true }
+        } catch {
+            process.terminate()
+            throw error
+        }
+        readers.wait()
+        return CommandResult(stdout: stdout, stderr: stderr, status: process.terminationStatus)
+    }
+}
+
+/// What a person does in the browser on mastodon_mock's authorize page.
+public enum OAuthBrowser {
+    /// The authorize URL fedictl printed.
+    public static func authorizeURL(in text: String) -> URL? {
+        text.split(whereSeparator: \.isWhitespace).first { $0.contains("/oauth/authorize?") }.flatMap { URL(string: String($0)) }
+    }
+
+    /// Opens the page, picks `username` and submits the form as the page says (a POST of its hidden
+    /// fields plus the button's `username`). Redirects are followed, so with a loopback redirect
+    /// the answer is fedictl's own "you can close this tab" page; out of band it is the code page.
+    public static func approve(_ url: URL, as username: String) async throws -> HTTPResponse {
+        let transport = CommandHarness.sharedTransport
+        let options = TransportOptions(connectTimeout: 5, totalTimeout: 20)
+        let page = try await transport.send(HTTPRequest(method: .get, url: url), options: options)
+        let html = String(decoding: page.body, as: UTF8.self)
+        guard page.status == 200, html.contains("<form method=\"post\" action=\"/oauth/authorize\">") else {
+            throw FediError(.failure, "the authorize page answered \(page.status): \(html)")
+        }
+        var fields = hiddenFields(in: html)
+        fields.append(("username", username))
+        var origin = URLComponents(url: url, resolvingAgainstBaseURL: false)!
+        (origin.path, origin.query) = ("", nil)
+        let server = ServerAddress(baseURL: origin.url!)
+        let client = APIClient(server: server, http: HTTPClient(transport: transport, options: options, retry: .none))
+        return try await client.send(.post, "/oauth/authorize", body: .form(fields))
+    }
+
+    /// The code on mastodon_mock's out-of-band page.
+    public static func outOfBandCode(in response: HTTPResponse) -> String? {
+        let html = String(decoding: response.body, as: UTF8.self)
+        guard let range = html.range(of: "Authorization code: ") else { return nil }
+        return String(html[range.upperBound...].prefix { $0 != "<" && !$0.isWhitespace })
+    }
+
+    static func hiddenFields(in html: String) -> [(String, String)] {
+        let pattern = #"<input type="hidden" name="([^"]+)" value="([^"]*)">"#
+        let regex = try! NSRegularExpression(pattern: pattern)
+        let range = NSRange(html.startIndex..., in: html)
+        return regex.matches(in: html, range: range).map { match in
+            (String(html[Range(match.range(at: 1), in: html)!]), String(html[Range(match.range(at: 2), in: html)!]))
+        }
+    }
+}
+
+/// Whether a real Secret Service answers (as under scripts/with-keyring): `secret-tool` can search.
+public enum KeyringProbe {
+    public static var skipRequested: Bool { ProcessInfo.processInfo.environment["FEDICTL_SKIP_KEYRING_TESTS"] == "1" }
+
+    /// Throws, with how to run these tests, unless a Secret Service is reachable.
+    public static func require() throws {
+        let result = try secretTool(["search", "service", "fedictl-probe"])
+        guard result.status == 0 else {
+            throw FediError(.unavailable, "No Secret Service is reachable (\(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))). "
+                            + "Run these tests through scripts/with-keyring, e.g. `scripts/with-keyring swift test --filter Auth`, "
+                            + "or set FEDICTL_SKIP_KEYRING_TESTS=1 to skip them.")
+        }
+    }
+
+    /// Runs secret-tool with this process's D-Bus environment.
+    public static func secretTool(_ arguments: [String]) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/secret-tool")
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+                             status: process.terminationStatus)
+    }
+
+    /// The environment a fedictl binary needs to reach the same Secret Service as this process.
+    public static var sessionEnvironment: [String: String] {
+        let names = ["DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR", "XDG_DATA_HOME", "GNOME_KEYRING_CONTROL"]
+        let environment = ProcessInfo.processInfo.environment
+        return Dictionary(uniqueKeysWithValues: names.compactMap { name in environment[name].map { (name, $0) } })
+    }
+}
+
+enum Waiting {
+    static func until<T>(seconds: Double, what: String, _ check: () -> T?) async throws -> T {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let value = check() { return value }
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        if let value = check() { return value }
+        throw FediError(.temporary, "waited \(Int(seconds)) s for \(what)")
+    }
+}
