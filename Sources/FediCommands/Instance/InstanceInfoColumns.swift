@@ -23,8 +23,19 @@ extension InstanceInfo: Tabular {
         Column("max_characters", "max characters") { .number($0.maxCharacters) },
         Column("max_media_attachments", "max media") { .number($0.maxMediaAttachments) },
         Column("max_poll_options", "max poll options") { .number($0.maxPollOptions) },
-        Column("api_source", "answered by", default: false) { .text("/api/\($0.apiSource)/instance") },
+        Column("api_source", "answered by", default: false) { .text($0.answeredBy) },
     ]
+}
+
+extension InstanceInfo {
+    /// The endpoint the description came from.
+    var answeredBy: String {
+        switch apiSource {
+        case "v1", "v2": "/api/\(apiSource)/instance"
+        case "meta": "/api/meta"
+        default: apiSource
+        }
+    }
 }
 
 extension RegistrationMode {

@@ -1,0 +1,42 @@
+import ArgumentParser
+import FediCore
+
+extension Instance {
+    public struct Blocks: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "blocks",
+            abstract: "List the domains a server says it blocks.",
+            discussion: """
+            Reads the server's public domain-block list, /api/v1/instance/domain_blocks (Mastodon 4.0+, \
+            GoToSocial), with obfuscated domains and digests as the server gives them. Admins may show it \
+            only to logged-in users or hide it: fedictl says which. When HOST is the selected account's \
+            instance (or is left out), the account's token is sent.
+
+            Examples:
+              $ fedictl instance blocks mastodon.social
+              $ fedictl instance blocks example.social -o csv > their-blocks.csv
+            """)
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @OptionGroup public var hostArgument: InstanceHost
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: PublicDomainBlock.self)
+            let target = try ctx.instanceTarget(hostArgument.host)
+            // The selected account's own token, when it is on this server: some admins show the list to users only.
+            var client = ctx.anonymousClient(target.server)
+            if let login = target.login, (try? ctx.login())?.id == login.id, let authenticated = try? await ctx.client() {
+                client = authenticated
+            }
+            let fetched = try await ctx.withCapability(.instanceBlocks, on: target) { _ in
+                try await Instance.explainingHidden("domain blocks", on: target.server, authenticated: client.token != nil) {
+                    try await client.instanceDomainBlocks()
+                }
+            }
+            if ctx.globals.raw { return ctx.output.raw(fetched.raw) }
+            try ctx.output.list(fetched.value)
+        }
+    }
+}

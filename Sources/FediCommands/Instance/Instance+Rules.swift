@@ -1,0 +1,43 @@
+import ArgumentParser
+import FediCore
+import Foundation
+
+extension Instance {
+    public struct Rules: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "rules",
+            abstract: "List a server's rules.",
+            discussion: """
+            Reads /api/v1/instance/rules (Mastodon 3.4+, GoToSocial, Pleroma, Friendica) or the rules in \
+            Misskey's /api/meta. No login needed. Without HOST, asks the selected account's instance.
+
+            Examples:
+              $ fedictl instance rules mastodon.social
+              $ fedictl instance rules -o json
+            """)
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @OptionGroup public var hostArgument: InstanceHost
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: InstanceRule.self)
+            let target = try ctx.instanceTarget(hostArgument.host)
+            let client = ctx.anonymousClient(target.server)
+            let (rules, raw) = try await ctx.withCapability(.instanceRules, on: target) { family -> ([InstanceRule], Data) in
+                switch family {
+                case .misskeyClient:
+                    let meta = try await client.misskeyMeta()
+                    let rules = (meta.value.serverRules ?? []).enumerated().map { InstanceRule(id: String($0.offset + 1), text: $0.element) }
+                    return (rules, meta.raw)
+                default:
+                    let fetched = try await client.instanceRules()
+                    return (fetched.value, fetched.raw)
+                }
+            }
+            if ctx.globals.raw { return ctx.output.raw(raw) }
+            try ctx.output.list(rules)
+        }
+    }
+}

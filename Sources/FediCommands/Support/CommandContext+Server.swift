@@ -1,0 +1,89 @@
+import Foundation
+import FediCore
+
+/// Which software a server runs, and what that lets a command do.
+///
+/// A command that depends on the server's software starts with
+/// `let family = try await ctx.require(.reportsAssign)` and switches on the family; or, to have a
+/// 404/501 from a stale detection renew the cache and try again once,
+/// `try await ctx.withCapability(.reportsAssign) { family in … }`.
+extension CommandContext {
+    /// The API family serving `capability` on the selected account's server (detected, or from the
+    /// account's cache while it is fresh). Unavailable: exit 69, "reports assign is not available on GoToSocial 0.17.3".
+    public func require(_ capability: Capability) async throws -> APIFamily {
+        let login = try login()
+        return try await require(capability, on: (login.server, login))
+    }
+
+    /// The same for a given server and, if there is one, its stored login (whose cache is then used).
+    public func require(_ capability: Capability, on target: (server: ServerAddress, login: Login?)) async throws -> APIFamily {
+        let detected = try await serverInfo(target.server, login: target.login)
+        return try CapabilityTable.require(capability, on: detected.server, host: target.server.authority)
+    }
+
+    /// Runs `body` with the family serving `capability` on `target` (default: the selected account's
+    /// server). When the server answers 404, 405, 501 or a web page for what the table expected and the
+    /// detection came from the cache, the server is detected again once; if that changes the family,
+    /// `body` runs again with the new one, else the first error stands.
+    public func withCapability<T>(_ capability: Capability, on target: (server: ServerAddress, login: Login?)? = nil,
+                                  _ body: (APIFamily) async throws -> T) async throws -> T {
+        let (server, login) = try target ?? { let login = try self.login(); return (login.server, login) }()
+        let first = try await serverInfo(server, login: login)
+        let family = try CapabilityTable.require(capability, on: first.server, host: server.authority)
+        do {
+            return try await body(family)
+        } catch let error as APIError where error.meansAbsent && first.fromCache {
+            let renewed = try await serverInfo(server, login: login, refresh: true).server
+            let newFamily = try CapabilityTable.require(capability, on: renewed, host: server.authority)
+            guard newFamily != family else { throw error }
+            return try await body(newFamily)
+        }
+    }
+
+    /// What a server runs. With a stored `login` for it, the login's cached detection is used while it is
+    /// fresh (`ServerInfo.defaultTimeToLive`) and a new one is stored; `refresh` always detects again.
+    /// Without one, the server is detected live and nothing is stored. `discovery` is set when detection
+    /// ran, so callers can reuse the documents it fetched.
+    public func serverInfo(_ server: ServerAddress, login: Login?, refresh: Bool = false) async throws
+        -> (server: ServerInfo, discovery: Discovery?, fromCache: Bool) {
+        if !refresh, let cached = login?.serverInfo, cached.isFresh(at: services.now()) {
+            return (cached, nil, true)
+        }
+        let discovery = try await ServerDiscovery(client: anonymousClient(server)).detect(now: services.now())
+        if let login { remember(discovery.server, for: login) }
+        return (discovery.server, discovery, false)
+    }
+
+    /// The server an instance command asks: HOST when given (with the stored login for that instance,
+    /// if any, so its cache is used), else the selected account's instance.
+    public func instanceTarget(_ host: String?) throws -> (server: ServerAddress, login: Login?) {
+        if let host {
+            let server = try server(host)
+            return (server, storedLogin(on: server))
+        }
+        do {
+            let login = try login()
+            return (login.server, login)
+        } catch let error as FediError where error.status == .noInput {
+            throw FediError(.usage, "no HOST given and no account selected: \(error.message)",
+                            hint: "name a server (e.g. fedictl instance info mastodon.social), or log in: fedictl auth login HOST")
+        }
+    }
+
+    /// A stored login on `server`: the selected one if it is there, else the first. Reading the config
+    /// is best effort here: a public command on a named host works without one.
+    func storedLogin(on server: ServerAddress) -> Login? {
+        guard let config = try? services.logins.load() else { return nil }
+        let candidates = config.accounts.filter { $0.server.authority == server.authority }
+        if let selected = try? login(), let match = candidates.first(where: { $0.id == selected.id }) { return match }
+        return candidates.first
+    }
+
+    /// Stores a detection in the login's cache. A login that is not in the config (a `FEDICTL_TOKEN`
+    /// run) or a config that cannot be written only loses the cache.
+    private func remember(_ info: ServerInfo, for login: Login) {
+        _ = try? services.logins.update { config in
+            if let index = config.index(of: login.id) { config.accounts[index].serverInfo = info }
+        }
+    }
+}
