@@ -91,9 +91,13 @@ struct FileLoginStoreTests {
             let store = FileLoginStore(url: url)
             do {
                 try store.update { $0.accounts.append(login("user\(writer)")) }
-                try store.update { config in
-                    let index = config.index(of: "user\(writer)@a.example")!
-                    config.accounts[index].aliases = ["u\(writer)"]
+                for round in 0..<10 {
+                    try store.update { config in
+                        guard let index = config.index(of: "user\(writer)@a.example") else {
+                            throw FediError(.failure, "user\(writer) was lost")
+                        }
+                        config.accounts[index].aliases = ["u\(writer)-\(round)"]
+                    }
                 }
             } catch {
                 failures.add("\(writer): \(error)")
@@ -103,7 +107,7 @@ struct FileLoginStoreTests {
         let config = try FileLoginStore(url: url).load()
         #expect(config.accounts.count == 20)
         for writer in 0..<20 {
-            #expect(config.accounts.first { $0.id == "user\(writer)@a.example" }?.aliases == ["u\(writer)"])
+            #expect(config.accounts.first { $0.id == "user\(writer)@a.example" }?.aliases == ["u\(writer)-9"])
         }
     }
 

@@ -6,7 +6,7 @@ import Testing
 @Suite("The config under concurrent fedictl runs, and when it is corrupt")
 struct AuthConcurrencyTests {
     /// Twenty `fedictl auth add` processes at once into one config: every account arrives, and no
-    /// token shows up in any output or in the config.
+    /// token shows up in any output, the --verbose request log included, or in the config.
     @Test func twentyConcurrentAddsLoseNothingAndLeakNoToken() async throws {
         let tag = UUID().uuidString.prefix(8).lowercased()
         let seeds = (0..<20).map { SeedAccount("user\($0)", token: "conc-\(tag)-token-\($0)") }
@@ -19,7 +19,7 @@ struct AuthConcurrencyTests {
                 let collected = Results(count: seeds.count)
                 DispatchQueue.concurrentPerform(iterations: seeds.count) { index in
                     collected.set(index, Result {
-                        try sandbox.run(["auth", "add", base, "--token-stdin", "--insecure-storage", "--scopes", "read"],
+                        try sandbox.run(["auth", "add", base, "--token-stdin", "--insecure-storage", "--scopes", "read", "--verbose"],
                                         input: seeds[index].token + "\n")
                     })
                 }
@@ -30,6 +30,7 @@ struct AuthConcurrencyTests {
         for (index, outcome) in results.enumerated() {
             let result = try outcome.get()
             #expect(result.status == 0, "run \(index): \(result)")
+            #expect(result.stderr.contains("Authorization: Bearer [REDACTED]"), "run \(index) logged no request")
             outputs += result.stdout + result.stderr
         }
 
