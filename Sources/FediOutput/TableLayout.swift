@@ -34,6 +34,7 @@ struct TableLayout<Row: Tabular> {
             let isLast = index == cells.count - 1
             line += isLast ? cell : cell.padding(toLength: widths[index] + gap, withPad: " ", startingAt: 0)
         }
+        while line.hasSuffix(" ") { line.removeLast() }
         return line
     }
 

@@ -96,11 +96,11 @@ public struct HTTPClient: Sendable {
             if let date = HTTPDate.parse(value) { return max(0, date.timeIntervalSince(now)) }
         }
         if let value = response.header("x-ratelimit-reset")?.trimmingCharacters(in: .whitespaces) {
-            if let date = FlexibleDate.parse(value) { return max(0, date.timeIntervalSince(now)) }
             if let number = Double(value) {
                 // Large numbers are epochs, small ones a delay (Sharkey sends seconds to wait).
                 return number > 1_000_000_000 ? max(0, number - now.timeIntervalSince1970) : max(0, number)
             }
+            if let date = FlexibleDate.parse(value) { return max(0, date.timeIntervalSince(now)) }
         }
         return nil
     }

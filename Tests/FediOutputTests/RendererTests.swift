@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+import FediCore
+@testable import FediOutput
+
+struct Report: Tabular {
+    var id: String
+    var comment: String?
+    var createdAt: Date
+    var tags: [String]
+    var resolved: Bool
+    enum CodingKeys: String, CodingKey { case id, comment, tags, resolved, createdAt = "created_at" }
+    static let columns: [Column<Report>] = [
+        Column("id") { .text($0.id) },
+        Column("comment") { .text($0.comment) },
+        Column("created_at", "created") { .date($0.createdAt) },
+        Column("tags") { .list($0.tags) },
+        Column("resolved", default: false) { .flag($0.resolved) },
+    ]
+}
+
+final class Sink: @unchecked Sendable {
+    private let lock = NSLock()
+    private var buffer = ""
+    var text: String { lock.withLock { buffer } }
+    func write(_ s: String) { lock.withLock { buffer += s } }
+}
+
+struct RendererTests {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    var rows: [Report] {
+        [Report(id: "1", comment: "spam, \"obviously\"", createdAt: now.addingTimeInterval(-3 * 3600), tags: ["a", "b"], resolved: false),
+         Report(id: "22", comment: nil, createdAt: now.addingTimeInterval(-2 * 86400), tags: [], resolved: true)]
+    }
+
+    func render(_ settings: OutputSettings, _ body: (Renderer) throws -> Void) rethrows -> String {
+        let sink = Sink()
+        try body(Renderer(settings: settings, write: { sink.write($0) }))
+        return sink.text
+    }
+
+    func settings(_ format: OutputFormat, tty: Bool = false, width: Int? = nil, fields: [String]? = nil, noHeaders: Bool = false) -> OutputSettings {
+        OutputSettings(format: format, fields: fields, noHeaders: noHeaders, isTTY: tty, width: width, color: false, now: now)
+    }
+
+    @Test func terminalTableIsAlignedWithRelativeDates() throws {
+        let text = try render(settings(.table, tty: true, width: 120)) { try $0.list(rows) }
+        #expect(text == """
+        ID  COMMENT            CREATED            TAGS
+        1   spam, "obviously"  about 3 hours ago  a, b
+        22                     about 2 days ago
+
+        """)
+    }
+
+    @Test func pipedTableIsTSVWithoutHeaderAndRFC3339Dates() throws {
+        let text = try render(settings(.table)) { try $0.list(rows) }
+        #expect(text == "1\tspam, \"obviously\"\t2027-01-15T05:00:00Z\ta, b\n22\t\t2027-01-13T08:00:00Z\t\n")
+    }
+
+    @Test func narrowTerminalTruncatesWithAnEllipsis() throws {
+        let long = [Report(id: "1", comment: String(repeating: "x", count: 80), createdAt: now, tags: [], resolved: false)]
+        let text = try render(settings(.table, tty: true, width: 50)) { try $0.list(long) }
+        let lines = text.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= 50 }, "\(text)")
+        #expect(text.contains("…"))
+    }
+
+    @Test func jsonIsPrettySortedAndUsesModelKeys() throws {
+        let text = try render(settings(.json)) { try $0.list(rows) }
+        let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [[String: Any]]
+        #expect(parsed.count == 2)
+        #expect(parsed[0]["created_at"] as? String == "2027-01-15T05:00:00Z")
+        #expect(parsed[0]["resolved"] as? Bool == false)
+        #expect(text.hasPrefix("[\n  {\n"))
+        // keys sorted
+        let keys = text.components(separatedBy: "\n").filter { $0.hasPrefix("    \"") }.prefix(5).map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(keys.map { String($0.prefix(while: { $0 != ":" })) } == ["\"comment\" ", "\"created_at\" ", "\"id\" ", "\"resolved\" ", "\"tags\" "])
+    }
+
+    @Test func emptyListIsAnEmptyArray() throws {
+        #expect(try render(settings(.json)) { try $0.list([Report]()) } == "[]\n")
+        #expect(try render(settings(.csv)) { try $0.list([Report]()) } == "id,comment,created_at,tags\r\n")
+    }
+
+    @Test func ndjsonIsOneCompactObjectPerLine() throws {
+        let text = try render(settings(.ndjson)) { try $0.list(rows) }
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 2)
+        for line in lines { #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: Any]) }
+    }
+
+    @Test func csvQuotesPerRFC4180() throws {
+        let text = try render(settings(.csv)) { try $0.list(rows) }
+        #expect(text == "id,comment,created_at,tags\r\n1,\"spam, \"\"obviously\"\"\",2027-01-15T05:00:00Z,\"a, b\"\r\n22,,2027-01-13T08:00:00Z,\r\n")
+    }
+
+    @Test func fieldsPickColumnsAndJSONKeys() throws {
+        let table = try render(settings(.table, fields: ["resolved", "id"])) { try $0.list(rows) }
+        #expect(table == "no\t1\nyes\t22\n")
+        let json = try render(settings(.json, fields: ["id"])) { try $0.list(rows) }
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [[String: Any]]
+        #expect(parsed.map { Array($0.keys) } == [["id"], ["id"]])
+    }
+
+    @Test func unknownFieldIsAUsageErrorListingTheValidOnes() throws {
+        let error = #expect(throws: FediError.self) { try render(settings(.table, fields: ["id", "bogus"])) { try $0.list(rows) } }
+        #expect(error?.status == .usage)
+        #expect(error?.message == "unknown field bogus")
+        #expect(error?.hint == "available fields: id, comment, created_at, tags, resolved")
+    }
+
+    @Test func noHeadersDropsTheHeaderRow() throws {
+        let text = try render(settings(.csv, noHeaders: true)) { try $0.list(rows) }
+        #expect(!text.hasPrefix("id,"))
+        let table = try render(settings(.table, tty: true, width: 100, noHeaders: true)) { try $0.list(rows) }
+        #expect(!table.contains("ID"))
+    }
+
+    @Test func itemOnTerminalIsLabelledAndPipedIsKeyTab() throws {
+        let tty = try render(settings(.table, tty: true, width: 100)) { try $0.item(rows[0]) }
+        #expect(tty.contains("Id:"))
+        #expect(tty.contains("Comment: spam, \"obviously\"\nCreated: about 3 hours ago\n"))
+        let piped = try render(settings(.table)) { try $0.item(rows[0]) }
+        #expect(piped == "id\t1\ncomment\tspam, \"obviously\"\ncreated_at\t2027-01-15T05:00:00Z\ntags\ta, b\n")
+    }
+
+    @Test func streamingNDJSONWritesEachPageAsItArrives() throws {
+        let sink = Sink()
+        let stream = try ListStream<Report>(renderer: Renderer(settings: settings(.ndjson), write: { sink.write($0) }))
+        try stream.add([rows[0]])
+        #expect(sink.text.split(separator: "\n").count == 1)
+        try stream.add([rows[1]])
+        #expect(sink.text.split(separator: "\n").count == 2)
+        stream.finish()
+    }
+
+    @Test func colourOnlyOnATerminalWithoutNoColor() {
+        #expect(OutputSettings.colorAllowed(isTTY: true, environment: [:], noColorFlag: false))
+        #expect(!OutputSettings.colorAllowed(isTTY: true, environment: ["NO_COLOR": "1"], noColorFlag: false))
+        #expect(!OutputSettings.colorAllowed(isTTY: true, environment: ["NO_COLOR": ""], noColorFlag: false))
+        #expect(!OutputSettings.colorAllowed(isTTY: false, environment: [:], noColorFlag: false))
+        #expect(!OutputSettings.colorAllowed(isTTY: true, environment: [:], noColorFlag: true))
+    }
+
+    @Test(arguments: [(-30.0, "just now"), (-90.0, "about 1 minute ago"), (-7200.0, "about 2 hours ago"), (-86400.0 * 400, "about 1 year ago"), (3.0 * 86400, "in about 3 days")] as [(Double, String)])
+    func relativeTimes(offset: Double, expected: String) {
+        #expect(RelativeTime.describe(now.addingTimeInterval(offset), now: now) == expected)
+    }
+}
