@@ -80,11 +80,13 @@ public struct ServerDiscovery: Sendable {
         return tag
     }
 
-    /// A probe that failed for any reason but an unreachable server counts as "not there".
+    /// A probe the server does not have (404, 405, 501, an HTML page) or refuses to strangers
+    /// (400, 401, 403) counts as "not there". A broken answer (malformed JSON, 5xx after retries,
+    /// rate limiting) is the server's trouble, not a missing API: it is reported as it is.
     private func absentIfFailed<T>(_ probe: () async throws -> T) async throws -> T? {
         do {
             return try await probe()
-        } catch let error as APIError where !error.isTransport {
+        } catch let error as APIError where error.meansAbsent || [400, 401, 403].contains(error.status ?? 0) {
             return nil
         }
     }
