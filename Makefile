@@ -1,0 +1,93 @@
+# fedictl — build, test, demo and install. `make help` lists the targets.
+SHELL := /bin/bash
+PREFIX ?= /usr/local
+DESTDIR ?=
+SWIFT ?= swift
+VENV := .venv
+MOCK := $(VENV)/bin/mastodon_mock
+MOCK_VERSION := 0.6.1
+APT_PACKAGES := libcurl4-openssl-dev libsecret-1-dev libsecret-tools gnome-keyring dbus python3-venv mandoc man-db zsh bash-completion strace
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: help deps build release test demo bench clean
+
+help:
+	@echo "make demo      install what is needed, build, and tour fedictl against a local mastodon_mock"
+	@echo "make test      install what is needed and run every test (the CI command)"
+	@echo "make build     debug build;  make release: optimised build"
+	@echo "make install   install binary, man page and completions under PREFIX (default /usr/local)"
+	@echo "make bench     benchmarks (bench/README.md)"
+
+# System libraries (Debian) and the Python venv holding the local test server.
+deps: $(MOCK)
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+$(MOCK):
+	@dpkg -s python3-venv >/dev/null 2>&1 || python3 -m venv --help >/dev/null 2>&1 || \
+	  { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-venv >/dev/null; }
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -q --disable-pip-version-check mastodon_mock==$(MOCK_VERSION)
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+# Every test, with a private unlocked Secret Service for the keyring tests.
+test: deps
+	$(SWIFT) build
+	MASTODON_MOCK=$(CURDIR)/$(MOCK) scripts/with-keyring $(SWIFT) test
+
+demo: release
+	scripts/demo
+
+bench: release
+	bench/run
+
+clean:
+	rm -rf .build $(VENV) bench/results
+
+# Shell completion, man page and install. `make generate` rewrites the files generated from the
+# command tree: Completions/ (fedictl completion bash|zsh|fish) and man/fedictl.1 (swift-argument-parser's
+# generate-manual plugin, dated MAN_DATE, tidied by scripts/tidy-manual). GeneratedFilesTests fails
+# when they are stale. `make install` builds the release binary, or installs BIN=path instead (the
+# tests install their debug build). SCRATCH=.build-x builds in another scratch path.
+MAN_DATE := 2026-11-21
+SCRATCH ?= .build
+BIN ?=
+DOC_FILES := man/fedictl.1=share/man/man1/fedictl.1 \
+	Completions/fedictl.bash=share/bash-completion/completions/fedictl \
+	Completions/_fedictl=share/zsh/site-functions/_fedictl \
+	Completions/fedictl.fish=share/fish/vendor_completions.d/fedictl.fish
+
+.PHONY: generate install uninstall
+
+generate:
+	$(SWIFT) build --scratch-path $(SCRATCH) --product fedictl
+	bin=$$($(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)/fedictl && \
+	  $$bin completion bash > Completions/fedictl.bash && \
+	  $$bin completion zsh > Completions/_fedictl && \
+	  $$bin completion fish > Completions/fedictl.fish && \
+	  $$bin --experimental-dump-help > $(SCRATCH)/fedictl.help.json
+	$(SWIFT) package --scratch-path $(SCRATCH) generate-manual --configuration debug --date $(MAN_DATE)
+	scripts/tidy-manual --dump $(SCRATCH)/fedictl.help.json \
+	  < $(SCRATCH)/plugins/GenerateManual/outputs/fedictl/fedictl.1 > man/fedictl.1
+
+install:
+	@bin="$(BIN)"; if [ -z "$$bin" ]; then \
+	  $(SWIFT) build --scratch-path $(SCRATCH) -c release --product fedictl && \
+	  bin=$$($(SWIFT) build --scratch-path $(SCRATCH) -c release --show-bin-path)/fedictl; fi; \
+	echo "install $$bin -> $(DESTDIR)$(PREFIX)/bin/fedictl"; \
+	install -Dm755 "$$bin" "$(DESTDIR)$(PREFIX)/bin/fedictl"
+	@for pair in $(DOC_FILES); do \
+	  echo "install $${pair%%=*} -> $(DESTDIR)$(PREFIX)/$${pair#*=}"; \
+	  install -Dm644 "$${pair%%=*}" "$(DESTDIR)$(PREFIX)/$${pair#*=}" || exit 1; done
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/fedictl"
+	@for pair in $(DOC_FILES); do echo "rm -f $(DESTDIR)$(PREFIX)/$${pair#*=}"; rm -f "$(DESTDIR)$(PREFIX)/$${pair#*=}"; done
