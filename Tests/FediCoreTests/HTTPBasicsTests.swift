@@ -79,3 +79,12 @@ struct RedactionTests {
         #expect(Redaction.header("Accept", "application/json") == "application/json")
     }
 }
+
+struct BodyRedactionTests {
+    @Test func jsonAndFormSecretsAreMasked() {
+        let json = Redaction.body(Data(#"{"username":"ann","password":"hunter2","client_secret":"cs"}"#.utf8))
+        #expect(json == #"{"client_secret":"[REDACTED]","password":"[REDACTED]","username":"ann"}"#)
+        let form = Redaction.body(Data("grant_type=authorization_code&code=abc123&client_id=x".utf8))
+        #expect(form == "grant_type=authorization_code&code=[REDACTED]&client_id=x")
+    }
+}

@@ -19,6 +19,8 @@ extension FediCommand {
             throw exit
         } catch let exit as CleanExit {
             throw exit
+        } catch is DryRunStop {
+            return
         } catch {
             let failure = ErrorReport.fediError(from: error)
             ErrorReport.write(failure, to: ctx)

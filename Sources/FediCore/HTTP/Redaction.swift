@@ -23,4 +23,20 @@ public enum Redaction {
         default: value
         }
     }
+
+    /// A request body for display: secret fields of a JSON object or a form masked.
+    public static func body(_ data: Data) -> String {
+        if var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] {
+            for key in object.keys where secretNames.contains(key.lowercased()) { object[key] = mask }
+            if let masked = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) {
+                return String(decoding: masked, as: UTF8.self)
+            }
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        guard text.contains("="), !text.contains("{") else { return text }
+        return text.split(separator: "&").map { pair -> String in
+            let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+            return secretNames.contains((name.removingPercentEncoding ?? name).lowercased()) ? "\(name)=\(mask)" : String(pair)
+        }.joined(separator: "&")
+    }
 }
