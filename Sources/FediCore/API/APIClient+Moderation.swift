@@ -1,0 +1,87 @@
+import Foundation
+
+/// Called with each page of a list as it arrives: the normalised items and the server's own bytes
+/// (for `--raw`), so commands can stream rows.
+public typealias PageHandler<T> = @Sendable (_ items: [T], _ raw: Data) async throws -> Void
+
+/// One fetched page of a list and where the next one starts (nil at the end).
+struct PagePiece<T, Cursor> {
+    var items: [T]
+    var raw: Data
+    var next: Cursor?
+}
+
+/// Helpers the moderation areas share: paging whatever the server's paging style, and naming what a
+/// 404 was about.
+extension APIClient {
+    /// Walks a list page by page until `limit` items (nil = all) or the last page. A cursor seen
+    /// before ends the walk (a server whose "next" link points back at itself).
+    func walkPages<T: Sendable, Cursor: Hashable>(from start: Cursor, limit: Int?, onPage: PageHandler<T>?,
+                                                  _ fetch: (Cursor) async throws -> PagePiece<T, Cursor>) async throws -> [T] {
+        var cursor: Cursor? = start
+        var seen = Set<Cursor>()
+        var all: [T] = []
+        while let current = cursor, seen.insert(current).inserted {
+            let piece = try await fetch(current)
+            let items = limit.map { Array(piece.items.prefix($0 - all.count)) } ?? piece.items
+            all += items
+            try await onPage?(items, piece.raw)
+            if let limit, all.count >= limit { break }
+            cursor = piece.next
+        }
+        return all
+    }
+
+    /// A Mastodon-style list: `limit` per page, the next page from the Link header.
+    func linkPages<T: Decodable & Sendable, U: Sendable>(_ type: T.Type, _ path: String, query: [URLQueryItem], limit: Int?, pageSize: Int,
+                                                        onPage: PageHandler<U>?, _ transform: @escaping (T) -> U) async throws -> [U] {
+        let size = URLQueryItem(name: "limit", value: String(min(pageSize, limit ?? pageSize)))
+        return try await walkPages(from: server.url(path, query: query + [size]), limit: limit, onPage: onPage) { url in
+            let page = try await page(T.self, url: url)
+            return PagePiece(items: page.items.map(transform), raw: page.raw, next: page.next)
+        }
+    }
+
+    /// Runs `body`; a "no such record" answer (404, or Misskey's `NO_SUCH_…` codes) becomes exit 66
+    /// naming what was asked for: "no report 123 on HOST".
+    @discardableResult
+    func naming<T>(_ thing: String, hint: String, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as APIError where error.meansNoSuchRecord {
+            throw FediError(.noInput, "no \(thing) on \(server.authority)", hint: hint)
+        }
+    }
+}
+
+extension APIError {
+    /// The server says the object asked for does not exist.
+    var meansNoSuchRecord: Bool {
+        guard case .http(let status, _, _, _, let body) = self else { return false }
+        let code = ((try? JSONSerialization.jsonObject(with: body)) as? [String: Any])
+            .flatMap { $0["error"] as? [String: Any] }?["code"] as? String
+        if let code { return code.hasPrefix("NO_SUCH_") }
+        return status == 404 || status == 410
+    }
+}
+
+extension APIFamily {
+    /// What a family's adapter cannot do, should the capability table ever send it there: exit 69.
+    func unsupported(_ what: String) -> FediError {
+        FediError(.unavailable, "\(what) is not available through the \(displayName)",
+                  hint: "`fedictl instance features` lists what this server can do")
+    }
+}
+
+/// Builds query items, leaving out what is nil.
+struct QueryItems {
+    var items: [URLQueryItem] = []
+
+    mutating func add(_ name: String, _ value: String?) {
+        if let value { items.append(URLQueryItem(name: name, value: value)) }
+    }
+
+    mutating func flag(_ name: String, _ on: Bool) {
+        if on { items.append(URLQueryItem(name: name, value: "true")) }
+    }
+}
