@@ -1,22 +1,32 @@
 import Foundation
 
-/// Durations as people type them: `30m`, `12h`, `1d`, `2w`, `45s`, combined as `1h30m`, or plain
-/// seconds (`3600`). Used by `--expires-in` (IP blocks) and by filters and mutes.
-public enum DurationText {
-    static let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604_800]
+/// A duration as people type it: `30m`, `12h`, `1d`, `2w`, `45s`, combined largest unit first as
+/// `1h30m`, or plain seconds (`3600`). Used by `--expires-in` (IP blocks, filters) and mute durations.
+public struct DurationText: Sendable, Equatable, CustomStringConvertible {
+    public let seconds: Int
 
-    /// The number of seconds, or nil when `text` is not a duration.
-    public static func seconds(_ text: String) -> Int? {
+    static let units: [(Character, Int)] = [("w", 604_800), ("d", 86400), ("h", 3600), ("m", 60), ("s", 1)]
+
+    public init(seconds: Int) {
+        self.seconds = seconds
+    }
+
+    /// nil when `text` is not a duration (or is negative, or overflows).
+    public init?(_ text: String) {
         let value = text.trimmingCharacters(in: .whitespaces).lowercased()
         guard !value.isEmpty else { return nil }
-        if let plain = Int(value) { return plain >= 0 ? plain : nil }
+        if let plain = Int(value) {
+            guard plain >= 0 else { return nil }
+            seconds = plain
+            return
+        }
         var total = 0
         var digits = ""
         var lastUnit = Int.max
         for character in value {
             if character.isASCII, character.isNumber {
                 digits.append(character)
-            } else if let unit = units[character], let number = Int(digits) {
+            } else if let unit = Self.units.first(where: { $0.0 == character })?.1, let number = Int(digits) {
                 // Largest unit first, each once: "1h30m", not "30m1h" or "1h1h".
                 guard unit < lastUnit else { return nil }
                 let (product, overflow1) = number.multipliedReportingOverflow(by: unit)
@@ -29,24 +39,29 @@ public enum DurationText {
                 return nil
             }
         }
-        return digits.isEmpty ? total : nil
+        guard digits.isEmpty else { return nil }
+        seconds = total
     }
 
-    /// The number of seconds, or a usage error (exit 64) naming the option.
-    public static func parse(_ text: String, option: String = "duration") throws -> Int {
-        guard let seconds = seconds(text) else {
-            throw FediError(.usage, "\(option): '\(text)' is not a duration",
-                            hint: "write it as a number and a unit: 30m, 12h, 1d, 2w (or 1h30m, or plain seconds)")
+    /// The duration, or a usage error (exit 64) naming the flag.
+    public static func parse(_ text: String, flag: String = "duration") throws -> DurationText {
+        guard let duration = DurationText(text) else {
+            throw FediError(.usage, "\(flag): '\(text)' is not a duration",
+                            hint: "write a number and a unit: 30m, 12h, 1d, 2w (or 1h30m, or plain seconds)")
         }
-        return seconds
+        return duration
     }
 
-    /// Seconds as the shortest text that reads back to them: 5400 → "1h30m", 0 → "0s".
+    public var timeInterval: TimeInterval { TimeInterval(seconds) }
+
+    /// The shortest text that reads back to the same seconds: 5400 → "1h30m", 0 → "0s".
+    public var description: String { Self.format(seconds) }
+
     public static func format(_ seconds: Int) -> String {
         guard seconds > 0 else { return "0s" }
         var rest = seconds
         var text = ""
-        for (unit, size) in units.sorted(by: { $0.value > $1.value }) where rest >= size {
+        for (unit, size) in units where rest >= size {
             text += "\(rest / size)\(unit)"
             rest %= size
         }
