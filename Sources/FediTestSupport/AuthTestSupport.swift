@@ -147,8 +147,8 @@ public enum KeyringProbe {
     public static var skipRequested: Bool { ProcessInfo.processInfo.environment["FEDICTL_SKIP_KEYRING_TESTS"] == "1" }
 
     /// Throws, with how to run these tests, unless a Secret Service is reachable.
-    public static func require() throws {
-        let result = try secretTool(["search", "service", "fedictl-probe"])
+    public static func require() async throws {
+        let result = try await secretTool(["search", "service", "fedictl-probe"])
         guard result.status == 0 else {
             throw FediError(.unavailable, "No Secret Service is reachable (\(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))). "
                             + "Run these tests through scripts/with-keyring, e.g. `scripts/with-keyring swift test --filter Auth`, "
@@ -157,19 +157,8 @@ public enum KeyringProbe {
     }
 
     /// Runs secret-tool with this process's D-Bus environment.
-    public static func secretTool(_ arguments: [String]) throws -> CommandResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/secret-tool")
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandResult(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-                             status: process.terminationStatus)
+    public static func secretTool(_ arguments: [String]) async throws -> CommandResult {
+        try await ProcessRunner.run("/usr/bin/secret-tool", arguments)
     }
 
     /// The environment a fedictl binary needs to reach the same Secret Service as this process.

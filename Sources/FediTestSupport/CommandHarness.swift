@@ -54,32 +54,18 @@ public struct CommandHarness: Sendable {
 
 /// Runs the built `fedictl` binary as a user would, with its own environment.
 public enum BinaryRunner {
-    public static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> CommandResult {
-        let process = Process()
-        process.executableURL = RepoPaths.fedictlBinary
-        process.arguments = arguments
+    public static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) async throws -> CommandResult {
+        try await ProcessRunner.run(RepoPaths.fedictlBinary.path, arguments, environment: userEnvironment(environment), input: input)
+    }
+
+    /// Blocking form, for tests that fan out on threads of their own.
+    public static func runBlocking(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> CommandResult {
+        try ProcessRunner.runBlocking(RepoPaths.fedictlBinary.path, arguments, environment: userEnvironment(environment), input: input)
+    }
+
+    static func userEnvironment(_ extra: [String: String]) -> [String: String] {
         var env = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path]
-        env.merge(environment) { $1 }
-        process.environment = env
-        let out = Pipe(), err = Pipe(), inPipe = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = inPipe
-        try process.run()
-        if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
-        try? inPipe.fileHandleForWriting.close()
-        // Read both pipes to the end before waiting, so a full pipe cannot block the child.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errData = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return CommandResult(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-                             status: process.terminationStatus)
+        env.merge(extra) { $1 }
+        return env
     }
 }

@@ -4,6 +4,10 @@ import FediCore
 /// Tests/Fixtures/fixture_server.py serving one flavour's recorded-shape responses on 127.0.0.1.
 public enum FixtureServer {
     public static func start(flavour: String) async throws -> ServerProcess {
+        try await StartupGate.shared.withSlot { try await launch(flavour: flavour) }
+    }
+
+    static func launch(flavour: String) async throws -> ServerProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", RepoPaths.fixtures.appendingPathComponent("fixture_server.py").path, "--flavour", flavour, "--port", "0"]
@@ -11,12 +15,16 @@ public enum FixtureServer {
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // The server prints `PORT <n>` once it listens.
-        var buffer = Data()
-        while !buffer.contains(UInt8(ascii: "\n")) {
-            let chunk = pipe.fileHandleForReading.availableData
-            if chunk.isEmpty { throw FediError(.failure, "fixture server for \(flavour) exited before listening") }
-            buffer += chunk
+        // The server prints `PORT <n>` once it listens; read it off the cooperative pool.
+        let reader = pipe.fileHandleForReading
+        let buffer = try await ProcessRunner.onOwnThread { () throws -> Data in
+            var buffer = Data()
+            while !buffer.contains(UInt8(ascii: "\n")) {
+                let chunk = reader.availableData
+                if chunk.isEmpty { throw FediError(.failure, "fixture server for \(flavour) exited before listening") }
+                buffer += chunk
+            }
+            return buffer
         }
         let line = String(decoding: buffer, as: UTF8.self).split(separator: "\n").first ?? ""
         guard line.hasPrefix("PORT "), let port = Int(line.dropFirst(5).trimmingCharacters(in: .whitespaces)) else {

@@ -41,26 +41,29 @@ public enum MockServer {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw FediError(.failure, "mastodon_mock not found at \(executable)", hint: "run `make test`, which installs it into .venv")
         }
-        var lastError: Error?
-        for _ in 0..<3 {  // a free port can be taken between asking and binding
-            let port = ServerProcess.freePort()
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = ["serve", "--in-memory", "--host", "127.0.0.1", "--port", String(port),
-                                 "--config", configFile.path, "--log-level", "warning"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let server = ServerProcess(process: process, port: port)
-            do {
-                try await server.waitUntilReady(path: "/api/v1/instance")
-                return server
-            } catch {
-                lastError = error
-                server.stop()
+        let configPath = configFile.path
+        return try await StartupGate.shared.withSlot {
+            var lastError: Error?
+            for _ in 0..<3 {  // a free port can be taken between asking and binding
+                let port = ServerProcess.freePort()
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: executable)
+                process.arguments = ["serve", "--in-memory", "--host", "127.0.0.1", "--port", String(port),
+                                     "--config", configPath, "--log-level", "warning"]
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                let server = ServerProcess(process: process, port: port)
+                do {
+                    try await server.waitUntilReady(path: "/api/v1/instance")
+                    return server
+                } catch {
+                    lastError = error
+                    server.stop()
+                }
             }
+            throw lastError!
         }
-        throw lastError!
     }
 }
 

@@ -66,7 +66,7 @@ public final class ServerProcess: @unchecked Sendable {
         return data.isEmpty ? [:] as [String: Any] : try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
     }
 
-    func waitUntilReady(path: String, seconds: Double = 20) async throws {
+    func waitUntilReady(path: String, seconds: Double = 90) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if !process.isRunning { throw FediError(.failure, "server process exited early (\(process.terminationStatus))") }

@@ -19,7 +19,7 @@ struct AuthConcurrencyTests {
                 let collected = Results(count: seeds.count)
                 DispatchQueue.concurrentPerform(iterations: seeds.count) { index in
                     collected.set(index, Result {
-                        try sandbox.run(["auth", "add", base, "--token-stdin", "--insecure-storage", "--scopes", "read", "--verbose"],
+                        try sandbox.runBlocking(["auth", "add", base, "--token-stdin", "--insecure-storage", "--scopes", "read", "--verbose"],
                                         input: seeds[index].token + "\n")
                     })
                 }
@@ -34,7 +34,7 @@ struct AuthConcurrencyTests {
             outputs += result.stdout + result.stderr
         }
 
-        let list = try sandbox.run(["auth", "list", "-o", "json"])
+        let list = try await sandbox.run(["auth", "list", "-o", "json"])
         let rows = try #require(try list.json() as? [[String: Any]])
         #expect(Set(rows.compactMap { $0["account"] as? String }) == Set((0..<20).map { "user\($0)@\(base)" }))
         #expect(rows.filter { $0["default"] as? Bool == true }.count == 1)
@@ -42,7 +42,7 @@ struct AuthConcurrencyTests {
         #expect((secrets["secrets"] as? [String: String])?.count == 20)
 
         // Each token works as its own account, through the selection.
-        let status = try sandbox.run(["auth", "status", "--account", "user7@", "--fields", "username"])
+        let status = try await sandbox.run(["auth", "status", "--account", "user7@", "--fields", "username"])
         #expect(status.stdout == "username\tuser7\n", "\(status)")
 
         outputs += list.stdout + list.stderr
@@ -57,7 +57,7 @@ struct AuthConcurrencyTests {
     @Test func aCorruptConfigIsExit78AndLeftByteIdentical() async throws {
         let server = try await MockServer.start()
         let sandbox = AuthSandbox()
-        let added = try sandbox.run(["auth", "add", server.base, "--token-stdin", "--insecure-storage"], input: "alice-token")
+        let added = try await sandbox.run(["auth", "add", server.base, "--token-stdin", "--insecure-storage"], input: "alice-token")
         #expect(added.status == 0, "\(added)")
         let corrupt = Data("{\"schema_version\": 1, \"accounts\": [{\"id\": \"alice@".utf8)  // cut off mid-write
         try corrupt.write(to: sandbox.configFile)
@@ -65,7 +65,7 @@ struct AuthConcurrencyTests {
         for arguments in [["auth", "list"], ["auth", "add", server.base, "--token-stdin", "--insecure-storage"], ["auth", "use", "alice"],
                           ["auth", "status"], ["auth", "logout", "alice"], ["auth", "login", server.base, "--insecure-storage"],
                           ["instance", "info"]] {
-            let result = try sandbox.run(arguments, input: "bob-token")
+            let result = try await sandbox.run(arguments, input: "bob-token")
             #expect(result.status == 78, "\(arguments): \(result)")
             #expect(result.stderr.contains("fedictl: the config file \(sandbox.configFile.path) is corrupt"), "\(arguments): \(result)")
             #expect(result.stderr.contains("hint: fedictl left it untouched"))
@@ -81,7 +81,7 @@ struct AuthConcurrencyTests {
         try FileManager.default.createDirectory(at: sandbox.paths.directory, withIntermediateDirectories: true)
         let newer = Data(#"{"schema_version": 9, "accounts": []}"#.utf8)
         try newer.write(to: sandbox.configFile)
-        let result = try sandbox.run(["auth", "use", "x"])
+        let result = try await sandbox.run(["auth", "use", "x"])
         #expect(result.status == 78)
         #expect(result.stderr.contains("has schema version 9; this fedictl reads up to 1"))
         #expect(try Data(contentsOf: sandbox.configFile) == newer)

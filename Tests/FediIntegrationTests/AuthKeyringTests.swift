@@ -11,13 +11,13 @@ import Testing
 /// Without a reachable Secret Service these fail and say so, unless FEDICTL_SKIP_KEYRING_TESTS=1.
 @Suite("Accounts in the real keyring: two instances, four accounts", .enabled(if: !KeyringProbe.skipRequested, "FEDICTL_SKIP_KEYRING_TESTS=1"))
 struct AuthKeyringTests {
-    init() throws {
-        try KeyringProbe.require()
+    init() async throws {
+        try await KeyringProbe.require()
     }
 
     /// The secrets `secret-tool` finds for these attributes, with their attributes.
-    private func keyringItems(_ attributes: [String: String]) throws -> String {
-        let result = try KeyringProbe.secretTool(["search", "--all"] + attributes.flatMap { [$0.key, $0.value] })
+    private func keyringItems(_ attributes: [String: String]) async throws -> String {
+        let result = try await KeyringProbe.secretTool(["search", "--all"] + attributes.flatMap { [$0.key, $0.value] })
         return result.stdout + result.stderr
     }
 
@@ -27,18 +27,18 @@ struct AuthKeyringTests {
         let sandbox = AuthSandbox(keyring: true)
         let id = "alice@\(server.base)"
 
-        let added = try sandbox.run(["auth", "add", server.base, "--token-stdin"], input: token)
+        let added = try await sandbox.run(["auth", "add", server.base, "--token-stdin"], input: token)
         #expect(added.status == 0, "\(added)")
         #expect(added.stderr.contains("token in the keyring"))
 
-        let items = try keyringItems(["service": "fedictl", "account": id])
+        let items = try await keyringItems(["service": "fedictl", "account": id])
         #expect(items.contains("secret = \(token)"))
         #expect(items.contains("attribute.kind = access-token"))
         #expect(items.contains("attribute.instance = \(server.base)"))
         #expect(items.contains("label = fedictl access token for \(id)"))
         #expect(!(try sandbox.allFiles()).contains(token))
 
-        let status = try sandbox.run(["auth", "status", "--fields", "username,token_source"])
+        let status = try await sandbox.run(["auth", "status", "--fields", "username,token_source"])
         #expect(status.stdout == "username\talice\ntoken_source\tkeyring\n", "\(status)")
         #expect(!(added.stdout + added.stderr + status.stdout + status.stderr).contains(token))
     }
@@ -52,9 +52,9 @@ struct AuthKeyringTests {
         let result = try await login.finish()
         #expect(result.status == 0, "\(result)")
 
-        let token = try #require(tokenIn(try keyringItems(["service": "fedictl", "account": "admin@\(server.base)"])))
+        let token = try #require(tokenIn(try await keyringItems(["service": "fedictl", "account": "admin@\(server.base)"])))
         #expect(try await server.whoami(token) == (200, "admin"))
-        let app = try keyringItems(["service": "fedictl", "kind": "client-secret", "instance": server.base])
+        let app = try await keyringItems(["service": "fedictl", "kind": "client-secret", "instance": server.base])
         #expect(app.contains("label = fedictl client secret for \(server.base)"))
         let secret = try #require(tokenIn(app))
         let files = try sandbox.allFiles()
@@ -62,10 +62,10 @@ struct AuthKeyringTests {
         #expect(!(result.stdout + result.stderr).contains(token))
 
         // Logout revokes with the app's credentials and empties the keyring of both.
-        let logout = try sandbox.run(["auth", "logout", "admin"])
+        let logout = try await sandbox.run(["auth", "logout", "admin"])
         #expect(logout.status == 0, "\(logout)")
         #expect(try await server.whoami(token).status == 401)
-        #expect(tokenIn(try keyringItems(["service": "fedictl", "instance": server.base])) == nil)
+        #expect(tokenIn(try await keyringItems(["service": "fedictl", "instance": server.base])) == nil)
     }
 
     /// The acceptance walk-through: two mastodon_mock servers are two instances, two accounts on each.
@@ -78,13 +78,13 @@ struct AuthKeyringTests {
 
         for (server, user, scopes) in [(a, "ada", "read write admin:read admin:write"), (a, "ben", "read write"),
                                        (b, "cyd", "read write admin:read admin:write"), (b, "dee", "read")] {
-            let added = try sandbox.run(["auth", "add", server, "--token-stdin", "--scopes", scopes], input: "\(user)-\(tag)\n")
+            let added = try await sandbox.run(["auth", "add", server, "--token-stdin", "--scopes", scopes], input: "\(user)-\(tag)\n")
             #expect(added.status == 0, "\(user): \(added)")
         }
-        #expect(try sandbox.run(["auth", "alias", "cyd@\(b)", "second-admin"]).status == 0)
+        #expect(try await sandbox.run(["auth", "alias", "cyd@\(b)", "second-admin"]).status == 0)
 
         // auth list shows all four; the first one added is the default.
-        let list = try sandbox.run(["auth", "list", "--fields", "account,admin,default,aliases,token_storage"])
+        let list = try await sandbox.run(["auth", "list", "--fields", "account,admin,default,aliases,token_storage"])
         #expect(list.stdout == """
             ada@\(a)\tyes\t*\t\tkeyring
             ben@\(a)\tno\t\t\tkeyring
@@ -94,47 +94,47 @@ struct AuthKeyringTests {
             """, "\(list)")
 
         // --account by id, by unique prefix and by alias; FEDICTL_ACCOUNT; the default.
-        func who(_ arguments: [String], _ environment: [String: String] = [:]) throws -> String {
-            let result = try sandbox.run(["auth", "status", "--fields", "account,username,instance"] + arguments, environment: environment)
+        func who(_ arguments: [String], _ environment: [String: String] = [:]) async throws -> String {
+            let result = try await sandbox.run(["auth", "status", "--fields", "account,username,instance"] + arguments, environment: environment)
             #expect(result.status == 0, "\(arguments) \(environment): \(result)")
             return result.stdout
         }
         func row(_ user: String, _ server: String) -> String { "account\t\(user)@\(server)\nusername\t\(user)\ninstance\thttp://\(server)\n" }
-        #expect(try who(["--account", "ben@\(a)"]) == row("ben", a))
-        #expect(try who(["--account", "d"]) == row("dee", b))
-        #expect(try who(["--account", "second-admin"]) == row("cyd", b))
-        #expect(try who([]) == row("ada", a))
-        #expect(try who([], ["FEDICTL_ACCOUNT": "ben"]) == row("ben", a))
-        #expect(try who(["--account", "cyd"], ["FEDICTL_ACCOUNT": "ben"]) == row("cyd", b))
-        #expect(try sandbox.run(["auth", "use", "dee"]).status == 0)
-        #expect(try who([]) == row("dee", b))
+        #expect(try await who(["--account", "ben@\(a)"]) == row("ben", a))
+        #expect(try await who(["--account", "d"]) == row("dee", b))
+        #expect(try await who(["--account", "second-admin"]) == row("cyd", b))
+        #expect(try await who([]) == row("ada", a))
+        #expect(try await who([], ["FEDICTL_ACCOUNT": "ben"]) == row("ben", a))
+        #expect(try await who(["--account", "cyd"], ["FEDICTL_ACCOUNT": "ben"]) == row("cyd", b))
+        #expect(try await sandbox.run(["auth", "use", "dee"]).status == 0)
+        #expect(try await who([]) == row("dee", b))
 
-        let ambiguous = try sandbox.run(["auth", "status", "--account", "127.0.0.1"])
+        let ambiguous = try await sandbox.run(["auth", "status", "--account", "127.0.0.1"])
         #expect(ambiguous.status == 66)
-        let unknown = try sandbox.run(["auth", "status", "--account", "eve"])
+        let unknown = try await sandbox.run(["auth", "status", "--account", "eve"])
         #expect(unknown.status == 66)
         #expect(unknown.stderr.contains("hint: known accounts: ada@\(a), ben@\(a), cyd@\(b) (second-admin), dee@\(b)"))
 
         // The keyring holds the four tokens; the config none.
-        for user in ["ada", "ben"] { #expect(tokenIn(try keyringItems(["service": "fedictl", "account": "\(user)@\(a)"])) == "\(user)-\(tag)") }
-        for user in ["cyd", "dee"] { #expect(tokenIn(try keyringItems(["service": "fedictl", "account": "\(user)@\(b)"])) == "\(user)-\(tag)") }
+        for user in ["ada", "ben"] { #expect(tokenIn(try await keyringItems(["service": "fedictl", "account": "\(user)@\(a)"])) == "\(user)-\(tag)") }
+        for user in ["cyd", "dee"] { #expect(tokenIn(try await keyringItems(["service": "fedictl", "account": "\(user)@\(b)"])) == "\(user)-\(tag)") }
         #expect(!(try sandbox.allFiles()).contains(tag))
 
         // Logout revokes on the server and removes the keyring item; the others are untouched.
-        let logout = try sandbox.run(["auth", "logout", "ben"])
+        let logout = try await sandbox.run(["auth", "logout", "ben"])
         #expect(logout.status == 0, "\(logout)")
         #expect(logout.stderr.contains("Revoked the token of ben@\(a) on \(a)."))
         #expect(try await first.whoami("ben-\(tag)").status == 401)
-        #expect(tokenIn(try keyringItems(["service": "fedictl", "account": "ben@\(a)"])) == nil)
+        #expect(tokenIn(try await keyringItems(["service": "fedictl", "account": "ben@\(a)"])) == nil)
         #expect(try await first.whoami("ada-\(tag)") == (200, "ada"))
-        let after = try sandbox.run(["auth", "list", "--fields", "account"])
+        let after = try await sandbox.run(["auth", "list", "--fields", "account"])
         #expect(after.stdout == "ada@\(a)\ncyd@\(b)\ndee@\(b)\n")
 
         // A token that no longer works: exit 77 naming the login command.
         let direct = APIClient(server: ServerAddress(baseURL: second.baseURL), http: HTTPClient(transport: CommandHarness.sharedTransport))
         try await direct.revokeToken("dee-\(tag)", clientID: nil, clientSecret: nil)
         #expect(try await second.whoami("dee-\(tag)").status == 401)
-        let revoked = try sandbox.run(["auth", "status", "--account", "dee"])
+        let revoked = try await sandbox.run(["auth", "status", "--account", "dee"])
         #expect(revoked.status == 77)
         #expect(revoked.stderr.contains("hint: log in again: fedictl auth login \(b)"))
     }

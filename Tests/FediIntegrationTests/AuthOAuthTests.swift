@@ -93,7 +93,7 @@ struct AuthOAuthTests {
         _ = try await OAuthBrowser.approve(url, as: "admin")
         let result = try await login.finish()
         #expect(result.status == 0, "\(result)")
-        let list = try sandbox.run(["auth", "list", "--fields", "account,default,token_storage"])
+        let list = try await sandbox.run(["auth", "list", "--fields", "account,default,token_storage"])
         #expect(list.stdout == "admin@\(server.base)\t*\tfile\n")
     }
 

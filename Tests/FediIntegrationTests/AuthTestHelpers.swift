@@ -26,8 +26,13 @@ final class AuthSandbox: @unchecked Sendable {
     }
 
     /// Runs the built binary with this config directory.
-    func run(_ arguments: [String], input: String? = nil, environment more: [String: String] = [:]) throws -> CommandResult {
-        try BinaryRunner.run(arguments, environment: environment.merging(more) { $1 }, input: input)
+    func run(_ arguments: [String], input: String? = nil, environment more: [String: String] = [:]) async throws -> CommandResult {
+        try await BinaryRunner.run(arguments, environment: environment.merging(more) { $1 }, input: input)
+    }
+
+    /// Blocking form, for the concurrency tests' own threads.
+    func runBlocking(_ arguments: [String], input: String? = nil) throws -> CommandResult {
+        try BinaryRunner.runBlocking(arguments, environment: environment, input: input)
     }
 
     func start(_ arguments: [String]) throws -> BinaryRun {

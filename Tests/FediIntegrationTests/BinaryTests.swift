@@ -4,15 +4,15 @@ import FediTestSupport
 
 /// The built binary, run as a user would run it.
 struct BinaryTests {
-    @Test func versionPrintsTheVersion() throws {
-        let result = try BinaryRunner.run(["--version"])
+    @Test func versionPrintsTheVersion() async throws {
+        let result = try await BinaryRunner.run(["--version"])
         #expect(result.status == 0)
         #expect(result.stdout == "0.1.0\n")
     }
 
     @Test func instanceInfoAsJSON() async throws {
         let server = try await MockServer.start()
-        let result = try BinaryRunner.run(["instance", "info", server.base, "-o", "json"])
+        let result = try await BinaryRunner.run(["instance", "info", server.base, "-o", "json"])
         #expect(result.status == 0, "\(result)")
         let object = try #require(try result.json() as? [String: Any])
         #expect(object["version"] as? String == "4.6.0")
@@ -20,19 +20,19 @@ struct BinaryTests {
 
     @Test func pipedTableIsTSV() async throws {
         let server = try await MockServer.start()
-        let result = try BinaryRunner.run(["instance", "info", server.base, "--fields", "domain,version"])
+        let result = try await BinaryRunner.run(["instance", "info", server.base, "--fields", "domain,version"])
         #expect(result.stdout == "domain\tlocalhost:\(server.port)\nversion\t4.6.0\n")
     }
 
-    @Test func unknownSubcommandIsAUsageError() throws {
-        let result = try BinaryRunner.run(["frobnicate"])
+    @Test func unknownSubcommandIsAUsageError() async throws {
+        let result = try await BinaryRunner.run(["frobnicate"])
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("fedictl: "))
         #expect(!result.stderr.contains("Fatal error"))
     }
 
-    @Test func helpListsTheExitCodes() throws {
-        let result = try BinaryRunner.run(["--help"])
+    @Test func helpListsTheExitCodes() async throws {
+        let result = try await BinaryRunner.run(["--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("EXIT STATUS"))
         #expect(result.stdout.contains("77  permission"))
