@@ -20,8 +20,11 @@ public enum MockServer {
     public static let alice = SeedAccount("alice", token: "alice-token")
     public static let bob = SeedAccount("bob", token: "bob-token")
 
-    public static func start(accounts: [SeedAccount] = [admin, alice, bob], extraConfig: String = "") async throws -> ServerProcess {
-        var toml = ""
+    /// `settings` are top-level config keys (they must come before the seed tables), e.g.
+    /// `registration_approval_required = true`, `mocked_version = "4.3.0"`, `rules = ["No spam"]`;
+    /// `extraConfig` is appended after the seed accounts (more tables).
+    public static func start(accounts: [SeedAccount] = [admin, alice, bob], settings: String = "", extraConfig: String = "") async throws -> ServerProcess {
+        var toml = settings.isEmpty ? "" : settings + "\n"
         for account in accounts {
             toml += """
             [[seed.accounts]]
