@@ -36,7 +36,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 
 # Every test, with a private unlocked Secret Service for the keyring tests.
 test: deps

@@ -19,10 +19,12 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         for handle in idle { curl_easy_cleanup(handle.pointer) }
     }
 
-    /// Call once at start-up, before any thread exists (libcurl's rule).
-    public static func globalInit() {
+    /// libcurl's one-time set-up (TLS library included), done on the first request rather than at
+    /// start-up, so `--help`, `--version` and completion do not pay for it. Swift runs a static
+    /// initialiser once, safely across threads; libcurl 7.84+ also makes the call itself thread-safe.
+    private static let globalInitDone: Void = {
         curl_global_init(3)  // CURL_GLOBAL_ALL (SSL + Win32), a macro Swift does not import
-    }
+    }()
 
     public static var libraryVersion: String { String(cString: curl_version()) }
 
@@ -37,6 +39,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     }
 
     private func checkOut() -> EasyHandle {
+        Self.globalInitDone
         lock.lock()
         defer { lock.unlock() }
         if let handle = idle.popLast() { return handle }
