@@ -1,0 +1,246 @@
+import Foundation
+
+/// A user of the server as its moderators see it, in one shape whatever the software: Mastodon's and
+/// GoToSocial's `Admin::Account`, a Pleroma/Akkoma admin user, a Misskey user with its admin details.
+public struct AdminAccount: Encodable, Sendable, Equatable {
+    public var id: String
+    public var username: String
+    /// nil for the server's own (local) accounts.
+    public var domain: String?
+    /// `user` for local accounts, `user@host` for remote ones.
+    public var acct: String
+    public var displayName: String?
+    public var email: String?
+    /// The last address the account signed in from.
+    public var ip: String?
+    public var createdAt: Date?
+    public var locale: String?
+    /// The role's name (`Admin`, `moderator`); nil for ordinary users.
+    public var role: String?
+    /// Admin or moderator (Pleroma roles, Misskey flags, a Mastodon role that can moderate).
+    public var staff: Bool?
+    public var confirmed: Bool?
+    /// false while a sign-up waits for approval.
+    public var approved: Bool?
+    public var disabled: Bool?
+    public var silenced: Bool?
+    public var suspended: Bool?
+    public var sensitized: Bool?
+    /// What the applicant wrote when signing up (Mastodon's `invite_request`, Pleroma's `registration_reason`).
+    public var reason: String?
+    /// Pleroma/Akkoma tags (`mrf_tag:sandbox`, …).
+    public var tags: [String]?
+    public var url: String?
+
+    public init(id: String, username: String, domain: String? = nil, displayName: String? = nil) {
+        self.id = id
+        self.username = username
+        self.domain = domain
+        self.acct = domain.map { "\(username)@\($0)" } ?? username
+        self.displayName = displayName
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, username, domain, acct, email, ip, locale, role, staff, confirmed, approved, disabled, silenced, suspended, sensitized
+        case reason, tags, url, status
+        case displayName = "display_name", createdAt = "created_at"
+    }
+
+    /// The one word a moderator sorts by: `suspended`, `pending`, `disabled`, `silenced` or `active`.
+    public var status: String {
+        if suspended == true { return "suspended" }
+        if approved == false { return "pending" }
+        if disabled == true { return "disabled" }
+        if silenced == true { return "silenced" }
+        return "active"
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(username, forKey: .username)
+        try c.encode(domain, forKey: .domain)
+        try c.encode(acct, forKey: .acct)
+        try c.encode(displayName, forKey: .displayName)
+        try c.encode(email, forKey: .email)
+        try c.encode(ip, forKey: .ip)
+        try c.encode(createdAt, forKey: .createdAt)
+        try c.encode(locale, forKey: .locale)
+        try c.encode(role, forKey: .role)
+        try c.encode(staff, forKey: .staff)
+        try c.encode(status, forKey: .status)
+        try c.encode(confirmed, forKey: .confirmed)
+        try c.encode(approved, forKey: .approved)
+        try c.encode(disabled, forKey: .disabled)
+        try c.encode(silenced, forKey: .silenced)
+        try c.encode(suspended, forKey: .suspended)
+        try c.encode(sensitized, forKey: .sensitized)
+        try c.encode(reason, forKey: .reason)
+        try c.encodeIfPresent(tags, forKey: .tags)
+        try c.encode(url, forKey: .url)
+    }
+}
+
+/// `Admin::Account` as Mastodon and GoToSocial send it. Drift handled: `role` a Role object (4.0+), a
+/// string (before) or null (GoToSocial, remote accounts); `ip` a string or an object (3.5); `""` for none.
+public struct MastodonAdminAccount: Decodable, Sendable {
+    public var account: AdminAccount
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        guard let id = c.lenientString("id") else {
+            throw DecodingError.keyNotFound(AnyKey("id"), .init(codingPath: decoder.codingPath, debugDescription: "admin account without id"))
+        }
+        let profile = try? c.decodeIfPresent(Account.self, forKey: "account")
+        var account = AdminAccount(id: id, username: c.optionalText("username") ?? profile?.username ?? "", domain: c.optionalText("domain"),
+                                   displayName: profile?.displayName)
+        if let acct = profile?.acct, account.domain == nil || acct.contains("@") { account.acct = acct }
+        account.email = c.optionalText("email")
+        account.ip = c.optionalText("ip") ?? (try? c.decodeIfPresent(IPObject.self, forKey: "ip"))?.ip
+        account.createdAt = c.lenientDate("created_at")
+        account.locale = c.optionalText("locale")
+        let role = (try? c.decodeIfPresent(RoleObject.self, forKey: "role")) ?? c.optionalText("role").map { RoleObject(name: $0) }
+        account.role = role?.name.flatMap { $0.isEmpty || $0.lowercased() == "user" ? nil : $0 }
+        account.staff = role.map(\.canModerate)
+        account.confirmed = c.lenientBool("confirmed")
+        account.approved = c.lenientBool("approved")
+        account.disabled = c.lenientBool("disabled")
+        account.silenced = c.lenientBool("silenced")
+        account.suspended = c.lenientBool("suspended")
+        account.sensitized = c.lenientBool("sensitized")
+        account.reason = c.optionalText("invite_request")
+        account.url = profile?.url
+        self.account = account
+    }
+
+    struct IPObject: Decodable { var ip: String? }
+
+    /// A Role (`{name, permissions, highlighted}`) or the pre-4.0 role string.
+    struct RoleObject: Decodable {
+        var name: String?
+        var permissions: Int?
+        init(name: String) { self.name = name }
+        init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: AnyKey.self)
+            name = c.optionalText("name")
+            permissions = c.lenientInt("permissions")
+        }
+
+        /// Mastodon's permission bits administrator (0x1) or manage reports (0x10), else the usual staff role names.
+        var canModerate: Bool {
+            if let permissions, permissions & 0x1 != 0 || permissions & 0x10 != 0 { return true }
+            return ["admin", "moderator", "owner"].contains(name?.lowercased() ?? "")
+        }
+    }
+}
+
+/// A user as the Pleroma/Akkoma Admin API sends it: `nickname` is `user` or `user@host`. Both the
+/// post-2.3 names (`is_active`, `is_approved`, `is_confirmed`) and the older ones are read.
+public struct PleromaAdminUser: Decodable, Sendable {
+    public var account: AdminAccount
+    public var nickname: String
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        guard let id = c.lenientString("id"), let nickname = c.optionalText("nickname") ?? c.optionalText("acct") else {
+            throw DecodingError.keyNotFound(AnyKey("nickname"), .init(codingPath: decoder.codingPath, debugDescription: "user without id or nickname"))
+        }
+        self.nickname = nickname
+        let parts = nickname.split(separator: "@", maxSplits: 1).map(String.init)
+        var account = AdminAccount(id: id, username: parts[0], domain: parts.count > 1 ? parts[1] : nil,
+                                   displayName: c.optionalText("display_name"))
+        let active = c.lenientBool("is_active") ?? c.lenientBool("deactivated").map { !$0 }
+        account.email = c.optionalText("email")
+        account.createdAt = c.lenientDate("created_at")
+        account.confirmed = c.lenientBool("is_confirmed") ?? c.lenientBool("confirmation_pending").map { !$0 }
+        account.approved = c.lenientBool("is_approved") ?? c.lenientBool("approval_pending").map { !$0 }
+        // Pleroma has one switch for both: deactivation hides the account and stops its logins.
+        account.suspended = active.map { !$0 }
+        account.disabled = active.map { !$0 }
+        let tags = (try? c.decodeIfPresent([String].self, forKey: "tags")) ?? []
+        account.tags = tags
+        account.silenced = PleromaTags.silence.contains { tags.contains($0) }
+        account.sensitized = tags.contains(PleromaTags.sensitive)
+        let roles = try? c.decodeIfPresent([String: Bool].self, forKey: "roles")
+        account.role = roles.flatMap { $0["admin"] == true ? "admin" : $0["moderator"] == true ? "moderator" : nil }
+        account.staff = roles.map { $0["admin"] == true || $0["moderator"] == true }
+        account.reason = c.optionalText("registration_reason")
+        account.url = c.optionalText("url")
+        self.account = account
+    }
+}
+
+/// The MRF tags Pleroma/Akkoma's TagPolicy acts on, standing in for Mastodon's silence and sensitive.
+public enum PleromaTags {
+    /// Public posts become unlisted: the nearest thing to Mastodon's silence (limit).
+    public static let silenceTag = "mrf_tag:force-unlisted"
+    /// Either tag counts as silenced when read; `unsilence` removes both.
+    public static let silence = ["mrf_tag:force-unlisted", "mrf_tag:sandbox"]
+    public static let sensitive = "mrf_tag:media-force-nsfw"
+}
+
+/// A Misskey-family user (`UserDetailed`, or the lighter `UserLite` inside reports).
+public struct MisskeyUser: Decodable, Sendable {
+    public var account: AdminAccount
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        guard let id = c.lenientString("id"), let username = c.optionalText("username") else {
+            throw DecodingError.keyNotFound(AnyKey("id"), .init(codingPath: decoder.codingPath, debugDescription: "user without id or username"))
+        }
+        var account = AdminAccount(id: id, username: username, domain: c.optionalText("host"), displayName: c.optionalText("name"))
+        account.createdAt = c.lenientDate("createdAt")
+        account.silenced = c.lenientBool("isSilenced")
+        account.suspended = c.lenientBool("isSuspended")
+        let admin = c.lenientBool("isAdmin"), moderator = c.lenientBool("isModerator")
+        if admin == true || moderator == true {
+            account.role = admin == true ? "admin" : "moderator"
+            account.staff = true
+        }
+        account.url = c.optionalText("url")
+        self.account = account
+    }
+}
+
+/// What Misskey's `admin/show-user` adds: the admin-only fields, without the profile.
+public struct MisskeyAdminDetails: Decodable, Sendable {
+    public var email: String?
+    public var ip: String?
+    public var moderator: Bool?
+    public var silenced: Bool?
+    public var suspended: Bool?
+    public var confirmed: Bool?
+    /// Sharkey's sign-up approval.
+    public var approved: Bool?
+    public var reason: String?
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        email = c.optionalText("email")
+        struct Signin: Decodable { var ip: String? }
+        ip = ((try? c.decodeIfPresent([Signin].self, forKey: "signins")) ?? nil)?.first?.ip
+        moderator = c.lenientBool("isModerator")
+        silenced = c.lenientBool("isSilenced")
+        suspended = c.lenientBool("isSuspended")
+        confirmed = c.lenientBool("emailVerified")
+        approved = c.lenientBool("approved")
+        reason = c.optionalText("signupReason")
+    }
+
+    /// The user with these details filled in.
+    public func merged(into user: AdminAccount) -> AdminAccount {
+        var account = user
+        account.email = email ?? account.email
+        account.ip = ip ?? account.ip
+        account.silenced = silenced ?? account.silenced
+        account.suspended = suspended ?? account.suspended
+        account.confirmed = confirmed ?? account.confirmed
+        account.approved = approved ?? account.approved
+        account.reason = reason ?? account.reason
+        if moderator == true, account.role == nil {
+            account.role = "moderator"
+            account.staff = true
+        }
+        return account
+    }
+}
