@@ -1,0 +1,35 @@
+import Foundation
+
+/// Abuse reports on the Misskey family: listed by `admin/abuse-user-reports` (newest first, paged by
+/// `untilId`), resolved by `admin/resolve-abuse-user-report`. There is no call for one report.
+extension MisskeyAdmin {
+    static let pageSize = 100
+
+    /// Misskey filters by state but not by account: that is done here.
+    func reports(_ query: ReportQuery, limit: Int?, onPage: PageHandler<Report>?) async throws -> [Report] {
+        let size = min(limit ?? Self.pageSize, Self.pageSize)
+        return try await client.walkPages(from: "", limit: limit, onPage: onPage) { untilID in
+            var fields: [String: Any] = ["limit": size, "state": query.resolved ? "resolved" : "unresolved"]
+            if !untilID.isEmpty { fields["untilId"] = untilID }
+            let fetched = try await call([MisskeyReport].self, "admin/abuse-user-reports", fields)
+            let reports = fetched.value.map(\.report)
+            return PagePiece(items: reports.filter(query.matches), raw: fetched.raw,
+                             next: reports.count == size ? reports.last?.id : nil)
+        }
+    }
+
+    /// `admin/resolve-abuse-user-report {reportId}` (204). The newer `resolvedAs` is left out, so
+    /// servers from before it accept the call too.
+    func resolveReport(id: String) async throws {
+        try await APIClient.namingReport(id, on: client) {
+            try await perform("admin/resolve-abuse-user-report", ["reportId": id])
+        }
+    }
+
+    /// `admin/update-abuse-user-report {reportId, moderationNote}`: the report's one note, replaced.
+    func setReportNote(id: String, _ note: String) async throws {
+        try await APIClient.namingReport(id, on: client) {
+            try await perform("admin/update-abuse-user-report", ["reportId": id, "moderationNote": note])
+        }
+    }
+}

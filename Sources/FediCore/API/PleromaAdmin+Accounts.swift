@@ -1,0 +1,126 @@
+import Foundation
+
+/// A Pleroma/Akkoma user with its nickname, the key every write of the Admin API takes.
+struct PleromaUserFetch: Sendable {
+    var fetched: Fetched<AdminAccount>
+    var nickname: String
+}
+
+/// `{count, page_size, users}` (lists) or `{users}` (approve, activate, deactivate).
+struct PleromaUserPage: Decodable, Sendable {
+    var count: Int?
+    var users: [PleromaAdminUser]
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        count = c.lenientInt("count")
+        users = c.lenientArray(PleromaAdminUser.self, "users")
+    }
+}
+
+/// Users on Pleroma/Akkoma: `/api/v1/pleroma/admin/users`, by nickname. Deactivation stands for
+/// suspend and disable; the TagPolicy MRF tags stand for silence (`mrf_tag:force-unlisted`) and
+/// sensitive (`mrf_tag:media-force-nsfw`).
+extension PleromaAdmin {
+    /// `GET …/users/:id_or_nickname`.
+    func user(_ idOrNickname: String) async throws -> PleromaUserFetch {
+        try await APIClient.namingAccount(idOrNickname, on: client) {
+            let fetched = try await client.fetch(PleromaAdminUser.self, .get, Self.path("users/\(APIClient.pathSegment(idOrNickname))"))
+            return PleromaUserFetch(fetched: Fetched(value: fetched.value.account, raw: fetched.raw, response: fetched.response),
+                                    nickname: fetched.value.nickname)
+        }
+    }
+
+    /// `GET …/users?filters=…&page=&page_size=`. The server filters by origin, state, tags, e-mail and
+    /// a search term; the rest (domain, part of the username, staff) is checked here.
+    func users(_ query: AccountQuery, on server: ServerInfo, limit: Int?, onPage: PageHandler<AdminAccount>?) async throws -> [AdminAccount] {
+        if query.ip != nil { throw query.refuse("ip", on: server) }
+        var filters: [String] = []
+        var tags: [String] = []
+        switch query.origin {
+        case .local: filters.append("local")
+        case .remote: filters.append("external")
+        case nil: break
+        }
+        switch query.status {
+        case .active: filters.append("active")
+        case .pending: filters.append("need_approval")
+        case .disabled, .suspended: filters.append("deactivated")
+        case .silenced: tags = PleromaTags.silence
+        case .sensitized: tags = [PleromaTags.sensitive]
+        case nil: break
+        }
+        let size = min(limit ?? Self.pageSize, Self.pageSize)
+        var base = QueryItems()
+        base.add("filters", filters.isEmpty ? nil : filters.joined(separator: ","))
+        base.add("query", query.username ?? query.domain)
+        base.add("email", query.email)
+        for tag in tags { base.add("tags[]", tag) }
+        base.add("page_size", String(size))
+        return try await client.walkPages(from: 1, limit: limit, onPage: onPage) { page in
+            let fetched = try await client.fetch(PleromaUserPage.self, .get, Self.path("users"),
+                                                 query: base.items + [URLQueryItem(name: "page", value: String(page))])
+            let users = fetched.value.users.map(\.account)
+            let more = fetched.value.count.map { page * size < $0 } ?? (users.count == size)
+            return PagePiece(items: users.filter(query.matches), raw: fetched.raw, next: more && !users.isEmpty ? page + 1 : nil)
+        }
+    }
+
+    /// `PATCH …/users/approve {"nicknames": [...]}`.
+    func approve(_ id: String) async throws -> Fetched<AdminAccount> {
+        try await changeUsers("users/approve", .patch, of: id)
+    }
+
+    /// Deletes a sign-up that waits for approval (`DELETE …/users`); an approved account is refused,
+    /// as Mastodon refuses it.
+    func reject(_ id: String) async throws -> Fetched<AdminAccount> {
+        let user = try await user(id)
+        guard user.fetched.value.approved == false else {
+            throw FediError(.dataError, "@\(user.nickname) on \(client.server.authority) is not waiting for approval",
+                            hint: "to remove an approved account: fedictl accounts delete \(id)")
+        }
+        try await client.send(.delete, Self.path("users"), body: .jsonObject(["nicknames": [user.nickname]]))
+        return user.fetched
+    }
+
+    func perform(_ kind: AccountAction.Kind, on id: String) async throws {
+        let nickname = try await user(id).nickname
+        switch kind {
+        case .suspend, .disable: try await client.send(.patch, Self.path("users/deactivate"), body: .jsonObject(["nicknames": [nickname]]))
+        case .silence: try await tag(nickname, [PleromaTags.silenceTag], .put)
+        case .sensitive: try await tag(nickname, [PleromaTags.sensitive], .put)
+        case .none: throw APIFamily.pleromaAdmin.unsupported("accounts action --type none")
+        }
+    }
+
+    func undo(_ undo: AccountUndo, on id: String) async throws -> Fetched<AdminAccount> {
+        switch undo {
+        case .enable, .unsuspend: return try await changeUsers("users/activate", .patch, of: id)
+        case .unsilence, .unsensitive:
+            let user = try await user(id)
+            try await tag(user.nickname, undo == .unsilence ? PleromaTags.silence : [PleromaTags.sensitive], .delete)
+            return try await self.user(id).fetched
+        }
+    }
+
+    /// `DELETE …/users {"nicknames": [...]}`: returns the account as it was.
+    func delete(_ id: String) async throws -> Fetched<AdminAccount> {
+        let user = try await user(id)
+        try await client.send(.delete, Self.path("users"), body: .jsonObject(["nicknames": [user.nickname]]))
+        return user.fetched
+    }
+
+    /// `PUT` (add) or `DELETE` (remove) `…/users/tag {"nicknames", "tags"}`.
+    private func tag(_ nickname: String, _ tags: [String], _ method: HTTPMethod) async throws {
+        try await client.send(method, Self.path("users/tag"), body: .jsonObject(["nicknames": [nickname], "tags": tags]))
+    }
+
+    /// A batch call on one user that answers `{"users": [...]}`.
+    private func changeUsers(_ path: String, _ method: HTTPMethod, of id: String) async throws -> Fetched<AdminAccount> {
+        let nickname = try await user(id).nickname
+        let fetched = try await client.fetch(PleromaUserPage.self, method, Self.path(path), body: .jsonObject(["nicknames": [nickname]]))
+        guard let account = fetched.value.users.first?.account else {
+            throw APIError.malformed(url: fetched.response.url, detail: "no user in the answer")
+        }
+        return Fetched(value: account, raw: fetched.raw, response: fetched.response)
+    }
+}
