@@ -268,8 +268,7 @@ extension APIClient {
 
     private func mastodonAccount(_ method: HTTPMethod, _ id: String, _ action: String) async throws -> Fetched<AdminAccount> {
         try await Self.namingAccount(id, on: self) {
-            let fetched = try await fetch(MastodonAdminAccount.self, method, "/api/v1/admin/accounts/\(Self.pathSegment(id))\(action)")
-            return Fetched(value: fetched.value.account, raw: fetched.raw, response: fetched.response)
+            try await fetch(MastodonAdminAccount.self, method, "/api/v1/admin/accounts/\(Self.pathSegment(id))\(action)").map(\.account)
         }
     }
 

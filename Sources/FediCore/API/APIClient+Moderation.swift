@@ -73,6 +73,14 @@ extension APIFamily {
     }
 }
 
+extension Fetched {
+    /// The same answer with its value turned into another (a server's shape into fedictl's); the raw
+    /// bytes stay the server's.
+    public func map<U: Sendable>(_ transform: (Value) throws -> U) rethrows -> Fetched<U> {
+        Fetched<U>(value: try transform(value), raw: raw, response: response)
+    }
+}
+
 /// Builds query items, leaving out what is nil.
 struct QueryItems {
     var items: [URLQueryItem] = []

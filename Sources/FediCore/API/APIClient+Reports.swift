@@ -102,8 +102,7 @@ extension APIClient {
 
     private func mastodonReport(_ method: HTTPMethod, _ id: String, _ action: String, body: RequestBody? = nil) async throws -> Fetched<Report> {
         try await Self.namingReport(id, on: self) {
-            let fetched = try await fetch(MastodonAdminReport.self, method, "/api/v1/admin/reports/\(Self.pathSegment(id))\(action)", body: body)
-            return Fetched(value: fetched.value.report, raw: fetched.raw, response: fetched.response)
+            try await fetch(MastodonAdminReport.self, method, "/api/v1/admin/reports/\(Self.pathSegment(id))\(action)", body: body).map(\.report)
         }
     }
 

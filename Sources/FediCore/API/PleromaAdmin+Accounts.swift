@@ -25,8 +25,7 @@ extension PleromaAdmin {
     func user(_ idOrNickname: String) async throws -> PleromaUserFetch {
         try await APIClient.namingAccount(idOrNickname, on: client) {
             let fetched = try await client.fetch(PleromaAdminUser.self, .get, Self.path("users/\(APIClient.pathSegment(idOrNickname))"))
-            return PleromaUserFetch(fetched: Fetched(value: fetched.value.account, raw: fetched.raw, response: fetched.response),
-                                    nickname: fetched.value.nickname)
+            return PleromaUserFetch(fetched: fetched.map(\.account), nickname: fetched.value.nickname)
         }
     }
 
@@ -118,9 +117,9 @@ extension PleromaAdmin {
     private func changeUsers(_ path: String, _ method: HTTPMethod, of id: String) async throws -> Fetched<AdminAccount> {
         let nickname = try await user(id).nickname
         let fetched = try await client.fetch(PleromaUserPage.self, method, Self.path(path), body: .jsonObject(["nicknames": [nickname]]))
-        guard let account = fetched.value.users.first?.account else {
-            throw APIError.malformed(url: fetched.response.url, detail: "no user in the answer")
+        return try fetched.map { page in
+            guard let user = page.users.first else { throw APIError.malformed(url: fetched.response.url, detail: "no user in the answer") }
+            return user.account
         }
-        return Fetched(value: account, raw: fetched.raw, response: fetched.response)
     }
 }

@@ -26,8 +26,7 @@ extension PleromaAdmin {
     /// `GET …/reports/:id` (a missing one answers 404 with the bare string "Not found").
     func report(id: String) async throws -> Fetched<Report> {
         try await APIClient.namingReport(id, on: client) {
-            let fetched = try await client.fetch(PleromaReport.self, .get, Self.path("reports/\(APIClient.pathSegment(id))"))
-            return Fetched(value: fetched.value.report, raw: fetched.raw, response: fetched.response)
+            try await client.fetch(PleromaReport.self, .get, Self.path("reports/\(APIClient.pathSegment(id))")).map(\.report)
         }
     }
 

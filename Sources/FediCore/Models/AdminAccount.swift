@@ -88,9 +88,7 @@ public struct MastodonAdminAccount: Decodable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
-        guard let id = c.lenientString("id") else {
-            throw DecodingError.keyNotFound(AnyKey("id"), .init(codingPath: decoder.codingPath, debugDescription: "admin account without id"))
-        }
+        let id = try c.requiredID(of: "admin account")
         let profile = try? c.decodeIfPresent(Account.self, forKey: "account")
         var account = AdminAccount(id: id, username: c.optionalText("username") ?? profile?.username ?? "", domain: c.optionalText("domain"),
                                    displayName: profile?.displayName)
@@ -242,5 +240,16 @@ public struct MisskeyAdminDetails: Decodable, Sendable {
             account.staff = true
         }
         return account
+    }
+}
+
+extension KeyedDecodingContainer where K == AnyKey {
+    /// The object's `id` (a string or a number). Without one the object is of no use: a decoding
+    /// error naming `what`.
+    func requiredID(of what: String) throws -> String {
+        guard let id = lenientString("id") else {
+            throw DecodingError.keyNotFound(AnyKey("id"), .init(codingPath: codingPath, debugDescription: "\(what) without id"))
+        }
+        return id
     }
 }

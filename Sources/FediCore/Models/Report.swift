@@ -100,9 +100,7 @@ public struct MastodonAdminReport: Decodable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
-        guard let id = c.lenientString("id") else {
-            throw DecodingError.keyNotFound(AnyKey("id"), .init(codingPath: decoder.codingPath, debugDescription: "report without id"))
-        }
+        let id = try c.requiredID(of: "report")
         func account(_ key: AnyKey) -> AdminAccount? { (try? c.decodeIfPresent(MastodonAdminAccount.self, forKey: key))?.account }
         var report = Report(id: id, state: c.lenientBool("action_taken") == true ? "resolved" : "open")
         report.createdAt = c.lenientDate("created_at")
@@ -137,9 +135,7 @@ public struct PleromaReport: Decodable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
-        guard let id = c.lenientString("id") else {
-            throw DecodingError.keyNotFound(AnyKey("id"), .init(codingPath: decoder.codingPath, debugDescription: "report without id"))
-        }
+        let id = try c.requiredID(of: "report")
         var report = Report(id: id, state: c.optionalText("state") ?? "open")
         report.createdAt = c.lenientDate("created_at")
         report.comment = c.optionalText("content")
@@ -181,9 +177,7 @@ public struct MisskeyReport: Decodable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
-        guard let id = c.lenientString("id") else {
-            throw DecodingError.keyNotFound(AnyKey("id"), .init(codingPath: decoder.codingPath, debugDescription: "report without id"))
-        }
+        let id = try c.requiredID(of: "report")
         func user(_ key: AnyKey) -> AdminAccount? { (try? c.decodeIfPresent(MisskeyUser.self, forKey: key))?.account }
         var report = Report(id: id, state: c.lenientBool("resolved") == true ? "resolved" : "open")
         report.createdAt = c.lenientDate("createdAt")
