@@ -55,17 +55,20 @@ public struct LoginConfig: Codable, Sendable, Equatable {
     /// The OAuth app fedictl registered on each instance, by `ServerAddress.authority`
     /// (its client secret is in the SecretStore). Absent in files that never had one.
     public var clients: [String: RegisteredClient]?
+    /// Remote timelines pinned by name (`fedictl timelines pin`). Absent in files that never had one.
+    public var pins: [PinnedTimeline]?
 
     public init(schemaVersion: Int = LoginConfig.currentSchema, defaultAccount: String? = nil, accounts: [Login] = [],
-                clients: [String: RegisteredClient]? = nil) {
+                clients: [String: RegisteredClient]? = nil, pins: [PinnedTimeline]? = nil) {
         self.schemaVersion = schemaVersion
         self.defaultAccount = defaultAccount
         self.accounts = accounts
         self.clients = clients
+        self.pins = pins
     }
 
     enum CodingKeys: String, CodingKey {
-        case schemaVersion = "schema_version", defaultAccount = "default_account", accounts, clients
+        case schemaVersion = "schema_version", defaultAccount = "default_account", accounts, clients, pins
     }
 }
 

@@ -82,6 +82,7 @@ public enum Capability: String, Codable, Sendable, CaseIterable {
     case userDomainBlocks = "user-domain-blocks"
     case timelinesPublic = "timelines public"
     case timelinesLocal = "timelines local"
+    case timelinesHome = "timelines home"
     case signup = "signup"
     case appsRegister = "apps register"
     case appsVerify = "apps verify"
@@ -195,6 +196,7 @@ public enum CapabilityTable {
             .userDomainBlocks: [on([.mastodon, .pleroma, .akkoma, .pixelfed], .mastodonClient), on(misskey, .misskeyClient)],
             .timelinesPublic: timelines,
             .timelinesLocal: timelines,
+            .timelinesHome: timelines,
             .signup: [mastodon(.mastodonClient, since: "2.7.0"), on([.gotosocial, .pleroma, .akkoma], .mastodonClient)],
             .appsRegister: apps,
             .appsVerify: apps,

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Reads timelines, the same whichever API serves them: a server's local timeline as a visitor
+/// (no token is ever sent), or the signed-in user's home timeline. Posts come newest first.
+public struct TimelineReader: Sendable {
+    public let client: APIClient
+    public let family: APIFamily
+
+    /// Most posts one request may ask for: Mastodon allows 40, Misskey 100.
+    public var maximumLimit: Int { family == .misskeyClient ? 100 : 40 }
+
+    public init(client: APIClient, family: APIFamily) {
+        self.client = client
+        self.family = family
+    }
+
+    /// The local timeline, read without logging in. `after`: only posts newer than this id of the
+    /// same server. A server that keeps it from visitors (401, 403, 422, Misskey's `LTL_DISABLED`,
+    /// Mastodon 4.5's `timelines_access` set to `authenticated` or `disabled`) is exit 77.
+    public func local(limit: Int, mediaOnly: Bool, after: String?) async throws -> Fetched<[Post]> {
+        let visitor = client.anonymous
+        let size = min(limit, maximumLimit)
+        var fetched: Fetched<[Post]>
+        do {
+            if family == .misskeyClient {
+                fetched = try await visitor.misskeyAdmin.localTimeline(limit: size, mediaOnly: mediaOnly, after: after)
+            } else {
+                fetched = try await visitor.localTimeline(limit: size, mediaOnly: mediaOnly, after: after)
+            }
+        } catch let error as APIError where Self.refusesVisitors(error) {
+            throw notPublished
+        }
+        // Mastodon 4.5 answers [] when the feed is disabled: tell that apart from a quiet server.
+        if fetched.value.isEmpty, family != .misskeyClient, let access = await visitor.localFeedAccess(), access != "public" {
+            throw notPublished
+        }
+        fetched.value = Self.newestFirst(fetched.value)
+        return fetched
+    }
+
+    /// The signed-in user's home timeline (the client's token).
+    public func home(limit: Int, after: String? = nil) async throws -> Fetched<[Post]> {
+        let size = min(limit, maximumLimit)
+        var fetched = family == .misskeyClient ? try await client.misskeyAdmin.homeTimeline(limit: size, after: after)
+                                               : try await client.homeTimeline(limit: size, after: after)
+        fetched.value = Self.newestFirst(fetched.value)
+        return fetched
+    }
+
+    private var notPublished: FediError {
+        FediError(.permission, "\(client.server.authority) does not publish its local timeline to visitors",
+                  hint: "log in there (fedictl auth login \(client.server.authority)) and read your home timeline with "
+                      + "`fedictl timelines show` without an argument")
+    }
+
+    static func refusesVisitors(_ error: APIError) -> Bool {
+        guard case .http(let status, _, _, _, let body) = error else { return false }
+        if [401, 403, 422].contains(status) { return true }
+        let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
+        return (object?["error"] as? [String: Any])?["code"] as? String == "LTL_DISABLED"
+    }
+
+    /// Servers answer a `since` page oldest first (Misskey) or newest first (Mastodon): sort by date,
+    /// keeping the server's order among equal dates. Ids are never compared.
+    static func newestFirst(_ posts: [Post]) -> [Post] {
+        posts.enumerated().sorted { a, b in
+            switch (a.element.createdAt, b.element.createdAt) {
+            case let (x?, y?) where x != y: x > y
+            default: a.offset < b.offset
+            }
+        }.map(\.element)
+    }
+}
