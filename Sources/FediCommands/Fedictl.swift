@@ -40,5 +40,6 @@ public struct Fedictl: AsyncParsableCommand {
         subcommands: [
             Auth.self,
             Instance.self,
+            Reports.self,
         ])
 }

@@ -1,0 +1,49 @@
+import ArgumentParser
+import FediCore
+
+extension Reports {
+    public struct List: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List the open reports, or the resolved ones.",
+            discussion: """
+            Newest first. Mastodon and GoToSocial filter by reporter and target themselves; on Pleroma, \
+            Akkoma and the Misskey family fedictl filters the pages it fetches. Accounts are given by id \
+            or as @user@host. Needs an admin login (fedictl auth login HOST --admin).
+
+            Examples:
+              $ fedictl reports list
+              $ fedictl reports list --resolved --limit 10
+              $ fedictl reports list --target @spammer@spam.example -o json
+              $ fedictl reports list --all -o ndjson | jq -r .id
+            """,
+            aliases: ["ls"])
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Flag(help: "Resolved (and closed) reports instead of open ones.")
+        public var resolved = false
+
+        @Option(help: ArgumentHelp("Only reports filed by this account (id or @user@host).", valueName: "account"))
+        public var reporter: String?
+
+        @Option(help: ArgumentHelp("Only reports about this account (id or @user@host).", valueName: "account"))
+        public var target: String?
+
+        @OptionGroup public var limit: ListLimit
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: Report.self)
+            let client = try await ctx.client()
+            try await ctx.withCapability(.reportsList) { family in
+                var query = ReportQuery(resolved: resolved)
+                if let reporter { query.reporterID = try await client.adminAccountID(for: reporter, via: family) }
+                if let target { query.targetID = try await client.adminAccountID(for: target, via: family) }
+                try await ctx.printPages(of: Report.self, empty: resolved ? "No resolved reports match." : "No open reports match.") { onPage in
+                    try await client.reports(query, via: family, limit: limit.count, onPage: onPage)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import FediCore
+
+extension Reports {
+    public struct Note: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "note",
+            abstract: "Add a moderators' note to a report.",
+            discussion: """
+            Pleroma and Akkoma keep a list of notes per report; the Misskey family keeps one, which this \
+            replaces. Mastodon's report notes have no API.
+
+            Examples:
+              $ fedictl reports note Aq0e8GN2NgeIHNbOoa "Looks like the usual watch spam."
+            """)
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Argument(help: "The report's id.")
+        public var id: String
+
+        @Argument(help: "The note.")
+        public var text: String
+
+        public func validate() throws {
+            if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw ValidationError("the note is empty") }
+        }
+
+        public func run(in ctx: CommandContext) async throws {
+            let client = try await ctx.client()
+            let host = try ctx.login().server.authority
+            let fetched = try await ctx.withCapability(.reportsNote) { family in try await client.addReportNote(id: id, text, via: family) }
+            guard let fetched else { return ctx.status("Noted on report \(id) on \(host).") }
+            try ReportView.show(fetched, in: ctx)
+        }
+    }
+}

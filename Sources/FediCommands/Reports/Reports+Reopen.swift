@@ -1,0 +1,28 @@
+import ArgumentParser
+import FediCore
+
+extension Reports {
+    public struct Reopen: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "reopen",
+            abstract: "Put a resolved report back in the queue.",
+            discussion: """
+            Mastodon, Pleroma and Akkoma (which set its state back to open).
+
+            Examples:
+              $ fedictl reports reopen 123
+            """)
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Argument(help: "The report's id.")
+        public var id: String
+
+        public func run(in ctx: CommandContext) async throws {
+            let client = try await ctx.client()
+            let fetched = try await ctx.withCapability(.reportsReopen) { family in try await client.reopenReport(id: id, via: family) }
+            try ReportView.show(fetched, in: ctx)
+        }
+    }
+}

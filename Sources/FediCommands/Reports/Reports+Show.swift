@@ -1,0 +1,41 @@
+import ArgumentParser
+import FediCore
+
+extension Reports {
+    public struct Show: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "show",
+            abstract: "Show a report with the posts it is about.",
+            discussion: """
+            Shows the reporter, the reported account, the category and broken rules, the comment, whether \
+            it was forwarded, who it is assigned to and what was done, moderators' notes, then each \
+            reported post as plain text with its media as URLs. A post with a content warning or marked \
+            sensitive shows only its warning unless --reveal. JSON carries everything, warnings and text.
+
+            Examples:
+              $ fedictl reports show 123
+              $ fedictl reports show 123 --reveal
+              $ fedictl reports show 123 -o json | jq '.posts[].content'
+            """,
+            aliases: ["view"])
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Argument(help: "The report's id.")
+        public var id: String
+
+        @Flag(help: "Show posts behind content warnings and sensitive media in full.")
+        public var reveal = false
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: Report.self)
+            let client = try await ctx.client()
+            let fetched = try await ctx.withCapability(.reportsShow) { family in
+                try await client.report(id: id, via: family)
+            }
+            if ctx.globals.raw { return ctx.output.raw(fetched.raw) }
+            try ReportView(report: fetched.value, reveal: reveal).render(to: ctx)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import FediCore
+
+extension Reports {
+    public struct Unassign: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "unassign",
+            abstract: "Take a report off whoever it is assigned to.",
+            discussion: """
+            Mastodon only, like reports assign.
+
+            Examples:
+              $ fedictl reports unassign 123
+            """)
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Argument(help: "The report's id.")
+        public var id: String
+
+        public func run(in ctx: CommandContext) async throws {
+            let client = try await ctx.client()
+            let fetched = try await ctx.withCapability(.reportsUnassign) { _ in try await client.unassignReport(id: id) }
+            try ReportView.show(fetched, in: ctx)
+        }
+    }
+}
