@@ -40,6 +40,8 @@ public struct Fedictl: AsyncParsableCommand {
         subcommands: [
             Auth.self,
             Instance.self,
+            Apps.self,
+            Signup.self,
             Reports.self,
         ])
 }

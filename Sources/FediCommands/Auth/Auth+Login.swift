@@ -69,14 +69,13 @@ extension Auth {
 
             // Read the config and the stored client secret first: a corrupt config (78) or a missing
             // keyring (77) fails here, before anything is registered or opened.
-            let known = try ctx.services.logins.load().clients?[server.authority]
-            let storedSecret = try await secrets.lookup(RegisteredClient.secretKey(for: server))
+            let stored = try await ctx.storedApp(server, secrets: secrets)
             let metadata = try await anonymous.authorizationServerMetadata()
             let listener = outOfBand ? nil : try LoopbackRedirectListener()
             defer { listener?.close() }
-            let app = try await oauthApp(ctx, server: server, scopes: scopes, known: known, storedSecret: storedSecret, secrets: secrets,
-                                         registeredRedirect: listener == nil ? AuthorizationRequest.outOfBandRedirect
-                                                                             : LoopbackRedirectListener.registeredRedirectURI)
+            let app = try await ctx.fedictlApp(server, scopes: scopes, stored: stored, secrets: secrets,
+                                               registeredRedirect: listener == nil ? AuthorizationRequest.outOfBandRedirect
+                                                                                   : LoopbackRedirectListener.registeredRedirectURI)
 
             let request = AuthorizationRequest(
                 clientID: app.clientID, redirectURI: listener?.redirectURI ?? AuthorizationRequest.outOfBandRedirect, scopes: scopes,
@@ -116,25 +115,6 @@ extension Auth {
                 server: server, account: account, token: granted.accessToken, scopes: grantedScopes ?? scopes,
                 scopesSource: grantedScopes == nil ? .requested : .granted, clientID: app.clientID, secrets: secrets, storage: storage)
             try ctx.output.item(summary)
-        }
-
-        /// This instance's fedictl app when it covers the scopes, else a newly registered one
-        /// (recorded in the config, its secret in `secrets`).
-        func oauthApp(_ ctx: CommandContext, server: ServerAddress, scopes: [String], known: RegisteredClient?, storedSecret: String?,
-                      secrets: any SecretStore, registeredRedirect: String) async throws -> (clientID: String, clientSecret: String) {
-            if let known, let storedSecret, known.covers(scopes: scopes, redirectURI: registeredRedirect) {
-                return (known.clientID, storedSecret)
-            }
-            let redirects = [AuthorizationRequest.outOfBandRedirect, LoopbackRedirectListener.registeredRedirectURI]
-            let app = try await ctx.anonymousClient(server).registerApp(redirectURIs: redirects, scopes: scopes)
-            try await secrets.store(app.clientSecret, for: RegisteredClient.secretKey(for: server))
-            let record = RegisteredClient(clientID: app.clientID, scopes: app.scopes ?? scopes, redirectURIs: app.redirectURIs ?? redirects,
-                                          registeredAt: ctx.services.now())
-            try ctx.services.logins.update { config in
-                config.clients = (config.clients ?? [:]).merging([server.authority: record]) { $1 }
-            }
-            ctx.status("Registered fedictl as an app on \(server.authority) (scopes: \(scopes.joined(separator: " "))).")
-            return (app.clientID, app.clientSecret)
         }
 
         /// The code from the out-of-band page: prompted for on a terminal, else the first line of stdin.

@@ -1,0 +1,57 @@
+import Foundation
+import FediCore
+import FediTestSupport
+import Testing
+
+/// A user of a test server, running fedictl the way a script does: the token in FEDICTL_TOKEN and
+/// `--account user@host`, so nothing is read from a config or a keyring.
+struct UserSide {
+    let server: ServerProcess
+    let username: String
+    let token: String
+
+    init(_ server: ServerProcess, _ account: SeedAccount) {
+        self.server = server
+        username = account.username
+        token = account.token
+    }
+
+    /// A user of a fixture server (any token is accepted there).
+    init(fixture server: ServerProcess, username: String = "alice") {
+        self.server = server
+        self.username = username
+        token = "fixture-token"
+    }
+
+    func run(_ arguments: [String], tty: Bool = false, input: String = "") async -> CommandResult {
+        let harness = CommandHarness(environment: ["FEDICTL_TOKEN": token])
+        return await harness.run(arguments + ["--account", "\(username)@\(server.base)"], tty: tty, input: input)
+    }
+
+    /// GET with this user's token: the server's own JSON.
+    func get(_ path: String) async throws -> Any {
+        try await server.json(.get, path, token: token)
+    }
+}
+
+extension ServerProcess {
+    /// Adds or overrides fixture routes for this server process (`POST /__fixture/routes`).
+    func addRoutes(_ routes: [String: Any]) async throws {
+        _ = try await json(.post, "/__fixture/routes", body: routes)
+    }
+
+    /// The requests a fixture server received with this method and path, bodies parsed as JSON
+    /// (or as a form) where they are.
+    func received(_ method: String, _ path: String) async throws -> [[String: Any]] {
+        try await receivedRequests().filter { $0["method"] as? String == method && $0["path"] as? String == path }.map { request in
+            let body = request["body"] as? String ?? ""
+            if let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any] { return object }
+            var form: [String: Any] = [:]
+            for pair in body.split(separator: "&") {
+                let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+                form[parts[0]] = parts.count > 1 ? parts[1] : ""
+            }
+            return form
+        }
+    }
+}
