@@ -43,5 +43,6 @@ public struct Fedictl: AsyncParsableCommand {
             Apps.self,
             Signup.self,
             Reports.self,
+            Filters.self,
         ])
 }

@@ -1,0 +1,35 @@
+import ArgumentParser
+import FediCore
+
+extension Filters {
+    public struct Delete: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "delete",
+            abstract: "Delete a filter with its keywords.",
+            discussion: """
+            Asks first on a terminal; elsewhere pass --yes. Prints the filter as it was.
+
+            Examples:
+              $ fedictl filters delete 12
+              $ fedictl filters delete 12 --yes -o json
+            """,
+            aliases: ["rm"])
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @OptionGroup public var target: FilterArgument
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: Filter.self)
+            let (api, _) = try await ctx.filtersAPI()
+            let client = try await ctx.client()
+            let current = try await client.filter(id: target.filter, api)
+            try ctx.confirm("Delete filter \(target.filter) (\(current.value.title))?")
+            try await client.deleteFilter(id: target.filter, api)
+            ctx.status("Deleted filter \(target.filter) (\(current.value.title)).")
+            if ctx.globals.raw { return ctx.output.raw(current.raw) }
+            try ctx.output.item(current.value)
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import FediCore
+
+extension Filters.Keywords {
+    public struct Add: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "add",
+            abstract: "Add a keyword to a filter.",
+            discussion: """
+            Prints the new keyword with its id (which `filters keywords remove` takes).
+
+            Examples:
+              $ fedictl filters keywords add 12 ballot
+              $ fedictl filters keywords add 12 "polling station" --whole-word
+            """)
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @OptionGroup public var target: FilterArgument
+
+        @Argument(help: ArgumentHelp("The word or phrase to match.", valueName: "word"))
+        public var word: String
+
+        @Flag(help: "Match only as a whole word.")
+        public var wholeWord = false
+
+        public func validate() throws {
+            guard !word.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("the keyword is empty") }
+        }
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: FilterKeyword.self)
+            try await ctx.requireFiltersV2(for: "hold more than one keyword",
+                                           hint: "create another filter for the word: fedictl filters create '\(word)' --context …")
+            let added = try await ctx.client().addFilterKeyword(filterID: target.filter, KeywordDraft(word, wholeWord: wholeWord))
+            if ctx.globals.raw { return ctx.output.raw(added.raw) }
+            try ctx.output.item(added.value)
+        }
+    }
+}

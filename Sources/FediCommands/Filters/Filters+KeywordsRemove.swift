@@ -1,0 +1,30 @@
+import ArgumentParser
+import FediCore
+
+extension Filters.Keywords {
+    public struct Remove: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "remove",
+            abstract: "Remove a keyword from its filter.",
+            discussion: """
+            Takes the keyword's own id, as `filters show` lists it (`ballot (#31)`); the filter stays.
+
+            Examples:
+              $ fedictl filters keywords remove 31
+            """,
+            aliases: ["rm"])
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The keyword's id (see `filters show`).", valueName: "keyword-id"))
+        public var keyword: String
+
+        public func run(in ctx: CommandContext) async throws {
+            try await ctx.requireFiltersV2(for: "lose their one phrase and stay",
+                                           hint: "delete the whole filter: fedictl filters delete \(keyword)")
+            try await ctx.client().removeFilterKeyword(id: keyword)
+            ctx.status("Removed keyword \(keyword).")
+        }
+    }
+}

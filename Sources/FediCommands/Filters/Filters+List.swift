@@ -1,0 +1,30 @@
+import ArgumentParser
+import FediCore
+
+extension Filters {
+    public struct List: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List the selected account's filters.",
+            discussion: """
+            Shows each filter's id, title, action, places and keywords (with the keyword ids that \
+            `filters keywords remove` takes). On v1 servers each filter is one phrase.
+
+            Examples:
+              $ fedictl filters list
+              $ fedictl filters list -o json
+            """,
+            aliases: ["ls"])
+
+        @OptionGroup public var globals: GlobalOptions
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: Filter.self)
+            let (api, _) = try await ctx.filtersAPI()
+            let fetched = try await ctx.client().filters(api)
+            if ctx.globals.raw { return ctx.output.raw(fetched.raw) }
+            try ctx.output.list(fetched.value)
+        }
+    }
+}

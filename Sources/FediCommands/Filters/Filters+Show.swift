@@ -1,0 +1,32 @@
+import ArgumentParser
+import FediCore
+
+extension Filters {
+    public struct Show: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "show",
+            abstract: "Show one filter with its keywords and posts.",
+            discussion: """
+            Keywords are listed as `word (#id)`, posts as `post STATUS (#id)`: the ids are what \
+            `filters keywords remove` and `filters statuses remove` take.
+
+            Examples:
+              $ fedictl filters show 12
+              $ fedictl filters show 12 -o json
+            """,
+            aliases: ["view"])
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @OptionGroup public var target: FilterArgument
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: Filter.self)
+            let (api, _) = try await ctx.filtersAPI()
+            let fetched = try await ctx.client().filter(id: target.filter, api)
+            if ctx.globals.raw { return ctx.output.raw(fetched.raw) }
+            try ctx.output.item(fetched.value)
+        }
+    }
+}

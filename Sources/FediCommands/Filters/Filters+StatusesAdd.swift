@@ -1,0 +1,32 @@
+import ArgumentParser
+import FediCore
+
+extension Filters.Statuses {
+    public struct Add: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "add",
+            abstract: "Add a post to a filter.",
+            discussion: """
+            Prints the new entry with its id (which `filters statuses remove` takes).
+
+            Examples:
+              $ fedictl filters statuses add 12 109876543210
+            """)
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @OptionGroup public var target: FilterArgument
+
+        @Argument(help: ArgumentHelp("The post's id on this server.", valueName: "status-id"))
+        public var status: String
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: FilterStatus.self)
+            try await ctx.requireFiltersV2(for: "hide single posts", hint: "mute the author instead, or filter a phrase of the post")
+            let added = try await ctx.client().addFilterStatus(filterID: target.filter, statusID: status)
+            if ctx.globals.raw { return ctx.output.raw(added.raw) }
+            try ctx.output.item(added.value)
+        }
+    }
+}

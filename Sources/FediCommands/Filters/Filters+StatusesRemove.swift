@@ -1,0 +1,29 @@
+import ArgumentParser
+import FediCore
+
+extension Filters.Statuses {
+    public struct Remove: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "remove",
+            abstract: "Remove a post from its filter.",
+            discussion: """
+            Takes the entry's own id, as `filters show` lists it (`post 1098… (#7)`), not the post's id.
+
+            Examples:
+              $ fedictl filters statuses remove 7
+            """,
+            aliases: ["rm"])
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The entry's id (see `filters show`).", valueName: "id"))
+        public var id: String
+
+        public func run(in ctx: CommandContext) async throws {
+            try await ctx.requireFiltersV2(for: "hide single posts", hint: "v1 filters hold no posts to remove")
+            try await ctx.client().removeFilterStatus(id: id)
+            ctx.status("Removed post entry \(id) from its filter.")
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+/// A keyword as a user gives it.
+public struct KeywordDraft: Sendable, Equatable {
+    public var keyword: String
+    public var wholeWord: Bool
+
+    public init(_ keyword: String, wholeWord: Bool) {
+        self.keyword = keyword
+        self.wholeWord = wholeWord
+    }
+}
+
+/// What `filters create` or `filters update` asks for. nil fields are left as they are (update)
+/// or to the server's default (create).
+public struct FilterDraft: Sendable, Equatable {
+    public var title: String?
+    /// Create only: keywords change through `filters keywords add|remove` afterwards.
+    public var keywords: [KeywordDraft]
+    public var context: [FilterContext]?
+    public var action: FilterAction?
+    public var expiresIn: Int?
+    /// Update only: remove the expiry.
+    public var neverExpires: Bool
+
+    public init(title: String? = nil, keywords: [KeywordDraft] = [], context: [FilterContext]? = nil, action: FilterAction? = nil,
+                expiresIn: Int? = nil, neverExpires: Bool = false) {
+        self.title = title
+        self.keywords = keywords
+        self.context = context
+        self.action = action
+        self.expiresIn = expiresIn
+        self.neverExpires = neverExpires
+    }
+
+    /// Refuses (exit 65) what `server` cannot store through `api`, instead of letting a part of the
+    /// request be dropped: `blur` before Mastodon 4.4 (API version 5), and on v1 several keywords in
+    /// one filter, or a title apart from the filter's phrase.
+    public func check(for api: FiltersAPI, on server: ServerInfo) throws {
+        if action == .blur {
+            guard api == .v2, let level = server.mastodonAPIVersion, level >= 5 else {
+                let level = server.mastodonAPIVersion.map { "API version \($0)" } ?? "no Mastodon API version"
+                let running = api == .v1 ? "\(server.label) (v1 filters only)" : "\(server.label) (\(level))"
+                throw FediError(.dataError, "filter action blur needs Mastodon 4.4 or newer (API version 5); this server runs \(running)",
+                                hint: "use --action warn or --action hide")
+            }
+        }
+        guard api == .v1 else { return }
+        if keywords.count > 1 {
+            throw FiltersAPI.v1Limit("\(server.label) has only v1 filters, which hold one phrase each: \(keywords.count) keywords cannot go into one filter",
+                                     hint: "create one filter per keyword: fedictl filters create WORD")
+        }
+        if let title, let keyword = keywords.first?.keyword, keyword != title {
+            throw FiltersAPI.v1Limit("\(server.label) has only v1 filters, whose phrase is their title: the title '\(title)' and the keyword '\(keyword)' cannot both be kept",
+                                     hint: "give the phrase as the title alone: fedictl filters create '\(keyword)'")
+        }
+    }
+}
+
+extension FiltersAPI {
+    /// What v1 cannot express: exit 65.
+    public static func v1Limit(_ message: String, hint: String) -> FediError {
+        FediError(.dataError, message, hint: hint)
+    }
+}
+
+/// Content filters: `/api/v2/filters` (titled filters with keywords and statuses) and the older
+/// `/api/v1/filters` (one phrase each), both read into `Filter`.
+extension APIClient {
+    public func filters(_ api: FiltersAPI) async throws -> Fetched<[Filter]> {
+        switch api {
+        case .v2: try await fetchFilters([FilterV2].self, .get, "/api/v2/filters") { $0.map(\.filter) }
+        case .v1: try await fetchFilters([FilterV1].self, .get, "/api/v1/filters") { $0.map(\.filter) }
+        }
+    }
+
+    public func filter(id: String, _ api: FiltersAPI) async throws -> Fetched<Filter> {
+        try await fetchFilter(.get, "/api/\(api.rawValue)/filters/\(id)", api: api)
+    }
+
+    /// `POST /api/v2/filters` with the keywords in `keywords_attributes`, or `POST /api/v1/filters`
+    /// with the one phrase. Call `FilterDraft.check` first.
+    public func createFilter(_ draft: FilterDraft, _ api: FiltersAPI) async throws -> Fetched<Filter> {
+        switch api {
+        case .v2:
+            var body = Self.v2Fields(draft)
+            body["keywords_attributes"] = draft.keywords.map { ["keyword": $0.keyword, "whole_word": $0.wholeWord] as [String: Any] }
+            return try await fetchFilter(.post, "/api/v2/filters", body: body, api: .v2)
+        case .v1:
+            let keyword = draft.keywords.first
+            var body: [String: Any] = ["phrase": keyword?.keyword ?? draft.title ?? "", "whole_word": keyword?.wholeWord ?? false,
+                                       "irreversible": draft.action == .hide,
+                                       "context": (draft.context ?? []).map(\.rawValue)]
+            if let seconds = draft.expiresIn { body["expires_in"] = seconds }
+            return try await fetchFilter(.post, "/api/v1/filters", body: body, api: .v1)
+        }
+    }
+
+    /// `PUT /api/v2/filters/:id` with the fields that change; on v1, the whole filter (phrase,
+    /// context, irreversible, whole_word) with the changes applied, as servers expect it complete.
+    public func updateFilter(id: String, _ draft: FilterDraft, _ api: FiltersAPI) async throws -> Fetched<Filter> {
+        switch api {
+        case .v2:
+            return try await fetchFilter(.put, "/api/v2/filters/\(id)", body: Self.v2Fields(draft), api: .v2)
+        case .v1:
+            let current = try await filter(id: id, .v1).value
+            var body: [String: Any] = ["phrase": draft.title ?? current.title,
+                                       "context": draft.context?.map(\.rawValue) ?? current.context,
+                                       "irreversible": (draft.action ?? current.filterAction) == .hide,
+                                       "whole_word": current.keywords.first?.wholeWord ?? false]
+            if let seconds = draft.expiresIn { body["expires_in"] = seconds } else if draft.neverExpires { body["expires_in"] = "" }
+            return try await fetchFilter(.put, "/api/v1/filters/\(id)", body: body, api: .v1)
+        }
+    }
+
+    public func deleteFilter(id: String, _ api: FiltersAPI) async throws {
+        try await send(.delete, "/api/\(api.rawValue)/filters/\(id)")
+    }
+
+    /// `POST /api/v2/filters/:id/keywords` (v2 only).
+    public func addFilterKeyword(filterID: String, _ keyword: KeywordDraft) async throws -> Fetched<FilterKeyword> {
+        try await fetch(FilterKeyword.self, .post, "/api/v2/filters/\(filterID)/keywords",
+                        body: .jsonObject(["keyword": keyword.keyword, "whole_word": keyword.wholeWord]))
+    }
+
+    /// `DELETE /api/v2/filters/keywords/:id` (v2 only).
+    public func removeFilterKeyword(id: String) async throws {
+        try await send(.delete, "/api/v2/filters/keywords/\(id)")
+    }
+
+    /// `POST /api/v2/filters/:id/statuses` (v2 only).
+    public func addFilterStatus(filterID: String, statusID: String) async throws -> Fetched<FilterStatus> {
+        try await fetch(FilterStatus.self, .post, "/api/v2/filters/\(filterID)/statuses", body: .jsonObject(["status_id": statusID]))
+    }
+
+    /// `DELETE /api/v2/filters/statuses/:id` (v2 only).
+    public func removeFilterStatus(id: String) async throws {
+        try await send(.delete, "/api/v2/filters/statuses/\(id)")
+    }
+
+    /// The v2 create/update fields a draft sets (`expires_in: ""` clears the expiry).
+    static func v2Fields(_ draft: FilterDraft) -> [String: Any] {
+        var body: [String: Any] = [:]
+        if let title = draft.title { body["title"] = title }
+        if let context = draft.context { body["context"] = context.map(\.rawValue) }
+        if let action = draft.action { body["filter_action"] = action.rawValue }
+        if let seconds = draft.expiresIn { body["expires_in"] = seconds } else if draft.neverExpires { body["expires_in"] = "" }
+        return body
+    }
+
+    private func fetchFilter(_ method: HTTPMethod, _ path: String, body: [String: Any]? = nil, api: FiltersAPI) async throws -> Fetched<Filter> {
+        switch api {
+        case .v2: try await fetchFilters(FilterV2.self, method, path, body: body) { $0.filter }
+        case .v1: try await fetchFilters(FilterV1.self, method, path, body: body) { $0.filter }
+        }
+    }
+
+    private func fetchFilters<Wire: Decodable & Sendable, Value: Sendable>(
+        _ type: Wire.Type, _ method: HTTPMethod, _ path: String, body: [String: Any]? = nil, _ convert: (Wire) -> Value
+    ) async throws -> Fetched<Value> {
+        let fetched = try await fetch(Wire.self, method, path, body: body.map(RequestBody.jsonObject))
+        return Fetched(value: convert(fetched.value), raw: fetched.raw, response: fetched.response)
+    }
+}
