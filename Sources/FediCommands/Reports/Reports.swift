@@ -14,5 +14,6 @@ public struct Reports: AsyncParsableCommand {
             Resolve.self,
             Reopen.self,
             Note.self,
+            File.self,
         ])
 }

@@ -18,6 +18,8 @@ public struct Login: Codable, Sendable, Equatable {
     public var scopesSource: ScopesSource?
     /// What fedictl detected about the instance's software, and when (a cache; `instance info --refresh` renews it).
     public var serverInfo: ServerInfo?
+    /// The instance's rules as last read (`reports file --rule`), so `--rule` can complete offline.
+    public var instanceRules: [InstanceRule]?
 
     public init(id: String, username: String, baseURL: String, clientID: String? = nil, scopes: [String] = [],
                 aliases: [String] = [], accountID: String? = nil, addedAt: Date? = nil,
@@ -40,6 +42,7 @@ public struct Login: Codable, Sendable, Equatable {
         case baseURL = "base_url", clientID = "client_id", accountID = "account_id", addedAt = "added_at"
         case tokenStorage = "token_storage", scopesSource = "scopes_source"
         case serverInfo = "server"
+        case instanceRules = "instance_rules"
     }
 
     public var server: ServerAddress { ServerAddress(baseURL: URL(string: baseURL)!) }
