@@ -43,6 +43,11 @@ public struct Fedictl: AsyncParsableCommand {
             Apps.self,
             Signup.self,
             Reports.self,
+            DomainBlocks.self,
+            DomainAllows.self,
+            EmailBlocks.self,
+            IPBlocks.self,
+            CanonicalEmailBlocks.self,
             Filters.self,
         ])
 }

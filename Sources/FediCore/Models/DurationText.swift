@@ -11,12 +11,15 @@ public struct DurationText: Sendable, Equatable, CustomStringConvertible {
         self.seconds = seconds
     }
 
-    /// nil when `text` is not a duration (or is negative, or overflows).
+    /// The longest duration taken: what fits the servers' 32-bit seconds fields (about 68 years).
+    public static let maximum = Int(Int32.max)
+
+    /// nil when `text` is not a duration, is zero or negative, or is longer than `maximum`.
     public init?(_ text: String) {
         let value = text.trimmingCharacters(in: .whitespaces).lowercased()
         guard !value.isEmpty else { return nil }
-        if let plain = Int(value) {
-            guard plain >= 0 else { return nil }
+        if value.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            guard let plain = Int(value), plain > 0, plain <= Self.maximum else { return nil }
             seconds = plain
             return
         }
@@ -39,15 +42,15 @@ public struct DurationText: Sendable, Equatable, CustomStringConvertible {
                 return nil
             }
         }
-        guard digits.isEmpty else { return nil }
+        guard digits.isEmpty, total > 0, total <= Self.maximum else { return nil }
         seconds = total
     }
 
     /// The duration, or a usage error (exit 64) naming the flag.
     public static func parse(_ text: String, flag: String = "duration") throws -> DurationText {
         guard let duration = DurationText(text) else {
-            throw FediError(.usage, "\(flag): '\(text)' is not a duration",
-                            hint: "write a number and a unit: 30m, 12h, 1d, 2w (or 1h30m, or plain seconds)")
+            throw FediError(.usage, "\(flag) '\(text)' is not a length of time",
+                            hint: "use a number with a unit: 30m, 12h, 1d, 2w (or plain seconds, e.g. 3600)")
         }
         return duration
     }

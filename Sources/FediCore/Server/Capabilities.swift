@@ -51,6 +51,7 @@ public enum Capability: String, Codable, Sendable, CaseIterable {
     case accountsDelete = "accounts delete"
 
     case domainBlocksList = "domain-blocks list"
+    case domainBlocksShow = "domain-blocks show"
     case domainBlocksAdd = "domain-blocks add"
     case domainBlocksUpdate = "domain-blocks update"
     case domainBlocksRemove = "domain-blocks remove"
@@ -165,6 +166,7 @@ public enum CapabilityTable {
             .accountsDelete: [mastodon(.mastodonAdmin, since: "3.3.0"), on(pleroma, .pleromaAdmin)],
 
             .domainBlocksList: domainBlocks,
+            .domainBlocksShow: domainBlocks,
             .domainBlocksAdd: domainBlocks,
             .domainBlocksUpdate: adminBlocks4 + [gotosocial(.gotosocialAdmin, since: "0.19.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],
             .domainBlocksRemove: domainBlocks,

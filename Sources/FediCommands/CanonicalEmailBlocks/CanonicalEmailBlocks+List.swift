@@ -1,0 +1,30 @@
+import ArgumentParser
+import FediCore
+
+extension CanonicalEmailBlocks {
+    public struct List: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List the blocked canonical e-mail hashes.",
+            discussion: """
+            Examples:
+              $ fedictl canonical-email-blocks list --all
+            """,
+            aliases: ["ls"])
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @OptionGroup public var limit: ListLimit
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: CanonicalEmailBlock.self)
+            let client = try await ctx.client()
+            try await ctx.withCapability(.canonicalEmailBlocksList) { _ in
+                try await ctx.printPages(of: CanonicalEmailBlock.self, empty: "No canonical e-mail blocks.") { onPage in
+                    try await client.canonicalEmailBlocks(limit: limit.count, onPage: onPage)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import FediCore
+
+extension CanonicalEmailBlocks {
+    public struct Remove: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "remove",
+            abstract: "Lift a canonical e-mail block, by id.",
+            discussion: """
+            Asks first on a terminal; elsewhere needs --yes. `canonical-email-blocks test ADDRESS` finds the id.
+
+            Examples:
+              $ fedictl canonical-email-blocks remove 4 --yes
+            """,
+            aliases: ["rm"])
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The block's id.", valueName: "id"))
+        public var id: String
+
+        public func run(in ctx: CommandContext) async throws {
+            let client = try await ctx.client()
+            try await ctx.withCapability(.canonicalEmailBlocksRemove) { _ in
+                try ctx.confirm("Lift canonical e-mail block \(id)?")
+                try await client.deleteCanonicalEmailBlock(id: id)
+                ctx.status("Lifted canonical e-mail block \(id).")
+            }
+        }
+    }
+}

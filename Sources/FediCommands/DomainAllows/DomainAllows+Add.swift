@@ -1,0 +1,34 @@
+import ArgumentParser
+import FediCore
+
+extension DomainAllows {
+    public struct Add: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "add",
+            abstract: "Allow a domain to federate with this server.",
+            discussion: """
+            Safe to repeat: an allowed domain is left as it is. --comment is kept by GoToSocial (public \
+            comment) and Pleroma/Akkoma (reason).
+
+            Examples:
+              $ fedictl domain-allows add friends.example
+              $ fedictl domain-allows add partner.example --comment "Sister instance"
+            """)
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The domain to allow.", valueName: "domain"))
+        public var domain: String
+
+        @Option(help: ArgumentHelp("Why it is allowed (GoToSocial, Pleroma/Akkoma).", valueName: "text"))
+        public var comment: String?
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: DomainAllow.self)
+            try await ctx.withDomainList(.domainAllowsAdd, { try $0.domainAllows(family: $1) }) { adapter in
+                try await ctx.addDomainEntry(domain, comment: comment, to: adapter, noun: "allowed")
+            }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import FediCore
+
+extension DomainAllows {
+    public struct Remove: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "remove",
+            abstract: "Take a domain off the allowlist, by domain or id.",
+            discussion: """
+            Asks first on a terminal; elsewhere needs --yes.
+
+            Examples:
+              $ fedictl domain-allows remove friends.example
+              $ fedictl domain-allows remove 3 --yes
+            """,
+            aliases: ["rm"])
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The allowed domain, or its id.", valueName: "domain-or-id"))
+        public var target: String
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: DomainAllow.self)
+            try await ctx.withDomainList(.domainAllowsRemove, { try $0.domainAllows(family: $1) }) { adapter in
+                try await ctx.removeDomainEntry(target, from: adapter, noun: "allowed", listCommand: "domain-allows list")
+            }
+        }
+    }
+}

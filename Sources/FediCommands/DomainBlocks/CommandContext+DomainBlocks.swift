@@ -1,0 +1,40 @@
+import Foundation
+import FediCore
+
+extension CommandContext {
+    /// Runs `body` with the selected account's domain-block adapter for `capability` (exit 69 where
+    /// the server has none; a stale detection is renewed once).
+    func withDomainBlocks<T>(_ capability: Capability, _ body: (any DomainBlockAdapter, APIFamily) async throws -> T) async throws -> T {
+        let client = try await client()
+        return try await withCapability(capability) { family in try await body(try client.domainBlocks(family: family), family) }
+    }
+
+    /// Exit 65 when the server cannot keep what `spec` asks for, naming what and why.
+    func requireSupported(_ spec: DomainBlockSpec, by adapter: any DomainBlockAdapter) throws {
+        let missing = adapter.support.unsupported(spec)
+        guard !missing.isEmpty else { return }
+        throw FediError(.dataError, "\(adapter.support.software) cannot keep \(missing.joined(separator: ", ")) for \(spec.domain)",
+                        hint: "leave \(missing.count == 1 ? "it" : "those") out; `fedictl instance features` shows what this server can do")
+    }
+
+    /// The block a user named: a domain (anything with a dot, and always on servers keyed by domain)
+    /// is looked up in the list, an id asked for directly. Unknown: exit 66.
+    func domainBlock(_ target: String, on adapter: any DomainBlockAdapter) async throws -> DomainBlock {
+        if adapter.writesWholeList || target.contains(".") {
+            let blocks = try await adapter.list(limit: nil, onPage: nil)
+            if let block = blocks.first(named: target) { return block }
+            let host = (try? login().server.authority) ?? "the server"
+            throw FediError(.noInput, "no domain block on \(target) on \(host)", hint: "`fedictl domain-blocks list` shows the blocked domains")
+        }
+        return try await adapter.block(id: target).value
+    }
+
+    /// A domain as the user typed it, checked: lower-cased, no wildcard, no URL.
+    static func domainArgument(_ text: String) throws -> String {
+        let domain = BlocklistFile.normalise(text)
+        guard !domain.isEmpty, !domain.contains(where: { $0.isWhitespace || "/*@:".contains($0) }) else {
+            throw FediError(.usage, "'\(text)' is not a domain", hint: "give the bare domain, e.g. spam.example")
+        }
+        return domain
+    }
+}

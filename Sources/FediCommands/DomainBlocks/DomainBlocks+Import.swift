@@ -1,0 +1,260 @@
+import ArgumentParser
+import Foundation
+import FediCore
+import FediOutput
+
+extension DomainBlocks {
+    public struct Import: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "import",
+            abstract: "Bring the server's domain blocks in line with a blocklist file.",
+            discussion: """
+            Reads Mastodon's blocklist CSV (#domain,#severity,#reject_media,#reject_reports,#public_comment,\
+            #obfuscate; a file without that header is read by position, so a plain list of domains works), \
+            fediblockhole's CSV (domain,severity,… with true/t/1/y/yes booleans), JSON in the Mastodon admin \
+            API shape, or one domain per line; the format is recognised unless --format names it. Rows \
+            without a severity get --severity (suspend by default).
+
+            fedictl reads the server's list, plans what to add, update or leave, prints the plan's counts, \
+            and with --dry-run prints the plan and sends nothing. Otherwise it applies it, a few writes at a \
+            time (--concurrency), with a progress line on a terminal. Blocks missing from the file are kept \
+            unless --prune. Re-running the same import writes nothing; after a partial failure it writes only \
+            what is still missing. On Mastodon a row that a parent domain's block already covers is shown as \
+            covered, not sent. Pleroma/Akkoma and Misskey get the whole plan in one write.
+
+            A row the server cannot keep (silence on GoToSocial, comments on Misskey) stops the import with \
+            exit 65 before anything is sent; --best-effort drops what the server cannot keep instead (rows \
+            whose severity it cannot keep are skipped) and says so.
+
+            EXIT STATUS
+              0   the server matches the file (or --dry-run)
+              65  the file cannot be read, or the server refused some rows (listed at the end)
+              75  only temporary failures (timeouts, rate limits, 5xx): run the same import again
+
+            Examples:
+              $ fedictl domain-blocks import blocklist.csv --dry-run
+              $ fedictl domain-blocks import blocklist.csv
+              $ curl -s https://example.org/blocklist.csv | fedictl domain-blocks import - --yes --prune
+              $ fedictl domain-blocks import spammers.txt --severity silence
+            """)
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The blocklist file, or - for stdin.", valueName: "file"), completion: .file())
+        public var file: String
+
+        @Option(help: ArgumentHelp("mastodon-csv, csv, json or list (default: recognised from the content).", valueName: "format"))
+        public var format: BlocklistFormat?
+
+        @Option(help: ArgumentHelp("Severity for plain lists and rows without one.", valueName: "severity"))
+        public var severity: DomainBlockSeverity = .suspend
+
+        @Flag(help: "Also lift blocks the file does not list (asks first; --yes off a terminal).")
+        public var prune = false
+
+        @Flag(help: "Drop what the server cannot keep instead of stopping; rows it cannot block at all are skipped.")
+        public var bestEffort = false
+
+        @Option(help: ArgumentHelp("Writes in flight at once (1-16).", valueName: "n"))
+        public var concurrency = 4
+
+        public func validate() throws {
+            guard (1...16).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 16") }
+        }
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: DomainBlockPlanRow.self)
+            let source = file == "-" ? "stdin" : file
+            let blocklist = try BlocklistFile.parse(try read(ctx), source: source, format: format, defaultSeverity: severity)
+            for skipped in blocklist.skipped.prefix(5) { ctx.status("Skipping line \(skipped.line) (\(skipped.domain)): \(skipped.reason).") }
+            if blocklist.skipped.count > 5 { ctx.status("Skipping \(blocklist.skipped.count - 5) more rows of that kind.") }
+            // A dry run prints the whole plan, so it must read freely: Misskey's reads are POSTs, which
+            // the central --dry-run guard would stop at. Nothing below writes when `dryRun` is set.
+            var readingGlobals = ctx.globals
+            readingGlobals.dryRun = false
+            let reader = CommandContext(services: ctx.services, globals: readingGlobals)
+            try await reader.withDomainBlocks(.domainBlocksImport) { adapter, family in
+                let entries = try fit(blocklist.entries, to: adapter.support, ctx: ctx)
+                let current = try await adapter.list(limit: nil, onPage: nil)
+                let plan = DomainBlockPlan(wanted: entries, current: current, prune: prune, parentRules: family == .mastodonAdmin)
+                ctx.status(Self.summary(plan))
+                let writes = plan.writes
+                if ctx.globals.dryRun {
+                    return try ctx.output.list(plan.steps.filter { $0.action != .unchanged }.map { Self.row($0, result: nil) })
+                }
+                guard !writes.isEmpty else {
+                    let covered = plan.steps.filter { $0.action == .covered }
+                    if !covered.isEmpty { try ctx.output.list(covered.map { Self.row($0, result: nil) }) }
+                    return ctx.status("Nothing to write: the server already matches \(source).")
+                }
+                if plan.count(.update) > 0 { _ = try await ctx.require(.domainBlocksUpdate) }
+                if plan.count(.remove) > 0 {
+                    try ctx.confirm("Lift \(plan.count(.remove)) domain block\(plan.count(.remove) == 1 ? "" : "s") that \(source) does not list?")
+                }
+                let outcomes = try await apply(writes, with: adapter, ctx: ctx)
+                try finish(plan, outcomes: outcomes, ctx: ctx)
+            }
+        }
+
+        func read(_ ctx: CommandContext) throws -> Data {
+            if file == "-" { return ctx.terminal.readAll() }
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw FediError(.noInput, "cannot read \(file)", hint: "check the path (use - to read the blocklist from stdin)")
+            }
+            return data
+        }
+
+        /// The entries as the server can keep them: unchanged, or refused (exit 65) listing the rows,
+        /// or with --best-effort reduced to what it can keep.
+        func fit(_ entries: [BlocklistFile.Entry], to support: DomainBlockSupport, ctx: CommandContext) throws -> [BlocklistFile.Entry] {
+            var kept: [BlocklistFile.Entry] = []
+            var refused: [String] = []
+            var reduced = 0
+            for entry in entries {
+                let missing = support.unsupported(entry.spec)
+                if missing.isEmpty {
+                    kept.append(entry)
+                } else if bestEffort, let spec = support.reduced(entry.spec) {
+                    kept.append(BlocklistFile.Entry(line: entry.line, spec: spec))
+                    reduced += 1
+                } else {
+                    refused.append("line \(entry.line) (\(entry.spec.domain)): \(missing.joined(separator: ", "))")
+                }
+            }
+            if !refused.isEmpty, !bestEffort {
+                let more = refused.count > 5 ? "; and \(refused.count - 5) more" : ""
+                throw FediError(.dataError, "\(support.software) cannot keep what \(refused.count) row\(refused.count == 1 ? "" : "s") of the blocklist ask for; nothing was sent",
+                                hint: refused.prefix(5).joined(separator: "; ") + more + "; --best-effort drops what it cannot keep")
+            }
+            if reduced > 0 { ctx.status("Dropped settings \(support.software) cannot keep from \(reduced) row\(reduced == 1 ? "" : "s") (--best-effort).") }
+            if !refused.isEmpty { ctx.status("Skipped \(refused.count) row\(refused.count == 1 ? "" : "s") \(support.software) cannot block at all (--best-effort).") }
+            return kept
+        }
+
+        /// What happened to one write.
+        enum Outcome: Sendable {
+            case done(String)
+            case failed(FediError)
+        }
+
+        func apply(_ writes: [DomainBlockPlan.Step], with adapter: any DomainBlockAdapter, ctx: CommandContext) async throws -> [Outcome] {
+            if adapter.writesWholeList {
+                // One read-modify-write for the lot: a failure fails them all, and says why.
+                try await adapter.apply(writes.compactMap(\.change))
+                return writes.map { .done(Self.doneWord($0.action)) }
+            }
+            let progress = ctx.terminal.stderrIsTTY ? ProgressLine(total: writes.count, terminal: ctx.terminal) : nil
+            let outcomes = await concurrently(writes, limit: concurrency, done: { progress?.update($0) }) { step in
+                await Self.write(step, with: adapter)
+            }
+            progress?.finish()
+            return outcomes
+        }
+
+        static func write(_ step: DomainBlockPlan.Step, with adapter: any DomainBlockAdapter) async -> Outcome {
+            do {
+                switch step.change {
+                case .set(let spec, let existing?):
+                    _ = try await adapter.update(existing, to: spec)
+                case .set(let spec, nil):
+                    do {
+                        _ = try await adapter.create(spec)
+                    } catch let covered as DomainBlockCovered {
+                        guard BlocklistFile.normalise(covered.existing.domain) == BlocklistFile.normalise(spec.domain) else {
+                            return .done("covered by \(covered.existing.domain)")
+                        }
+                        // Blocked meanwhile (or a retried create that had gone through): update it if needed.
+                        guard !spec.differences(from: covered.existing).isEmpty else { return .done("already blocked") }
+                        _ = try await adapter.update(covered.existing, to: spec.keepingComments(of: covered.existing))
+                    }
+                case .remove(let block):
+                    try await adapter.remove(block)
+                case nil:
+                    break
+                }
+                return .done(doneWord(step.action))
+            } catch {
+                return .failed(ErrorReport.fediError(from: error))
+            }
+        }
+
+        static func doneWord(_ action: DomainBlockPlan.Action) -> String {
+            switch action {
+            case .add: "added"
+            case .update: "updated"
+            case .remove: "lifted"
+            case .unchanged: "unchanged"
+            case .covered: "covered"
+            }
+        }
+
+        /// Prints what was done, then the failures on stderr, and exits 75 (only temporary failures) or 65.
+        func finish(_ plan: DomainBlockPlan, outcomes: [Outcome], ctx: CommandContext) throws {
+            let writes = plan.writes
+            var rows: [DomainBlockPlanRow] = []
+            var failures: [(String, FediError)] = []
+            for (step, outcome) in zip(writes, outcomes) {
+                switch outcome {
+                case .done(let word): rows.append(Self.row(step, result: word))
+                case .failed(let error):
+                    rows.append(Self.row(step, result: "failed: \(error.message)"))
+                    failures.append((step.domain, error))
+                }
+            }
+            rows += plan.steps.filter { $0.action == .covered }.map { Self.row($0, result: nil) }
+            try ctx.output.list(rows)
+            let done = writes.count - failures.count
+            ctx.status("Wrote \(done) of \(writes.count) change\(writes.count == 1 ? "" : "s").")
+            guard !failures.isEmpty else { return }
+            for (domain, error) in failures.prefix(20) { ctx.status("  \(domain): \(error.message)") }
+            if failures.count > 20 { ctx.status("  … and \(failures.count - 20) more (the output lists them all)") }
+            let temporary = failures.allSatisfy { $0.1.status == .temporary }
+            throw FediError(temporary ? .temporary : .dataError, "\(failures.count) of \(writes.count) changes failed",
+                            hint: temporary ? "run the same import again: it writes only what is still missing"
+                                            : "fix the rows named above (or the server's objection), then run the import again")
+        }
+
+        /// "1000 to add, 0 to update, 0 unchanged", with covered and removed rows when there are any.
+        static func summary(_ plan: DomainBlockPlan) -> String {
+            var parts = ["\(plan.count(.add)) to add", "\(plan.count(.update)) to update", "\(plan.count(.unchanged)) unchanged"]
+            if plan.count(.covered) > 0 { parts.append("\(plan.count(.covered)) covered by a parent domain's block") }
+            if plan.count(.remove) > 0 { parts.append("\(plan.count(.remove)) to lift") }
+            return parts.joined(separator: ", ")
+        }
+
+        static func row(_ step: DomainBlockPlan.Step, result: String?) -> DomainBlockPlanRow {
+            let shown = step.spec ?? step.existing?.spec
+            let note = step.action == .covered ? step.existing.map { "covered by \($0.domain)" } : nil
+            return DomainBlockPlanRow(action: step.action.rawValue, domain: step.domain, severity: shown?.severity.rawValue,
+                                      rejectMedia: shown?.rejectMedia, rejectReports: shown?.rejectReports, changes: step.changes,
+                                      line: step.line, result: result ?? note)
+        }
+    }
+}
+
+/// `\r  120/1000 written` on stderr while a bulk write runs on a terminal.
+final class ProgressLine: @unchecked Sendable {
+    let total: Int
+    let terminal: any Terminal
+    private let lock = NSLock()
+    private var shown = -1
+
+    init(total: Int, terminal: any Terminal) {
+        self.total = total
+        self.terminal = terminal
+    }
+
+    func update(_ done: Int) {
+        lock.withLock {
+            // At most about a hundred redraws, and always the last.
+            guard done == total || done - shown >= max(1, total / 100) else { return }
+            shown = done
+            terminal.writeError("\r  \(done)/\(total) written")
+        }
+    }
+
+    func finish() {
+        terminal.writeError("\n")
+    }
+}

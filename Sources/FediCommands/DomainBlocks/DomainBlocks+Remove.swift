@@ -1,0 +1,36 @@
+import ArgumentParser
+import FediCore
+
+extension DomainBlocks {
+    public struct Remove: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "remove",
+            abstract: "Lift a domain block, by domain or id.",
+            discussion: """
+            Federation with the domain resumes (on Mastodon, suspended accounts from it stay suspended). \
+            Asks first on a terminal; elsewhere needs --yes.
+
+            Examples:
+              $ fedictl domain-blocks remove spam.example
+              $ fedictl domain-blocks remove 12 --yes
+            """,
+            aliases: ["rm"])
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The blocked domain, or the block's id.", valueName: "domain-or-id"))
+        public var target: String
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: DomainBlock.self)
+            try await ctx.withDomainBlocks(.domainBlocksRemove) { adapter, _ in
+                let block = try await ctx.domainBlock(target, on: adapter)
+                try ctx.confirm("Lift the \(block.severity.rawValue) block on \(block.domain)?")
+                try await adapter.remove(block)
+                ctx.status("Lifted the block on \(block.domain).")
+                try ctx.output.item(block)
+            }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import FediCore
+
+extension DomainBlocks {
+    public struct Update: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "update",
+            abstract: "Change the settings of an existing domain block.",
+            discussion: """
+            Only the settings given change. GoToSocial can update blocks from 0.19 on, and only their \
+            comments and obfuscation.
+
+            Examples:
+              $ fedictl domain-blocks update noisy.example --severity suspend
+              $ fedictl domain-blocks update 12 --no-reject-media --private-comment ""
+            """)
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The blocked domain, or the block's id.", valueName: "domain-or-id"))
+        public var target: String
+
+        @OptionGroup public var settings: DomainBlockSettings
+
+        public func validate() throws {
+            if settings.isEmpty { throw ValidationError("nothing to change: give at least one setting (see --help)") }
+        }
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: DomainBlock.self)
+            try await ctx.withDomainBlocks(.domainBlocksUpdate) { adapter, _ in
+                let block = try await ctx.domainBlock(target, on: adapter)
+                let spec = settings.changes.applied(to: block, domain: block.domain)
+                try ctx.requireSupported(spec, by: adapter)
+                try await ctx.bringUpToDate(block, to: spec, with: adapter)
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import FediCore
+
+extension EmailBlocks {
+    public struct Add: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "add",
+            abstract: "Refuse sign-ups with addresses at an e-mail domain.",
+            discussion: """
+            Safe to repeat: a blocked domain is left as it is.
+
+            Examples:
+              $ fedictl email-blocks add mailinator.example
+            """)
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The e-mail domain to block.", valueName: "domain"))
+        public var domain: String
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: EmailDomainBlock.self)
+            try await ctx.withDomainList(.emailBlocksAdd, { try $0.emailDomainBlocks(family: $1) }) { adapter in
+                try await ctx.addDomainEntry(domain, comment: nil, to: adapter, noun: "blocked")
+            }
+        }
+    }
+}

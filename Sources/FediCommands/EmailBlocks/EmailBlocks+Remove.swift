@@ -1,0 +1,30 @@
+import ArgumentParser
+import FediCore
+
+extension EmailBlocks {
+    public struct Remove: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "remove",
+            abstract: "Allow sign-ups from an e-mail domain again, by domain or id.",
+            discussion: """
+            Asks first on a terminal; elsewhere needs --yes.
+
+            Examples:
+              $ fedictl email-blocks remove mailinator.example --yes
+            """,
+            aliases: ["rm"])
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The blocked e-mail domain, or its id.", valueName: "domain-or-id"))
+        public var target: String
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: EmailDomainBlock.self)
+            try await ctx.withDomainList(.emailBlocksRemove, { try $0.emailDomainBlocks(family: $1) }) { adapter in
+                try await ctx.removeDomainEntry(target, from: adapter, noun: "a blocked e-mail domain", listCommand: "email-blocks list")
+            }
+        }
+    }
+}

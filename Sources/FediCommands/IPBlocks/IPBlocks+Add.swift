@@ -1,0 +1,56 @@
+import ArgumentParser
+import FediCore
+
+extension IPBlocks {
+    public struct Add: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "add",
+            abstract: "Block an IP address or range.",
+            discussion: """
+            Safe to repeat: when the address already has a block, it is updated where the settings given \
+            differ, and nothing is sent when they match.
+
+            Examples:
+              $ fedictl ip-blocks add 192.0.2.0/24 --severity sign_up_block --comment "Spam wave" --expires-in 2w
+              $ fedictl ip-blocks add 2001:db8::/32 --severity no_access
+            """)
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Argument(help: ArgumentHelp("An IPv4 or IPv6 address, with an optional prefix length.", valueName: "cidr"))
+        public var ip: String
+
+        @OptionGroup public var settings: IPBlockSettings
+
+        public func validate() throws {
+            _ = try IPRange.parse(ip)
+            if settings.severity == nil { throw ValidationError("--severity is required: sign_up_requires_approval, sign_up_block or no_access") }
+        }
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: IPBlock.self)
+            let range = try IPRange.parse(ip)
+            let severity = settings.severity ?? .signUpBlock
+            let expiresIn = try settings.expirySeconds()
+            let client = try await ctx.client()
+            try await ctx.withCapability(.ipBlocksAdd) { _ in
+                let blocks = try await client.ipBlocks(limit: nil, onPage: nil)
+                if let existing = blocks.first(where: { IPRange($0.ip)?.withPrefix == range.withPrefix }) {
+                    let comment = settings.comment.flatMap { $0 == (existing.comment ?? "") ? nil : $0 }
+                    let newSeverity = severity == existing.severity ? nil : severity
+                    guard newSeverity != nil || comment != nil || expiresIn != nil else {
+                        ctx.status("\(existing.ip) is already blocked with these settings; nothing sent.")
+                        return try ctx.output.item(existing)
+                    }
+                    let updated = try await client.updateIPBlock(id: existing.id, ip: nil, severity: newSeverity, comment: comment, expiresIn: expiresIn)
+                    ctx.status("Updated the block on \(updated.ip).")
+                    return try ctx.output.item(updated)
+                }
+                let created = try await client.createIPBlock(ip: range, severity: severity, comment: settings.comment, expiresIn: expiresIn)
+                ctx.status("Blocked \(created.ip) (\(created.severity.rawValue)).")
+                try ctx.output.item(created)
+            }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import FediCore
+
+extension IPBlocks {
+    public struct List: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List the blocked IP addresses and ranges.",
+            discussion: """
+            Examples:
+              $ fedictl ip-blocks list
+              $ fedictl ip-blocks list --all -o csv
+            """,
+            aliases: ["ls"])
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @OptionGroup public var limit: ListLimit
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: IPBlock.self)
+            let client = try await ctx.client()
+            try await ctx.withCapability(.ipBlocksList) { _ in
+                try await ctx.printPages(of: IPBlock.self, empty: "No IP blocks.") { onPage in
+                    try await client.ipBlocks(limit: limit.count, onPage: onPage)
+                }
+            }
+        }
+    }
+}

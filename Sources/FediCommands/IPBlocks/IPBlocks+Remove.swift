@@ -1,0 +1,35 @@
+import ArgumentParser
+import FediCore
+
+extension IPBlocks {
+    public struct Remove: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "remove",
+            abstract: "Lift an IP block.",
+            discussion: """
+            Asks first on a terminal; elsewhere needs --yes.
+
+            Examples:
+              $ fedictl ip-blocks remove 7 --yes
+            """,
+            aliases: ["rm"])
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The block's id (see ip-blocks list).", valueName: "id"))
+        public var id: String
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: IPBlock.self)
+            let client = try await ctx.client()
+            try await ctx.withCapability(.ipBlocksRemove) { _ in
+                let block = try await client.ipBlock(id: id).value
+                try ctx.confirm("Lift the \(block.severity.rawValue) block on \(block.ip)?")
+                try await client.deleteIPBlock(id: id)
+                ctx.status("Lifted the block on \(block.ip).")
+                try ctx.output.item(block)
+            }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import FediCore
+import FediOutput
+
+/// The verbs server-wide domain lists share (domain allows, e-mail domain blocks): list, add if not
+/// there yet, remove by domain or id.
+extension CommandContext {
+    /// The adapter `make` builds for the family serving `capability` (exit 69 where none does).
+    func withDomainList<Item, T>(_ capability: Capability, _ make: @escaping (APIClient, APIFamily) throws -> any DomainListAdapter<Item>,
+                                 _ body: (any DomainListAdapter<Item>) async throws -> T) async throws -> T {
+        let client = try await client()
+        return try await withCapability(capability) { family in try await body(try make(client, family)) }
+    }
+
+    /// Adds `domain` unless it is already there (then says so and shows the entry, exit 0).
+    func addDomainEntry<Item: DomainEntry & Tabular>(_ domain: String, comment: String?, to adapter: any DomainListAdapter<Item>,
+                                                     noun: String) async throws {
+        let domain = try Self.domainArgument(domain)
+        let items = try await adapter.list(limit: nil, onPage: nil)
+        if let existing = items.first(named: domain) {
+            status("\(existing.domain) is already \(noun); nothing sent.")
+            return try output.item(existing)
+        }
+        let created = try await adapter.create(domain: domain, comment: comment)
+        status("Added \(created.domain).")
+        try output.item(created)
+    }
+
+    /// Removes the entry for a domain or id (asks first on a terminal). Unknown: exit 66.
+    func removeDomainEntry<Item: DomainEntry & Tabular>(_ target: String, from adapter: any DomainListAdapter<Item>, noun: String,
+                                                        listCommand: String) async throws {
+        let items = try await adapter.list(limit: nil, onPage: nil)
+        guard let item = items.first(named: target) else {
+            let host = (try? login().server.authority) ?? "the server"
+            throw FediError(.noInput, "\(target) is not \(noun) on \(host)", hint: "`fedictl \(listCommand)` shows what is")
+        }
+        try confirm("Remove \(item.domain)?")
+        try await adapter.remove(item)
+        status("Removed \(item.domain).")
+        try output.item(item)
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// Mastodon's admin domain blocks (4.0+): `/api/v1/admin/domain_blocks`, Link-paged, one record per
+/// domain, every field. A block that an existing one (same or parent domain) already covers is
+/// refused with 422 and `existing_domain_block`.
+struct MastodonDomainBlocks: DomainBlockAdapter {
+    let client: APIClient
+    static let path = "/api/v1/admin/domain_blocks"
+
+    var support: DomainBlockSupport { .mastodon() }
+    var writesWholeList: Bool { false }
+
+    func list(limit: Int?, onPage: PageHandler<DomainBlock>?) async throws -> [DomainBlock] {
+        try await client.linkPages(DomainBlock.self, Self.path, query: [], limit: limit, pageSize: 200, onPage: onPage) { $0 }
+    }
+
+    func block(id: String) async throws -> (value: DomainBlock, raw: Data) {
+        let fetched = try await client.namingDomainBlock(id) {
+            try await client.fetch(DomainBlock.self, .get, "\(Self.path)/\(APIClient.pathSegment(id))")
+        }
+        return (fetched.value, fetched.raw)
+    }
+
+    func create(_ spec: DomainBlockSpec) async throws -> DomainBlock {
+        var fields = Self.fields(spec)
+        fields["domain"] = spec.domain
+        do {
+            // A repeated create is harmless (the server answers 422 for the same domain), so the
+            // client may retry it after a 429 or 503 like an idempotent request.
+            let response = try await client.send(.post, Self.path, body: .jsonObject(fields),
+                                                 headers: [("Idempotency-Key", "fedictl-domain-block-\(UUID().uuidString)")])
+            return try client.decode(DomainBlock.self, from: response)
+        } catch let error as APIError {
+            guard error.status == 422, case .http(_, let message, _, _, let body) = error,
+                  let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
+                  let existing = object["existing_domain_block"],
+                  let data = try? JSONSerialization.data(withJSONObject: existing),
+                  let block = try? JSONCoding.decoder().decode(DomainBlock.self, from: data) else { throw error }
+            throw DomainBlockCovered(domain: spec.domain, existing: block, message: message)
+        }
+    }
+
+    func update(_ block: DomainBlock, to spec: DomainBlockSpec) async throws -> DomainBlock {
+        try await client.namingDomainBlock(block.id) {
+            try await client.fetch(DomainBlock.self, .put, "\(Self.path)/\(APIClient.pathSegment(block.id))",
+                                   body: .jsonObject(Self.fields(spec))).value
+        }
+    }
+
+    func remove(_ block: DomainBlock) async throws {
+        _ = try await client.namingDomainBlock(block.id) {
+            try await client.send(.delete, "\(Self.path)/\(APIClient.pathSegment(block.id))")
+        }
+    }
+
+    func apply(_ changes: [DomainBlockChange]) async throws { try await applyInOrder(changes) }
+
+    /// Every setting, explicitly: a comment only when the spec says what it should be.
+    static func fields(_ spec: DomainBlockSpec) -> [String: Any] {
+        var fields: [String: Any] = ["severity": spec.severity.rawValue, "reject_media": spec.rejectMedia,
+                                     "reject_reports": spec.rejectReports, "obfuscate": spec.obfuscate]
+        if let text = spec.publicComment { fields["public_comment"] = text }
+        if let text = spec.privateComment { fields["private_comment"] = text }
+        return fields
+    }
+}
+
+/// GoToSocial's domain blocks: the same paths, but every block is a suspension (no silence, no
+/// media or report rejection), the list comes whole, and updating needs 0.19+.
+struct GoToSocialDomainBlocks: DomainBlockAdapter {
+    let client: APIClient
+
+    var support: DomainBlockSupport {
+        DomainBlockSupport(software: "GoToSocial", severities: [.suspend], rejectMedia: false, rejectReports: false, obfuscate: true,
+                           publicComment: true, privateComment: true, emptyBlocks: true)
+    }
+
+    var writesWholeList: Bool { false }
+
+    func list(limit: Int?, onPage: PageHandler<DomainBlock>?) async throws -> [DomainBlock] {
+        let fetched = try await client.fetch([DomainBlock].self, .get, MastodonDomainBlocks.path)
+        let blocks = limit.map { Array(fetched.value.prefix($0)) } ?? fetched.value
+        try await onPage?(blocks, fetched.raw)
+        return blocks
+    }
+
+    func block(id: String) async throws -> (value: DomainBlock, raw: Data) {
+        try await MastodonDomainBlocks(client: client).block(id: id)
+    }
+
+    func create(_ spec: DomainBlockSpec) async throws -> DomainBlock {
+        try await client.fetch(DomainBlock.self, .post, MastodonDomainBlocks.path, body: .jsonObject(Self.fields(spec, domain: true))).value
+    }
+
+    func update(_ block: DomainBlock, to spec: DomainBlockSpec) async throws -> DomainBlock {
+        try await client.namingDomainBlock(block.id) {
+            try await client.fetch(DomainBlock.self, .put, "\(MastodonDomainBlocks.path)/\(APIClient.pathSegment(block.id))",
+                                   body: .jsonObject(Self.fields(spec, domain: false))).value
+        }
+    }
+
+    func remove(_ block: DomainBlock) async throws {
+        try await MastodonDomainBlocks(client: client).remove(block)
+    }
+
+    func apply(_ changes: [DomainBlockChange]) async throws { try await applyInOrder(changes) }
+
+    /// `domain` (on create), `obfuscate`, `public_comment`, `private_comment`: all GoToSocial keeps.
+    static func fields(_ spec: DomainBlockSpec, domain: Bool) -> [String: Any] {
+        var fields: [String: Any] = ["obfuscate": spec.obfuscate]
+        if domain { fields["domain"] = spec.domain }
+        if let text = spec.publicComment { fields["public_comment"] = text }
+        if let text = spec.privateComment { fields["private_comment"] = text }
+        return fields
+    }
+}
+
+extension APIClient {
+    /// A 404 on a domain block becomes exit 66: "no domain block 123 on HOST".
+    func namingDomainBlock<T>(_ id: String, _ body: () async throws -> T) async throws -> T {
+        try await naming("domain block \(id)", hint: "`fedictl domain-blocks list` shows the blocks and their ids", body)
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+
+/// The blocklist file formats `domain-blocks import` reads and `export` writes.
+public enum BlocklistFormat: String, CaseIterable, Sendable {
+    /// Mastodon's admin export: `#domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate`;
+    /// a file without the `#domain` header is read by position in that order.
+    case mastodonCSV = "mastodon-csv"
+    /// fediblockhole's CSV: an un-prefixed header (`domain,severity,...`), booleans true/t/1/y/yes.
+    case csv
+    /// The Mastodon admin API list shape: `[{"domain": ..., "severity": ..., ...}]`.
+    case json
+    /// One domain per line (`#` comments allowed), each blocked with the default severity.
+    case list
+}
+
+/// A blocklist read from a file: one wanted block per domain, in file order.
+public struct BlocklistFile: Sendable {
+    public struct Entry: Sendable, Equatable {
+        /// 1-based line (CSV, list) or element (JSON) the block came from.
+        public var line: Int
+        public var spec: DomainBlockSpec
+
+        public init(line: Int, spec: DomainBlockSpec) {
+            self.line = line
+            self.spec = spec
+        }
+    }
+
+    /// A row left out, and why (an obfuscated domain, a repeat).
+    public struct Skipped: Sendable, Equatable {
+        public var line: Int
+        public var domain: String
+        public var reason: String
+    }
+
+    public var format: BlocklistFormat
+    public var entries: [Entry]
+    public var skipped: [Skipped]
+
+    static let positionalColumns = ["domain", "severity", "reject_media", "reject_reports", "public_comment", "obfuscate"]
+
+    /// Reads `data` as `format` (nil: recognised from the content). `defaultSeverity` applies to plain
+    /// lists and to rows that leave severity out. Bad rows: exit 65 naming the source and the lines.
+    public static func parse(_ data: Data, source: String, format: BlocklistFormat? = nil,
+                             defaultSeverity: DomainBlockSeverity = .suspend) throws -> BlocklistFile {
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw FediError(.dataError, "\(source) is not UTF-8 text", hint: "save the blocklist as UTF-8 CSV, JSON or a plain list of domains")
+        }
+        let format = format ?? detect(text)
+        var reader = RowReader(defaultSeverity: defaultSeverity)
+        switch format {
+        case .json: try reader.readJSON(text, source: source)
+        case .mastodonCSV, .csv, .list: reader.readCSV(text, format: format)
+        }
+        guard reader.problems.isEmpty else {
+            let shown = reader.problems.prefix(5).joined(separator: "; ")
+            let more = reader.problems.count > 5 ? "; and \(reader.problems.count - 5) more" : ""
+            throw FediError(.dataError, "\(source): \(reader.problems.count) row\(reader.problems.count == 1 ? "" : "s") cannot be read as a \(format.rawValue) blocklist",
+                            hint: shown + more)
+        }
+        return BlocklistFile(format: format, entries: reader.entries, skipped: reader.skipped)
+    }
+
+    /// JSON if it starts like JSON; Mastodon CSV if the first cell is `#domain`; fediblockhole CSV if it
+    /// is `domain`; otherwise a header-less file (a list of domains, or Mastodon's columns by position).
+    public static func detect(_ text: String) -> BlocklistFormat {
+        let start = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
+        if start.hasPrefix("[") || start.hasPrefix("{") { return .json }
+        let firstCell = (CSVText.records(String(start.prefix(4096))).first?.fields.first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        if firstCell.hasPrefix("#domain") { return .mastodonCSV }
+        if firstCell == "domain" { return .csv }
+        return .list
+    }
+
+    /// Lower-cased, without surrounding space or a trailing dot.
+    public static func normalise(_ domain: String) -> String {
+        var value = domain.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        while value.hasSuffix(".") { value.removeLast() }
+        return value
+    }
+
+    /// CSV booleans as Mastodon and fediblockhole write them; nil for anything else.
+    public static func bool(_ text: String) -> Bool? {
+        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "true", "t", "1", "y", "yes": true
+        case "", "false", "f", "0", "n", "no": false
+        default: nil
+        }
+    }
+}
+
+/// Turns rows into entries, collecting problems instead of stopping at the first.
+private struct RowReader {
+    let defaultSeverity: DomainBlockSeverity
+    var entries: [BlocklistFile.Entry] = []
+    var skipped: [BlocklistFile.Skipped] = []
+    var problems: [String] = []
+    var seen: [String: Int] = [:]
+
+    init(defaultSeverity: DomainBlockSeverity) {
+        self.defaultSeverity = defaultSeverity
+    }
+
+    mutating func readCSV(_ text: String, format: BlocklistFormat) {
+        var records = CSVText.records(text)
+        var columns = BlocklistFile.positionalColumns
+        // An empty severity means noop to fediblockhole; elsewhere the default applies.
+        var emptySeverity = defaultSeverity
+        if format != .list, let header = records.first {
+            let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            if format == .csv || names.first?.hasPrefix("#domain") == true {
+                columns = names.map { name in
+                    let bare = name.hasPrefix("#") ? String(name.dropFirst()) : name
+                    return bare == "comment" ? "public_comment" : bare
+                }
+                records.removeFirst()
+                if format == .csv { emptySeverity = .noop }
+            }
+        }
+        for record in records {
+            // A plain list: `#` starts a comment line; anything after the domain and a space is ignored.
+            if format == .list {
+                let first = record.fields[0].trimmingCharacters(in: .whitespaces)
+                if first.hasPrefix("#") || first.hasPrefix("!") { continue }
+            }
+            var row: [String: String] = [:]
+            for (index, value) in record.fields.enumerated() where index < columns.count {
+                row[columns[index]] = value.trimmingCharacters(in: .whitespaces)
+            }
+            if format == .list, record.fields.count == 1, let domain = row["domain"] {
+                row["domain"] = String(domain.split(whereSeparator: \.isWhitespace).first ?? "")
+            }
+            add(row, line: record.line, emptySeverity: emptySeverity)
+        }
+    }
+
+    mutating func readJSON(_ text: String, source: String) throws {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) else {
+            throw FediError(.dataError, "\(source) is not valid JSON", hint: "a JSON blocklist is an array of {\"domain\": ..., \"severity\": ...} objects")
+        }
+        guard let items = object as? [Any] else {
+            throw FediError(.dataError, "\(source) is JSON but not a list of domain blocks",
+                            hint: "a JSON blocklist is an array of {\"domain\": ..., \"severity\": ...} objects (Mastodon's admin API shape)")
+        }
+        for (index, item) in items.enumerated() {
+            var row: [String: String] = [:]
+            if let domain = item as? String {
+                row["domain"] = domain
+            } else if let fields = item as? [String: Any] {
+                for (key, value) in fields {
+                    switch value {
+                    case let text as String: row[key] = text
+                    case let number as NSNumber: row[key] = number.stringValue  // JSON true/false read as "1"/"0" or "true"/"false"
+                    default: break
+                    }
+                }
+                if row["public_comment"] == nil { row["public_comment"] = row["comment"] }
+            }
+            add(row, line: index + 1, emptySeverity: defaultSeverity)
+        }
+    }
+
+    mutating func add(_ row: [String: String], line: Int, emptySeverity: DomainBlockSeverity) {
+        let domain = BlocklistFile.normalise(row["domain"] ?? "")
+        guard !domain.isEmpty else { return problems.append("line \(line): no domain") }
+        if domain.contains("*") {
+            return skipped.append(.init(line: line, domain: domain, reason: "obfuscated (contains *)"))
+        }
+        guard !domain.contains(where: { $0.isWhitespace || $0 == "/" || $0 == "@" }) else {
+            return problems.append("line \(line): '\(domain)' is not a domain")
+        }
+        var severity = emptySeverity
+        if let text = row["severity"], !text.isEmpty {
+            guard let value = DomainBlockSeverity(rawValue: text.lowercased()) else {
+                return problems.append("line \(line): severity '\(text)' is not silence, suspend or noop")
+            }
+            severity = value
+        }
+        var flags: [String: Bool] = [:]
+        for key in ["reject_media", "reject_reports", "obfuscate"] {
+            guard let text = row[key] else { continue }
+            guard let value = BlocklistFile.bool(text) else {
+                return problems.append("line \(line): \(key) '\(text)' is not true or false")
+            }
+            flags[key] = value
+        }
+        if let first = seen[domain] {
+            return skipped.append(.init(line: line, domain: domain, reason: "repeats line \(first)"))
+        }
+        seen[domain] = line
+        entries.append(.init(line: line, spec: DomainBlockSpec(
+            domain: domain, severity: severity, rejectMedia: flags["reject_media"] ?? false, rejectReports: flags["reject_reports"] ?? false,
+            privateComment: row["private_comment"], publicComment: row["public_comment"], obfuscate: flags["obfuscate"] ?? false)))
+    }
+}
+
+/// Writes blocks in a blocklist format, for `domain-blocks export`.
+public enum BlocklistExport {
+    /// Mastodon's import header: every column explicit, since newer importers fail on missing cells.
+    public static let mastodonHeader = ["#domain", "#severity", "#reject_media", "#reject_reports", "#public_comment", "#obfuscate"]
+    public static let csvHeader = ["domain", "severity", "reject_media", "reject_reports", "public_comment", "private_comment", "obfuscate"]
+
+    public static func render(_ blocks: [DomainBlock], as format: BlocklistFormat) throws -> Data {
+        switch format {
+        case .mastodonCSV:
+            let rows = blocks.map { block in
+                [block.domain, block.severity.rawValue, String(block.rejectMedia), String(block.rejectReports), block.publicComment ?? "",
+                 String(block.obfuscate)]
+            }
+            return Data(([mastodonHeader] + rows).map { CSVText.line($0) }.joined().utf8)
+        case .csv:
+            let rows = blocks.map { block in
+                [block.domain, block.severity.rawValue, String(block.rejectMedia), String(block.rejectReports), block.publicComment ?? "",
+                 block.privateComment ?? "", String(block.obfuscate)]
+            }
+            return Data(([csvHeader] + rows).map { CSVText.line($0) }.joined().utf8)
+        case .json:
+            return try JSONCoding.encoder(pretty: true).encode(blocks) + Data("\n".utf8)
+        case .list:
+            return Data(blocks.map { $0.domain + "\n" }.joined().utf8)
+        }
+    }
+}
