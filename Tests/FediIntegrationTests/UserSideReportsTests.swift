@@ -36,6 +36,16 @@ import Testing
         #expect(((report["account"] as? [String: Any])?["username"] as? String) == "alice")
         #expect(((report["target_account"] as? [String: Any])?["username"] as? String) == "bob")
         #expect((report["statuses"] as? [[String: Any]])?.first?["id"] as? String == statusID)
+
+        // And in the admin's `reports list`.
+        let listed = await UserSide(server, MockServer.admin).run(["reports", "list", "-o", "json"])
+        #expect(listed.status == 0, "\(listed)")
+        let queue = try #require(try listed.json() as? [[String: Any]])
+        #expect(queue.count == 1)
+        #expect(queue.first?["id"] as? String == filed["id"] as? String)
+        #expect(queue.first?["comment"] as? String == "watch spam in my mentions")
+        #expect(queue.first?["reporter"] as? String == "alice")
+        #expect(queue.first?["target"] as? String == "bob")
     }
 
     @Test func rulesAreCheckedRememberedAndCompleted() async throws {
