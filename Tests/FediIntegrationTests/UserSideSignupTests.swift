@@ -225,6 +225,17 @@ import Testing
         #expect(!signup.stderr.contains("POST http://\(server.base)/api/v1/apps"), "\(signup.stderr)")
     }
 
+    @Test func appsVerifyAfterTheServerForgotTheApp() async throws {
+        let server = try await MockServer.start()
+        let user = NewUser()
+        #expect(await user.run(["apps", "register", server.base]).status == 0)
+        _ = try await server.json(.post, "/api/v1/_mock/reset")
+        let result = await user.run(["apps", "verify", server.base])
+        #expect(result.status == 77, "\(result)")
+        #expect(result.stderr.contains("does not know fedictl's app"))
+        #expect(result.stderr.contains("fedictl apps register \(server.base)"))
+    }
+
     @Test func appsVerifyWithoutARegisteredAppIsNotFound() async throws {
         let server = try await MockServer.start()
         let result = await NewUser().run(["apps", "verify", server.base])

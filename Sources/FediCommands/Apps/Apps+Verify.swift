@@ -49,7 +49,11 @@ extension Apps {
             }
             let scope = stored.record.scopes.contains("read") ? ["read"] : Array(stored.record.scopes.prefix(1))
             let fetched = try await ctx.withAppToken(server, app: (stored.record.clientID, stored.secret), scopes: scope) { client in
-                try await client.verifyAppCredentials()
+                do {
+                    return try await client.verifyAppCredentials()
+                } catch let error as APIError where error.status == 401 {
+                    throw CommandContext.appForgotten(server, clientID: stored.record.clientID)
+                }
             }
             return AppSummary(fetched.value, instance: server.authority, clientID: stored.record.clientID)
         }

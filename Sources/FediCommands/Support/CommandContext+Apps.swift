@@ -51,8 +51,7 @@ extension CommandContext {
         do {
             token = try await anonymous.clientCredentialsToken(clientID: app.clientID, clientSecret: app.clientSecret, scopes: scopes).accessToken
         } catch let error as APIError where error.status == 401 {
-            throw FediError(.permission, "\(server.authority) does not know fedictl's app \(app.clientID) any more (HTTP 401)",
-                            hint: "register it again: fedictl apps register \(server.authority)")
+            throw Self.appForgotten(server, clientID: app.clientID)
         }
         let result: T
         do {
@@ -63,5 +62,11 @@ extension CommandContext {
         }
         try? await anonymous.revokeToken(token, clientID: app.clientID, clientSecret: app.clientSecret)
         return result
+    }
+
+    /// Exit 77: the server answered 401 to fedictl's own app (deleted, or the instance was reset).
+    static func appForgotten(_ server: ServerAddress, clientID: String) -> FediError {
+        FediError(.permission, "\(server.authority) does not know fedictl's app \(clientID) any more (HTTP 401)",
+                  hint: "register it again: fedictl apps register \(server.authority)")
     }
 }
