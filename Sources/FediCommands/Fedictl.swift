@@ -49,5 +49,9 @@ public struct Fedictl: AsyncParsableCommand {
             IPBlocks.self,
             CanonicalEmailBlocks.self,
             Filters.self,
+            Blocks.self,
+            Mutes.self,
+            UserDomainBlocks.self,
+            Timelines.self,
         ])
 }

@@ -1,0 +1,31 @@
+import ArgumentParser
+import FediCore
+
+extension Blocks {
+    public struct List: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List the accounts you block.",
+            discussion: """
+            Reads /api/v1/blocks (Misskey family: blocking/list), page by page.
+
+            Examples:
+              $ fedictl blocks list
+              $ fedictl blocks list --all -o csv > blocked.csv
+            """,
+            aliases: ["ls"])
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @OptionGroup public var listLimit: ListLimit
+
+        public func run(in ctx: CommandContext) async throws {
+            try await ctx.withRelationships(.blocks) { relationships in
+                try await ctx.printPages(of: Account.self, empty: "You block no one.") { onPage in
+                    try await relationships.blocks(limit: listLimit.count, onPage: onPage)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import FediCore
+
+extension CommandContext {
+    /// Runs `body` with the selected account's blocks, mutes and domain blocks, through whichever API
+    /// the capability table names for its server (exit 69 where there is none).
+    func withRelationships<T>(_ capability: Capability, _ body: (UserRelationships) async throws -> T) async throws -> T {
+        let client = try await client()
+        return try await withCapability(capability) { family in
+            try await body(UserRelationships(client: client, family: family))
+        }
+    }
+}
+
+extension CommandContext {
+    /// The shape of `blocks add`, `blocks remove` and `mutes remove`: resolves ACCOUNT, asks
+    /// `question` first if there is one, makes the change, says `done` on stderr ("Blocked @x.")
+    /// and prints the account.
+    func changeRelationship(_ capability: Capability, of text: String, asking question: ((Account) -> String)? = nil, done: String,
+                            _ change: (UserRelationships, Account) async throws -> Void) async throws {
+        try output.validateFields(for: Account.self)
+        let account = try await withRelationships(capability) { relationships in
+            let account = try await relationships.account(text)
+            if let question { try confirm(question(account)) }
+            try await change(relationships, account)
+            return account
+        }
+        status("\(done) @\(account.acct).")
+        try output.item(account)
+    }
+}
+
+extension CommandContext {
+    /// `user-domain-blocks add` and `remove`: asks `question` first if there is one, makes the change,
+    /// says so on stderr and prints the domain.
+    func changeDomainBlock(_ blocked: Bool, _ domain: String, asking question: String? = nil) async throws {
+        try output.validateFields(for: UserDomainBlock.self)
+        try await withRelationships(.userDomainBlocks) { relationships in
+            if let question { try confirm(question) }
+            try await relationships.setDomainBlocked(blocked, domain)
+        }
+        status(blocked ? "Blocked \(domain) for yourself." : "Unblocked \(domain).")
+        try output.item(UserDomainBlock(domain: domain))
+    }
+}

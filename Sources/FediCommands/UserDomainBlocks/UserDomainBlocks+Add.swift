@@ -1,0 +1,28 @@
+import ArgumentParser
+import FediCore
+
+extension UserDomainBlocks {
+    public struct Add: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "add",
+            abstract: "Block a whole server for yourself.",
+            discussion: """
+            You stop seeing posts and notifications from anyone there, and your followers there are \
+            removed (Mastodon). Asks first on a terminal; elsewhere pass --yes. On the Misskey family the \
+            server is added to your muted instances.
+
+            Examples:
+              $ fedictl user-domain-blocks add spam.example --yes
+            """)
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @OptionGroup public var target: DomainArgument
+
+        public func run(in ctx: CommandContext) async throws {
+            try await ctx.changeDomainBlock(true, target.normalized,
+                                            asking: "Block \(target.normalized) for yourself? Your followers there are removed.")
+        }
+    }
+}

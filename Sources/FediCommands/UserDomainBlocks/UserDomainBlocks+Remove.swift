@@ -1,0 +1,26 @@
+import ArgumentParser
+import FediCore
+
+extension UserDomainBlocks {
+    public struct Remove: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "remove",
+            abstract: "Unblock a server you blocked for yourself.",
+            discussion: """
+            Followers that the block removed do not come back.
+
+            Examples:
+              $ fedictl user-domain-blocks remove example.social
+            """,
+            aliases: ["rm"])
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @OptionGroup public var target: DomainArgument
+
+        public func run(in ctx: CommandContext) async throws {
+            try await ctx.changeDomainBlock(false, target.normalized)
+        }
+    }
+}
