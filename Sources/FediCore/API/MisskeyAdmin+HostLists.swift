@@ -57,8 +57,9 @@ extension MisskeyAdmin {
 
 /// Domain blocks on the Misskey family: blockedHosts ≈ suspend, silencedHosts ≈ silence,
 /// mediaSilencedHosts ≈ reject_media. No comments, no report rejection, no obfuscation.
-struct MisskeyDomainBlocks: DomainBlockAdapter {
+struct MisskeyDomainBlocks: HostListBlocks {
     let admin: MisskeyAdmin
+    var client: APIClient { admin.client }
     static let keys: [HostLists.Kind: String] = [.suspend: "blockedHosts", .silence: "silencedHosts", .media: "mediaSilencedHosts"]
 
     var support: DomainBlockSupport {
@@ -66,50 +67,19 @@ struct MisskeyDomainBlocks: DomainBlockAdapter {
                            obfuscate: false, publicComment: false, privateComment: false, emptyBlocks: false)
     }
 
-    var writesWholeList: Bool { true }
-
     static func hostLists(_ values: [String: [String]]) -> HostLists {
         HostLists(lists: keys.reduce(into: [:]) { lists, pair in
             lists[pair.key] = values[pair.value]?.map { HostLists.Entry(host: $0, reason: "") }
         })
     }
 
-    func list(limit: Int?, onPage: PageHandler<DomainBlock>?) async throws -> [DomainBlock] {
+    func readLists() async throws -> (lists: HostLists, raw: Data) {
         let lists = try await admin.lists(Array(Self.keys.values))
-        let blocks = Self.hostLists(lists.values).blocks
-        let shown = limit.map { Array(blocks.prefix($0)) } ?? blocks
-        try await onPage?(shown, lists.raw)
-        return shown
+        return (Self.hostLists(lists.values), lists.raw)
     }
 
-    func block(id: String) async throws -> (value: DomainBlock, raw: Data) {
-        let lists = try await admin.lists(Array(Self.keys.values))
-        return (try Self.named(id, in: Self.hostLists(lists.values).blocks, on: admin.client), lists.raw)
-    }
-
-    func create(_ spec: DomainBlockSpec) async throws -> DomainBlock {
-        try await set(spec, existing: nil)
-    }
-
-    func update(_ block: DomainBlock, to spec: DomainBlockSpec) async throws -> DomainBlock {
-        try await set(spec, existing: block)
-    }
-
-    func remove(_ block: DomainBlock) async throws {
-        try await apply([.remove(block)])
-    }
-
-    func apply(_ changes: [DomainBlockChange]) async throws {
-        _ = try await write(changes)
-    }
-
-    func set(_ spec: DomainBlockSpec, existing: DomainBlock?) async throws -> DomainBlock {
-        let written = try await write([.set(spec, existing: existing)])
-        return try Self.named(spec.domain, in: Self.hostLists(written).blocks, on: admin.client)
-    }
-
-    func write(_ changes: [DomainBlockChange]) async throws -> [String: [String]] {
-        try await admin.changeLists(Array(Self.keys.values)) { values in
+    func write(_ changes: [DomainBlockChange]) async throws -> HostLists {
+        Self.hostLists(try await admin.changeLists(Array(Self.keys.values)) { values in
             var lists = Self.hostLists(values)
             do {
                 try lists.apply(changes) { Self.keys[$0] ?? "a list for it" }
@@ -117,7 +87,7 @@ struct MisskeyDomainBlocks: DomainBlockAdapter {
                 throw admin.missingList(missing.name)
             }
             for (kind, key) in Self.keys { if let entries = lists.lists[kind] { values[key] = entries.map(\.host) } }
-        }
+        })
     }
 }
 

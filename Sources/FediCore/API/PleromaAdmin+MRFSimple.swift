@@ -120,56 +120,27 @@ extension PleromaAdmin {
 
 /// Domain blocks on Pleroma/Akkoma: reject ≈ suspend, federated_timeline_removal ≈ silence,
 /// media_removal ≈ reject_media, report_removal ≈ reject_reports; the reason is the public comment.
-struct PleromaDomainBlocks: DomainBlockAdapter {
+struct PleromaDomainBlocks: HostListBlocks {
     let admin: PleromaAdmin
+    var client: APIClient { admin.client }
 
     var support: DomainBlockSupport {
         DomainBlockSupport(software: "Pleroma/Akkoma", severities: Set(DomainBlockSeverity.allCases), rejectMedia: true, rejectReports: true,
                            obfuscate: false, publicComment: true, privateComment: false, emptyBlocks: false)
     }
 
-    var writesWholeList: Bool { true }
-
-    func list(limit: Int?, onPage: PageHandler<DomainBlock>?) async throws -> [DomainBlock] {
+    func readLists() async throws -> (lists: HostLists, raw: Data) {
         let setting = try await admin.mrfSimple()
-        let blocks = limit.map { Array(setting.hostLists.blocks.prefix($0)) } ?? setting.hostLists.blocks
-        try await onPage?(blocks, setting.raw)
-        return blocks
+        return (setting.hostLists, setting.raw)
     }
 
-    func block(id: String) async throws -> (value: DomainBlock, raw: Data) {
-        let setting = try await admin.mrfSimple()
-        return (try Self.named(id, in: setting.hostLists.blocks, on: admin.client), setting.raw)
-    }
-
-    func create(_ spec: DomainBlockSpec) async throws -> DomainBlock {
-        try await set(spec, existing: nil)
-    }
-
-    func update(_ block: DomainBlock, to spec: DomainBlockSpec) async throws -> DomainBlock {
-        try await set(spec, existing: block)
-    }
-
-    func remove(_ block: DomainBlock) async throws {
-        try await apply([.remove(block)])
-    }
-
-    func apply(_ changes: [DomainBlockChange]) async throws {
-        _ = try await write(changes)
-    }
-
-    /// One change, answered with the block as the server then has it.
-    func set(_ spec: DomainBlockSpec, existing: DomainBlock?) async throws -> DomainBlock {
-        let setting = try await write([.set(spec, existing: existing)])
-        return try Self.named(spec.domain, in: setting.hostLists.blocks, on: admin.client)
-    }
-
-    func write(_ changes: [DomainBlockChange]) async throws -> MRFSimple {
+    /// The lists as the server answered the write (its config API returns what it stored).
+    func write(_ changes: [DomainBlockChange]) async throws -> HostLists {
         try await admin.changeMRFSimple { setting in
             var lists = setting.hostLists
             try lists.apply(changes) { MRFSimple.blockKeys[$0] ?? "" }
             setting.set(lists)
-        }
+        }.hostLists
     }
 }
 

@@ -89,3 +89,51 @@ struct HostLists: Equatable {
 struct HostListMissing: Error {
     var name: String
 }
+
+/// Domain blocks on a server that keeps them as host lists (Pleroma, Misskey): every verb follows
+/// from reading the lists and writing changes to them in one read-modify-write.
+protocol HostListBlocks: DomainBlockAdapter {
+    var client: APIClient { get }
+    /// The lists as the server has them, and its bytes for `--raw`.
+    func readLists() async throws -> (lists: HostLists, raw: Data)
+    /// Applies `changes` in one read-modify-write; answers the lists as written.
+    func write(_ changes: [DomainBlockChange]) async throws -> HostLists
+}
+
+extension HostListBlocks {
+    var writesWholeList: Bool { true }
+
+    func list(limit: Int?, onPage: PageHandler<DomainBlock>?) async throws -> [DomainBlock] {
+        let (lists, raw) = try await readLists()
+        let blocks = limit.map { Array(lists.blocks.prefix($0)) } ?? lists.blocks
+        try await onPage?(blocks, raw)
+        return blocks
+    }
+
+    func block(id: String) async throws -> (value: DomainBlock, raw: Data) {
+        let (lists, raw) = try await readLists()
+        return (try Self.named(id, in: lists.blocks, on: client), raw)
+    }
+
+    func create(_ spec: DomainBlockSpec) async throws -> DomainBlock {
+        try await set(spec, existing: nil)
+    }
+
+    func update(_ block: DomainBlock, to spec: DomainBlockSpec) async throws -> DomainBlock {
+        try await set(spec, existing: block)
+    }
+
+    func remove(_ block: DomainBlock) async throws {
+        _ = try await write([.remove(block)])
+    }
+
+    func apply(_ changes: [DomainBlockChange]) async throws {
+        _ = try await write(changes)
+    }
+
+    /// One change, answered with the block as the server then has it.
+    func set(_ spec: DomainBlockSpec, existing: DomainBlock?) async throws -> DomainBlock {
+        let lists = try await write([.set(spec, existing: existing)])
+        return try Self.named(spec.domain, in: lists.blocks, on: client)
+    }
+}
