@@ -87,11 +87,12 @@ extension APIClient {
         if !draft.ruleIDs.isEmpty { body["rule_ids"] = draft.ruleIDs }
         if let category = draft.category { body["category"] = category }
         if let comment = draft.comment { body["comment"] = comment }
-        let fetched = try await fetch(FiledReport.Mastodon.self, .post, "/api/v1/reports", body: .jsonObject(body))
-        var report = fetched.value.report
-        // Some servers leave the target out of their answer; it is the account reported.
-        if report.targetID.isEmpty { (report.target, report.targetID) = (account.acct, account.id) }
-        return Fetched(value: report, raw: fetched.raw, response: fetched.response)
+        return try await fetch(FiledReport.Mastodon.self, .post, "/api/v1/reports", body: .jsonObject(body)).map { answer in
+            var report = answer.report
+            // Some servers leave the target out of their answer; it is the account reported.
+            if report.targetID.isEmpty { (report.target, report.targetID) = (account.acct, account.id) }
+            return report
+        }
     }
 }
 

@@ -158,7 +158,6 @@ extension APIClient {
     private func fetchFilters<Wire: Decodable & Sendable, Value: Sendable>(
         _ type: Wire.Type, _ method: HTTPMethod, _ path: String, body: [String: Any]? = nil, _ convert: (Wire) -> Value
     ) async throws -> Fetched<Value> {
-        let fetched = try await fetch(Wire.self, method, path, body: body.map(RequestBody.jsonObject))
-        return Fetched(value: convert(fetched.value), raw: fetched.raw, response: fetched.response)
+        try await fetch(Wire.self, method, path, body: body.map(RequestBody.jsonObject)).map(convert)
     }
 }

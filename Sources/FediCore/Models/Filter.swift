@@ -106,9 +106,7 @@ struct FilterV2: Decodable, Sendable {
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
-        guard let id = c.lenientString("id") else {
-            throw DecodingError.keyNotFound(AnyKey("id"), .init(codingPath: decoder.codingPath, debugDescription: "filter without id"))
-        }
+        let id = try c.requiredID(of: "filter")
         filter = Filter(id: id, title: c.optionalText("title") ?? "", context: (try? c.decodeIfPresent([String].self, forKey: "context")) ?? [],
                         expiresAt: c.lenientDate("expires_at"),
                         filterAction: (try? c.decodeIfPresent(FilterAction.self, forKey: "filter_action")) ?? .warn,
@@ -123,9 +121,7 @@ struct FilterV1: Decodable, Sendable {
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
-        guard let id = c.lenientString("id") else {
-            throw DecodingError.keyNotFound(AnyKey("id"), .init(codingPath: decoder.codingPath, debugDescription: "filter without id"))
-        }
+        let id = try c.requiredID(of: "filter")
         let phrase = c.lenientString("phrase") ?? ""
         filter = Filter(id: id, title: phrase, context: (try? c.decodeIfPresent([String].self, forKey: "context")) ?? [],
                         expiresAt: c.lenientDate("expires_at"), filterAction: c.lenientBool("irreversible") == true ? .hide : .warn,
