@@ -42,6 +42,7 @@ public struct Fedictl: AsyncParsableCommand {
             Instance.self,
             Apps.self,
             Signup.self,
+            Accounts.self,
             Reports.self,
             DomainBlocks.self,
             DomainAllows.self,

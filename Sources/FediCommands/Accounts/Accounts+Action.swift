@@ -1,0 +1,58 @@
+import ArgumentParser
+import FediCore
+
+extension Accounts {
+    public struct Action: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "action",
+            abstract: "Act on an account: warn it, force its media sensitive, disable its login, silence or suspend it.",
+            discussion: """
+            --type none sends a warning only. With --report the report is resolved too. On Mastodon \
+            the user is e-mailed the text unless --no-notify. GoToSocial and the Misskey family can only \
+            suspend; Pleroma and Akkoma deactivate (suspend, disable) or tag the account \
+            (silence: mrf_tag:force-unlisted, sensitive: mrf_tag:media-force-nsfw) and keep --text as a \
+            note on the report. What a server cannot do is refused (exit 69) before anything is sent. \
+            disable, silence and suspend ask first on a terminal; elsewhere they need --yes. Shows the \
+            account afterwards.
+
+            Examples:
+              $ fedictl accounts action 109876543210 --type suspend --report 123 --text "spam" --yes
+              $ fedictl accounts action @troll@example.social --type silence
+              $ fedictl accounts action 109876543210 --type none --warning-preset 2 --no-notify
+            """)
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @OptionGroup public var target: AccountArgument
+
+        @Option(name: .customLong("type"), help: "What to do: none (a warning), sensitive, disable, silence or suspend.")
+        public var kind: AccountAction.Kind
+
+        @Option(help: ArgumentHelp("The report this answers; it is resolved too.", valueName: "id"))
+        public var report: String?
+
+        @Option(name: .customLong("warning-preset"), help: ArgumentHelp("A warning preset's id (Mastodon).", valueName: "id"))
+        public var warningPreset: String?
+
+        @Option(help: ArgumentHelp("Why: sent to the user with the warning on Mastodon.", valueName: "text"))
+        public var text: String?
+
+        @Flag(name: .customLong("no-notify"), help: "Send the user no e-mail about it (Mastodon).")
+        public var noNotify = false
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: AdminAccount.self)
+            let (client, family, server) = try await ctx.adminAPI(.accountsAction)
+            let action = AccountAction(kind, reportID: report, warningPresetID: warningPreset, text: text, notify: !noNotify)
+            try APIClient.checkAction(action, family: family, on: server)
+            let id = try await client.adminAccountID(for: target.account, via: family)
+            if [.disable, .silence, .suspend].contains(kind) {
+                let account = try await client.adminAccount(id: id, via: family).value
+                try ctx.confirm("\(kind.rawValue.capitalized) @\(account.acct) on \(client.server.authority)?")
+            }
+            try await client.performAction(action, onAccount: id, via: family, on: server)
+            try ctx.showAccount(try await client.adminAccount(id: id, via: family))
+        }
+    }
+}

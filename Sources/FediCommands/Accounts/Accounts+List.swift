@@ -1,0 +1,57 @@
+import ArgumentParser
+import FediCore
+
+extension Accounts {
+    public struct List: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List the server's accounts, filtered by state, origin, domain, name, e-mail or address.",
+            discussion: """
+            Mastodon 3.5 and later are asked through the v2 admin list, older ones (and --sensitized) \
+            through v1; GoToSocial through its v2 list. Pleroma and Akkoma are searched by their admin \
+            user list, the Misskey family by admin/show-users; what a server cannot filter by is refused \
+            (exit 69) rather than ignored. Sign-ups waiting for approval show the applicant's reason. \
+            Without a state flag, Mastodon lists every state; mastodon_mock lists active accounts.
+
+            Examples:
+              $ fedictl accounts list --pending
+              $ fedictl accounts list --remote --domain spam.example --suspended
+              $ fedictl accounts list --staff --fields id,acct,role
+              $ fedictl accounts list --all -o ndjson > accounts.ndjson
+            """,
+            aliases: ["ls"])
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Flag public var status: AccountQuery.Status?
+
+        @Flag public var origin: AccountQuery.Origin?
+
+        @Option(help: ArgumentHelp("Only accounts from this domain.", valueName: "domain"))
+        public var domain: String?
+
+        @Option(help: ArgumentHelp("Only usernames containing this.", valueName: "name"))
+        public var username: String?
+
+        @Option(help: ArgumentHelp("Only this e-mail address.", valueName: "address"))
+        public var email: String?
+
+        @Option(help: ArgumentHelp("Only accounts that signed in from this IP address.", valueName: "address"))
+        public var ip: String?
+
+        @Flag(help: "Only admins and moderators.")
+        public var staff = false
+
+        @OptionGroup public var limit: ListLimit
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: AdminAccount.self)
+            let (client, family, server) = try await ctx.adminAPI(.accountsList)
+            let query = AccountQuery(status: status, origin: origin, domain: domain, username: username, email: email, ip: ip, staff: staff)
+            try await ctx.printPages(of: AdminAccount.self, empty: "No accounts match.") { onPage in
+                try await client.adminAccounts(query, via: family, on: server, limit: limit.count, onPage: onPage)
+            }
+        }
+    }
+}

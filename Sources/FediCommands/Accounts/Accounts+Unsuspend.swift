@@ -1,0 +1,26 @@
+import ArgumentParser
+import FediCore
+
+extension Accounts {
+    public struct Unsuspend: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "unsuspend",
+            abstract: "Lift a suspension.",
+            discussion: """
+            Mastodon, the Misskey family, and Pleroma and Akkoma (reactivation). GoToSocial suspensions cannot \
+            be undone. Shows the account afterwards.
+
+            Examples:
+              $ fedictl accounts unsuspend 109876543210
+            """)
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @OptionGroup public var target: AccountArgument
+
+        public func run(in ctx: CommandContext) async throws {
+            try await ctx.undoAccountAction(.unsuspend, .accountsUnsuspend, account: target.account)
+        }
+    }
+}
