@@ -179,4 +179,14 @@ struct DomainBlockImportTests {
         #expect(missing.status == 66, "\(missing)")
         #expect(try await Self.serverBlocks(server).isEmpty)
     }
+
+    @Test func aTerminalSeesAProgressLine() async throws {
+        let server = try await MockServer.start()
+        let harness = CommandHarness(environment: ["FEDICTL_TOKEN": MockServer.admin.token])
+        let list = (0..<10).map { "p\($0).example" }.joined(separator: "\n")
+        let result = await harness.run(["domain-blocks", "import", "-", "--account", "admin@\(server.base)"], tty: true, input: list)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("\r  10/10 written\n"), "\(result.stderr)")
+        #expect(try await Self.serverBlocks(server).count == 10)
+    }
 }
