@@ -2,7 +2,7 @@ import Foundation
 import FediCore
 import FediOutput
 
-/// `--dry-run` for every write at once: reads go through, the first write is printed (method, URL,
+/// `--dry-run` for every write at once: reads (GETs, and POSTs marked `readsOnly`) go through, the first write is printed (method, URL,
 /// body; secrets redacted) instead of sent, and the command stops there with exit 0.
 /// Bulk commands (imports) check `globals.dryRun` themselves to print their whole plan.
 struct DryRunTransport: HTTPTransport {
@@ -10,7 +10,7 @@ struct DryRunTransport: HTTPTransport {
     let terminal: any Terminal
 
     func send(_ request: HTTPRequest, options: TransportOptions) async throws -> HTTPResponse {
-        guard request.method != .get else { return try await wrapped.send(request, options: options) }
+        guard !request.readsOnly else { return try await wrapped.send(request, options: options) }
         var text = "dry run: would send \(request.method.rawValue) \(Redaction.url(request.url))\n"
         if let body = request.body, !body.isEmpty {
             text += Redaction.body(body) + "\n"

@@ -26,7 +26,7 @@ extension APIClient {
 
     /// `POST /api/meta` with `{}`: the Misskey family's description of itself.
     public func misskeyMeta() async throws -> Fetched<MisskeyMeta> {
-        try await fetch(MisskeyMeta.self, .post, "/api/meta", body: .json(Data("{}".utf8)))
+        try await fetch(MisskeyMeta.self, .post, "/api/meta", body: .json(Data("{}".utf8)), readsOnly: true)
     }
 }
 

@@ -63,13 +63,14 @@ public struct APIClient: Sendable {
 
     @discardableResult
     public func send(_ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], body: RequestBody? = nil,
-                     headers: [(String, String)] = []) async throws -> HTTPResponse {
-        try await send(method, url: server.url(path, query: query), body: body, headers: headers)
+                     headers: [(String, String)] = [], readsOnly: Bool = false) async throws -> HTTPResponse {
+        try await send(method, url: server.url(path, query: query), body: body, headers: headers, readsOnly: readsOnly)
     }
 
     @discardableResult
-    public func send(_ method: HTTPMethod, url: URL, body: RequestBody? = nil, headers: [(String, String)] = []) async throws -> HTTPResponse {
-        var request = HTTPRequest(method: method, url: url, headers: headers, body: body?.data)
+    public func send(_ method: HTTPMethod, url: URL, body: RequestBody? = nil, headers: [(String, String)] = [],
+                     readsOnly: Bool = false) async throws -> HTTPResponse {
+        var request = HTTPRequest(method: method, url: url, headers: headers, body: body?.data, readsOnly: readsOnly)
         if let body { request.setHeader("Content-Type", body.contentType) }
         if let token { request.setHeader("Authorization", "Bearer \(token)") }
         let response: HTTPResponse
@@ -99,8 +100,8 @@ public struct APIClient: Sendable {
     }
 
     public func fetch<T: Decodable & Sendable>(_ type: T.Type, _ method: HTTPMethod = .get, _ path: String, query: [URLQueryItem] = [],
-                                               body: RequestBody? = nil) async throws -> Fetched<T> {
-        let response = try await send(method, path, query: query, body: body)
+                                               body: RequestBody? = nil, readsOnly: Bool = false) async throws -> Fetched<T> {
+        let response = try await send(method, path, query: query, body: body, readsOnly: readsOnly)
         return Fetched(value: try decode(T.self, from: response), raw: response.body, response: response)
     }
 

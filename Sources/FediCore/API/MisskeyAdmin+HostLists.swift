@@ -14,7 +14,7 @@ struct MisskeyLists {
 extension MisskeyAdmin {
     /// `admin/meta`, keeping the string lists named in `keys` (a list the server does not have is left out).
     func lists(_ keys: [String]) async throws -> MisskeyLists {
-        let response = try await client.send(.post, "/api/admin/meta", body: body([:]))
+        let response = try await client.send(.post, "/api/admin/meta", body: body([:]), readsOnly: true)
         let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:]
         var values: [String: [String]] = [:]
         var shown: [String: Any] = [:]

@@ -20,12 +20,20 @@ public struct MisskeyAdmin: Sendable {
 
     /// Calls `POST /api/<endpoint>` and decodes the answer.
     public func call<T: Decodable & Sendable>(_ type: T.Type, _ endpoint: String, _ fields: [String: Any] = [:]) async throws -> Fetched<T> {
-        try await client.fetch(type, .post, "/api/\(endpoint)", body: body(fields))
+        try await client.fetch(type, .post, "/api/\(endpoint)", body: body(fields), readsOnly: Self.readsOnly(endpoint))
     }
 
     /// Calls an endpoint whose answer does not matter (204 on success).
     public func perform(_ endpoint: String, _ fields: [String: Any] = [:]) async throws {
-        try await client.send(.post, "/api/\(endpoint)", body: body(fields))
+        try await client.send(.post, "/api/\(endpoint)", body: body(fields), readsOnly: Self.readsOnly(endpoint))
+    }
+
+    /// Misskey names its endpoints by what they do: `meta`, `i`, `*/show*`, `*/list`, `*-timeline`,
+    /// `admin/abuse-user-reports` only read (so `--dry-run` lets them through); everything else writes.
+    static func readsOnly(_ endpoint: String) -> Bool {
+        let last = endpoint.split(separator: "/").last.map(String.init) ?? endpoint
+        return ["meta", "i", "stats", "list", "show", "show-user", "show-users", "abuse-user-reports", "relation"].contains(last)
+            || last.hasSuffix("-timeline")
     }
 }
 

@@ -12,12 +12,16 @@ public struct HTTPRequest: Sendable, Equatable {
     public var url: URL
     public var headers: [(String, String)]
     public var body: Data?
+    /// A request that changes nothing on the server although its method is not GET (Misskey's
+    /// API reads with POST). `--dry-run` lets such requests through.
+    public var readsOnly: Bool
 
-    public init(method: HTTPMethod, url: URL, headers: [(String, String)] = [], body: Data? = nil) {
+    public init(method: HTTPMethod, url: URL, headers: [(String, String)] = [], body: Data? = nil, readsOnly: Bool = false) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.readsOnly = readsOnly || method == .get
     }
 
     public func header(_ name: String) -> String? {
