@@ -5,6 +5,10 @@ import FediCore
 public struct Fedictl: AsyncParsableCommand {
     public init() {}
 
+    /// The global options are also taken before the noun (`fedictl --account me@gts.example reports list`),
+    /// which is where completion offers them too; ArgumentParser hands their values to the leaf's own group.
+    @OptionGroup(title: "Global options") public var globals: GlobalOptions
+
     public static let configuration = CommandConfiguration(
         commandName: "fedictl",
         abstract: "Moderate and run Fediverse servers from the shell, whatever software they run.",
@@ -19,6 +23,10 @@ public struct Fedictl: AsyncParsableCommand {
           FEDICTL_INSTANCE  instance for FEDICTL_TOKEN when no account is stored
           XDG_CONFIG_HOME   config directory parent (default ~/.config); fedictl keeps fedictl/config.json there
           NO_COLOR          no colour when set
+
+        FILES
+          $XDG_CONFIG_HOME/fedictl/config.json   the accounts (no secrets), mode 0600
+          $XDG_CONFIG_HOME/fedictl/secrets.json  tokens, only with --insecure-storage, mode 0600
 
         EXIT STATUS
           0   success
@@ -54,5 +62,6 @@ public struct Fedictl: AsyncParsableCommand {
             Mutes.self,
             UserDomainBlocks.self,
             Timelines.self,
+            Completion.self,
         ])
 }

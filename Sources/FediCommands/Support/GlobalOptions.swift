@@ -15,7 +15,8 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Option(name: [.short, .long], help: "Output format: table (default), json, ndjson or csv.")
     public var output: OutputFormat?
 
-    @Option(name: .long, help: ArgumentHelp("Comma-separated fields to show.", valueName: "a,b,c"))
+    @Option(name: .long, help: ArgumentHelp("Comma-separated fields to show.", valueName: "a,b,c"),
+            completion: .custom(FieldCompletion.candidates))
     public var fields: String?
 
     @Flag(name: .long, help: "Leave out the header row of tables and CSV.")
