@@ -80,7 +80,7 @@ generate:
 
 install:
 	@bin="$(BIN)"; if [ -z "$$bin" ]; then \
-	  $(SWIFT) build --scratch-path $(SCRATCH) -c release --product fedictl && \
+	  $(SWIFT) build --scratch-path $(SCRATCH) -c release --static-swift-stdlib --product fedictl && \
 	  bin=$$($(SWIFT) build --scratch-path $(SCRATCH) -c release --show-bin-path)/fedictl; fi; \
 	echo "install $$bin -> $(DESTDIR)$(PREFIX)/bin/fedictl"; \
 	install -Dm755 "$$bin" "$(DESTDIR)$(PREFIX)/bin/fedictl"
