@@ -9,9 +9,9 @@ public struct Completion: FediCommand {
         abstract: "Print the shell completion script for bash, zsh or fish.",
         discussion: """
         The script is generated from this fedictl's commands, so it always matches the binary. Account ids \
-        and aliases, --fields names and formats complete from the config file alone: completing never asks \
-        a server or the keyring. make install puts the scripts where each shell looks for them; to load one \
-        by hand, write it to the shell's completion directory.
+        and aliases and pinned timelines complete from the config file, --fields names and formats from the \
+        commands: completing never asks a server or the keyring. make install puts the scripts where each \
+        shell looks for them; to load one by hand, write it to the shell's completion directory.
 
         Examples:
           $ source <(fedictl completion bash)

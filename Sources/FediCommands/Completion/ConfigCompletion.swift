@@ -9,9 +9,8 @@ import FediCore
 /// through `main.swift` and `FedictlMain.run` with the live services bound, and ArgumentParser
 /// calls the closure before any command is built, so nothing else (keyring, transport) is touched.
 ///
-/// A provider is one line. Pinned timelines, once `LoginConfig` has them, would be:
-///
-///     @Option(completion: .custom { ConfigCompletion.candidates($2) { $0.pins.map(\.name) } })
+/// A provider is one line over it: `AccountCompletion` (ids and aliases), `PinCompletion` (pinned
+/// timelines).
 enum ConfigCompletion {
     /// The names `names` picks from the config that start with `prefix`, sorted, without repeats.
     /// An absent, unreadable or corrupt config completes nothing (a TAB never prints an error).
