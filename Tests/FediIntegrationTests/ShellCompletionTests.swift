@@ -251,7 +251,7 @@ struct Tmux {
         guard result.status == 0 else { throw InstalledPrefix.Failure(description: "tmux new-session failed: \(result)") }
     }
 
-    func type(_ text: String) throws { _ = try run(["send-keys", "-l", text]) }
+    func type(_ text: String) throws { _ = try run(["send-keys", "-l", "--", text]) }
 
     /// Key names, space-separated ("Tab Tab").
     func keys(_ keys: String) throws { _ = try run(["send-keys"] + keys.split(separator: " ").map(String.init)) }
