@@ -18,19 +18,17 @@ import FediTestSupport
     static let page = root.appendingPathComponent("man/fedictl.1")
     static let regenerate = "run make generate"
 
+    /// Through the built binary rather than `Fedictl.completionScript` in this process: generating a
+    /// script leaves ArgumentParser's `CompletionShell.requesting` set for the rest of the process,
+    /// which would change how the in-process `---completion` tests format their answers.
     @Test(arguments: Completion.Shell.allCases)
-    func completionScriptIsCurrent(_ shell: Completion.Shell) throws {
+    func completionScriptIsCurrent(_ shell: Completion.Shell) async throws {
+        let generated = try await BinaryRunner.run(["completion", shell.rawValue])
+        try #require(generated.status == 0, "\(generated)")
+        #expect(generated.stdout.hasPrefix(shell == .zsh ? "#compdef fedictl\n" : shell == .bash ? "#!/bin/bash\n" : "function __fedictl_"))
         let committed = try? String(contentsOf: Self.root.appendingPathComponent(shell.committedPath), encoding: .utf8)
-        let upToDate = committed.map(trimmed) == trimmed(shell.script)  // a Bool, so a failure does not print both scripts
+        let upToDate = committed.map(trimmed) == trimmed(generated.stdout)  // a Bool, so a failure does not print both scripts
         #expect(upToDate, "\(shell.committedPath) is out of date; \(Self.regenerate)")
-    }
-
-    @Test(arguments: Completion.Shell.allCases)
-    func completionCommandPrintsTheScript(_ shell: Completion.Shell) async {
-        let result = await CommandHarness().run(["completion", shell.rawValue])
-        #expect(result.status == 0)
-        #expect(result.stdout == shell.script + "\n")
-        #expect(result.stdout.contains("fedictl"))
     }
 
     @Test func unknownShellIsAUsageError() async {

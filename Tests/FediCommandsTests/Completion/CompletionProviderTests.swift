@@ -80,7 +80,9 @@ import FediTestSupport
     }
 
     @Test func formatsCompleteFromTheEnumeration() throws {
-        let script = Completion.Shell.bash.script
+        // The committed script (GeneratedFilesTests keeps it current): generating one here would set
+        // ArgumentParser's process-wide CompletionShell.requesting under the other tests.
+        let script = try String(contentsOf: RepoPaths.root.appendingPathComponent("Completions/fedictl.bash"), encoding: .utf8)
         #expect(script.contains("'table'$'\\n''json'$'\\n''ndjson'$'\\n''csv'"))
     }
 
