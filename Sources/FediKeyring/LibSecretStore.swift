@@ -97,9 +97,14 @@ public struct LibSecretStore: SecretStore {
                 }
                 thread.name = "fedictl-keyring"
                 thread.start()
-                DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+                // The deadline has a thread of its own too: under load the global queues can be
+                // busy with blocked work, and a timer there would fire only after the hung call.
+                let timer = Thread {
+                    Thread.sleep(forTimeInterval: seconds)
                     gate.finish(.failure(SecretStoreError.timedOut(seconds: seconds)))
                 }
+                timer.name = "fedictl-keyring-deadline"
+                timer.start()
             }
         } onCancel: {
             gate.finish(.failure(CancellationError()))

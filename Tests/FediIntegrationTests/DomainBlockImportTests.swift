@@ -37,7 +37,7 @@ struct DomainBlockImportTests {
         "\(block["domain"] as? String ?? "")|\(block["severity"] as? String ?? "")|\(block["reject_media"] as? Bool ?? false)|\(block["reject_reports"] as? Bool ?? false)"
     }
 
-    @Test(.timeLimit(.minutes(2))) func aThousandDomainsPlannedAppliedRerunAndExported() async throws {
+    @Test(.timeLimit(.minutes(6))) func aThousandDomainsPlannedAppliedRerunAndExported() async throws {
         let server = try await MockServer.start()
         let admin = UserSide(server, MockServer.admin)
         let (csv, rows) = Self.blocklist()
