@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FediTestSupport
 
 @testable import FediCore
 
@@ -172,10 +173,10 @@ struct FileSecretStoreTests {
             let key = SecretKey(account: "swift\(n)@x.example", instance: "x.example", kind: .accessToken)
             try await store.store("swift\(n)", for: key)
         }
-        for process in processes {
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
-        }
+        // Wait off the cooperative pool: a blocking wait there stalls other tests.
+        nonisolated(unsafe) let children = processes
+        let statuses = try await ProcessRunner.onOwnThread { children.map { $0.waitUntilExit(); return $0.terminationStatus } }
+        #expect(statuses == Array(repeating: 0, count: 20))
         let all = try store.read()
         #expect(all.count == 41)
         for n in 0..<20 {

@@ -1,6 +1,7 @@
 import FediCore
 import Foundation
 import Testing
+import FediTestSupport
 
 @testable import FediKeyring
 
@@ -72,7 +73,7 @@ struct LibSecretStoreTests {
 
         try await store.store("token-2", for: key)
         #expect(try await store.lookup(key) == "token-2")
-        #expect(try searchItems(account: key.account).count == 1, "overwriting must replace, not add")
+        #expect(try await searchItems(account: key.account).count == 1, "overwriting must replace, not add")
 
         try await store.remove(key)
         #expect(try await store.lookup(key) == nil)
@@ -121,7 +122,7 @@ struct LibSecretStoreTests {
         try await store.store("visible-token", for: keys.alice)
         try await store.store("visible-client-secret", for: keys.app)
 
-        let items = try searchItems(account: keys.alice.account)
+        let items = try await searchItems(account: keys.alice.account)
         try #require(items.count == 1)
         let item = items[0]
         #expect(item["label"] == "fedictl access token for \(keys.alice.account)")
@@ -132,7 +133,7 @@ struct LibSecretStoreTests {
         #expect(item["attribute.kind"] == "access-token")
         #expect(item["schema"] == "org.fedictl.Secret")
 
-        let apps = try searchItems(account: keys.app.account, extra: ["kind", "client-secret"])
+        let apps = try await searchItems(account: keys.app.account, extra: ["kind", "client-secret"])
         try #require(apps.count == 1)
         #expect(apps[0]["label"] == "fedictl client secret for \(keys.app.instance)")
         #expect(apps[0]["attribute.kind"] == "client-secret")
@@ -140,7 +141,7 @@ struct LibSecretStoreTests {
 
         try await store.remove(keys.alice)
         try await store.remove(keys.app)
-        #expect(try searchItems(account: keys.alice.account).isEmpty)
+        #expect(try await searchItems(account: keys.alice.account).isEmpty)
     }
 
     @Test func concurrentCallsAllComplete() async throws {
@@ -160,8 +161,8 @@ struct LibSecretStoreTests {
 
 /// Runs `secret-tool search --all service fedictl account <account> [extra...]` and parses its
 /// items (each a `[label: ..., secret: ..., attribute.x: ...]` dictionary).
-private func searchItems(account: String, extra: [String] = []) throws -> [[String: String]] {
-    let result = try runSecretTool(["search", "--all", "service", "fedictl", "account", account] + extra)
+private func searchItems(account: String, extra: [String] = []) async throws -> [[String: String]] {
+    let result = try await runSecretTool(["search", "--all", "service", "fedictl", "account", account] + extra)
     // An empty search exits 1 with no output.
     if result.status != 0 && result.stdout.isEmpty { return [] }
     #expect(result.status == 0, "secret-tool failed: \(result.stderr)")
@@ -181,29 +182,10 @@ private func searchItems(account: String, extra: [String] = []) throws -> [[Stri
     return items
 }
 
-private func runSecretTool(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["secret-tool"] + arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    // Read before waiting so a full pipe cannot block the child; bound the whole thing.
-    let deadline = DispatchTime.now() + 15
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    while process.isRunning {
-        if DispatchTime.now() > deadline {
-            process.terminate()
-            Issue.record("secret-tool did not finish within 15 s")
-            break
-        }
-        Thread.sleep(forTimeInterval: 0.01)
-    }
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+/// Waits for secret-tool off the cooperative pool (a blocking wait there stalls other tests).
+private func runSecretTool(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+    let result = try await ProcessRunner.run("secret-tool", arguments)
+    return (result.status, result.stdout, result.stderr)
 }
 
 /// What works without any keyring: the fast "no bus" check, the GError mapping, the deadline.
