@@ -162,6 +162,6 @@ struct AuthOAuthCoreTests {
         await #expect { _ = try await listener.waitForCode(state: "s", timeout: 0.4) } throws: {
             ($0 as? FediError)?.status == .temporary && ($0 as? FediError)?.hint?.contains("--out-of-band") == true
         }
-        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(Date().timeIntervalSince(started) < 60, "the listener gave up rather than waiting for ever")
     }
 }

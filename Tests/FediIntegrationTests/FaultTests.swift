@@ -28,7 +28,7 @@ struct FaultTests {
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.contains("< 429"))
         #expect(elapsed >= 1.5, "waited \(elapsed) s")
-        #expect(elapsed < 15, "waited \(elapsed) s")
+        #expect(elapsed < 25, "waited \(elapsed) s")
     }
 
     @Test func rateLimitThatOutlastsRetriesExits75() async throws {
@@ -71,7 +71,7 @@ struct FaultTests {
         #expect(result.status == 75, "\(result)")
         #expect(result.stderr.contains("did not answer within 2 s"))
         #expect(result.stderr.contains("--timeout"))
-        #expect(elapsed < 10, "took \(elapsed) s")
+        #expect(elapsed < 25, "took \(elapsed) s (well under the 30 s the server holds it)")
     }
 
     @Test func unresolvableHostExits69WithAHint() async {
