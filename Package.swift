@@ -1,6 +1,14 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+#if arch(arm64)
+let multiarch = "aarch64-linux-gnu"
+#else
+let multiarch = "x86_64-linux-gnu"
+#endif
+let libsecretIncludeFlags = ["/usr/include/libsecret-1", "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include"]
+    .map { "-I" + $0 }
+
 let package = Package(
     name: "fedictl",
     platforms: [.macOS(.v13)],
@@ -11,11 +19,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
-        // System libraries: the only C we link. Each has a small shim because the C APIs are variadic.
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // System libraries, loaded with dlopen on first use (not linked: start-up would pay for
+        // mapping them and their dependencies). Each shim binds the calls and types the variadic ones.
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
-        .systemLibrary(name: "CLibSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
-        .target(name: "CSecretShim", dependencies: ["CLibSecret"]),
+        // libsecret's headers (apt libsecret-1-dev) are not on the default path: `pkg-config --cflags
+        // libsecret-1` without its `--libs`, which a systemLibrary target would add to the link.
+        .target(name: "CSecretShim", cSettings: [.unsafeFlags(libsecretIncludeFlags)]),
 
         // Core: models, API adapters, HTTP semantics, logins. Never prints, never reads a terminal.
         .target(name: "FediCore"),

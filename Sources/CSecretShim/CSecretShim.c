@@ -1,4 +1,10 @@
 #include "CSecretShim.h"
+#include <dlfcn.h>
+#include <libsecret/secret.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define FM_SERVICE "fedictl"
 
@@ -16,31 +22,94 @@ static const SecretSchema fm_schema = {
     },
 };
 
-const SecretSchema *fm_secret_schema(void) {
-    return &fm_schema;
+/* The libsecret and GLib functions used, typed from their headers so a mismatch fails to compile. */
+static struct {
+    __typeof__(&secret_password_store_sync) store;
+    __typeof__(&secret_password_lookup_sync) lookup;
+    __typeof__(&secret_password_clear_sync) clear;
+    __typeof__(&secret_password_free) free_password;
+    __typeof__(&g_error_free) error_free;
+    __typeof__(&g_quark_to_string) quark_to_string;
+} fm;
+
+static pthread_once_t fm_once = PTHREAD_ONCE_INIT;
+static char fm_load_error[512];
+static int fm_loaded;
+
+static void fm_load_once(void) {
+    void *library = dlopen("libsecret-1.so.0", RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) {
+        snprintf(fm_load_error, sizeof fm_load_error, "%s", dlerror());
+        return;
+    }
+    /* GLib's symbols resolve through libsecret's own dependencies. */
+#define FM_BIND(field, symbol)                                                                     \
+    if ((fm.field = (__typeof__(fm.field))dlsym(library, #symbol)) == NULL) {                      \
+        snprintf(fm_load_error, sizeof fm_load_error, "libsecret has no %s (too old?)", #symbol); \
+        return;                                                                                    \
+    }
+    FM_BIND(store, secret_password_store_sync)
+    FM_BIND(lookup, secret_password_lookup_sync)
+    FM_BIND(clear, secret_password_clear_sync)
+    FM_BIND(free_password, secret_password_free)
+    FM_BIND(error_free, g_error_free)
+    FM_BIND(quark_to_string, g_quark_to_string)
+#undef FM_BIND
+    fm_loaded = 1;
 }
 
-gboolean fm_secret_store(const char *account, const char *instance, const char *kind,
-                         const char *label, const char *secret, GError **error) {
-    return secret_password_store_sync(&fm_schema, SECRET_COLLECTION_DEFAULT, label, secret, NULL, error,
-                                      "service", FM_SERVICE, "account", account,
-                                      "instance", instance, "kind", kind, NULL);
+const char *fm_secret_load(void) {
+    pthread_once(&fm_once, fm_load_once);
+    return fm_loaded ? NULL : fm_load_error;
 }
 
-char *fm_secret_lookup(const char *account, const char *instance, const char *kind, GError **error) {
-    return secret_password_lookup_sync(&fm_schema, NULL, error,
-                                       "service", FM_SERVICE, "account", account,
-                                       "instance", instance, "kind", kind, NULL);
+/* Copies a GError into `out` and frees it. */
+static void fm_take_error(GError *gerror, fm_secret_error *out) {
+    if (gerror == NULL) return;
+    const char *domain = fm.quark_to_string(gerror->domain);
+    out->failed = 1;
+    out->code = gerror->code;
+    out->domain = strdup(domain != NULL ? domain : "");
+    out->message = strdup(gerror->message != NULL ? gerror->message : "unknown error");
+    fm.error_free(gerror);
 }
 
-gboolean fm_secret_clear(const char *account, const char *instance, const char *kind, GError **error) {
-    return secret_password_clear_sync(&fm_schema, NULL, error,
-                                      "service", FM_SERVICE, "account", account,
-                                      "instance", instance, "kind", kind, NULL);
+int fm_secret_store(const char *account, const char *instance, const char *kind,
+                    const char *label, const char *secret, fm_secret_error *error) {
+    GError *gerror = NULL;
+    gboolean stored = fm.store(&fm_schema, SECRET_COLLECTION_DEFAULT, label, secret, NULL, &gerror,
+                               "service", FM_SERVICE, "account", account,
+                               "instance", instance, "kind", kind, NULL);
+    fm_take_error(gerror, error);
+    return stored ? 1 : 0;
+}
+
+char *fm_secret_lookup(const char *account, const char *instance, const char *kind, fm_secret_error *error) {
+    GError *gerror = NULL;
+    char *secret = fm.lookup(&fm_schema, NULL, &gerror,
+                             "service", FM_SERVICE, "account", account,
+                             "instance", instance, "kind", kind, NULL);
+    fm_take_error(gerror, error);
+    return secret;
+}
+
+int fm_secret_clear(const char *account, const char *instance, const char *kind, fm_secret_error *error) {
+    GError *gerror = NULL;
+    gboolean removed = fm.clear(&fm_schema, NULL, &gerror,
+                                "service", FM_SERVICE, "account", account,
+                                "instance", instance, "kind", kind, NULL);
+    fm_take_error(gerror, error);
+    return removed ? 1 : 0;
 }
 
 void fm_secret_free(char *secret) {
-    if (secret != NULL) {
-        secret_password_free(secret);
-    }
+    if (secret != NULL) fm.free_password(secret);
+}
+
+void fm_secret_error_clear(fm_secret_error *error) {
+    free(error->domain);
+    free(error->message);
+    error->domain = NULL;
+    error->message = NULL;
+    error->failed = 0;
 }

@@ -16,19 +16,39 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     public init() {}
 
     deinit {
-        for handle in idle { curl_easy_cleanup(handle.pointer) }
+        for handle in idle { fm_curl_easy_cleanup(handle.pointer) }
     }
 
-    /// libcurl's one-time set-up (TLS library included), done on the first request rather than at
-    /// start-up, so `--help`, `--version` and completion do not pay for it. Swift runs a static
-    /// initialiser once, safely across threads; libcurl 7.84+ also makes the call itself thread-safe.
-    private static let globalInitDone: Void = {
-        curl_global_init(3)  // CURL_GLOBAL_ALL (SSL + Win32), a macro Swift does not import
-    }()
+    /// Loads libcurl and runs its one-time set-up (TLS library included) on the first request
+    /// rather than at start-up, so `--help`, `--version` and completion do not pay for it.
+    /// Throws `.libraryNotLoaded` when libcurl is not installed.
+    static func loadLibrary() throws {
+        if let why = fm_curl_load() { throw TransportError.libraryNotLoaded("libcurl: " + String(cString: why)) }
+    }
 
-    public static var libraryVersion: String { String(cString: curl_version()) }
+    /// Starts loading libcurl on a thread of its own, so the load overlaps argument parsing and
+    /// the config read; the first request waits for it to finish if it has not. Call
+    /// `finishPreload()` before the process exits.
+    public static func preloadInBackground() {
+        let thread = Thread { _ = fm_curl_load() }
+        thread.name = "fedictl-curl-load"
+        thread.start()
+    }
+
+    /// Waits for a load `preloadInBackground()` started (at once if it is done or never started):
+    /// exiting while another thread is inside libcurl's TLS set-up could crash the exit handlers.
+    public static func finishPreload() {
+        _ = fm_curl_load()
+    }
+
+    /// libcurl's version string, e.g. "libcurl/7.88.1 OpenSSL/3.0.17 ...".
+    public static func libraryVersion() throws -> String {
+        try loadLibrary()
+        return String(cString: fm_curl_version())
+    }
 
     public func send(_ request: HTTPRequest, options: TransportOptions) async throws -> HTTPResponse {
+        try Self.loadLibrary()
         let handle = checkOut()
         defer { checkIn(handle) }
         return try await withCheckedThrowingContinuation { continuation in
@@ -39,11 +59,10 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     }
 
     private func checkOut() -> EasyHandle {
-        Self.globalInitDone
         lock.lock()
         defer { lock.unlock() }
         if let handle = idle.popLast() { return handle }
-        return EasyHandle(pointer: curl_easy_init())
+        return EasyHandle(pointer: fm_curl_easy_init())
     }
 
     private func checkIn(_ handle: EasyHandle) {
@@ -60,19 +79,19 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
 
     static func perform(_ request: HTTPRequest, options: TransportOptions, on handle: UnsafeMutableRawPointer) throws -> HTTPResponse {
         // Reset options but keep the connection, DNS and TLS caches.
-        curl_easy_reset(handle)
+        fm_curl_easy_reset(handle)
         let collector = Collector()
         let context = Unmanaged.passRetained(collector)
         defer { context.release() }
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
 
         var headerList: UnsafeMutablePointer<curl_slist>?
-        defer { curl_slist_free_all(headerList) }
+        defer { fm_curl_slist_free_all(headerList) }
         for (name, value) in request.headers where name.lowercased() != "user-agent" {
-            headerList = curl_slist_append(headerList, "\(name): \(value)")
+            headerList = fm_curl_slist_append(headerList, "\(name): \(value)")
         }
         // libcurl adds "Expect: 100-continue" to large bodies; servers do not need the extra round trip.
-        headerList = curl_slist_append(headerList, "Expect:")
+        headerList = fm_curl_slist_append(headerList, "Expect:")
 
         let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { buffer in
             fm_curl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString)
@@ -125,12 +144,12 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
                 return size * count
             }
             fm_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, context.toOpaque())
-            return curl_easy_perform(handle)
+            return fm_curl_easy_perform(handle)
         }
 
         guard code == CURLE_OK else {
             let buffered = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let detail = buffered.isEmpty ? String(cString: curl_easy_strerror(code)) : buffered
+            let detail = buffered.isEmpty ? String(cString: fm_curl_easy_strerror(code)) : buffered
             throw Self.transportError(code, detail: detail, timeout: options.totalTimeout)
         }
         var status = 0

@@ -54,13 +54,14 @@ public struct LibSecretStore: SecretStore {
 
     // MARK: - Plumbing
 
-    private typealias GErrorOut = UnsafeMutablePointer<UnsafeMutablePointer<GError>?>
+    private typealias ErrorOut = UnsafeMutablePointer<fm_secret_error>
 
     /// Runs one shim call on its own thread under the timeout, turning a GError into a
-    /// `SecretStoreError` (and freeing it) on that thread.
+    /// `SecretStoreError` on that thread. libsecret is loaded by the first call; when it is not
+    /// installed the keyring is `.unavailable`, as with no Secret Service.
     private func call<T: Sendable>(
         _ key: SecretKey,
-        _ body: @escaping @Sendable (String, String, String, GErrorOut) -> T
+        _ body: @escaping @Sendable (String, String, String, ErrorOut) -> T
     ) async throws -> T {
         if let environment, let why = Self.missingSessionBus(in: environment) {
             throw SecretStoreError.unavailable(why)
@@ -68,13 +69,16 @@ public struct LibSecretStore: SecretStore {
         let seconds = timeout.seconds
         let (account, instance, kind) = (key.account, key.instance, key.kind.rawValue)
         return try await Self.withDeadline(timeout) {
-            var error: UnsafeMutablePointer<GError>?
+            if let why = fm_secret_load() {
+                throw SecretStoreError.unavailable("cannot load libsecret: " + String(cString: why))
+            }
+            var error = fm_secret_error()
             let value = body(account, instance, kind, &error)
-            if let error {
-                defer { g_error_free(error) }
-                let domain = g_quark_to_string(error.pointee.domain).map { String(cString: $0) } ?? ""
-                let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
-                throw Self.classify(domain: domain, code: error.pointee.code, message: message, timeout: seconds)
+            defer { fm_secret_error_clear(&error) }
+            if error.failed != 0 {
+                let domain = error.domain.map { String(cString: $0) } ?? ""
+                let message = error.message.map { String(cString: $0) } ?? "unknown error"
+                throw Self.classify(domain: domain, code: error.code, message: message, timeout: seconds)
             }
             return value
         }

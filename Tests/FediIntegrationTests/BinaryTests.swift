@@ -24,6 +24,16 @@ struct BinaryTests {
         #expect(result.stdout == "domain\tlocalhost:\(server.port)\nversion\t4.6.0\n")
     }
 
+    /// libcurl and libsecret are loaded on first use, so --version, --help and completion do not map
+    /// them and their dozens of dependencies (bench/README.md has the figures).
+    @Test func theBinaryDoesNotLinkLibcurlOrLibsecret() async throws {
+        let result = try await ProcessRunner.run("/usr/bin/ldd", [RepoPaths.fedictlBinary.path])
+        #expect(result.status == 0, "\(result)")
+        #expect(!result.stdout.contains("libcurl"), "\(result.stdout)")
+        #expect(!result.stdout.contains("libsecret"), "\(result.stdout)")
+        #expect(!result.stdout.contains("libglib"), "\(result.stdout)")
+    }
+
     @Test func unknownSubcommandIsAUsageError() async throws {
         let result = try await BinaryRunner.run(["frobnicate"])
         #expect(result.status == 64)

@@ -76,6 +76,8 @@ public enum ErrorReport {
         case .tls(let detail):
             return FediError(.unavailable, "secure connection to \(name) failed: \(detail)",
                              hint: "for a private certificate authority pass --cacert FILE")
+        case .libraryNotLoaded(let detail):
+            return FediError(.unavailable, "cannot load \(detail)", hint: "install libcurl: sudo apt-get install libcurl4")
         case .other(let detail):
             return FediError(.unavailable, "request to \(name) failed: \(detail)")
         }

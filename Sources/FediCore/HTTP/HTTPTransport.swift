@@ -82,6 +82,8 @@ public enum TransportError: Error, Equatable, Sendable {
     case cannotConnect(String)
     case timedOut(seconds: Double)
     case tls(String)
+    /// The HTTP library itself could not be loaded (not installed, or too old).
+    case libraryNotLoaded(String)
     case other(String)
 
     /// Worth another try: the next attempt may well succeed. A timeout is not retried: the user

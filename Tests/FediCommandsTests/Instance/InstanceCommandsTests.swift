@@ -8,6 +8,19 @@ import FediTestSupport
 struct InstanceCommandsTests {
     let harness = CommandHarness()
 
+    /// What a user without libcurl installed sees (the binary loads it on the first request).
+    @Test func aMissingHTTPLibraryIsExit69WithTheInstallHint() async throws {
+        let transport = FakeTransport()
+        transport.stubFailure(.get, "/.well-known/nodeinfo", .libraryNotLoaded("libcurl: libcurl.so.4: cannot open shared object file"))
+        let result = await CommandHarness(transport: transport).run(["instance", "info", "example.social"])
+        #expect(result.status == 69, "\(result)")
+        #expect(result.stderr == """
+            fedictl: cannot load libcurl: libcurl.so.4: cannot open shared object file
+            hint: install libcurl: sudo apt-get install libcurl4
+
+            """)
+    }
+
     // MARK: rules
 
     @Test func rulesFromMastodon() async throws {
