@@ -33,11 +33,34 @@ struct JSONDecodingTests {
         ("2024-03-05T10:20:30.123456+00:00", 1_709_634_030.123456), // mastodon_mock
         ("2024-03-05", 1_709_596_800),                          // date only (last_status_at)
         ("1709634030", 1_709_634_030),                          // epoch as a string
+        ("2024-03-05 10:20:30", 1_709_634_030),                 // space, no zone: UTC (Friendica)
+        ("2024-03-05T05:50:30-0430", 1_709_634_030),            // offset without a colon
+        ("2024-02-29T00:00:00Z", 1_709_164_800),                // leap day
+        ("1969-12-31T23:59:59.5Z", -0.5),                       // before the epoch
     ])
     func datesInEveryShape(text: String, expected: Double) throws {
         let sample = try decode(#"{"created_at": "\#(text)"}"#)
         let seconds = try #require(sample.createdAt).timeIntervalSince1970
         #expect(abs(seconds - expected) < 0.001, "\(text) decoded to \(seconds)")
+    }
+
+    @Test(arguments: ["2024-02-30", "2023-02-29T00:00:00Z", "2024-13-01T00:00:00Z", "2024-03-05T24:00:00Z",
+                      "2024-03-05T10:20Z", "2024-03-05T10:20:30.Z", "2024-03-05T10:20:30+2", "yesterday", "2024-3-5"])
+    func notADate(text: String) {
+        #expect(FlexibleDate.parse(text) == nil, "\(text)")
+    }
+
+    @Test func formatIsRFC3339InUTCWithMillisecondsOnlyWhenPresent() {
+        #expect(FlexibleDate.format(Date(timeIntervalSince1970: 1_709_634_030)) == "2024-03-05T10:20:30Z")
+        #expect(FlexibleDate.format(Date(timeIntervalSince1970: 1_709_634_030.123)) == "2024-03-05T10:20:30.123Z")
+        #expect(FlexibleDate.format(Date(timeIntervalSince1970: 1_709_634_030.9996)) == "2024-03-05T10:20:31Z")
+        #expect(FlexibleDate.format(Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59.500Z")
+        #expect(FlexibleDate.format(Date(timeIntervalSince1970: 951_782_400)) == "2000-02-29T00:00:00Z")
+        // Every day across four centuries survives the round trip.
+        for day in stride(from: -25_000, through: 120_000, by: 7) {
+            let date = Date(timeIntervalSince1970: Double(day) * 86_400 + 45_296.25)
+            #expect(FlexibleDate.parse(FlexibleDate.format(date)) == date, "day \(day)")
+        }
     }
 
     @Test func integerEpochDecodes() throws {

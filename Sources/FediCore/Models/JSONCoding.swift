@@ -3,47 +3,133 @@ import Foundation
 /// Dates as real servers send them: RFC 3339 with 0-9 fraction digits and Z or an offset,
 /// date-only (`last_status_at`), or a UNIX epoch as a number or numeric string.
 public enum FlexibleDate {
+    /// RFC 3339 / ISO 8601 as servers send it (any fraction length, `Z` or an offset, or no zone
+    /// meaning UTC; `T` or a space between date and time), a date alone, or epoch seconds (or
+    /// milliseconds) as a string.
     public static func parse(_ text: String) -> Date? {
-        let value = text.trimmingCharacters(in: .whitespaces)
+        let value = text.trimmingASCIISpaces
         if value.isEmpty { return nil }
-        if let date = parseRFC3339(value) { return date }
-        if value.count == 10, let date = parseDateOnly(value) { return date }
+        if let date = parseISO8601(Array(value.utf8)) { return date }
         if let seconds = Double(value), value.allSatisfy({ $0.isNumber || $0 == "." }) {
             return Date(timeIntervalSince1970: seconds > 100_000_000_000 ? seconds / 1000 : seconds)
         }
         return nil
     }
 
-    static func parseRFC3339(_ value: String) -> Date? {
-        // Split off the fraction ourselves: ISO8601DateFormatter accepts exactly 3 digits or none.
-        var main = Substring(value)
-        var fraction = 0.0
-        if let dot = main.firstIndex(of: ".") {
-            var end = main.index(after: dot)
-            while end < main.endIndex, main[end].isNumber { end = main.index(after: end) }
-            fraction = Double("0" + main[dot..<end]) ?? 0
-            main = main[..<dot] + main[end...]
-        }
-        var text = String(main).replacingOccurrences(of: " ", with: "T")
-        if text.count == 19 { text += "Z" }  // no zone: servers mean UTC
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        guard let date = formatter.date(from: text) else { return nil }
-        return date.addingTimeInterval(fraction)
-    }
-
-    static func parseDateOnly(_ value: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate]
-        return formatter.date(from: value)
-    }
-
     /// RFC 3339 in UTC, with milliseconds only when the date has them.
     public static func format(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        let hasFraction = date.timeIntervalSince1970.truncatingRemainder(dividingBy: 1) != 0
-        formatter.formatOptions = hasFraction ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
-        return formatter.string(from: date)
+        var seconds = date.timeIntervalSince1970.rounded(.down)
+        var millis = Int(((date.timeIntervalSince1970 - seconds) * 1000).rounded())
+        if millis == 1000 { (seconds, millis) = (seconds + 1, 0) }
+        let whole = Int(seconds)
+        let (days, secondOfDay) = (whole.floorDiv(86_400), whole.floorMod(86_400))
+        let (year, month, day) = civil(fromDays: days)
+        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
+        text += pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+        if millis != 0 { text += "." + pad(millis, 3) }
+        return text + "Z"
+    }
+
+    // Parsed and formatted by hand: Foundation's ISO8601DateFormatter goes through ICU on Linux,
+    // whose set-up cost a few milliseconds per run — more than the rest of a cached `instance info`.
+
+    /// `YYYY-MM-DD`, optionally `T`/space `hh:mm:ss`, a fraction, and `Z`, `±hh:mm` or `±hhmm`.
+    static func parseISO8601(_ bytes: [UInt8]) -> Date? {
+        var index = 0
+        func number(_ count: Int) -> Int? {
+            guard index + count <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[index..<index + count] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            index += count
+            return value
+        }
+        func skip(_ characters: String) -> Bool {
+            guard index < bytes.count, characters.utf8.contains(bytes[index]) else { return false }
+            index += 1
+            return true
+        }
+        guard let year = number(4), skip("-"), let month = number(2), skip("-"), let day = number(2),
+              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day) else { return nil }
+        var seconds = Double(days(fromYear: year, month: month, day: day)) * 86_400
+        if index == bytes.count { return Date(timeIntervalSince1970: seconds) }
+        guard skip("Tt "), let hour = number(2), skip(":"), let minute = number(2), skip(":"), let second = number(2),
+              hour < 24, minute < 60, second <= 60 else { return nil }
+        seconds += Double(hour * 3600 + minute * 60 + second)
+        if skip(".,") {
+            let start = index
+            var fraction = 0.0, scale = 1.0
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                if index - start < 9 {
+                    fraction = fraction * 10 + Double(bytes[index] - UInt8(ascii: "0"))
+                    scale *= 10
+                }
+                index += 1
+            }
+            guard index > start else { return nil }
+            seconds += fraction / scale
+        }
+        if index == bytes.count || skip("Zz") {
+            // no zone: servers mean UTC
+        } else if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            let sign = bytes[index] == UInt8(ascii: "-") ? -1.0 : 1.0
+            index += 1
+            guard let hours = number(2) else { return nil }
+            _ = skip(":")
+            guard let minutes = number(2), hours < 24, minutes < 60 else { return nil }
+            seconds -= sign * Double(hours * 3600 + minutes * 60)
+        }
+        guard index == bytes.count else { return nil }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        if month == 2 { return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28 }
+        return [4, 6, 9, 11].contains(month) ? 30 : 31
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
+    static func days(fromYear year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = y.floorDiv(400)
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The inverse of `days(fromYear:month:day:)` (`civil_from_days`).
+    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = shifted.floorDiv(146_097)
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
+
+extension Int {
+    fileprivate func floorDiv(_ divisor: Int) -> Int { (self >= 0 ? self : self - divisor + 1) / divisor }
+    fileprivate func floorMod(_ divisor: Int) -> Int { self - floorDiv(divisor) * divisor }
+}
+
+extension String {
+    /// Without leading and trailing spaces, tabs and line breaks (no CharacterSet: ICU on Linux).
+    var trimmingASCIISpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
     }
 }
 
