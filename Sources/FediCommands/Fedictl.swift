@@ -22,11 +22,13 @@ public struct Fedictl: AsyncParsableCommand {
           FEDICTL_TOKEN     access token to use for one run (with --account user@host or FEDICTL_INSTANCE)
           FEDICTL_INSTANCE  instance for FEDICTL_TOKEN when no account is stored
           XDG_CONFIG_HOME   config directory parent (default ~/.config); fedictl keeps fedictl/config.json there
+          XDG_CACHE_HOME    cache directory parent (default ~/.cache); fedictl keeps fedictl/servers.json there
           NO_COLOR          no colour when set
 
         FILES
           $XDG_CONFIG_HOME/fedictl/config.json   the accounts (no secrets), mode 0600
           $XDG_CONFIG_HOME/fedictl/secrets.json  tokens, only with --insecure-storage, mode 0600
+          $XDG_CACHE_HOME/fedictl/servers.json   software detected on servers without a login, for a day
 
         EXIT STATUS
           0   success

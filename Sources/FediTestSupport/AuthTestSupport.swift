@@ -48,9 +48,7 @@ public final class BinaryRun: @unchecked Sendable {
     public init(_ arguments: [String], environment: [String: String]) throws {
         process.executableURL = RepoPaths.fedictlBinary
         process.arguments = arguments
-        var env = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path]
-        env.merge(environment) { $1 }
-        process.environment = env
+        process.environment = BinaryRunner.userEnvironment(environment)
         let outPipe = Pipe(), errPipe = Pipe()
         process.standardOutput = outPipe
         process.standardError = errPipe

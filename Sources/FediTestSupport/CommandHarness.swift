@@ -24,17 +24,19 @@ public struct CommandHarness: Sendable {
     public var transport: any HTTPTransport
     public var secrets: any SecretStore
     public var logins: any LoginStore
+    public var serverCache: any ServerInfoCache
     public var environment: [String: String]
     public var now: @Sendable () -> Date
 
     public static let sharedTransport = CurlTransport()
 
     public init(transport: any HTTPTransport = CommandHarness.sharedTransport, secrets: any SecretStore = InMemorySecretStore(),
-                logins: any LoginStore = InMemoryLoginStore(), environment: [String: String] = [:],
-                now: @escaping @Sendable () -> Date = Date.init) {
+                logins: any LoginStore = InMemoryLoginStore(), serverCache: any ServerInfoCache = InMemoryServerInfoCache(),
+                environment: [String: String] = [:], now: @escaping @Sendable () -> Date = Date.init) {
         self.transport = transport
         self.secrets = secrets
         self.logins = logins
+        self.serverCache = serverCache
         self.environment = environment
         self.now = now
     }
@@ -43,7 +45,7 @@ public struct CommandHarness: Sendable {
         let terminal = CapturingTerminal(tty: tty, width: width, input: input)
         let secrets = self.secrets
         let services = Services(
-            transport: transport, secrets: secrets, insecureSecrets: { secrets }, logins: logins, terminal: terminal,
+            transport: transport, secrets: secrets, insecureSecrets: { secrets }, logins: logins, serverCache: serverCache, terminal: terminal,
             environment: environment, now: now)
         let status = await Services.$current.withValue(services) {
             await FedictlMain.run(arguments)
@@ -63,8 +65,12 @@ public enum BinaryRunner {
         try ProcessRunner.runBlocking(RepoPaths.fedictlBinary.path, arguments, environment: userEnvironment(environment), input: input)
     }
 
-    static func userEnvironment(_ extra: [String: String]) -> [String: String] {
-        var env = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path]
+    /// PATH and HOME, and no server cache unless the test gives an XDG_CACHE_HOME (one under
+    /// /dev/null cannot be created, so nothing is cached): no detection carries over from another
+    /// test's server on a reused port.
+    public static func userEnvironment(_ extra: [String: String]) -> [String: String] {
+        var env = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path,
+                   "XDG_CACHE_HOME": "/dev/null/no-cache"]
         env.merge(extra) { $1 }
         return env
     }

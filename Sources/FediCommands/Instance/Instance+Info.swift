@@ -29,21 +29,13 @@ extension Instance {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: InstanceInfo.self)
             let target = try ctx.instanceTarget(hostArgument.host)
-            let detected = try await ctx.serverInfo(target.server, login: target.login, refresh: refresh)
-            let server = detected.server
-            var instance = detected.discovery?.instance
-            var meta = detected.discovery?.meta
-            var nodeinfo = detected.discovery?.nodeinfo
-            if detected.discovery == nil {
-                // From the cache: fetch only the documents this server has.
-                let client = ctx.anonymousClient(target.server)
-                if server.instanceAPI != nil { instance = try await client.instanceInfo() }
-                if server.flavour.isMisskeyFamily {
-                    // Misskey forks with a Mastodon layer: the meta only adds registrations and limits.
-                    if instance == nil { meta = try await client.misskeyMeta() } else { meta = try? await client.misskeyMeta() }
-                }
-                if instance == nil { nodeinfo = try await client.nodeinfo() }
+            var documents = try await Self.documents(of: target, refresh: refresh, in: ctx)
+            if documents.fromCache, let shown = documents.shownVersion, shown != documents.server.displayVersion {
+                // The server shows another version than when it was detected (an upgrade, or another
+                // server on that address): what it runs may have changed too.
+                documents = try await Self.documents(of: target, refresh: true, in: ctx)
             }
+            var (instance, meta, nodeinfo) = (documents.instance, documents.meta, documents.nodeinfo)
             // Nodeinfo's counts fill in only for servers without an instance API, fresh or cached alike.
             if instance != nil { nodeinfo = nil }
             guard let raw = instance?.raw ?? meta?.raw ?? nodeinfo?.raw else {
@@ -52,8 +44,44 @@ extension Instance {
             }
             if ctx.globals.raw { return ctx.output.raw(raw) }
             var info = instance?.value ?? InstanceInfo(domain: target.server.authority, meta: meta?.value, nodeinfo: nodeinfo?.value)
-            info.complete(with: server, meta: meta?.value, nodeinfo: nodeinfo?.value)
+            info.complete(with: documents.server, meta: meta?.value, nodeinfo: nodeinfo?.value)
             try ctx.output.item(info)
+        }
+
+        /// What the server runs and the documents that describe it: those detection fetched, or, with
+        /// a cached detection, only the ones this server has (one request on Mastodon).
+        static func documents(of target: (server: ServerAddress, login: Login?), refresh: Bool, in ctx: CommandContext) async throws
+            -> Documents {
+            let detected = try await ctx.serverInfo(target.server, login: target.login, refresh: refresh)
+            let server = detected.server
+            if let discovery = detected.discovery {
+                return Documents(server: server, instance: discovery.instance, meta: discovery.meta, nodeinfo: discovery.nodeinfo, fromCache: false)
+            }
+            let client = ctx.anonymousClient(target.server)
+            var instance: Fetched<InstanceInfo>?, meta: Fetched<MisskeyMeta>?, nodeinfo: Fetched<NodeInfo>?
+            do {
+                if server.instanceAPI != nil { instance = try await client.instanceInfo() }
+                if server.flavour.isMisskeyFamily {
+                    // Misskey forks with a Mastodon layer: the meta only adds registrations and limits.
+                    if instance == nil { meta = try await client.misskeyMeta() } else { meta = try? await client.misskeyMeta() }
+                }
+                if instance == nil { nodeinfo = try await client.nodeinfo() }
+            } catch let error as APIError where error.meansAbsent {
+                // A document the cached detection promised is gone: the server changed; detect it again.
+                return try await documents(of: target, refresh: true, in: ctx)
+            }
+            return Documents(server: server, instance: instance, meta: meta, nodeinfo: nodeinfo, fromCache: true)
+        }
+
+        struct Documents {
+            var server: ServerInfo
+            var instance: Fetched<InstanceInfo>?
+            var meta: Fetched<MisskeyMeta>?
+            var nodeinfo: Fetched<NodeInfo>?
+            var fromCache: Bool
+
+            /// The version the instance API or Misskey's meta shows now (detection keeps the same one).
+            var shownVersion: String? { instance?.value.version ?? meta?.value.version }
         }
     }
 }

@@ -34,7 +34,11 @@ extension CommandContext {
     /// Unknown or ambiguous: exit 66 naming the candidates.
     public func login() throws -> Login {
         if let login = try statelessLogin() { return login }
-        let config = try services.logins.load()
+        return try login(in: services.logins.load())
+    }
+
+    /// The login `--account`, `FEDICTL_ACCOUNT` or the default selects in an already loaded config.
+    func login(in config: LoginConfig) throws -> Login {
         if let selector = accountSelector { return try config.login(matching: selector) }
         return try config.defaultLogin()
     }

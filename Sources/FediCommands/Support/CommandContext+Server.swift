@@ -41,16 +41,21 @@ extension CommandContext {
     }
 
     /// What a server runs. With a stored `login` for it, the login's cached detection is used while it is
-    /// fresh (`ServerInfo.defaultTimeToLive`) and a new one is stored; `refresh` always detects again.
-    /// Without one, the server is detected live and nothing is stored. `discovery` is set when detection
+    /// fresh (`ServerInfo.defaultTimeToLive`) and a new one is stored there; without one, the host's
+    /// entry in the server cache is. `refresh` always detects again. `discovery` is set when detection
     /// ran, so callers can reuse the documents it fetched.
     public func serverInfo(_ server: ServerAddress, login: Login?, refresh: Bool = false) async throws
         -> (server: ServerInfo, discovery: Discovery?, fromCache: Bool) {
-        if !refresh, let cached = login?.serverInfo, cached.isFresh(at: services.now()) {
+        let cached = login != nil ? login?.serverInfo : services.serverCache.serverInfo(for: server.authority)
+        if !refresh, let cached, cached.isFresh(at: services.now()) {
             return (cached, nil, true)
         }
         let discovery = try await ServerDiscovery(client: anonymousClient(server)).detect(now: services.now())
-        if let login { remember(discovery.server, for: login) }
+        if let login {
+            remember(discovery.server, for: login)
+        } else {
+            services.serverCache.remember(discovery.server, for: server.authority)
+        }
         return (discovery.server, discovery, false)
     }
 
@@ -75,7 +80,7 @@ extension CommandContext {
     func storedLogin(on server: ServerAddress) -> Login? {
         guard let config = try? services.logins.load() else { return nil }
         let candidates = config.accounts.filter { $0.server.authority == server.authority }
-        if let selected = try? login(), let match = candidates.first(where: { $0.id == selected.id }) { return match }
+        if let selected = (try? statelessLogin()) ?? (try? login(in: config)), let match = candidates.first(where: { $0.id == selected.id }) { return match }
         return candidates.first
     }
 

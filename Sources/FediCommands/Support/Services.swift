@@ -10,6 +10,8 @@ public struct Services: Sendable {
     /// Opens the plaintext secret store when `--insecure-storage` asks for it.
     public var insecureSecrets: @Sendable () -> any SecretStore
     public var logins: any LoginStore
+    /// Detections of servers without a login. Defaults to remembering nothing.
+    public var serverCache: any ServerInfoCache
     public var terminal: any Terminal
     public var environment: [String: String]
     public var now: @Sendable () -> Date
@@ -19,7 +21,8 @@ public struct Services: Sendable {
     public var openURL: @Sendable (URL) -> Bool
 
     public init(transport: any HTTPTransport, secrets: any SecretStore, insecureSecrets: @escaping @Sendable () -> any SecretStore,
-                logins: any LoginStore, terminal: any Terminal, environment: [String: String],
+                logins: any LoginStore, serverCache: any ServerInfoCache = NoServerInfoCache(),
+                terminal: any Terminal, environment: [String: String],
                 now: @escaping @Sendable () -> Date = Date.init,
                 sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64(max(0, $0) * 1e9)) },
                 openURL: @escaping @Sendable (URL) -> Bool = { _ in false }) {
@@ -27,6 +30,7 @@ public struct Services: Sendable {
         self.secrets = secrets
         self.insecureSecrets = insecureSecrets
         self.logins = logins
+        self.serverCache = serverCache
         self.terminal = terminal
         self.environment = environment
         self.now = now

@@ -10,13 +10,7 @@ public struct ConfigPaths: Sendable, Equatable {
     }
 
     public init(environment: [String: String]) {
-        let base: URL
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-            base = URL(fileURLWithPath: config, isDirectory: true)
-        } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".config", isDirectory: true)
-        }
+        let base = XDGDirectory.base("XDG_CONFIG_HOME", else: ".config", environment: environment)
         directory = base.appendingPathComponent("fedictl", isDirectory: true)
     }
 
@@ -24,4 +18,15 @@ public struct ConfigPaths: Sendable, Equatable {
     public var configFile: URL { directory.appendingPathComponent("config.json") }
     /// The `--insecure-storage` secrets file.
     public var secretsFile: URL { directory.appendingPathComponent("secrets.json") }
+}
+
+/// An XDG base directory: the variable's value when it is an absolute path, else `~/fallback`.
+enum XDGDirectory {
+    static func base(_ variable: String, else fallback: String, environment: [String: String]) -> URL {
+        if let value = environment[variable], value.hasPrefix("/") {
+            return URL(fileURLWithPath: value, isDirectory: true)
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(fallback, isDirectory: true)
+    }
 }

@@ -3,8 +3,9 @@ import Testing
 import FediCore
 import FediTestSupport
 
-/// The per-account cache of detected server software: written with its time, reused within the
-/// time-to-live, renewed by --refresh, by age, and by a 404 where the table expected an API.
+/// The per-account cache of detected server software (and the per-host one for servers without a
+/// login): written with its time, reused within the time-to-live, renewed by --refresh, by age, by a
+/// 404 where the table expected an API, and (instance info) by a changed version.
 struct CacheTests {
     /// A clock tests can move.
     final class Clock: @unchecked Sendable {
@@ -83,14 +84,48 @@ struct CacheTests {
         }
     }
 
-    @Test func aHostWithoutAStoredAccountIsDetectedLiveAndNothingIsStored() async throws {
+    @Test func aHostWithoutAStoredAccountIsCachedByHostOutsideTheConfig() async throws {
         let server = try await FixtureServer.start(flavour: "pleroma")
         let store = InMemoryLoginStore()
-        let harness = CommandHarness(logins: store)
-        _ = await harness.run(["instance", "features", server.base])
-        _ = await harness.run(["instance", "features", server.base])
-        #expect(try await Self.nodeinfoRequests(server) == 2)
+        let cache = InMemoryServerInfoCache()
+        let harness = CommandHarness(logins: store, serverCache: cache)
+        let first = await harness.run(["instance", "features", server.base, "-o", "json"])
+        let second = await harness.run(["instance", "features", server.base, "-o", "json"])
+        #expect(first.status == 0, "\(first)")
+        #expect(second.stdout == first.stdout)
+        #expect(try await Self.nodeinfoRequests(server) == 1)
+        #expect(cache.serverInfo(for: server.base)?.flavour == .pleroma)
         #expect(try store.load() == LoginConfig())
+
+        _ = await harness.run(["instance", "features", server.base, "--refresh"])
+        #expect(try await Self.nodeinfoRequests(server) == 2)
+    }
+
+    @Test func infoOnACachedHostIsOneRequest() async throws {
+        let server = try await FixtureServer.start(flavour: "mastodon")
+        let harness = CommandHarness()
+        let fresh = await harness.run(["instance", "info", server.base, "-o", "json"])
+        let before = try await server.receivedRequests().count
+        let cached = await harness.run(["instance", "info", server.base, "-o", "json"])
+        #expect(cached.status == 0, "\(cached)")
+        #expect(cached.stdout == fresh.stdout)
+        let paths = try await server.receivedRequests().dropFirst(before).compactMap { $0["path"] as? String }
+        #expect(paths == ["/api/v2/instance"])
+    }
+
+    @Test func infoDetectsAgainWhenTheServerShowsAnotherVersionThanItsCachedOne() async throws {
+        // Cached as Mastodon 4.2.0 (say, before an upgrade); the server now shows 4.3.2+glitch.
+        let server = try await FixtureServer.start(flavour: "glitch")
+        let cache = InMemoryServerInfoCache()
+        cache.remember(ServerInfo(flavour: .mastodon, softwareName: "mastodon", version: "4.2.0", displayVersion: "4.2.0",
+                                  instanceAPI: "v2", detectedAt: Date()), for: server.base)
+        let result = await CommandHarness(serverCache: cache).run(["instance", "info", server.base, "-o", "json"])
+        #expect(result.status == 0, "\(result)")
+        let info = try #require(try result.json() as? [String: Any])
+        #expect(info["variant"] as? String == "glitch-soc")
+        #expect(info["software_version"] as? String == "4.3.2+glitch")
+        #expect(cache.serverInfo(for: server.base)?.version == "4.3.2+glitch")
+        #expect(try await Self.nodeinfoRequests(server) == 1)
     }
 
     @Test func aHostWithAStoredAccountUsesItsCache() async throws {

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Detections of servers fedictl holds no login for (`instance info HOST`, `timelines show` of a
+/// pinned server, …), so asking the same server again costs one request instead of three. Logins
+/// keep their own detection in the config. A cache is best effort: one that cannot be read or
+/// written costs a detection, never a failed command.
+public protocol ServerInfoCache: Sendable {
+    func serverInfo(for authority: String) -> ServerInfo?
+    func remember(_ info: ServerInfo, for authority: String)
+}
+
+/// Remembers nothing: every server is detected on each run.
+public struct NoServerInfoCache: ServerInfoCache {
+    public init() {}
+    public func serverInfo(for authority: String) -> ServerInfo? { nil }
+    public func remember(_ info: ServerInfo, for authority: String) {}
+}
+
+/// `$XDG_CACHE_HOME/fedictl/servers.json` (else `~/.cache/fedictl/servers.json`): a JSON object of
+/// detections by host[:port], replaced atomically under a lock like the config, at most
+/// `capacity` entries (the oldest detections go first).
+public struct FileServerInfoCache: ServerInfoCache {
+    public let url: URL
+    public let capacity: Int
+    private var file: LockedFile { LockedFile(url: url) }
+
+    public init(url: URL, capacity: Int = 200) {
+        self.url = url
+        self.capacity = capacity
+    }
+
+    public init(environment: [String: String]) {
+        let base = XDGDirectory.base("XDG_CACHE_HOME", else: ".cache", environment: environment)
+        self.init(url: base.appendingPathComponent("fedictl", isDirectory: true).appendingPathComponent("servers.json"))
+    }
+
+    public func serverInfo(for authority: String) -> ServerInfo? {
+        entries()[authority]
+    }
+
+    public func remember(_ info: ServerInfo, for authority: String) {
+        _ = try? file.withExclusiveLock {
+            var all = entries()
+            all[authority] = info
+            if all.count > capacity {
+                let oldest = all.sorted { $0.value.detectedAt < $1.value.detectedAt }.prefix(all.count - capacity)
+                for (key, _) in oldest { all.removeValue(forKey: key) }
+            }
+            try file.replace(with: try JSONCoding.encoder(pretty: true).encode(all))
+        }
+    }
+
+    /// Everything cached; an absent, unreadable or corrupt file is an empty cache.
+    private func entries() -> [String: ServerInfo] {
+        guard let data = try? file.read() else { return [:] }
+        return (try? JSONCoding.decoder().decode([String: ServerInfo].self, from: data)) ?? [:]
+    }
+}
