@@ -6,7 +6,7 @@ SWIFT ?= swift
 VENV := .venv
 MOCK := $(VENV)/bin/mastodon_mock
 MOCK_VERSION := 0.6.1
-APT_PACKAGES := libcurl4-openssl-dev libsecret-1-dev libsecret-tools gnome-keyring dbus python3-venv mandoc man-db zsh bash-completion strace tmux
+APT_PACKAGES := libcurl4-openssl-dev libsecret-1-dev libsecret-tools gnome-keyring dbus python3-venv mandoc man-db zsh bash-completion strace tmux fish
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: help deps build release test demo bench clean

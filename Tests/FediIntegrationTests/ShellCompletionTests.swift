@@ -7,7 +7,8 @@ import FediTestSupport
 /// `make install` into a temporary prefix, then real interactive shells with only that prefix
 /// added, driven through tmux: type a command line, press TAB, read the screen. bash loads
 /// bash-completion (as Debian's bashrc does, with XDG_DATA_DIRS naming the prefix), zsh runs
-/// compinit with the prefix's site-functions in fpath. The accounts come from a config file
+/// compinit with the prefix's site-functions in fpath, fish finds the prefix's
+/// vendor_completions.d through XDG_DATA_DIRS. The accounts come from a config file
 /// written by FileLoginStore, so the completions go through the installed binary's own
 /// `---completion` path with the live services.
 ///
@@ -54,6 +55,11 @@ struct ShellCompletionTests {
     @Test(arguments: cases)
     func zshCompletes(_ typed: String, _ expect: Expect) async throws {
         try await expectCompletion(in: .zsh, typed: typed, expect)
+    }
+
+    @Test(.enabled(if: ProcessRunner.isInstalled("fish"), "fish is in the Makefile's APT_PACKAGES"), arguments: cases)
+    func fishCompletes(_ typed: String, _ expect: Expect) async throws {
+        try await expectCompletion(in: .fish, typed: typed, expect)
     }
 
     /// The tmux session polls and sleeps: that runs on a thread of its own, off the cooperative pool.
@@ -132,7 +138,7 @@ struct ShellCompletionTests {
 /// two accounts (one with an alias) and two pinned timelines, written by FileLoginStore.
 /// Blocking: use it off the cooperative pool (`ProcessRunner.onOwnThread`).
 struct InstalledPrefix: Sendable {
-    enum Shell: String { case bash, zsh }
+    enum Shell: String { case bash, zsh, fish }
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -172,6 +178,10 @@ struct InstalledPrefix: Sendable {
 
             """
         try zshrc.write(to: root.appendingPathComponent(".zshrc"), atomically: true, encoding: .utf8)
+        let fishConfig = root.appendingPathComponent("config/fish")
+        try FileManager.default.createDirectory(at: fishConfig, withIntermediateDirectories: true)
+        try "set -g fish_greeting\nfunction fish_prompt; echo -n 'fish> '; end\n"
+            .write(to: fishConfig.appendingPathComponent("config.fish"), atomically: true, encoding: .utf8)
     }
 
     /// Runs `body` with a fresh prefix and removes it afterwards.
@@ -209,6 +219,7 @@ struct InstalledPrefix: Sendable {
         let command: [String] = switch shell {
         case .bash: ["bash", "--noprofile", "--rcfile", root.appendingPathComponent("bashrc").path, "-i"]
         case .zsh: ["zsh", "-i"]
+        case .fish: ["fish", "-i"]
         }
         let prompt = "\(shell.rawValue)> "
         try tmux.start(["env", "-i"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + command)
