@@ -25,7 +25,12 @@ struct LockedFile: Sendable {
         do {
             return try Data(contentsOf: url)
         } catch {
-            if !FileManager.default.fileExists(atPath: path) { return nil }
+            // Judged from the error itself: checking the path afterwards would race a concurrent
+            // first write, which can create the file between the failed read and the check.
+            let posix = error as NSError
+            if (error as? CocoaError)?.code == .fileReadNoSuchFile || (posix.domain == NSPOSIXErrorDomain && posix.code == Int(ENOENT)) {
+                return nil
+            }
             throw FediError(.config, "cannot read \(path): \(error.localizedDescription)",
                             hint: "check the file's owner and permissions")
         }
