@@ -47,13 +47,17 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         return String(cString: fm_curl_version())
     }
 
+    /// The transfer, and the first request's libcurl load (which can take a while on a cold disk
+    /// under load), run on the transport's queue, never on the cooperative pool.
     public func send(_ request: HTTPRequest, options: TransportOptions) async throws -> HTTPResponse {
-        try Self.loadLibrary()
-        let handle = checkOut()
-        defer { checkIn(handle) }
-        return try await withCheckedThrowingContinuation { continuation in
+        try await withCheckedThrowingContinuation { continuation in
             queue.async {
-                continuation.resume(with: Result { try Self.perform(request, options: options, on: handle.pointer) })
+                continuation.resume(with: Result {
+                    try Self.loadLibrary()
+                    let handle = self.checkOut()
+                    defer { self.checkIn(handle) }
+                    return try Self.perform(request, options: options, on: handle.pointer)
+                })
             }
         }
     }

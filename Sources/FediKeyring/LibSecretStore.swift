@@ -66,12 +66,10 @@ public struct LibSecretStore: SecretStore {
         if let environment, let why = Self.missingSessionBus(in: environment) {
             throw SecretStoreError.unavailable(why)
         }
+        try await Self.loadLibrary()
         let seconds = timeout.seconds
         let (account, instance, kind) = (key.account, key.instance, key.kind.rawValue)
         return try await Self.withDeadline(timeout) {
-            if let why = fm_secret_load() {
-                throw SecretStoreError.unavailable("cannot load libsecret: " + String(cString: why))
-            }
             var error = fm_secret_error()
             let value = body(account, instance, kind, &error)
             defer { fm_secret_error_clear(&error) }
@@ -82,6 +80,17 @@ public struct LibSecretStore: SecretStore {
             }
             return value
         }
+    }
+
+    /// Loads libsecret (once) on a thread of its own and outside the deadline: mapping a library is
+    /// local work that cannot hang on the bus, but on a cold disk under load it can outlast it.
+    static func loadLibrary() async throws {
+        let failure: String? = await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: fm_secret_load().map { String(cString: $0) }) }
+            thread.name = "fedictl-keyring-load"
+            thread.start()
+        }
+        if let failure { throw SecretStoreError.unavailable("cannot load libsecret: " + failure) }
     }
 
     /// Runs `body` on a new thread and returns its result, or throws `SecretStoreError.timedOut`

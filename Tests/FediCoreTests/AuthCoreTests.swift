@@ -121,7 +121,7 @@ struct AuthOAuthCoreTests {
     @Test func listenerAnswersTheCallbackOnceAndIgnoresOtherPaths() async throws {
         let listener = try LoopbackRedirectListener()
         #expect(listener.redirectURI == "http://127.0.0.1:\(listener.port)/callback")
-        async let code = listener.waitForCode(state: "good", timeout: 10)
+        async let code = listener.waitForCode(state: "good", timeout: 60)  // generous: a loaded CI can starve the test
         let favicon = try await get("http://127.0.0.1:\(listener.port)/favicon.ico")
         #expect(favicon.status == 404)
         let page = try await get("\(listener.redirectURI)?code=the-code&state=good")
@@ -135,7 +135,7 @@ struct AuthOAuthCoreTests {
 
     @Test func listenerRejectsAForeignState() async throws {
         let listener = try LoopbackRedirectListener()
-        async let code = listener.waitForCode(state: "good", timeout: 10)
+        async let code = listener.waitForCode(state: "good", timeout: 60)  // generous: a loaded CI can starve the test
         let page = try await get("\(listener.redirectURI)?code=stolen&state=evil")
         #expect(page.status == 400)
         do {
