@@ -46,6 +46,12 @@ struct ModerationTriageTests {
         #expect(posts.map { $0["content_warning"] as? String } == [nil, "hot take"])
         #expect(posts.last?["content"] as? String == "you are all wrong")  // JSON carries the text behind the warning
 
+        // A bad --fields is refused before anything changes on the server.
+        let badFields = await admin.run(["reports", "assign", scene.reportID, "--fields", "id,bogus"])
+        #expect(badFields.status == 64, "\(badFields)")
+        #expect(badFields.stderr.hasPrefix("fedictl: unknown field bogus\n"))
+        #expect(try await scene.adminReport()["assigned_account"] is NSNull)
+
         // Assigned to me.
         let assign = await admin.run(["reports", "assign", scene.reportID])
         #expect(assign.status == 0, "\(assign)")

@@ -54,6 +54,18 @@ struct ReportView {
     var report: Report
     var reveal: Bool
 
+    /// A verb that changes report `id`: checks `--fields` first (a bad field must not follow a change
+    /// already made), runs `change` through the family serving `capability`, then shows the report
+    /// the server returned, or says `done` ("Resolved report 12") when it returned none.
+    static func change(_ capability: Capability, in ctx: CommandContext, done: String,
+                       _ change: @escaping (APIClient, APIFamily) async throws -> Fetched<Report>?) async throws {
+        try ctx.output.validateFields(for: Report.self)
+        let client = try await ctx.client()
+        let fetched = try await ctx.withCapability(capability) { family in try await change(client, family) }
+        guard let fetched else { return ctx.status("\(done) on \(try ctx.login().server.authority).") }
+        try show(fetched, in: ctx)
+    }
+
     /// The changed report a verb got back, or its raw JSON with `--raw`.
     static func show(_ fetched: Fetched<Report>, in ctx: CommandContext) throws {
         if ctx.globals.raw { return ctx.output.raw(fetched.raw) }

@@ -21,9 +21,9 @@ extension Reports {
         public var id: String
 
         public func run(in ctx: CommandContext) async throws {
-            let client = try await ctx.client()
-            let fetched = try await ctx.withCapability(.reportsAssign) { _ in try await client.assignReport(id: id) }
-            try ReportView.show(fetched, in: ctx)
+            try await ReportView.change(.reportsAssign, in: ctx, done: "Assigned report \(id)") { client, _ in
+                try await client.assignReport(id: id)
+            }
         }
     }
 }

@@ -28,11 +28,9 @@ extension Reports {
         }
 
         public func run(in ctx: CommandContext) async throws {
-            let client = try await ctx.client()
-            let host = try ctx.login().server.authority
-            let fetched = try await ctx.withCapability(.reportsNote) { family in try await client.addReportNote(id: id, text, via: family) }
-            guard let fetched else { return ctx.status("Noted on report \(id) on \(host).") }
-            try ReportView.show(fetched, in: ctx)
+            try await ReportView.change(.reportsNote, in: ctx, done: "Noted on report \(id)") { client, family in
+                try await client.addReportNote(id: id, text, via: family)
+            }
         }
     }
 }

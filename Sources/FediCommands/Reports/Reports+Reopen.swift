@@ -20,9 +20,9 @@ extension Reports {
         public var id: String
 
         public func run(in ctx: CommandContext) async throws {
-            let client = try await ctx.client()
-            let fetched = try await ctx.withCapability(.reportsReopen) { family in try await client.reopenReport(id: id, via: family) }
-            try ReportView.show(fetched, in: ctx)
+            try await ReportView.change(.reportsReopen, in: ctx, done: "Reopened report \(id)") { client, family in
+                try await client.reopenReport(id: id, via: family)
+            }
         }
     }
 }

@@ -27,17 +27,13 @@ extension Reports {
         public var comment: String?
 
         public func run(in ctx: CommandContext) async throws {
-            let client = try await ctx.client()
-            let host = try ctx.login().server.authority
-            let fetched = try await ctx.withCapability(.reportsResolve) { family in
+            try await ReportView.change(.reportsResolve, in: ctx, done: "Resolved report \(id)") { client, family in
                 guard comment == nil || family == .gotosocialAdmin || family == .pleromaAdmin else {
                     throw FediError(.unavailable, "reports resolve --comment is not available through the \(family.displayName)",
                                     hint: "leave out --comment; the reporter sees only that the report was resolved")
                 }
                 return try await client.resolveReport(id: id, comment: comment, via: family)
             }
-            guard let fetched else { return ctx.status("Resolved report \(id) on \(host).") }
-            try ReportView.show(fetched, in: ctx)
         }
     }
 }

@@ -20,9 +20,9 @@ extension Reports {
         public var id: String
 
         public func run(in ctx: CommandContext) async throws {
-            let client = try await ctx.client()
-            let fetched = try await ctx.withCapability(.reportsUnassign) { _ in try await client.unassignReport(id: id) }
-            try ReportView.show(fetched, in: ctx)
+            try await ReportView.change(.reportsUnassign, in: ctx, done: "Unassigned report \(id)") { client, _ in
+                try await client.unassignReport(id: id)
+            }
         }
     }
 }
