@@ -1,4 +1,5 @@
 import Foundation
+import FediCore
 import FediTestSupport
 import Testing
 
@@ -16,6 +17,37 @@ struct DryRunTests {
         let blocks = try #require(try await server.json(.get, "/api/v1/blocks", token: MockServer.alice.token) as? [Any])
         #expect(blocks.isEmpty)
         #expect(!result.stdout.contains(MockServer.alice.token))
+    }
+
+    /// Local writes too: a token is not stored and the config not changed; what would be is said
+    /// (never the token itself).
+    @Test func keyringAndConfigWritesArePrintedNotMade() async throws {
+        let server = try await MockServer.start()
+        let keyring = InMemorySecretStore(storageName: "keyring")
+        let logins = InMemoryLoginStore()
+        let harness = CommandHarness(secrets: keyring, logins: logins)
+
+        let add = await harness.run(["auth", "add", server.base, "--token-stdin", "--dry-run"], input: MockServer.alice.token)
+        #expect(add.status == 0, "\(add)")
+        #expect(add.stdout == "dry run: would store fedictl access token for alice@\(server.base) in the keyring\n")
+        #expect(!add.stdout.contains(MockServer.alice.token) && !add.stderr.contains(MockServer.alice.token))
+        #expect(await keyring.secrets.isEmpty)
+        #expect(try logins.load() == LoginConfig())
+
+        _ = await harness.run(["auth", "add", server.base, "--token-stdin"], input: MockServer.alice.token)
+        _ = await harness.run(["auth", "add", server.base, "--token-stdin"], input: MockServer.bob.token)
+        let before = try logins.load()
+        #expect(before.defaultAccount == "alice@\(server.base)")
+
+        let use = await harness.run(["auth", "use", "bob@\(server.base)", "--dry-run"])
+        #expect(use.status == 0, "\(use)")
+        #expect(use.stdout == "dry run: would change the config: make bob@\(server.base) the default\n")
+        let alias = await harness.run(["auth", "alias", "bob@\(server.base)", "work", "--dry-run"])
+        #expect(alias.stdout == "dry run: would change the config: update account bob@\(server.base)\n", "\(alias)")
+        let logout = await harness.run(["auth", "logout", "bob@\(server.base)", "--dry-run"])
+        #expect(logout.status == 0, "\(logout)")
+        #expect(try logins.load() == before)
+        #expect(await keyring.secrets.count == 2)
     }
 
     @Test func misskeyReadsGoThroughAndTheWriteIsPrinted() async throws {

@@ -36,7 +36,7 @@ extension Auth {
 
         public func run(in ctx: CommandContext) async throws {
             let remove = self.remove, name = self.name, account = self.account
-            let id = try ctx.services.logins.update { config -> String in
+            let id = try ctx.logins.update { config -> String in
                 let login = try config.login(matching: account)
                 let index = config.index(of: login.id)!
                 if remove {

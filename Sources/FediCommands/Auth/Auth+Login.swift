@@ -101,7 +101,7 @@ extension Auth {
                 if status == 401 {
                     // The server no longer knows fedictl's app (deleted, or the instance was reset):
                     // forget it, so the next login registers a new one.
-                    try ctx.services.logins.update { $0.clients?[server.authority] = nil }
+                    try ctx.logins.update { $0.clients?[server.authority] = nil }
                 }
                 throw FediError(.permission, "\(server.authority) did not accept the authorization code (HTTP \(status): \(said ?? "no reason given"))",
                                 hint: "a code works once, for a few minutes: run fedictl auth login \(server.authority) again")

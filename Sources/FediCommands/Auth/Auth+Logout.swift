@@ -43,7 +43,7 @@ extension Auth {
             }
             try await secrets.remove(login.tokenKey)
 
-            let lastOnInstance = try ctx.services.logins.update { config -> Bool in
+            let lastOnInstance = try ctx.logins.update { config -> Bool in
                 config.accounts.removeAll { $0.id == login.id }
                 if config.defaultAccount == login.id { config.defaultAccount = nil }
                 let last = !config.accounts.contains { $0.server.authority == server.authority }

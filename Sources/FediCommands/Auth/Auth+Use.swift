@@ -22,7 +22,7 @@ extension Auth {
         public var account: String
 
         public func run(in ctx: CommandContext) async throws {
-            let id = try ctx.services.logins.update { config -> String in
+            let id = try ctx.logins.update { config -> String in
                 let login = try config.login(matching: account)
                 config.defaultAccount = login.id
                 return login.id

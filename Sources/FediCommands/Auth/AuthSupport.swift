@@ -12,7 +12,7 @@ extension CommandContext {
                           addedAt: services.now(), tokenStorage: storage, scopesSource: scopesSource)
         _ = try services.logins.load()  // a corrupt config fails here, before a secret is stored for nothing
         try await secrets.store(token, for: login.tokenKey)
-        let isDefault = try services.logins.update { config -> Bool in
+        let isDefault = try logins.update { config -> Bool in
             if let index = config.index(of: login.id) {
                 login.aliases = config.accounts[index].aliases
                 login.serverInfo = config.accounts[index].serverInfo

@@ -35,7 +35,7 @@ extension CommandContext {
         try await secrets.store(app.clientSecret, for: RegisteredClient.secretKey(for: server))
         let record = RegisteredClient(clientID: app.clientID, scopes: app.scopes ?? scopes, redirectURIs: app.redirectURIs ?? redirects,
                                       registeredAt: services.now())
-        try services.logins.update { config in
+        try logins.update { config in
             config.clients = (config.clients ?? [:]).merging([server.authority: record]) { $1 }
         }
         status("Registered fedictl as an app on \(server.authority) (scopes: \(scopes.joined(separator: " "))).")

@@ -105,8 +105,10 @@ extension CommandContext {
     }
 
     /// The store a secret of this kind lives in; the file store warns on stderr each time it is opened.
+    /// Under `--dry-run`, storing or removing is described instead of done (`DryRunSecretStore`).
     func secretStore(_ storage: TokenStorage) -> any SecretStore {
-        storage == .file ? insecureSecrets() : services.secrets
+        let store = storage == .file ? insecureSecrets() : services.secrets
+        return globals.dryRun ? DryRunSecretStore(wrapped: store, terminal: terminal) : store
     }
 
     /// Where new secrets go: the keyring, or the file with `--insecure-storage`.

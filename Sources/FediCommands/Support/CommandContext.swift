@@ -43,6 +43,12 @@ public struct CommandContext: Sendable {
         return HTTPClient(transport: transport, options: options, log: log, sleep: services.sleep, now: services.now)
     }
 
+    /// The config. Under `--dry-run` the first change is described instead of written (`DryRunLoginStore`).
+    /// Best-effort caches (detections, rules, read positions) write through `services.logins` directly.
+    public var logins: any LoginStore {
+        globals.dryRun ? DryRunLoginStore(wrapped: services.logins, terminal: terminal) : services.logins
+    }
+
     /// Parses a server the user named, applying the plain-http rule.
     public func server(_ text: String) throws -> ServerAddress {
         try ServerAddress(text, allowInsecureHTTP: globals.insecureHttp)

@@ -47,7 +47,7 @@ extension Timelines {
                 ctx.status("dry run: would pin \(server.authority) as \(name)")
                 return try ctx.output.item(pin)
             }
-            pin = try ctx.services.logins.update { config in
+            pin = try ctx.logins.update { config in
                 try Self.checkConflicts(in: config, name: name, server: server)
                 var pins = config.pins ?? []
                 if let index = pins.firstIndex(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) {

@@ -22,7 +22,7 @@ extension Timelines {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: PinnedTimeline.self)
             let address = try? ctx.server(name)
-            let removed = try ctx.services.logins.update { config -> PinnedTimeline? in
+            let removed = try ctx.logins.update { config -> PinnedTimeline? in
                 guard let pin = config.pin(name, server: address) else { return nil }
                 if !ctx.globals.dryRun { config.pins?.removeAll { $0.name == pin.name } }
                 return pin
