@@ -6,10 +6,10 @@ SWIFT ?= swift
 VENV := .venv
 MOCK := $(VENV)/bin/mastodon_mock
 MOCK_VERSION := 0.6.1
-APT_PACKAGES := libcurl4-openssl-dev libsecret-1-dev libsecret-tools gnome-keyring dbus python3-venv mandoc man-db zsh bash-completion strace tmux fish
+APT_PACKAGES := curl python3 libcurl4-openssl-dev libsecret-1-dev libsecret-tools gnome-keyring dbus python3-venv mandoc man-db zsh bash-completion strace tmux fish
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help deps build release test demo bench clean
+.PHONY: help deps apt-deps build release test demo bench clean
 
 help:
 	@echo "make demo      install what is needed, build, and tour fedictl against a local mastodon_mock"
@@ -18,17 +18,18 @@ help:
 	@echo "make install   install binary, man page and completions under PREFIX (default /usr/local)"
 	@echo "make bench     benchmarks (bench/README.md)"
 
-# System libraries (Debian) and the Python venv holding the local test server.
-deps: $(MOCK)
+# System libraries (Debian) and the Python venv holding the local test server. The Debian
+# packages come first: the venv needs python3-venv (ensurepip), which a plain python3 lacks.
+deps: apt-deps $(MOCK)
+
+apt-deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-$(MOCK):
-	@dpkg -s python3-venv >/dev/null 2>&1 || python3 -m venv --help >/dev/null 2>&1 || \
-	  { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-venv >/dev/null; }
+$(MOCK): | apt-deps
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install -q --disable-pip-version-check mastodon_mock==$(MOCK_VERSION)
 
