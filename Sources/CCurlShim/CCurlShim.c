@@ -15,7 +15,6 @@ static struct {
     __typeof__(&curl_easy_getinfo) easy_getinfo;
     __typeof__(&curl_slist_append) slist_append;
     __typeof__(&curl_slist_free_all) slist_free_all;
-    __typeof__(&curl_version) version;
 } fm;
 
 static pthread_once_t fm_once = PTHREAD_ONCE_INIT;
@@ -45,7 +44,6 @@ static void fm_load_once(void) {
     FM_BIND(easy_getinfo, curl_easy_getinfo)
     FM_BIND(slist_append, curl_slist_append)
     FM_BIND(slist_free_all, curl_slist_free_all)
-    FM_BIND(version, curl_version)
 #undef FM_BIND
     CURLcode code = fm.global_init(CURL_GLOBAL_ALL);
     if (code != CURLE_OK) {
@@ -67,7 +65,6 @@ CURLcode fm_curl_easy_perform(CURL *h) { return fm.easy_perform(h); }
 const char *fm_curl_easy_strerror(CURLcode code) { return fm.easy_strerror(code); }
 struct curl_slist *fm_curl_slist_append(struct curl_slist *l, const char *v) { return fm.slist_append(l, v); }
 void fm_curl_slist_free_all(struct curl_slist *l) { fm.slist_free_all(l); }
-const char *fm_curl_version(void) { return fm.version(); }
 
 CURLcode fm_curl_setopt_long(CURL *h, CURLoption o, long v) { return fm.easy_setopt(h, o, v); }
 CURLcode fm_curl_setopt_string(CURL *h, CURLoption o, const char *v) { return fm.easy_setopt(h, o, v); }

@@ -35,16 +35,11 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         thread.start()
     }
 
-    /// Waits for a load `preloadInBackground()` started (at once if it is done or never started):
-    /// exiting while another thread is inside libcurl's TLS set-up could crash the exit handlers.
+    /// Waits for the load `preloadInBackground()` started (at once if it is done); call it only after
+    /// starting one, as it would otherwise load libcurl itself. Exiting while another thread is
+    /// inside libcurl's TLS set-up could crash the exit handlers.
     public static func finishPreload() {
         _ = fm_curl_load()
-    }
-
-    /// libcurl's version string, e.g. "libcurl/7.88.1 OpenSSL/3.0.17 ...".
-    public static func libraryVersion() throws -> String {
-        try loadLibrary()
-        return String(cString: fm_curl_version())
     }
 
     /// The transfer, and the first request's libcurl load (which can take a while on a cold disk
@@ -54,7 +49,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
             queue.async {
                 continuation.resume(with: Result {
                     try Self.loadLibrary()
-                    let handle = self.checkOut()
+                    let handle = try self.checkOut()
                     defer { self.checkIn(handle) }
                     return try Self.perform(request, options: options, on: handle.pointer)
                 })
@@ -62,14 +57,18 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         }
     }
 
-    private func checkOut() -> EasyHandle {
+    private func checkOut() throws -> EasyHandle {
         lock.lock()
         defer { lock.unlock() }
         if let handle = idle.popLast() { return handle }
-        return EasyHandle(pointer: fm_curl_easy_init())
+        guard let pointer = fm_curl_easy_init() else { throw TransportError.other("libcurl could not create a transfer handle") }
+        return EasyHandle(pointer: pointer)
     }
 
+    /// Back to the pool with its options cleared: they point at this transfer's error buffer,
+    /// collector and header list, which are gone once it returns. The connection stays cached.
     private func checkIn(_ handle: EasyHandle) {
+        fm_curl_easy_reset(handle.pointer)
         lock.lock()
         defer { lock.unlock() }
         idle.append(handle)
@@ -102,16 +101,19 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
             fm_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, buffer.baseAddress)
             fm_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
             fm_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
-            fm_curl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-            fm_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1)
+            // Redirects: GETs only (a 307/308 would resend a POST's body, tokens and passwords
+            // included, wherever it points), never from https down to http. libcurl itself drops
+            // the Authorization header when a redirect changes host.
+            fm_curl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, request.url.scheme == "https" ? "https" : "http,https")
+            fm_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, request.method == .get ? 1 : 0)
             fm_curl_setopt_long(handle, CURLOPT_MAXREDIRS, 5)
             fm_curl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
             fm_curl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
             fm_curl_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
             fm_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
             fm_curl_setopt_string(handle, CURLOPT_USERAGENT, request.header("User-Agent") ?? options.userAgent)
-            fm_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout * 1000))
-            fm_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(options.totalTimeout * 1000))
+            fm_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(options.connectTimeout))
+            fm_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(options.totalTimeout))
             if let caFile = options.caCertificateFile { fm_curl_setopt_string(handle, CURLOPT_CAINFO, caFile) }
             fm_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
 
@@ -167,6 +169,12 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
             headers[key] = headers[key].map { "\($0), \(value)" } ?? value
         }
         return HTTPResponse(status: status, headers: headers, body: collector.body, url: finalURL)
+    }
+
+    /// A timeout for libcurl: at least 1 ms (0 means "none" to libcurl), at most a day, never a trap.
+    static func milliseconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite else { return 86_400_000 }
+        return Int(min(max(seconds, 0.001), 86_400) * 1000)
     }
 
     static func transportError(_ code: CURLcode, detail: String, timeout: Double) -> TransportError {

@@ -4,6 +4,13 @@ import FediTestSupport
 
 /// What a user sees when the network or the server misbehaves; faults injected into mastodon_mock.
 struct FaultTests {
+    @Test(arguments: ["inf", "nan", "0", "1e300", "0.0001"])
+    func aTimeoutOutOfRangeIsAUsageError(value: String) async {
+        let result = await CommandHarness().run(["instance", "info", "127.0.0.1:9", "--timeout", value])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains("--timeout must be between 0.001 and 86400 seconds"), "\(result)")
+    }
+
     let harness = CommandHarness()
 
     @Test func twoServiceUnavailablesThenSuccess() async throws {

@@ -20,7 +20,6 @@ CURLcode fm_curl_easy_perform(CURL *handle);
 const char *fm_curl_easy_strerror(CURLcode code);
 struct curl_slist *fm_curl_slist_append(struct curl_slist *list, const char *value);
 void fm_curl_slist_free_all(struct curl_slist *list);
-const char *fm_curl_version(void);
 
 CURLcode fm_curl_setopt_long(CURL *handle, CURLoption option, long value);
 CURLcode fm_curl_setopt_string(CURL *handle, CURLoption option, const char *value);

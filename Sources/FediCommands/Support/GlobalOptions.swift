@@ -51,7 +51,7 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     public var insecureStorage = false
 
     public func validate() throws {
-        guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
+        guard timeout >= 0.001, timeout <= 86_400 else { throw ValidationError("--timeout must be between 0.001 and 86400 seconds") }
     }
 
     public var fieldList: [String]? {

@@ -72,7 +72,9 @@ public struct APIClient: Sendable {
                      readsOnly: Bool = false) async throws -> HTTPResponse {
         var request = HTTPRequest(method: method, url: url, headers: headers, body: body?.data, readsOnly: readsOnly)
         if let body { request.setHeader("Content-Type", body.contentType) }
-        if let token { request.setHeader("Authorization", "Bearer \(token)") }
+        // The token goes only to the server it belongs to: a pagination link a server builds for
+        // another host, or as plain http behind a proxy, gets the request without it.
+        if let token, Self.sameOrigin(url, server.baseURL) { request.setHeader("Authorization", "Bearer \(token)") }
         let response: HTTPResponse
         do {
             response = try await http.send(request)
@@ -84,6 +86,14 @@ public struct APIClient: Sendable {
                                 url: url, headers: response.headers, body: response.body)
         }
         return response
+    }
+
+    static func sameOrigin(_ url: URL, _ base: URL) -> Bool {
+        func origin(_ url: URL) -> (String, String, Int) {
+            let scheme = url.scheme?.lowercased() ?? ""
+            return (scheme, url.host?.lowercased() ?? "", url.port ?? (scheme == "https" ? 443 : 80))
+        }
+        return origin(url) == origin(base)
     }
 
     public func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws -> T {
