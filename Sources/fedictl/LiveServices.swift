@@ -12,9 +12,8 @@ enum LiveServices {
         return Services(
             transport: CurlTransport(), secrets: LibSecretStore(environment: environment),
             insecureSecrets: { FileSecretStore(url: paths.secretsFile) },
-            logins: FileLoginStore(paths: paths), serverCache: FileServerInfoCache(environment: environment), terminal: StandardTerminal(), environment: environment,
-            now: Date.init, sleep: { try await Task.sleep(nanoseconds: UInt64(max(0, $0) * 1e9)) },
-            openURL: { openInBrowser($0, environment: environment) })
+            logins: FileLoginStore(paths: paths), serverCache: FileServerInfoCache(environment: environment),
+            terminal: StandardTerminal(), environment: environment, openURL: { openInBrowser($0, environment: environment) })
     }
 
     /// `xdg-open URL`, or the command in FEDICTL_BROWSER (`none` opens nothing). Detached, output
