@@ -268,13 +268,13 @@ extension APIClient {
 
     private func mastodonAccount(_ method: HTTPMethod, _ id: String, _ action: String) async throws -> Fetched<AdminAccount> {
         try await Self.namingAccount(id, on: self) {
-            try await fetch(MastodonAdminAccount.self, method, "/api/v1/admin/accounts/\(Self.pathSegment(id))\(action)").map(\.account)
+            try await fetch(MastodonAdminAccount.self, method, "/api/v1/admin/accounts/\(ServerAddress.pathSegment(id))\(action)").map(\.account)
         }
     }
 
     private func mastodonAccountWrite(_ id: String, _ action: String, body: RequestBody) async throws {
         try await Self.namingAccount(id, on: self) {
-            try await send(.post, "/api/v1/admin/accounts/\(Self.pathSegment(id))\(action)", body: body)
+            try await send(.post, "/api/v1/admin/accounts/\(ServerAddress.pathSegment(id))\(action)", body: body)
         }
     }
 

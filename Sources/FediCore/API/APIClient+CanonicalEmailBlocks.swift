@@ -24,7 +24,7 @@ extension APIClient {
 
     public func deleteCanonicalEmailBlock(id: String) async throws {
         _ = try await naming("canonical e-mail block \(id)", hint: "`fedictl canonical-email-blocks list` shows the blocks and their ids") {
-            try await send(.delete, "\(Self.canonicalEmailBlocksPath)/\(Self.pathSegment(id))")
+            try await send(.delete, "\(Self.canonicalEmailBlocksPath)/\(ServerAddress.pathSegment(id))")
         }
     }
 }

@@ -16,7 +16,7 @@ struct MastodonDomainBlocks: DomainBlockAdapter {
 
     func block(id: String) async throws -> (value: DomainBlock, raw: Data) {
         let fetched = try await client.namingDomainBlock(id) {
-            try await client.fetch(DomainBlock.self, .get, "\(Self.path)/\(APIClient.pathSegment(id))")
+            try await client.fetch(DomainBlock.self, .get, "\(Self.path)/\(ServerAddress.pathSegment(id))")
         }
         return (fetched.value, fetched.raw)
     }
@@ -42,14 +42,14 @@ struct MastodonDomainBlocks: DomainBlockAdapter {
 
     func update(_ block: DomainBlock, to spec: DomainBlockSpec) async throws -> DomainBlock {
         try await client.namingDomainBlock(block.id) {
-            try await client.fetch(DomainBlock.self, .put, "\(Self.path)/\(APIClient.pathSegment(block.id))",
+            try await client.fetch(DomainBlock.self, .put, "\(Self.path)/\(ServerAddress.pathSegment(block.id))",
                                    body: .jsonObject(Self.fields(spec))).value
         }
     }
 
     func remove(_ block: DomainBlock) async throws {
         _ = try await client.namingDomainBlock(block.id) {
-            try await client.send(.delete, "\(Self.path)/\(APIClient.pathSegment(block.id))")
+            try await client.send(.delete, "\(Self.path)/\(ServerAddress.pathSegment(block.id))")
         }
     }
 
@@ -94,7 +94,7 @@ struct GoToSocialDomainBlocks: DomainBlockAdapter {
 
     func update(_ block: DomainBlock, to spec: DomainBlockSpec) async throws -> DomainBlock {
         try await client.namingDomainBlock(block.id) {
-            try await client.fetch(DomainBlock.self, .put, "\(MastodonDomainBlocks.path)/\(APIClient.pathSegment(block.id))",
+            try await client.fetch(DomainBlock.self, .put, "\(MastodonDomainBlocks.path)/\(ServerAddress.pathSegment(block.id))",
                                    body: .jsonObject(Self.fields(spec, domain: false))).value
         }
     }

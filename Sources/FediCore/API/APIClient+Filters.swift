@@ -75,7 +75,7 @@ extension APIClient {
     }
 
     public func filter(id: String, _ api: FiltersAPI) async throws -> Fetched<Filter> {
-        try await fetchFilter(.get, "/api/\(api.rawValue)/filters/\(id)", api: api)
+        try await fetchFilter(.get, "/api/\(api.rawValue)/filters/\(ServerAddress.pathSegment(id))", api: api)
     }
 
     /// `POST /api/v2/filters` with the keywords in `keywords_attributes`, or `POST /api/v1/filters`
@@ -101,7 +101,7 @@ extension APIClient {
     public func updateFilter(id: String, _ draft: FilterDraft, _ api: FiltersAPI) async throws -> Fetched<Filter> {
         switch api {
         case .v2:
-            return try await fetchFilter(.put, "/api/v2/filters/\(id)", body: Self.v2Fields(draft), api: .v2)
+            return try await fetchFilter(.put, "/api/v2/filters/\(ServerAddress.pathSegment(id))", body: Self.v2Fields(draft), api: .v2)
         case .v1:
             let current = try await filter(id: id, .v1).value
             var body: [String: Any] = ["phrase": draft.title ?? current.title,
@@ -109,33 +109,33 @@ extension APIClient {
                                        "irreversible": (draft.action ?? current.filterAction) == .hide,
                                        "whole_word": current.keywords.first?.wholeWord ?? false]
             if let seconds = draft.expiresIn { body["expires_in"] = seconds } else if draft.neverExpires { body["expires_in"] = "" }
-            return try await fetchFilter(.put, "/api/v1/filters/\(id)", body: body, api: .v1)
+            return try await fetchFilter(.put, "/api/v1/filters/\(ServerAddress.pathSegment(id))", body: body, api: .v1)
         }
     }
 
     public func deleteFilter(id: String, _ api: FiltersAPI) async throws {
-        try await send(.delete, "/api/\(api.rawValue)/filters/\(id)")
+        try await send(.delete, "/api/\(api.rawValue)/filters/\(ServerAddress.pathSegment(id))")
     }
 
     /// `POST /api/v2/filters/:id/keywords` (v2 only).
     public func addFilterKeyword(filterID: String, _ keyword: KeywordDraft) async throws -> Fetched<FilterKeyword> {
-        try await fetch(FilterKeyword.self, .post, "/api/v2/filters/\(filterID)/keywords",
+        try await fetch(FilterKeyword.self, .post, "/api/v2/filters/\(ServerAddress.pathSegment(filterID))/keywords",
                         body: .jsonObject(["keyword": keyword.keyword, "whole_word": keyword.wholeWord]))
     }
 
     /// `DELETE /api/v2/filters/keywords/:id` (v2 only).
     public func removeFilterKeyword(id: String) async throws {
-        try await send(.delete, "/api/v2/filters/keywords/\(id)")
+        try await send(.delete, "/api/v2/filters/keywords/\(ServerAddress.pathSegment(id))")
     }
 
     /// `POST /api/v2/filters/:id/statuses` (v2 only).
     public func addFilterStatus(filterID: String, statusID: String) async throws -> Fetched<FilterStatus> {
-        try await fetch(FilterStatus.self, .post, "/api/v2/filters/\(filterID)/statuses", body: .jsonObject(["status_id": statusID]))
+        try await fetch(FilterStatus.self, .post, "/api/v2/filters/\(ServerAddress.pathSegment(filterID))/statuses", body: .jsonObject(["status_id": statusID]))
     }
 
     /// `DELETE /api/v2/filters/statuses/:id` (v2 only).
     public func removeFilterStatus(id: String) async throws {
-        try await send(.delete, "/api/v2/filters/statuses/\(id)")
+        try await send(.delete, "/api/v2/filters/statuses/\(ServerAddress.pathSegment(id))")
     }
 
     /// The v2 create/update fields a draft sets (`expires_in: ""` clears the expiry).

@@ -9,7 +9,7 @@ extension APIClient {
     }
 
     public func ipBlock(id: String) async throws -> Fetched<IPBlock> {
-        try await namingIPBlock(id) { try await fetch(IPBlock.self, .get, "\(Self.ipBlocksPath)/\(Self.pathSegment(id))") }
+        try await namingIPBlock(id) { try await fetch(IPBlock.self, .get, "\(Self.ipBlocksPath)/\(ServerAddress.pathSegment(id))") }
     }
 
     /// `POST` with `ip`, `severity`, and `comment` and `expires_in` (seconds) when given.
@@ -28,12 +28,12 @@ extension APIClient {
         if let comment { fields["comment"] = comment }
         if let expiresIn { fields["expires_in"] = expiresIn }
         return try await namingIPBlock(id) {
-            try await fetch(IPBlock.self, .put, "\(Self.ipBlocksPath)/\(Self.pathSegment(id))", body: .jsonObject(fields)).value
+            try await fetch(IPBlock.self, .put, "\(Self.ipBlocksPath)/\(ServerAddress.pathSegment(id))", body: .jsonObject(fields)).value
         }
     }
 
     public func deleteIPBlock(id: String) async throws {
-        _ = try await namingIPBlock(id) { try await send(.delete, "\(Self.ipBlocksPath)/\(Self.pathSegment(id))") }
+        _ = try await namingIPBlock(id) { try await send(.delete, "\(Self.ipBlocksPath)/\(ServerAddress.pathSegment(id))") }
     }
 
     func namingIPBlock<T>(_ id: String, _ body: () async throws -> T) async throws -> T {

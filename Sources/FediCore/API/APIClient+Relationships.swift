@@ -11,7 +11,7 @@ extension APIClient {
 
     /// `POST /api/v1/accounts/:id/block` or `/unblock`.
     func setBlocked(_ blocked: Bool, accountID: String) async throws {
-        _ = try await fetch(Relationship.self, .post, "/api/v1/accounts/\(accountID)/\(blocked ? "block" : "unblock")")
+        _ = try await fetch(Relationship.self, .post, "/api/v1/accounts/\(ServerAddress.pathSegment(accountID))/\(blocked ? "block" : "unblock")")
     }
 
     /// `GET /api/v1/mutes` (40 a page, at most 80), with `mute_expires_at` (Mastodon 3.3+).
@@ -23,12 +23,12 @@ extension APIClient {
     /// Mastodon's answer does not say when the mute ends; some servers add `muting_expires_at`.
     func mute(accountID: String, duration: DurationText?, notifications: Bool) async throws -> Relationship {
         let body = RequestBody.jsonObject(["notifications": notifications, "duration": duration?.seconds ?? 0])
-        return try await fetch(Relationship.self, .post, "/api/v1/accounts/\(accountID)/mute", body: body).value
+        return try await fetch(Relationship.self, .post, "/api/v1/accounts/\(ServerAddress.pathSegment(accountID))/mute", body: body).value
     }
 
     /// `POST /api/v1/accounts/:id/unmute`.
     func unmute(accountID: String) async throws {
-        _ = try await fetch(Relationship.self, .post, "/api/v1/accounts/\(accountID)/unmute")
+        _ = try await fetch(Relationship.self, .post, "/api/v1/accounts/\(ServerAddress.pathSegment(accountID))/unmute")
     }
 
     /// `GET /api/v1/domain_blocks`: plain strings, 100 a page, at most 200.

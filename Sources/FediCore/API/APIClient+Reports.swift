@@ -102,7 +102,7 @@ extension APIClient {
 
     private func mastodonReport(_ method: HTTPMethod, _ id: String, _ action: String, body: RequestBody? = nil) async throws -> Fetched<Report> {
         try await Self.namingReport(id, on: self) {
-            try await fetch(MastodonAdminReport.self, method, "/api/v1/admin/reports/\(Self.pathSegment(id))\(action)", body: body).map(\.report)
+            try await fetch(MastodonAdminReport.self, method, "/api/v1/admin/reports/\(ServerAddress.pathSegment(id))\(action)", body: body).map(\.report)
         }
     }
 
@@ -110,10 +110,5 @@ extension APIClient {
     @discardableResult
     static func namingReport<T>(_ id: String, on client: APIClient, _ body: () async throws -> T) async throws -> T {
         try await client.naming("report \(id)", hint: "`fedictl reports list` shows the open reports, `--resolved` the others", body)
-    }
-
-    /// An id as one path segment: whatever a user typed cannot reach another endpoint.
-    static func pathSegment(_ id: String) -> String {
-        id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~@"))) ?? id
     }
 }

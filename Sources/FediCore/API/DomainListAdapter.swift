@@ -70,7 +70,7 @@ struct RecordDomainList<Item: DomainEntry>: DomainListAdapter {
 
     func remove(_ item: Item) async throws {
         _ = try await client.naming("\(noun) \(item.id)", hint: "the list command shows the ids") {
-            try await client.send(.delete, "\(path)/\(APIClient.pathSegment(item.id))")
+            try await client.send(.delete, "\(path)/\(ServerAddress.pathSegment(item.id))")
         }
     }
 }

@@ -22,7 +22,7 @@ extension MisskeyAdmin {
         let fetched = try await call([MisskeyNote].self, endpoint, fields)
         let posts = fetched.value.map { note in
             var post = note.post
-            post.url = post.url ?? client.server.url("/notes/\(post.id)").absoluteString
+            post.url = post.url ?? client.server.url("/notes/\(ServerAddress.pathSegment(post.id))").absoluteString
             return post
         }
         return Fetched(value: posts, raw: fetched.raw, response: fetched.response)

@@ -18,22 +18,16 @@ public struct MisskeyAdmin: Sendable {
         return .jsonObject(object)
     }
 
-    /// Calls `POST /api/<endpoint>` and decodes the answer.
+    /// Calls `POST /api/<endpoint>` and decodes the answer. Every Misskey endpoint is a POST, so what
+    /// reads is told by which of the two entry points is used: `call` only reads (`--dry-run` lets it
+    /// through), `perform` writes.
     public func call<T: Decodable & Sendable>(_ type: T.Type, _ endpoint: String, _ fields: [String: Any] = [:]) async throws -> Fetched<T> {
-        try await client.fetch(type, .post, "/api/\(endpoint)", body: body(fields), readsOnly: Self.readsOnly(endpoint))
+        try await client.fetch(type, .post, "/api/\(endpoint)", body: body(fields), readsOnly: true)
     }
 
-    /// Calls an endpoint whose answer does not matter (204 on success).
+    /// Calls an endpoint that changes something and whose answer does not matter (204 on success).
     public func perform(_ endpoint: String, _ fields: [String: Any] = [:]) async throws {
-        try await client.send(.post, "/api/\(endpoint)", body: body(fields), readsOnly: Self.readsOnly(endpoint))
-    }
-
-    /// Misskey names its endpoints by what they do: `meta`, `i`, `*/show*`, `*/list`, `*-timeline`,
-    /// `admin/abuse-user-reports` only read (so `--dry-run` lets them through); everything else writes.
-    static func readsOnly(_ endpoint: String) -> Bool {
-        let last = endpoint.split(separator: "/").last.map(String.init) ?? endpoint
-        return ["meta", "i", "stats", "list", "show", "show-user", "show-users", "abuse-user-reports", "relation"].contains(last)
-            || last.hasSuffix("-timeline")
+        try await client.send(.post, "/api/\(endpoint)", body: body(fields), readsOnly: false)
     }
 }
 

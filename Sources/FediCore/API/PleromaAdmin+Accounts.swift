@@ -24,7 +24,7 @@ extension PleromaAdmin {
     /// `GET …/users/:id_or_nickname`.
     func user(_ idOrNickname: String) async throws -> PleromaUserFetch {
         try await APIClient.namingAccount(idOrNickname, on: client) {
-            let fetched = try await client.fetch(PleromaAdminUser.self, .get, Self.path("users/\(APIClient.pathSegment(idOrNickname))"))
+            let fetched = try await client.fetch(PleromaAdminUser.self, .get, Self.path("users/\(ServerAddress.pathSegment(idOrNickname))"))
             return PleromaUserFetch(fetched: fetched.map(\.account), nickname: fetched.value.nickname)
         }
     }

@@ -26,7 +26,7 @@ extension PleromaAdmin {
     /// `GET …/reports/:id` (a missing one answers 404 with the bare string "Not found").
     func report(id: String) async throws -> Fetched<Report> {
         try await APIClient.namingReport(id, on: client) {
-            try await client.fetch(PleromaReport.self, .get, Self.path("reports/\(APIClient.pathSegment(id))")).map(\.report)
+            try await client.fetch(PleromaReport.self, .get, Self.path("reports/\(ServerAddress.pathSegment(id))")).map(\.report)
         }
     }
 
@@ -45,7 +45,7 @@ extension PleromaAdmin {
     /// `POST …/reports/:id/notes` with `{"content"}` (204).
     func addReportNote(id: String, content: String) async throws {
         try await APIClient.namingReport(id, on: client) {
-            try await client.send(.post, Self.path("reports/\(APIClient.pathSegment(id))/notes"), body: .jsonObject(["content": content]))
+            try await client.send(.post, Self.path("reports/\(ServerAddress.pathSegment(id))/notes"), body: .jsonObject(["content": content]))
         }
     }
 }

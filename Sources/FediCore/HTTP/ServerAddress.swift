@@ -39,6 +39,14 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
 
     public init(baseURL: URL) { self.baseURL = baseURL }
 
+    /// A base URL as the config file keeps it (`https://host[:port][/path]`), or nil when the text
+    /// is not one (a hand edit): checked when the file is read, so nothing later has to trap on it.
+    public static func storedBaseURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
+              let host = url.host, !host.isEmpty, URLComponents(url: url, resolvingAgainstBaseURL: false) != nil else { return nil }
+        return url
+    }
+
     /// `host[:port]`, lower-cased: what an account id uses after the @.
     public var authority: String {
         let host = baseURL.host ?? ""
@@ -50,13 +58,50 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
 
     public var isLoopback: Bool { ServerAddress.isLoopback(baseURL.host ?? "") }
 
+    /// The base URL plus `path` (already escaped; build segments from user or server text with
+    /// `pathSegment`) and `query`. Never traps: whatever is still not valid in a path is escaped
+    /// here, as `percentEncodedPath`'s setter would stop the process on it.
     public func url(_ path: String, query: [URLQueryItem] = []) -> URL {
-        var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)!
-        components.percentEncodedPath = (components.percentEncodedPath) + path
+        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else { return baseURL }
+        components.percentEncodedPath = Self.escapedPath(components.percentEncodedPath + path)
         if !query.isEmpty { components.queryItems = query }
         // '+' in a query value would read as a space on the server.
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        return components.url!
+        // A scheme, a host and a path that starts with '/' always make a URL; the fallback is for form's sake.
+        return components.url ?? baseURL
+    }
+
+    /// An id or name as one path segment: whatever a user typed, or a server sent, cannot reach
+    /// another endpoint ('/', '?', '#', '%', spaces and the rest are escaped; a bare `.` or `..`
+    /// too, which clients and servers would otherwise resolve to the parent).
+    public static func pathSegment(_ text: String) -> String {
+        if text == "." || text == ".." { return String(repeating: "%2E", count: text.count) }
+        return text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~@"))) ?? text
+    }
+
+    /// `path` with everything not allowed in a URL path escaped; existing `%XX` escapes stay, a '%'
+    /// that starts none becomes `%25`.
+    static func escapedPath(_ path: String) -> String {
+        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "%"))
+        let scalars = Array(path.unicodeScalars)
+        var out = ""
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "%", index + 2 < scalars.count,
+               scalars[index + 1].properties.isASCIIHexDigit, scalars[index + 2].properties.isASCIIHexDigit {
+                out.unicodeScalars.append(contentsOf: scalars[index...index + 2])
+                index += 3
+                continue
+            }
+            if allowed.contains(scalar) {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += String(scalar).addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+            }
+            index += 1
+        }
+        return out
     }
 
     public static func isLoopback(_ host: String) -> Bool {

@@ -45,6 +45,28 @@ public struct Login: Codable, Sendable, Equatable {
         case instanceRules = "instance_rules"
     }
 
+    /// A hand-edited `base_url` that is no URL makes the whole file corrupt (exit 78) here, rather
+    /// than trap later wherever the address is used.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        username = try container.decode(String.self, forKey: .username)
+        baseURL = try container.decode(String.self, forKey: .baseURL)
+        guard ServerAddress.storedBaseURL(baseURL) != nil else {
+            throw DecodingError.dataCorruptedError(forKey: .baseURL, in: container, debugDescription: "not an http(s) URL")
+        }
+        clientID = try container.decodeIfPresent(String.self, forKey: .clientID)
+        scopes = try container.decode([String].self, forKey: .scopes)
+        aliases = try container.decode([String].self, forKey: .aliases)
+        accountID = try container.decodeIfPresent(String.self, forKey: .accountID)
+        addedAt = try container.decodeIfPresent(Date.self, forKey: .addedAt)
+        tokenStorage = try container.decodeIfPresent(TokenStorage.self, forKey: .tokenStorage)
+        scopesSource = try container.decodeIfPresent(ScopesSource.self, forKey: .scopesSource)
+        serverInfo = try container.decodeIfPresent(ServerInfo.self, forKey: .serverInfo)
+        instanceRules = try container.decodeIfPresent([InstanceRule].self, forKey: .instanceRules)
+    }
+
+    /// Never nil: `baseURL` is checked when read from the file, and written only from a `ServerAddress`.
     public var server: ServerAddress { ServerAddress(baseURL: URL(string: baseURL)!) }
     public var isAdmin: Bool { scopes.contains { $0 == "admin" || $0.hasPrefix("admin:") } }
 }

@@ -29,6 +29,22 @@ public struct PinnedTimeline: Codable, Sendable, Equatable {
         case baseURL = "base_url", lastSeenID = "last_seen_id", lastSeenAt = "last_seen_at", pinnedAt = "pinned_at"
     }
 
+    /// A hand-edited `base_url` that is no URL makes the whole file corrupt (exit 78) here, rather
+    /// than trap later wherever the address is used.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        baseURL = try container.decode(String.self, forKey: .baseURL)
+        guard ServerAddress.storedBaseURL(baseURL) != nil else {
+            throw DecodingError.dataCorruptedError(forKey: .baseURL, in: container, debugDescription: "not an http(s) URL")
+        }
+        server = try container.decodeIfPresent(ServerInfo.self, forKey: .server)
+        lastSeenID = try container.decodeIfPresent(String.self, forKey: .lastSeenID)
+        lastSeenAt = try container.decodeIfPresent(Date.self, forKey: .lastSeenAt)
+        pinnedAt = try container.decodeIfPresent(Date.self, forKey: .pinnedAt)
+    }
+
+    /// Never nil: `baseURL` is checked when read from the file, and written only from a `ServerAddress`.
     public var address: ServerAddress { ServerAddress(baseURL: URL(string: baseURL)!) }
 
     /// Remembers `post` as the newest seen, unless the one already kept is newer. `afterKept`: the
