@@ -60,17 +60,19 @@ public struct Renderer: Sendable {
                     write(style(label, bold: true) + ttyText(column.value(row)) + "\n")
                 }
             } else {
-                for column in columns { write("\(column.key)\t\(plainText(column.value(row)))\n") }
+                // TSV cleaning, so a multi-line comment cannot spill past its `key\tvalue` line.
+                for column in columns { write("\(column.key)\t\(tsvText(column.value(row)))\n") }
             }
         }
     }
 
     // MARK: cells
 
+    /// A cell on a terminal: one line, no control codes. Tables and labelled items both come here.
     func ttyText(_ cell: Cell) -> String {
         switch cell {
         case .date(let date?): RelativeTime.describe(date, now: settings.now)
-        default: plainText(cell).replacingOccurrences(of: "\n", with: " ")
+        default: Self.inert(plainText(cell))
         }
     }
 
@@ -84,9 +86,38 @@ public struct Renderer: Sendable {
         }
     }
 
-    /// TSV cells cannot hold tabs or newlines.
+    /// TSV cells cannot hold tabs or newlines (nor control codes: TSV is often read on a terminal).
     func tsvText(_ cell: Cell) -> String {
-        plainText(cell).replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
+        Self.inert(plainText(cell))
+    }
+
+    /// Server-controlled text (report comments, display names, post content) may carry escape
+    /// sequences that would retitle, clear or spoof the moderator's terminal. Line breaks (LF, CR,
+    /// CRLF) and tabs become a space, keeping a cell on its line and column; every other C0 control,
+    /// DEL and C1 control (U+0080–U+009F) becomes a visible U+FFFD. Scalars, not Characters: CRLF is
+    /// one Character equal to neither "\r" nor "\n". JSON and CSV are data for programs and keep the
+    /// text exact: their encoders escape or quote what their syntax needs.
+    public static func inert(_ text: String) -> String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar }
+            switch scalar {
+            case "\n" where previous == "\r": continue  // already a space
+            case "\n", "\r", "\t": out.append(" ")
+            case _ where isControl(scalar): out.append("\u{FFFD}")
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// `inert` for messages on stderr, which may quote a server (error messages, titles): each
+    /// line is made inert and the line breaks fedictl itself put there are kept.
+    public static func inertLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { inert(String($0)) }.joined(separator: "\n")
     }
 
     func style(_ text: String, bold: Bool) -> String {
@@ -130,8 +161,8 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
         case .ndjson:
             for row in rows { renderer.write(try renderer.jsonText(row, pretty: false) + "\n") }
         case .csv:
-            if !started, !settings.noHeaders { renderer.write(CSV.line(columns.map(\.key))) }
-            for row in rows { renderer.write(CSV.line(columns.map { renderer.plainText($0.value(row)) })) }
+            if !started, !settings.noHeaders { renderer.write(CSVText.line(columns.map(\.key), terminator: "\r\n")) }
+            for row in rows { renderer.write(CSVText.line(columns.map { renderer.plainText($0.value(row)) }, terminator: "\r\n")) }
         case .table where !settings.isTTY:
             for row in rows { renderer.write(columns.map { renderer.tsvText($0.value(row)) }.joined(separator: "\t") + "\n") }
         case .table, .json:
@@ -151,21 +182,11 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
             let body = objects.map { "  " + $0.replacingOccurrences(of: "\n", with: "\n  ") }.joined(separator: ",\n")
             renderer.write(objects.isEmpty ? "[]\n" : "[\n\(body)\n]\n")
         case .csv where !started && !settings.noHeaders:
-            renderer.write(CSV.line(columns.map(\.key)))
+            renderer.write(CSVText.line(columns.map(\.key), terminator: "\r\n"))
         case .table where settings.isTTY:
             renderer.write(TableLayout(renderer: renderer, columns: columns, rows: buffered).render())
         default:
             break
         }
-    }
-}
-
-enum CSV {
-    /// One RFC 4180 record, CRLF-terminated; quotes fields with commas, quotes or line breaks.
-    static func line(_ fields: [String]) -> String {
-        fields.map { field in
-            field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-                ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
-        }.joined(separator: ",") + "\r\n"
     }
 }

@@ -95,6 +95,64 @@ struct RendererTests {
         #expect(text == "id,comment,created_at,tags\r\n1,\"spam, \"\"obviously\"\"\",2027-01-15T05:00:00Z,\"a, b\"\r\n22,,2027-01-13T08:00:00Z,\r\n")
     }
 
+    @Test func csvQuotesAFieldHoldingCRLF() throws {
+        // "\r\n" is one Swift Character, equal to neither "\r" nor "\n": it must still be quoted.
+        let row = [Report(id: "1", comment: "a\r\nb", createdAt: now, tags: [], resolved: false)]
+        let text = try render(settings(.csv, noHeaders: true)) { try $0.list(row) }
+        #expect(text == "1,\"a\r\nb\",2027-01-15T08:00:00Z,\r\n")
+        #expect(CSVText.records(text).map(\.fields) == [["1", "a\r\nb", "2027-01-15T08:00:00Z", ""]])
+    }
+
+    /// A report comment that retitles the terminal, clears it, and hides behind CR, C1 CSI and DEL.
+    static let hostile = "\u{1B}]0;pwned\u{07}hi\u{1B}[2J\rthere\u{9B}31m\u{7F}!"
+    static let defused = "\u{FFFD}]0;pwned\u{FFFD}hi\u{FFFD}[2J there\u{FFFD}31m\u{FFFD}!"
+
+    func controlBytes(_ text: String) -> [Unicode.Scalar] {
+        text.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value) }
+    }
+
+    @Test func terminalOutputCarriesNoControlSequencesFromTheServer() throws {
+        let row = Report(id: "1", comment: Self.hostile, createdAt: now, tags: ["\u{1B}[31mred"], resolved: false)
+        let table = try render(settings(.table, tty: true, width: 200)) { try $0.list([row]) }
+        #expect(controlBytes(table) == [], "\(table.debugDescription)")
+        #expect(table.contains("1   \(Self.defused)  just now  \u{FFFD}[31mred\n"), "\(table.debugDescription)")
+        let item = try render(settings(.table, tty: true, width: 200)) { try $0.item(row) }
+        #expect(controlBytes(item) == [], "\(item.debugDescription)")
+        #expect(item.contains("Comment: \(Self.defused)\n"), "\(item.debugDescription)")
+    }
+
+    @Test func tsvCarriesNoControlSequencesFromTheServer() throws {
+        let row = Report(id: "1", comment: Self.hostile, createdAt: now, tags: [], resolved: false)
+        let list = try render(settings(.table)) { try $0.list([row]) }
+        #expect(list == "1\t\(Self.defused)\t2027-01-15T08:00:00Z\t\n", "\(list.debugDescription)")
+        let item = try render(settings(.table)) { try $0.item(row) }
+        #expect(item == "id\t1\ncomment\t\(Self.defused)\ncreated_at\t2027-01-15T08:00:00Z\ntags\t\n", "\(item.debugDescription)")
+    }
+
+    @Test func multiLineValueStaysOnItsLine() throws {
+        let row = Report(id: "1", comment: "first line\nsecond\r\nthird\tcolumn", createdAt: now, tags: [], resolved: false)
+        let piped = try render(settings(.table)) { try $0.item(row) }
+        #expect(piped == "id\t1\ncomment\tfirst line second third column\ncreated_at\t2027-01-15T08:00:00Z\ntags\t\n")
+        let tsv = try render(settings(.table)) { try $0.list([row]) }
+        #expect(tsv == "1\tfirst line second third column\t2027-01-15T08:00:00Z\t\n")
+        let table = try render(settings(.table, tty: true, width: 200)) { try $0.list([row]) }
+        #expect(table.split(separator: "\n").count == 2, "\(table.debugDescription)")
+        #expect(table.contains("1   first line second third column  just now\n"), "\(table.debugDescription)")
+    }
+
+    @Test func jsonCarriesTheServersTextExactly() throws {
+        let original = Self.hostile + "\nline two\r\nthree\tfour"
+        let row = Report(id: "1", comment: original, createdAt: now, tags: [], resolved: false)
+        for format in [OutputFormat.json, .ndjson] {
+            let text = try render(settings(format)) { try $0.item(row) }
+            #expect(!text.unicodeScalars.contains("\u{1B}"), "JSON escapes C0 controls: \(text.debugDescription)")
+            let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+            #expect(parsed?["comment"] as? String == original, "\(format)")
+        }
+        let csv = try render(settings(.csv, noHeaders: true)) { try $0.list([row]) }
+        #expect(CSVText.records(csv).first?.fields[1] == original)
+    }
+
     @Test func fieldsPickColumnsAndJSONKeys() throws {
         let table = try render(settings(.table, fields: ["resolved", "id"])) { try $0.list(rows) }
         #expect(table == "no\t1\nyes\t22\n")

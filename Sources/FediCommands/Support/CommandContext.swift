@@ -29,9 +29,10 @@ public struct CommandContext: Sendable {
         return Renderer(settings: settings) { terminal.write($0) }
     }
 
-    /// Narration for people: stderr, so stdout stays data.
+    /// Narration for people: stderr, so stdout stays data. It may quote a server (a filter's
+    /// title, an error message), so control sequences are made inert, as in tables.
     public func status(_ text: String) {
-        terminal.writeError(text + "\n")
+        terminal.writeError(Renderer.inertLines(text) + "\n")
     }
 
     public var http: HTTPClient {

@@ -90,8 +90,9 @@ public enum ErrorReport {
 
     /// stderr: `fedictl: message` and `hint: ...`. With `-o json`, also a JSON error object on stdout.
     public static func write(_ error: FediError, to ctx: CommandContext) {
-        var text = "fedictl: \(error.message)\n"
-        if let hint = error.hint { text += "hint: \(hint)\n" }
+        // The message may quote the server's own error text: control sequences are made inert.
+        var text = "fedictl: \(Renderer.inertLines(error.message))\n"
+        if let hint = error.hint { text += "hint: \(Renderer.inertLines(hint))\n" }
         ctx.terminal.writeError(text)
         if ctx.globals.output == .json || ctx.globals.output == .ndjson {
             let object = ErrorObject(error: .init(message: error.message, hint: error.hint, exitStatus: Int(error.status.rawValue), kind: error.status.name))

@@ -21,6 +21,17 @@ struct InstanceCommandsTests {
             """)
     }
 
+    /// A server's error text reaches the terminal without its control sequences.
+    @Test func aServersErrorMessageCannotDriveTheTerminal() async throws {
+        let server = try await FixtureServer.start(flavour: "mastodon")
+        _ = try await server.json(.post, "/__fixture/routes", body: [
+            "GET /api/v1/instance/rules": ["status": 422, "json": ["error": "bad\u{1B}]0;pwned\u{07} \u{1B}[2Jrequest"]]])
+        let result = await harness.run(["instance", "rules", server.base])
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderr.contains("bad\u{FFFD}]0;pwned\u{FFFD} \u{FFFD}[2Jrequest"), "\(result)")
+        #expect(!result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+    }
+
     // MARK: rules
 
     @Test func rulesFromMastodon() async throws {
