@@ -116,11 +116,18 @@ public enum OAuthBrowser {
         }
         var fields = hiddenFields(in: html)
         fields.append(("username", username))
-        var origin = URLComponents(url: url, resolvingAgainstBaseURL: false)!
-        (origin.path, origin.query) = ("", nil)
-        let server = ServerAddress(baseURL: origin.url!)
-        let client = APIClient(server: server, http: HTTPClient(transport: transport, options: options, retry: .none))
-        return try await client.send(.post, "/oauth/authorize", body: .form(fields))
+        var post = URLComponents(url: url, resolvingAgainstBaseURL: false)!
+        (post.path, post.query) = ("/oauth/authorize", nil)
+        var encoded = URLComponents()
+        encoded.queryItems = fields.map { URLQueryItem(name: $0.0, value: $0.1) }
+        let body = (encoded.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
+        var request = HTTPRequest(method: .post, url: post.url!, body: Data(body.utf8))
+        request.setHeader("Content-Type", "application/x-www-form-urlencoded")
+        let answer = try await transport.send(request, options: options)
+        // fedictl's transport does not follow redirects of a POST; a browser follows this one with a GET.
+        guard (300..<400).contains(answer.status), let location = answer.header("location"),
+              let next = URL(string: location, relativeTo: answer.url)?.absoluteURL else { return answer }
+        return try await transport.send(HTTPRequest(method: .get, url: next), options: options)
     }
 
     /// The code on mastodon_mock's out-of-band page.

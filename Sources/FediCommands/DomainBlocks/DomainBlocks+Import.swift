@@ -69,12 +69,9 @@ extension DomainBlocks {
             let blocklist = try BlocklistFile.parse(try read(ctx), source: source, format: format, defaultSeverity: severity)
             for skipped in blocklist.skipped.prefix(5) { ctx.status("Skipping line \(skipped.line) (\(skipped.domain)): \(skipped.reason).") }
             if blocklist.skipped.count > 5 { ctx.status("Skipping \(blocklist.skipped.count - 5) more rows of that kind.") }
-            // A dry run prints the whole plan, so it must read freely: Misskey's reads are POSTs, which
-            // the central --dry-run guard would stop at. Nothing below writes when `dryRun` is set.
-            var readingGlobals = ctx.globals
-            readingGlobals.dryRun = false
-            let reader = CommandContext(services: ctx.services, globals: readingGlobals)
-            try await reader.withDomainBlocks(.domainBlocksImport) { adapter, family in
+            // A dry run prints the whole plan and stops before the first write; the central guard
+            // still stands behind it (Misskey's POST reads are marked as reads and pass).
+            try await ctx.withDomainBlocks(.domainBlocksImport) { adapter, family in
                 let entries = try fit(blocklist.entries, to: adapter.support, ctx: ctx)
                 let current = try await adapter.list(limit: nil, onPage: nil)
                 let plan = DomainBlockPlan(wanted: entries, current: current, prune: prune, parentRules: family == .mastodonAdmin)
