@@ -44,10 +44,4 @@ public struct FediError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
-
-    public func withHint(_ hint: String?) -> FediError {
-        var copy = self
-        copy.hint = hint
-        return copy
-    }
 }

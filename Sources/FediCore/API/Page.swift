@@ -21,26 +21,4 @@ extension APIClient {
         let link = LinkHeader(response.header("link"), relativeTo: url)
         return Page(items: items, next: items.isEmpty ? nil : link.next, raw: response.body)
     }
-
-    /// Walks Link pages until `limit` items (nil = all), calling `onPage` as each arrives
-    /// so callers can stream rows and show progress.
-    public func collect<T: Decodable & Sendable>(_ type: T.Type, _ path: String, query: [URLQueryItem] = [], limit: Int?, pageSize: Int = 40,
-                                                 onPage: (@Sendable ([T]) async throws -> Void)? = nil) async throws -> [T] {
-        var sizedQuery = query
-        sizedQuery.append(URLQueryItem(name: "limit", value: String(min(pageSize, limit ?? pageSize))))
-        var url: URL? = server.url(path, query: sizedQuery)
-        var all: [T] = []
-        var seen = Set<URL>()
-        while let current = url, !seen.contains(current) {
-            seen.insert(current)
-            let page = try await page(T.self, url: current)
-            var items = page.items
-            if let limit { items = Array(items.prefix(limit - all.count)) }
-            all += items
-            try await onPage?(items)
-            if let limit, all.count >= limit { break }
-            url = page.next
-        }
-        return all
-    }
 }

@@ -78,11 +78,6 @@ struct HostLists: Equatable {
             }
         }
     }
-
-    /// The kinds whose lists differ from `other`'s.
-    func changedKinds(since other: HostLists) -> [Kind] {
-        Kind.allCases.filter { lists[$0] != other.lists[$0] }
-    }
 }
 
 /// The server has no list for a setting (an older Misskey without silencedHosts).

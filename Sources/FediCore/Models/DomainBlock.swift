@@ -94,12 +94,6 @@ public struct DomainBlock: Codable, Sendable, Equatable {
         DomainBlockSpec(domain: domain, severity: severity, rejectMedia: rejectMedia, rejectReports: rejectReports,
                         privateComment: privateComment ?? "", publicComment: publicComment ?? "", obfuscate: obfuscate)
     }
-
-    /// Mastodon's `DomainBlock#stricter_than?`: whether this block limits at least as much as `other`
-    /// does, so that it could not coexist under it as a subdomain rule.
-    public func isStricter(than other: DomainBlock) -> Bool {
-        spec.isStricter(than: other)
-    }
 }
 
 /// What a domain block should be: for `add`, `update` and each row of an import. A nil comment means
