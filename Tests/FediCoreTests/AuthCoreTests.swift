@@ -121,13 +121,14 @@ struct AuthOAuthCoreTests {
     @Test func listenerAnswersTheCallbackOnceAndIgnoresOtherPaths() async throws {
         let listener = try LoopbackRedirectListener()
         #expect(listener.redirectURI == "http://127.0.0.1:\(listener.port)/callback")
-        async let code = listener.waitForCode(state: "good", timeout: 60)  // generous: a loaded CI can starve the test
+        // Serving before the first request, on its own thread: a task could start late on a loaded CI.
+        let code = listener.startWaiting(state: "good", timeout: 60)
         let favicon = try await get("http://127.0.0.1:\(listener.port)/favicon.ico")
         #expect(favicon.status == 404)
         let page = try await get("\(listener.redirectURI)?code=the-code&state=good")
         #expect(page.status == 200)
         #expect(String(decoding: page.body, as: UTF8.self).contains("You can close this tab"))
-        #expect(try await code == "the-code")
+        #expect(try await code.code() == "the-code")
         listener.close()
         // Answered once: nothing listens any more.
         await #expect(throws: TransportError.self) { _ = try await get(listener.redirectURI) }
@@ -135,11 +136,11 @@ struct AuthOAuthCoreTests {
 
     @Test func listenerRejectsAForeignState() async throws {
         let listener = try LoopbackRedirectListener()
-        async let code = listener.waitForCode(state: "good", timeout: 60)  // generous: a loaded CI can starve the test
+        let code = listener.startWaiting(state: "good", timeout: 60)
         let page = try await get("\(listener.redirectURI)?code=stolen&state=evil")
         #expect(page.status == 400)
         do {
-            _ = try await code
+            _ = try await code.code()
             Issue.record("a foreign state was accepted")
         } catch let error as FediError {
             #expect(error.status == .permission)
@@ -149,9 +150,9 @@ struct AuthOAuthCoreTests {
 
     @Test func listenerReportsARefusal() async throws {
         let listener = try LoopbackRedirectListener()
-        let code = Task { try await listener.waitForCode(state: "s", timeout: 10) }
+        let code = listener.startWaiting(state: "s", timeout: 60)
         _ = try await get("\(listener.redirectURI)?error=access_denied&error_description=The+user+said+no&state=s")
-        await #expect { _ = try await code.value } throws: {
+        await #expect { _ = try await code.code() } throws: {
             ($0 as? FediError)?.status == .permission && ($0 as? FediError)?.message.contains("access_denied") == true
         }
     }

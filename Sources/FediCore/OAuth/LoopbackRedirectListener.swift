@@ -63,17 +63,50 @@ public final class LoopbackRedirectListener: @unchecked Sendable {
 
     /// Waits for the browser's redirect and returns the authorization code.
     public func waitForCode(state: String, timeout: Double) async throws -> String {
-        let cancelled = Flag()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
-                let thread = Thread { [self] in
-                    continuation.resume(with: Result { try self.serve(state: state, timeout: timeout, cancelled: cancelled) })
-                }
-                thread.name = "fedictl-oauth-redirect"
-                thread.start()
+        try await startWaiting(state: state, timeout: timeout).code()
+    }
+
+    /// Starts answering on a thread of its own at once, without waiting for a task to be scheduled,
+    /// and returns the pending result: whoever then visits the redirect URI is served.
+    public func startWaiting(state: String, timeout: Double) -> PendingCode {
+        let pending = PendingCode()
+        let thread = Thread { [self] in
+            pending.finish(Result { try self.serve(state: state, timeout: timeout, cancelled: pending.cancelled) })
+        }
+        thread.name = "fedictl-oauth-redirect"
+        thread.start()
+        return pending
+    }
+
+    /// The code a started listener will receive (or the error that ends the wait).
+    public final class PendingCode: @unchecked Sendable {
+        private let lock = NSLock()
+        private var result: Result<String, any Error>?
+        private var waiter: CheckedContinuation<String, any Error>?
+        fileprivate let cancelled = Flag()
+
+        fileprivate func finish(_ outcome: Result<String, any Error>) {
+            let waiting: CheckedContinuation<String, any Error>? = lock.withLock {
+                result = outcome
+                defer { waiter = nil }
+                return waiter
             }
-        } onCancel: {
-            cancelled.set()
+            waiting?.resume(with: outcome)
+        }
+
+        /// Waits for the code; cancelling the task stops the listener within a quarter second.
+        public func code() async throws -> String {
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
+                    let done: Result<String, any Error>? = lock.withLock {
+                        if result == nil { waiter = continuation }
+                        return result
+                    }
+                    if let done { continuation.resume(with: done) }
+                }
+            } onCancel: {
+                cancelled.set()
+            }
         }
     }
 
@@ -174,7 +207,7 @@ public final class LoopbackRedirectListener: @unchecked Sendable {
                   hint: "pass --out-of-band to paste the code instead of receiving it on a local port")
     }
 
-    private final class Flag: @unchecked Sendable {
+    fileprivate final class Flag: @unchecked Sendable {
         private let lock = NSLock()
         private var value = false
         func set() { lock.withLock { value = true } }
