@@ -163,12 +163,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         var effective: UnsafePointer<CChar>?
         fm_curl_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &effective)
         let finalURL = effective.flatMap { URL(string: String(cString: $0)) } ?? request.url
-        var headers: [String: String] = [:]
-        for (name, value) in collector.headers {
-            let key = name.lowercased()
-            headers[key] = headers[key].map { "\($0), \(value)" } ?? value
-        }
-        return HTTPResponse(status: status, headers: headers, body: collector.body, url: finalURL)
+        return HTTPResponse(status: status, headerFields: collector.headers, body: collector.body, url: finalURL)
     }
 
     /// A timeout for libcurl: at least 1 ms (0 means "none" to libcurl), at most a day, never a trap.

@@ -17,10 +17,6 @@ public actor InMemorySecretStore: SecretStore {
         self.failure = failure
     }
 
-    public func setFailure(_ failure: SecretStoreError?) {
-        self.failure = failure
-    }
-
     public func store(_ secret: String, for key: SecretKey) async throws {
         try enter()
         secrets[key] = secret

@@ -14,7 +14,7 @@ struct HTTPClientTests {
 
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-    func client(_ transport: FakeTransport, waits: Waits, log: Waits? = nil) -> HTTPClient {
+    func client(_ transport: FakeTransport, waits: Waits) -> HTTPClient {
         HTTPClient(transport: transport, retry: RetryPolicy(maxAttempts: 4), sleep: { waits.add($0) }, now: { [now] in now })
     }
 

@@ -47,8 +47,13 @@ public struct HTTPResponse: Sendable {
     public var url: URL
 
     public init(status: Int, headers: [String: String], body: Data, url: URL) {
+        self.init(status: status, headerFields: headers.map { ($0.key, $0.value) }, body: body, url: url)
+    }
+
+    /// From the header lines as they came, in order (a name may repeat).
+    public init(status: Int, headerFields: [(String, String)], body: Data, url: URL) {
         self.status = status
-        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { "\($0), \($1)" })
+        self.headers = Dictionary(headerFields.map { ($0.0.lowercased(), $0.1) }, uniquingKeysWith: { "\($0), \($1)" })
         self.body = body
         self.url = url
     }

@@ -42,8 +42,11 @@ private struct UntouchableLoginStore: LoginStore {
 private func run(_ arguments: [String], transport: FakeTransport = FakeTransport(), keyring: InMemorySecretStore = seededKeyring(),
                  file: InMemorySecretStore = InMemorySecretStore(storageName: "file"), logins: any LoginStore,
                  environment: [String: String] = [:], input: String = "") async -> CommandResult {
-    await InProcessRun(arguments, transport: transport, secrets: keyring, insecureSecrets: file, logins: logins,
-                       environment: environment, input: input).finish()
+    let result = await InProcessRun(arguments, transport: transport, secrets: keyring, insecureSecrets: file, logins: logins,
+                                    environment: environment, input: input).finish()
+    // Every stubbed request was made: a stub the code no longer needs would let a test pass for the wrong reason.
+    #expect(transport.unusedStubs == 0, "\(transport.unusedStubs) stubbed request(s) never made by \(arguments)")
+    return result
 }
 
 @Suite("auth list, use, alias: the config only")
