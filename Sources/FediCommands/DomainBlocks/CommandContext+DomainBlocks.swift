@@ -22,9 +22,7 @@ extension CommandContext {
     func domainBlock(_ target: String, on adapter: any DomainBlockAdapter) async throws -> DomainBlock {
         if adapter.writesWholeList || target.contains(".") {
             let blocks = try await adapter.list(limit: nil, onPage: nil)
-            if let block = blocks.first(named: target) { return block }
-            let host = (try? login().server.authority) ?? "the server"
-            throw FediError(.noInput, "no domain block on \(target) on \(host)", hint: "`fedictl domain-blocks list` shows the blocked domains")
+            return try type(of: adapter).named(target, in: blocks, host: (try? login().server.authority) ?? "the server")
         }
         return try await adapter.block(id: target).value
     }

@@ -43,10 +43,10 @@ public protocol DomainBlockAdapter: Sendable {
 }
 
 extension DomainBlockAdapter {
-    /// The block on `domain`, or exit 66 naming it.
-    static func named(_ domain: String, in blocks: [DomainBlock], on client: APIClient) throws -> DomainBlock {
+    /// The block on `domain` in `blocks`, or exit 66 naming it and the server (`host`).
+    public static func named(_ domain: String, in blocks: [DomainBlock], host: String) throws -> DomainBlock {
         guard let block = blocks.first(named: domain) else {
-            throw FediError(.noInput, "no domain block on \(domain) on \(client.server.authority)",
+            throw FediError(.noInput, "no domain block on \(domain) on \(host)",
                             hint: "`fedictl domain-blocks list` shows the blocked domains")
         }
         return block

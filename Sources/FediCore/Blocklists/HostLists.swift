@@ -107,7 +107,7 @@ extension HostListBlocks {
 
     func block(id: String) async throws -> (value: DomainBlock, raw: Data) {
         let (lists, raw) = try await readLists()
-        return (try Self.named(id, in: lists.blocks, on: client), raw)
+        return (try Self.named(id, in: lists.blocks, host: client.server.authority), raw)
     }
 
     func create(_ spec: DomainBlockSpec) async throws -> DomainBlock {
@@ -129,6 +129,6 @@ extension HostListBlocks {
     /// One change, answered with the block as the server then has it.
     func set(_ spec: DomainBlockSpec, existing: DomainBlock?) async throws -> DomainBlock {
         let lists = try await write([.set(spec, existing: existing)])
-        return try Self.named(spec.domain, in: lists.blocks, on: client)
+        return try Self.named(spec.domain, in: lists.blocks, host: client.server.authority)
     }
 }
