@@ -27,16 +27,22 @@ extension CommandContext {
     /// `body` runs again with the new one, else the first error stands.
     public func withCapability<T>(_ capability: Capability, on target: (server: ServerAddress, login: Login?)? = nil,
                                   _ body: (APIFamily) async throws -> T) async throws -> T {
+        try await withDetection(capability, on: target) { family, _ in try await body(family) }
+    }
+
+    /// The same, giving `body` the detection the family came from too (for commands that keep it).
+    public func withDetection<T>(_ capability: Capability, on target: (server: ServerAddress, login: Login?)? = nil,
+                                 _ body: (APIFamily, ServerInfo) async throws -> T) async throws -> T {
         let (server, login) = try target ?? { let login = try self.login(); return (login.server, login) }()
         let first = try await serverInfo(server, login: login)
         let family = try CapabilityTable.require(capability, on: first.server, host: server.authority)
         do {
-            return try await body(family)
+            return try await body(family, first.server)
         } catch let error as APIError where error.meansAbsent && first.fromCache {
             let renewed = try await serverInfo(server, login: login, refresh: true).server
             let newFamily = try CapabilityTable.require(capability, on: renewed, host: server.authority)
             guard newFamily != family else { throw error }
-            return try await body(newFamily)
+            return try await body(newFamily, renewed)
         }
     }
 

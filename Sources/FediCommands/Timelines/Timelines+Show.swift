@@ -75,30 +75,16 @@ extension Timelines {
             try present(fetched, in: ctx, empty: "No posts on \(target.server.authority).")
         }
 
-        /// A pin: its stored detection while fresh (detected again when stale, or when the server
-        /// answers as if it had changed software), and --since-last's place moved on.
+        /// A pin: read through the server's detection (cached by host like any server without a
+        /// login, detected again when stale or when the server answers as if it had changed
+        /// software), kept on the pin for `timelines pins`; --since-last's place moved on.
         func showPin(_ pin: PinnedTimeline, in ctx: CommandContext) async throws {
             let server = pin.address
             // Only posts after the kept one: the server's own cursor, so every post it returns is newer.
             let after = sinceLast ? pin.lastSeenID : nil
-            func read(_ info: ServerInfo) async throws -> Fetched<[Post]> {
-                let family = try CapabilityTable.require(.timelinesLocal, on: info, host: server.authority)
-                return try await TimelineReader(client: ctx.anonymousClient(server), family: family)
-                    .local(limit: limit, mediaOnly: mediaOnly, after: after)
-            }
-            var info: ServerInfo
-            var fetched: Fetched<[Post]>
-            if let cached = pin.server, cached.isFresh(at: ctx.services.now()) {
-                info = cached
-                do {
-                    fetched = try await read(info)
-                } catch let error as APIError where error.meansAbsent {
-                    info = try await ctx.serverInfo(server, login: nil, refresh: true).server
-                    fetched = try await read(info)
-                }
-            } else {
-                info = try await ctx.serverInfo(server, login: nil).server
-                fetched = try await read(info)
+            let (fetched, info) = try await ctx.withDetection(.timelinesLocal, on: (server, nil)) { family, info in
+                (try await TimelineReader(client: ctx.anonymousClient(server), family: family)
+                    .local(limit: limit, mediaOnly: mediaOnly, after: after), info)
             }
             if !ctx.globals.dryRun {
                 let (detected, newest) = (info, fetched.value.first)
