@@ -43,16 +43,19 @@ extension Accounts {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: AdminAccount.self)
-            let (client, family, server) = try await ctx.adminAPI(.accountsAction)
+            let client = try await ctx.client()
             let action = AccountAction(kind, reportID: report, warningPresetID: warningPreset, text: text, notify: !noNotify)
-            try APIClient.checkAction(action, family: family, on: server)
-            let id = try await client.adminAccountID(for: target.account, via: family)
-            if [.disable, .silence, .suspend].contains(kind) {
-                let account = try await client.adminAccount(id: id, via: family).value
-                try ctx.confirm("\(kind.rawValue.capitalized) @\(account.acct) on \(client.server.authority)?")
+            let fetched = try await ctx.withDetection(.accountsAction) { family, server in
+                try APIClient.checkAction(action, family: family, on: server)
+                let id = try await client.adminAccountID(for: target.account, via: family)
+                if [.disable, .silence, .suspend].contains(kind) {
+                    let account = try await client.adminAccount(id: id, via: family).value
+                    try ctx.confirm("\(kind.rawValue.capitalized) @\(account.acct) on \(client.server.authority)?")
+                }
+                try await client.performAction(action, onAccount: id, via: family, on: server)
+                return try await client.adminAccount(id: id, via: family)
             }
-            try await client.performAction(action, onAccount: id, via: family, on: server)
-            try ctx.showAccount(try await client.adminAccount(id: id, via: family))
+            try ctx.showAccount(fetched)
         }
     }
 }

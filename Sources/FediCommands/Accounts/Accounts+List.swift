@@ -47,10 +47,12 @@ extension Accounts {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: AdminAccount.self)
-            let (client, family, server) = try await ctx.adminAPI(.accountsList)
+            let client = try await ctx.client()
             let query = AccountQuery(status: status, origin: origin, domain: domain, username: username, email: email, ip: ip, staff: staff)
-            try await ctx.printPages(of: AdminAccount.self, empty: "No accounts match.") { onPage in
-                try await client.adminAccounts(query, via: family, on: server, limit: limit.count, onPage: onPage)
+            try await ctx.withDetection(.accountsList) { family, server in
+                try await ctx.printPages(of: AdminAccount.self, empty: "No accounts match.") { onPage in
+                    try await client.adminAccounts(query, via: family, on: server, limit: limit.count, onPage: onPage)
+                }
             }
         }
     }

@@ -23,15 +23,6 @@ extension AccountQuery.Origin: EnumerableFlag {
 extension AccountAction.Kind: ExpressibleByArgument {}
 
 extension CommandContext {
-    /// The selected account's client, the family serving `capability` on its server, and what was
-    /// detected about that server (for version-dependent choices and messages).
-    func adminAPI(_ capability: Capability) async throws -> (client: APIClient, family: APIFamily, server: ServerInfo) {
-        let login = try login()
-        let server = try await serverInfo(login.server, login: login).server
-        let family = try CapabilityTable.require(capability, on: server, host: login.server.authority)
-        return (try await client(), family, server)
-    }
-
     /// An account a verb got back: its details (tables), itself (JSON), or the server's JSON (`--raw`).
     func showAccount(_ fetched: Fetched<AdminAccount>) throws {
         if globals.raw { return output.raw(fetched.raw) }
