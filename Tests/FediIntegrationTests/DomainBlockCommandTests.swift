@@ -10,6 +10,25 @@ struct DomainBlockCommandTests {
         try await server.json(.get, path, token: MockServer.admin.token)
     }
 
+    /// Every verb that takes a domain reads it the same way: a pasted URL or handle gives its host.
+    @Test func aPastedURLOrHandleNamesItsDomainAndAWildcardIsRefused() async throws {
+        let server = try await MockServer.start()
+        let admin = UserSide(server, MockServer.admin)
+        let fromURL = await admin.run(["domain-blocks", "add", "https://Spam.Example./about"])
+        #expect(fromURL.status == 0, "\(fromURL)")
+        let fromHandle = await admin.run(["domain-allows", "add", "@someone@Friends.Example"])
+        #expect(fromHandle.status == 0, "\(fromHandle)")
+        let blocks = try #require(try await Self.adminGet(server, "/api/v1/admin/domain_blocks") as? [[String: Any]])
+        #expect(blocks.map { $0["domain"] as? String } == ["spam.example"])
+        let allows = try #require(try await Self.adminGet(server, "/api/v1/admin/domain_allows") as? [[String: Any]])
+        #expect(allows.map { $0["domain"] as? String } == ["friends.example"])
+        for bad in ["*.spam.example", "not a domain", "localhost"] {
+            let refused = await admin.run(["domain-blocks", "add", bad])
+            #expect(refused.status == 64, "\(bad): \(refused)")
+            #expect(refused.stderr.hasPrefix("fedictl: '\(bad)' is not a domain\n"), "\(refused)")
+        }
+    }
+
     @Test func addIsIdempotentAndUpdatesOnlyWhatDiffers() async throws {
         let server = try await MockServer.start()
         let admin = UserSide(server, MockServer.admin)

@@ -26,13 +26,4 @@ extension CommandContext {
         }
         return try await adapter.block(id: target).value
     }
-
-    /// A domain as the user typed it, checked: lower-cased, no wildcard, no URL.
-    static func domainArgument(_ text: String) throws -> String {
-        let domain = BlocklistFile.normalise(text)
-        guard !domain.isEmpty, !domain.contains(where: { $0.isWhitespace || "/*@:".contains($0) }) else {
-            throw FediError(.usage, "'\(text)' is not a domain", hint: "give the bare domain, e.g. spam.example")
-        }
-        return domain
-    }
 }

@@ -15,7 +15,7 @@ extension CommandContext {
     /// Adds `domain` unless it is already there (then says so and shows the entry, exit 0).
     func addDomainEntry<Item: DomainEntry & Tabular>(_ domain: String, comment: String?, to adapter: any DomainListAdapter<Item>,
                                                      noun: String) async throws {
-        let domain = try Self.domainArgument(domain)
+        let domain = try DomainText.parse(domain)
         let items = try await adapter.list(limit: nil, onPage: nil)
         if let existing = items.first(named: domain) {
             status("\(existing.domain) is already \(noun); nothing sent.")

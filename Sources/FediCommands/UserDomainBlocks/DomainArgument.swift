@@ -8,18 +8,13 @@ public struct DomainArgument: ParsableArguments, Sendable {
     @Argument(help: ArgumentHelp("The server's domain, e.g. example.social.", valueName: "domain"))
     public var domain: String
 
-    /// The domain as servers store it; a pasted URL or @handle is taken apart.
-    public var normalized: String {
-        var text = domain.trimmingCharacters(in: .whitespaces).lowercased()
-        if let scheme = text.range(of: "://") { text = String(text[scheme.upperBound...]) }
-        if let at = text.lastIndex(of: "@") { text = String(text[text.index(after: at)...]) }
-        if let slash = text.firstIndex(of: "/") { text = String(text[..<slash]) }
-        return text
-    }
+    /// The domain as servers store it; a pasted URL or @handle is taken apart (`DomainText`).
+    public var normalized: String { (try? DomainText.parse(domain)) ?? domain }
 
     public func validate() throws {
-        let host = normalized
-        guard !host.isEmpty, host.contains("."), !host.contains(where: { $0.isWhitespace }) else {
+        do {
+            _ = try DomainText.parse(domain)
+        } catch {
             throw ValidationError("'\(domain)' is not a domain; give one like example.social")
         }
     }
