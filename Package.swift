@@ -39,7 +39,10 @@ let package = Package(
             "FediCore", "FediOutput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "fedictl", dependencies: ["FediCommands", "FediHTTPCurl", "FediKeyring"]),
+        // No dynamic symbol table beyond what the C libraries need: the toolchain exports every
+        // Swift symbol, which the loader then searches at start-up and on every dlopen.
+        .executableTarget(name: "fedictl", dependencies: ["FediCommands", "FediHTTPCurl", "FediKeyring"],
+                          linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]),
 
         .target(name: "FediTestSupport", dependencies: ["FediCore", "FediOutput", "FediCommands", "FediHTTPCurl"]),
 

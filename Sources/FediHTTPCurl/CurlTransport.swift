@@ -26,22 +26,6 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         if let why = fm_curl_load() { throw TransportError.libraryNotLoaded("libcurl: " + String(cString: why)) }
     }
 
-    /// Starts loading libcurl on a thread of its own, so the load overlaps argument parsing and
-    /// the config read; the first request waits for it to finish if it has not. Call
-    /// `finishPreload()` before the process exits.
-    public static func preloadInBackground() {
-        let thread = Thread { _ = fm_curl_load() }
-        thread.name = "fedictl-curl-load"
-        thread.start()
-    }
-
-    /// Waits for the load `preloadInBackground()` started (at once if it is done); call it only after
-    /// starting one, as it would otherwise load libcurl itself. Exiting while another thread is
-    /// inside libcurl's TLS set-up could crash the exit handlers.
-    public static func finishPreload() {
-        _ = fm_curl_load()
-    }
-
     /// The transfer, and the first request's libcurl load (which can take a while on a cold disk
     /// under load), run on the transport's queue, never on the cooperative pool.
     public func send(_ request: HTTPRequest, options: TransportOptions) async throws -> HTTPResponse {

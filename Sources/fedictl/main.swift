@@ -1,16 +1,11 @@
 import FediCommands
-import FediHTTPCurl
 import Foundation
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-// libcurl loads while the arguments are parsed and the config read, unless the run is one that
-// never goes to the network: --help, --version, or a completion request from the shell.
-let preloads = !arguments.contains { $0 == "--help" || $0 == "-h" || $0 == "--version" || $0.hasPrefix("---") }
 // The only place live services are chosen (gh's factory): bind them, then run the command tree.
+// libcurl is loaded by the first request, not here: --help, --version and completion never pay
+// for it, and loading it on a thread of its own while the arguments are parsed saved nothing on
+// two cores (the load and the parse fight over the address space; see bench/README.md).
 let status = await Services.$current.withValue(LiveServices.make()) {
-    // Started here, once the async runtime's threads exist: a load racing their creation stalls both.
-    if preloads { CurlTransport.preloadInBackground() }
-    return await FedictlMain.run(arguments)
+    await FedictlMain.run(Array(CommandLine.arguments.dropFirst()))
 }
-if preloads { CurlTransport.finishPreload() }
 exit(status)
