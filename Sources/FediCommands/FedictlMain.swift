@@ -33,11 +33,11 @@ public enum FedictlMain {
     /// A parse failure as one `fedictl:` line and a hint pointing at the right --help.
     static func usageMessage(for error: Error) -> String {
         let full = Fedictl.fullMessage(for: error)
-        let lines = full.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = full.split(separator: "\n").map { $0.trimmed() }
         var message = Fedictl.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
         if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
         let help = lines.first { $0.hasPrefix("See '") }.map { line -> String in
-            line.replacingOccurrences(of: "See '", with: "see '").replacingOccurrences(of: " for more information.", with: "")
+            line.replacing("See '", with: "see '").replacing(" for more information.", with: "")
         } ?? "see 'fedictl --help'"
         return "fedictl: \(message)\nhint: \(help)\n"
     }

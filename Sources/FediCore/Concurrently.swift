@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Runs `body` on every item with at most `limit` running at once, and returns the results in the
 /// items' order. `done` is called after each one finishes, with how many have (for a progress line).

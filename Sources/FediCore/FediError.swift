@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The exit statuses fedictl promises (sysexits). Scripts rely on them; never renumber.
 public enum ExitStatus: Int32, Sendable, CaseIterable, Codable {

@@ -1,5 +1,6 @@
 import CCurlShim
-import Foundation
+import Dispatch
+import FoundationEssentials
 import FediCore
 
 /// HTTP over libcurl. Easy handles are pooled and reused, so connections (keep-alive, HTTP/2 where
@@ -9,7 +10,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     /// A libcurl easy handle; used by one transfer at a time (the pool guarantees it).
     struct EasyHandle: @unchecked Sendable { let pointer: UnsafeMutableRawPointer }
     private var idle: [EasyHandle] = []
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Blocking transfers run here, off the cooperative pool.
     private let queue = DispatchQueue(label: "fedictl.curl", qos: .userInitiated, attributes: .concurrent)
 
@@ -125,11 +126,11 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
                 let collector = Unmanaged<Collector>.fromOpaque(userdata!).takeUnretainedValue()
                 guard let data else { return size * count }
                 let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size * count), as: UTF8.self)
-                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                    .trimmed()
                 if line.hasPrefix("HTTP/") {
                     collector.headers.removeAll()  // a new response (after a redirect or 100-continue)
                 } else if let colon = line.firstIndex(of: ":") {
-                    collector.headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+                    collector.headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmed()))
                 }
                 return size * count
             }

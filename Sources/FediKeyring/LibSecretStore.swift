@@ -1,6 +1,7 @@
 import CSecretShim
 import FediCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Tokens and client secrets in the desktop keyring, through libsecret and the Secret Service
 /// D-Bus API. Items use the schema `org.fedictl.Secret` with the string attributes
@@ -86,9 +87,7 @@ public struct LibSecretStore: SecretStore {
     /// local work that cannot hang on the bus, but on a cold disk under load it can outlast it.
     static func loadLibrary() async throws {
         let failure: String? = await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: fm_secret_load().map { String(cString: $0) }) }
-            thread.name = "fedictl-keyring-load"
-            thread.start()
+            startThread { continuation.resume(returning: fm_secret_load().map { String(cString: $0) }) }
         }
         if let failure { throw SecretStoreError.unavailable("cannot load libsecret: " + failure) }
     }
@@ -105,19 +104,13 @@ public struct LibSecretStore: SecretStore {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 gate.install(continuation)
-                let thread = Thread {
-                    gate.finish(Result { try body() })
-                }
-                thread.name = "fedictl-keyring"
-                thread.start()
+                startThread { gate.finish(Result { try body() }) }
                 // The deadline has a thread of its own too: under load the global queues can be
                 // busy with blocked work, and a timer there would fire only after the hung call.
-                let timer = Thread {
-                    Thread.sleep(forTimeInterval: seconds)
+                startThread {
+                    usleep(useconds_t(min(seconds, 86_400) * 1_000_000))
                     gate.finish(.failure(SecretStoreError.timedOut(seconds: seconds)))
                 }
-                timer.name = "fedictl-keyring-deadline"
-                timer.start()
             }
         } onCancel: {
             gate.finish(.failure(CancellationError()))
@@ -182,7 +175,7 @@ public struct LibSecretStore: SecretStore {
             guard entry.hasPrefix("unix:") else { return nil }
             let pairs = entry.dropFirst("unix:".count).split(separator: ",")
             guard let path = pairs.first(where: { $0.hasPrefix("path=") })?.dropFirst("path=".count),
-                let decoded = String(path).removingPercentEncoding
+                let decoded = path.percentDecoded
             else { return nil }
             if FileManager.default.fileExists(atPath: decoded) { return nil }
             missing.append(decoded)
@@ -194,9 +187,8 @@ public struct LibSecretStore: SecretStore {
 
 /// Resumes a continuation with whichever result arrives first; later ones are dropped.
 /// A result that arrives before the continuation is installed (early cancellation) is kept.
-/// (An NSLock rather than `Mutex`, which needs macOS 15; the package supports macOS 13.)
 private final class FirstResult<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var continuation: CheckedContinuation<T, any Error>?
     private var pending: Result<T, any Error>?
     private var finished = false

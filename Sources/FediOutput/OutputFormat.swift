@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FediCore
 
 public enum OutputFormat: String, CaseIterable, Sendable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FediCore
 
 /// The one place command results become text. Every command prints through it.
@@ -56,7 +56,7 @@ public struct Renderer: Sendable {
                 let labelWidth = (columns.map { $0.header.count }.max() ?? 0) + 1
                 for column in columns {
                     let label = (column.header.prefix(1).uppercased() + column.header.dropFirst() + ":")
-                        .padding(toLength: labelWidth + 1, withPad: " ", startingAt: 0)
+                        .padded(to: labelWidth + 1)
                     write(style(label, bold: true) + ttyText(column.value(row)) + "\n")
                 }
             } else {
@@ -128,13 +128,11 @@ public struct Renderer: Sendable {
 
     func jsonText<Row: Encodable>(_ value: Row, pretty: Bool) throws -> String {
         let data = try JSONCoding.encoder(pretty: false).encode(value)
-        var object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        var object = try JSONText.object(from: data)
         if let fields = settings.fields, let dict = object as? [String: Any] {
             object = dict.filter { fields.contains($0.key) }
         }
-        var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]
-        if pretty { options.insert(.prettyPrinted) }
-        return String(decoding: try JSONSerialization.data(withJSONObject: object, options: options), as: UTF8.self)
+        return String(decoding: try JSONText.data(from: object, pretty: pretty), as: UTF8.self)
     }
 }
 
@@ -145,7 +143,7 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
     let columns: [Column<Row>]
     private var buffered: [Row] = []
     private var started = false
-    private let lock = NSLock()
+    private let lock = Lock()
 
     public init(renderer: Renderer) throws {
         try renderer.validateFields(for: Row.self)
@@ -179,7 +177,7 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
         case .json:
             let objects = buffered.compactMap { try? renderer.jsonText($0, pretty: true) }
             // Each object pretty-printed, indented one level inside the array.
-            let body = objects.map { "  " + $0.replacingOccurrences(of: "\n", with: "\n  ") }.joined(separator: ",\n")
+            let body = objects.map { "  " + $0.replacing("\n", with: "\n  ") }.joined(separator: ",\n")
             renderer.write(objects.isEmpty ? "[]\n" : "[\n\(body)\n]\n")
         case .csv where !started && !settings.noHeaders:
             renderer.write(CSVText.line(columns.map(\.key), terminator: "\r\n"))

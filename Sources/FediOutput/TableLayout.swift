@@ -1,4 +1,5 @@
-import Foundation
+import FediCore
+import FoundationEssentials
 
 /// An aligned table for a terminal: upper-case headers, two spaces between columns, and the
 /// widest columns cut with an ellipsis until the table fits the terminal's width.
@@ -32,7 +33,7 @@ struct TableLayout<Row: Tabular> {
         var line = ""
         for (index, cell) in cells.enumerated() {
             let isLast = index == cells.count - 1
-            line += isLast ? cell : cell.padding(toLength: widths[index] + gap, withPad: " ", startingAt: 0)
+            line += isLast ? cell : cell.padded(to: widths[index] + gap)
         }
         while line.hasSuffix(" ") { line.removeLast() }
         return line

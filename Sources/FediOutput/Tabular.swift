@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One value in a table, typed so each format can show it its own way.
 public enum Cell: Sendable, Equatable {
@@ -18,7 +18,7 @@ public struct Column<Row>: Sendable {
 
     public init(_ key: String, _ header: String? = nil, default isDefault: Bool = true, _ value: @escaping @Sendable (Row) -> Cell) {
         self.key = key
-        self.header = header ?? key.replacingOccurrences(of: "_", with: " ")
+        self.header = header ?? key.replacing("_", with: " ")
         self.isDefault = isDefault
         self.value = value
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FediCore
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,8 +23,8 @@ public protocol Terminal: Sendable {
 public struct StandardTerminal: Terminal {
     public init() {}
 
-    public func write(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
-    public func writeError(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+    public func write(_ text: String) { StandardStream.write(text, to: STDOUT_FILENO) }
+    public func writeError(_ text: String) { StandardStream.write(text, to: STDERR_FILENO) }
     public var stdoutIsTTY: Bool { Self.isTTY(STDOUT_FILENO) }
     public var stderrIsTTY: Bool { Self.isTTY(STDERR_FILENO) }
     public var stdinIsTTY: Bool { isatty(STDIN_FILENO) == 1 }
@@ -50,7 +51,7 @@ public struct StandardTerminal: Terminal {
         return Swift.readLine()
     }
 
-    public func readAll() -> Data { FileHandle.standardInput.readDataToEndOfFile() }
+    public func readAll() -> Data { StandardStream.readAll(STDIN_FILENO) }
 
     static func isTTY(_ fd: Int32) -> Bool {
         isatty(fd) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"

@@ -3,7 +3,8 @@ import FediCore
 import FediHTTPCurl
 import FediKeyring
 import FediOutput
-import Foundation
+import FoundationEssentials
+import Glibc
 
 enum LiveServices {
     static func make() -> Services {
@@ -21,18 +22,22 @@ enum LiveServices {
     static func openInBrowser(_ url: URL, environment: [String: String]) -> Bool {
         let command = environment["FEDICTL_BROWSER"].flatMap { $0.isEmpty ? nil : $0 } ?? "xdg-open"
         guard command != "none", let executable = findExecutable(command, path: environment["PATH"] ?? "/usr/bin:/bin") else { return false }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [url.absoluteString]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-            return true
-        } catch {
-            return false
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
         }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // POSIX_SPAWN_SETSID (glibc's 0x80; not exported to Swift): its own session, so ^C here leaves it be.
+        posix_spawnattr_setflags(&attributes, 0x80)
+        let words: [String] = [executable.path, url.absoluteString]
+        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { arguments.forEach { free($0) } }
+        var child = pid_t()
+        return posix_spawn(&child, executable.path, &actions, &attributes, arguments, environ) == 0
     }
 
     static func findExecutable(_ command: String, path: String) -> URL? {

@@ -1,5 +1,6 @@
 import FediCommands
-import Foundation
+import FoundationEssentials
+import Glibc
 
 // The only place live services are chosen (gh's factory): bind them, then run the command tree.
 // libcurl is loaded by the first request, not here: --help, --version and completion never pay

@@ -52,6 +52,16 @@ struct HTTPClientTests {
         #expect(waits.all == [2])
     }
 
+    @Test func honoursRetryAfterHTTPDate() async throws {
+        let transport = FakeTransport()
+        transport.stub(.get, "/api/v1/instance", status: 503, headers: ["Retry-After": "Fri, 15 Jan 2027 08:00:09 GMT"])
+        transport.stub(.get, "/api/v1/instance")
+        let waits = Waits()
+        let client = HTTPClient(transport: transport, sleep: { waits.add($0) }, now: { FlexibleDate.parse("2027-01-15T08:00:00Z")! })
+        _ = try await client.send(get())
+        #expect(waits.all == [9])
+    }
+
     @Test(arguments: [
         ("2027-01-15T08:00:05.000Z", 5.0),   // Mastodon: ISO timestamp with fraction
         ("1800000007", 7.0),                 // mastodon_mock: epoch seconds

@@ -49,13 +49,18 @@ struct BinaryTests {
     }
 
     /// libcurl and libsecret are loaded on first use, so --version, --help and completion do not map
-    /// them and their dozens of dependencies (bench/README.md has the figures).
-    @Test func theBinaryDoesNotLinkLibcurlOrLibsecret() async throws {
+    /// them and their dozens of dependencies; and the binary links FoundationEssentials, not full
+    /// Foundation with ICU (bench/README.md has the figures). In a debug build these are shared
+    /// libraries, so ldd names what the release build would carry inside.
+    @Test func theBinaryDoesNotLinkLibcurlLibsecretOrFullFoundation() async throws {
         let result = try await ProcessRunner.run("/usr/bin/ldd", [RepoPaths.fedictlBinary.path])
         #expect(result.status == 0, "\(result)")
         #expect(!result.stdout.contains("libcurl"), "\(result.stdout)")
         #expect(!result.stdout.contains("libsecret"), "\(result.stdout)")
         #expect(!result.stdout.contains("libglib"), "\(result.stdout)")
+        #expect(result.stdout.contains("libFoundationEssentials"), "\(result.stdout)")
+        #expect(!result.stdout.contains("libFoundation.so"), "\(result.stdout)")
+        #expect(!result.stdout.contains("libFoundationInternationalization"), "\(result.stdout)")
     }
 
     /// Where libcurl or libsecret cannot be loaded (here: empty files first on LD_LIBRARY_PATH),

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import FediCore
 
 extension Auth {
@@ -69,7 +69,7 @@ extension Auth {
             } else {
                 throw FediError(.usage, "no token given", hint: "pipe it in with --token-stdin: fedictl auth add \(instance) --token-stdin < token.txt")
             }
-            let token = (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            let token = (text ?? "").trimmed()
             guard !token.isEmpty else { throw FediError(.dataError, "the token is empty") }
             guard !token.contains(where: { $0.isWhitespace }) else {
                 throw FediError(.dataError, "the token contains spaces or line breaks", hint: "give the token alone, on one line")

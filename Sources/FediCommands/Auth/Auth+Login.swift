@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import FediCore
 
 extension Auth {
@@ -88,7 +88,7 @@ extension Auth {
 
             let code: String
             if let listener {
-                ctx.status("Waiting up to \(String(format: "%g", wait)) s for the browser to come back to \(listener.redirectURI) …")
+                ctx.status("Waiting up to \(shortNumber(wait)) s for the browser to come back to \(listener.redirectURI) …")
                 code = try await listener.waitForCode(state: request.state, timeout: wait)
             } else {
                 code = try pastedCode(ctx)
@@ -120,7 +120,7 @@ extension Auth {
         /// The code from the out-of-band page: prompted for on a terminal, else the first line of stdin.
         func pastedCode(_ ctx: CommandContext) throws -> String {
             let prompt = ctx.terminal.stdinIsTTY ? "Paste the authorization code the page shows: " : nil
-            let code = ctx.terminal.readLine(prompt: prompt, secret: false)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            let code = ctx.terminal.readLine(prompt: prompt, secret: false)?.trimmed() ?? ""
             guard !code.isEmpty else {
                 throw FediError(.dataError, "no authorization code was given",
                                 hint: "paste the code the server's page shows, or pipe it in: echo CODE | fedictl auth login \(instance) --out-of-band")

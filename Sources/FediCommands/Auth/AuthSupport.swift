@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FediCore
 
 /// What `auth login` and `auth add` share: storing a verified token as an account.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 /// `fedictl completion bash|zsh|fish`: the completion script, generated from the command tree.
 public struct Completion: FediCommand {

@@ -23,6 +23,6 @@ enum ConfigCompletion {
     /// as `b`, so an id with a port (`admin@localhost:3000`) would complete to `admin@localhost`.
     /// ArgumentParser passes candidates through unescaped; quote the colons for zsh.
     static func escaped(_ candidate: String, for shell: CompletionShell?) -> String {
-        shell == .zsh ? candidate.replacingOccurrences(of: ":", with: "\\:") : candidate
+        shell == .zsh ? candidate.replacing(":", with: "\\:") : candidate
     }
 }

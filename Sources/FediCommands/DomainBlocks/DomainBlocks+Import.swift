@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import FediCore
 import FediOutput
 
@@ -234,7 +234,7 @@ extension DomainBlocks {
 final class ProgressLine: @unchecked Sendable {
     let total: Int
     let terminal: any Terminal
-    private let lock = NSLock()
+    private let lock = Lock()
     private var shown = -1
 
     init(total: Int, terminal: any Terminal) {

@@ -43,11 +43,11 @@ extension Filters {
         public var expiresIn: String?
 
         public func validate() throws {
-            guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("the title is empty") }
+            guard !title.trimmed().isEmpty else { throw ValidationError("the title is empty") }
             guard !contexts.isEmpty else {
                 throw ValidationError("say where the filter applies with --context (home, notifications, public, thread, account; repeatable)")
             }
-            if keywords.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) { throw ValidationError("a --keyword is empty") }
+            if keywords.contains(where: { $0.trimmed().isEmpty }) { throw ValidationError("a --keyword is empty") }
             if let expiresIn { _ = try DurationText.parse(expiresIn, flag: "--expires-in") }
         }
 

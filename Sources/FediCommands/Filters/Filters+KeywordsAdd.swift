@@ -26,7 +26,7 @@ extension Filters.Keywords {
         public var wholeWord = false
 
         public func validate() throws {
-            guard !word.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("the keyword is empty") }
+            guard !word.trimmed().isEmpty else { throw ValidationError("the keyword is empty") }
         }
 
         public func run(in ctx: CommandContext) async throws {

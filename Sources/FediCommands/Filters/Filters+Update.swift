@@ -40,7 +40,7 @@ extension Filters {
         public func validate() throws {
             if let expiresIn { _ = try DurationText.parse(expiresIn, flag: "--expires-in") }
             if expiresIn != nil, neverExpires { throw ValidationError("--expires-in and --never-expires contradict each other") }
-            if let title, title.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the title is empty") }
+            if let title, title.trimmed().isEmpty { throw ValidationError("the title is empty") }
             guard title != nil || !contexts.isEmpty || action != nil || expiresIn != nil || neverExpires else {
                 throw ValidationError("nothing to change: give --title, --context, --action, --expires-in or --never-expires")
             }

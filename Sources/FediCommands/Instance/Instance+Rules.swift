@@ -1,6 +1,6 @@
 import ArgumentParser
 import FediCore
-import Foundation
+import FoundationEssentials
 
 extension Instance {
     public struct Rules: FediCommand {

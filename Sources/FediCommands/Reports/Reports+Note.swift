@@ -24,7 +24,7 @@ extension Reports {
         public var text: String
 
         public func validate() throws {
-            if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw ValidationError("the note is empty") }
+            if text.trimmed().isEmpty { throw ValidationError("the note is empty") }
         }
 
         public func run(in ctx: CommandContext) async throws {

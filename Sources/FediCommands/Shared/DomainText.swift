@@ -5,8 +5,8 @@ import FediCore
 /// then lower-cased without a trailing dot, as servers store it.
 enum DomainText {
     static func parse(_ text: String) throws -> String {
-        var host = text.trimmingCharacters(in: .whitespaces)
-        if let scheme = host.range(of: "://") { host = String(host[scheme.upperBound...]) }
+        var host = text.trimmed()
+        if let scheme = host.firstRange(of: "://") { host = String(host[scheme.upperBound...]) }
         if let slash = host.firstIndex(of: "/") { host = String(host[..<slash]) }
         if let at = host.lastIndex(of: "@") { host = String(host[host.index(after: at)...]) }
         let domain = BlocklistFile.normalise(host)

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import FediCore
 
 /// `fedictl signup`: create an account on an instance through its API.
@@ -64,7 +64,7 @@ public struct Signup: FediCommand {
             throw ValidationError("--username takes the bare username (letters, digits, underscores), without @host")
         }
         guard email.contains("@"), !email.contains(where: \.isWhitespace) else { throw ValidationError("--email '\(email)' is not an e-mail address") }
-        if let reason, reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw ValidationError("--reason is empty") }
+        if let reason, reason.trimmed().isEmpty { throw ValidationError("--reason is empty") }
         if let dateOfBirth, Self.calendarDate(dateOfBirth) == nil {
             throw ValidationError("--date-of-birth '\(dateOfBirth)' is not a date as YYYY-MM-DD")
         }
@@ -176,13 +176,10 @@ public struct Signup: FediCommand {
 
     /// A real calendar date written `YYYY-MM-DD`.
     static func calendarDate(_ text: String) -> Date? {
-        guard text.range(of: #"^\d{4}-\d{2}-\d{2}$"#, options: .regularExpression) != nil else { return nil }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        formatter.isLenient = false
-        guard let date = formatter.date(from: text), formatter.string(from: date) == text else { return nil }
-        return date
+        let shape = text.utf8.enumerated().allSatisfy { index, byte in
+            index == 4 || index == 7 ? byte == UInt8(ascii: "-") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
+        // FlexibleDate checks the month and the day against the month's length.
+        return text.utf8.count == 10 && shape ? FlexibleDate.parse(text) : nil
     }
 }

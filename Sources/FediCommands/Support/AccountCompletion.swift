@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FediCore
 
 /// Shell completion for `--account`: ids and aliases, read from the config only (`ConfigCompletion`).

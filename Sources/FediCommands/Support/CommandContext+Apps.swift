@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FediCore
 
 /// fedictl's OAuth app on an instance: one per instance, recorded in the config (`clients`), its

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FediCore
 
 /// Where a run's access token came from.
@@ -122,7 +122,7 @@ extension CommandContext {
     }
 
     private func nonEmpty(_ value: String?) -> String? {
-        guard let value, !value.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
-        return value.trimmingCharacters(in: .whitespaces)
+        guard let value, !value.trimmed().isEmpty else { return nil }
+        return value.trimmed()
     }
 }

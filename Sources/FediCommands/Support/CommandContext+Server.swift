@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FediCore
 
 /// Which software a server runs, and what that lets a command do.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import FediCore
 import FediOutput
 
@@ -64,7 +64,7 @@ public struct CommandContext: Sendable {
     public func confirm(_ question: String) throws {
         if globals.yes || globals.dryRun { return }
         guard terminal.stdinIsTTY, terminal.stderrIsTTY else {
-            throw FediError(.usage, "\(question.trimmingCharacters(in: CharacterSet(charactersIn: "?"))): confirmation needed",
+            throw FediError(.usage, "\(question.trimmed("?")): confirmation needed",
                             hint: "not on a terminal: pass --yes to confirm")
         }
         let answer = terminal.readLine(prompt: "\(question) [y/N] ", secret: false)?.lowercased()

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import FediOutput
 
 extension OutputFormat: ExpressibleByArgument {}
@@ -55,6 +55,6 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     }
 
     public var fieldList: [String]? {
-        fields.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+        fields.map { $0.split(separator: ",").map { $0.trimmed() }.filter { !$0.isEmpty } }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FediCore
 
 /// Shell completion for pinned timeline names: read from the config only (`ConfigCompletion`),

@@ -50,7 +50,7 @@ extension Timelines {
             pin = try ctx.logins.update { config in
                 try Self.checkConflicts(in: config, name: name, server: server)
                 var pins = config.pins ?? []
-                if let index = pins.firstIndex(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) {
+                if let index = pins.firstIndex(where: { $0.name.equalsIgnoringCase(name) }) {
                     (pin.lastSeenID, pin.lastSeenAt, pin.pinnedAt) = (pins[index].lastSeenID, pins[index].lastSeenAt, pins[index].pinnedAt)
                     pins[index] = pin
                 } else {
@@ -66,7 +66,7 @@ extension Timelines {
         /// One name per pin and one pin per server; the same pin again is fine.
         static func checkConflicts(in config: LoginConfig, name: String, server: ServerAddress) throws {
             for pin in config.pins ?? [] {
-                let sameName = pin.name.caseInsensitiveCompare(name) == .orderedSame
+                let sameName = pin.name.equalsIgnoringCase(name)
                 let sameServer = pin.address.authority == server.authority
                 if sameName, !sameServer {
                     throw FediError(.dataError, "a timeline is already pinned as \(pin.name) (\(pin.address.authority))",

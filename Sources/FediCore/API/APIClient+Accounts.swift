@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension APIClient {
     /// Finds an account from what a user typed: an id as it is, or `@user@host` / `user@host` / `user`
@@ -21,7 +21,7 @@ extension APIClient {
             let query = [URLQueryItem(name: "q", value: "@\(handle)"), URLQueryItem(name: "type", value: "accounts"),
                          URLQueryItem(name: "resolve", value: "true"), URLQueryItem(name: "limit", value: "5")]
             let found = try await get(SearchResults.self, "/api/v2/search", query: query)
-            if let account = found.accounts.first(where: { $0.acct.caseInsensitiveCompare(handle) == .orderedSame }) { return account }
+            if let account = found.accounts.first(where: { $0.acct.equalsIgnoringCase(handle) }) { return account }
             throw FediError(.noInput, "no account @\(handle) found on \(server.authority)",
                             hint: found.accounts.first.map { "did you mean @\($0.acct)? Give the exact handle" }
                                 ?? "check the handle; remote accounts need the full @user@host")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which of the server's users `accounts list` asks for.
 public struct AccountQuery: Sendable, Equatable {

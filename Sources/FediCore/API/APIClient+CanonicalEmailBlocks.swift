@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Mastodon's canonical e-mail blocks (4.0+): addresses blocked by the hash of their canonical
 /// form, so `j.doe+x@example.com` and `jdoe@example.com` are one. No other software has them.

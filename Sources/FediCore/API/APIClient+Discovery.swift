@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension APIClient {
     /// The highest nodeinfo schema the server lists in `/.well-known/nodeinfo` that really answers

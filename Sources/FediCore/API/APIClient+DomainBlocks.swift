@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Mastodon's admin domain blocks (4.0+): `/api/v1/admin/domain_blocks`, Link-paged, one record per
 /// domain, every field. A block that an existing one (same or parent domain) already covers is
@@ -32,9 +32,9 @@ struct MastodonDomainBlocks: DomainBlockAdapter {
             return try client.decode(DomainBlock.self, from: response)
         } catch let error as APIError {
             guard error.status == 422, case .http(_, let message, _, _, let body) = error,
-                  let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
+                  let object = (try? JSONText.object(from: body)) as? [String: Any],
                   let existing = object["existing_domain_block"],
-                  let data = try? JSONSerialization.data(withJSONObject: existing),
+                  let data = try? JSONText.data(from: existing),
                   let block = try? JSONCoding.decoder().decode(DomainBlock.self, from: data) else { throw error }
             throw DomainBlockCovered(domain: spec.domain, existing: block, message: message)
         }

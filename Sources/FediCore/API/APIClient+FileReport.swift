@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a user reports about an account.
 public struct ReportDraft: Sendable, Equatable {

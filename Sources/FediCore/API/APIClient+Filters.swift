@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A keyword as a user gives it.
 public struct KeywordDraft: Sendable, Equatable {

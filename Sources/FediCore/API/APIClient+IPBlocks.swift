@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Mastodon's IP blocks (4.0+): `/api/v1/admin/ip_blocks`, Link-paged. No other software has them.
 extension APIClient {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension APIClient {
     /// The instance description: `/api/v2/instance`, falling back to `/api/v1/instance` where v2 is absent.

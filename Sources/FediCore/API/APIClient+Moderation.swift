@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Called with each page of a list as it arrives: the normalised items and the server's own bytes
 /// (for `--raw`), so commands can stream rows.
@@ -58,7 +58,7 @@ extension APIError {
     /// The server says the object asked for does not exist.
     var meansNoSuchRecord: Bool {
         guard case .http(let status, _, _, _, let body) = self else { return false }
-        let code = ((try? JSONSerialization.jsonObject(with: body)) as? [String: Any])
+        let code = ((try? JSONText.object(from: body)) as? [String: Any])
             .flatMap { $0["error"] as? [String: Any] }?["code"] as? String
         if let code { return code.hasPrefix("NO_SUCH_") }
         return status == 404 || status == 410

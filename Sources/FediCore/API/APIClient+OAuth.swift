@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// App registration and the OAuth endpoints (Mastodon's, which Pleroma, Akkoma and GoToSocial share).
 extension APIClient {

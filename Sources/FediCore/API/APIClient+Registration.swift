@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `GET /api/v1/apps/verify_credentials` says about the app a token belongs to.
 public struct AppCredentials: Decodable, Sendable, Equatable {
@@ -104,7 +104,7 @@ public struct FieldRejection: Sendable, Equatable {
     public var description: String?
 
     public static func all(in body: Data) -> [FieldRejection] {
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+        guard let object = try? JSONText.object(from: body) as? [String: Any],
               let details = object["details"] as? [String: Any] else { return [] }
         return details.keys.sorted().flatMap { field in
             ((details[field] as? [[String: Any]]) ?? []).compactMap { entry in

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Blocks, mutes and user-level domain blocks on Mastodon-compatible servers (Mastodon, GoToSocial,
 /// Pleroma/Akkoma, Pixelfed, Friendica). Lists are paged by their Link headers: their rows have

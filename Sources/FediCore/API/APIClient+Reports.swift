@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which reports `reports list` asks for.
 public struct ReportQuery: Sendable, Equatable {

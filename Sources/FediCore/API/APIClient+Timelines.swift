@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Timelines on Mastodon-compatible servers. `after` is a post id of the same server: only posts
 /// newer than it, the oldest of them first in line (`min_id`, gap-free), the page newest first.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A request body: Mastodon-family servers accept JSON everywhere; a few endpoints want forms.
 public enum RequestBody: Sendable {
@@ -10,7 +10,7 @@ public enum RequestBody: Sendable {
     }
 
     public static func jsonObject(_ object: [String: Any]) -> RequestBody {
-        .json((try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8))
+        .json((try? JSONText.data(from: object)) ?? Data("{}".utf8))
     }
 
     var contentType: String {
@@ -24,11 +24,7 @@ public enum RequestBody: Sendable {
         switch self {
         case .json(let data): return data
         case .form(let pairs):
-            var allowed = CharacterSet.alphanumerics
-            allowed.insert(charactersIn: "-._~")
-            let encoded = pairs.map { name, value in
-                "\(name.addingPercentEncoding(withAllowedCharacters: allowed) ?? name)=\(value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)"
-            }
+            let encoded = pairs.map { name, value in "\(name.percentEncoded())=\(value.percentEncoded())" }
             return Data(encoded.joined(separator: "&").utf8)
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What went wrong talking to a server, before it is turned into words and an exit status.
 public enum APIError: Error, Sendable {
@@ -27,7 +27,7 @@ public enum APIError: Error, Sendable {
     /// The message a server put in its error body, in the shapes servers use:
     /// `{"error": "..."}`, `{"error": {"message": "..."}}` (Misskey), `{"error_description"}`, a bare string.
     public static func serverMessage(in body: Data) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else { return nil }
+        guard let object = try? JSONText.object(from: body) else { return nil }
         if let text = object as? String { return text.isEmpty ? nil : text }
         guard let dict = object as? [String: Any] else { return nil }
         if let description = dict["error_description"] as? String, !description.isEmpty { return description }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One change to a server's domain blocks.
 public enum DomainBlockChange: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Anything a server keeps per domain, with its own id (the domain, where the server has none).
 public protocol DomainKeyed {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Users on the Misskey family: `admin/show-users` (paged by offset), `users/show` for the profile
 /// and `admin/show-user` for what only moderators see, `admin/suspend-user` and `admin/unsuspend-user`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The Misskey family keeps its federation and sign-up lists in the instance settings: `admin/meta`
 /// reads them, `admin/update-meta` replaces each list it is given, whole (an administrator's call).
@@ -15,7 +15,7 @@ extension MisskeyAdmin {
     /// `admin/meta`, keeping the string lists named in `keys` (a list the server does not have is left out).
     func lists(_ keys: [String]) async throws -> MisskeyLists {
         let response = try await client.send(.post, "/api/admin/meta", body: body([:]), readsOnly: true)
-        let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:]
+        let object = (try? JSONText.object(from: response.body)) as? [String: Any] ?? [:]
         var values: [String: [String]] = [:]
         var shown: [String: Any] = [:]
         for key in keys {
@@ -23,7 +23,7 @@ extension MisskeyAdmin {
             values[key] = list.compactMap { $0 as? String }
             shown[key] = list
         }
-        let raw = (try? JSONSerialization.data(withJSONObject: shown, options: [.sortedKeys, .prettyPrinted])) ?? Data()
+        let raw = (try? JSONText.data(from: shown, pretty: true)) ?? Data()
         return MisskeyLists(values: values, raw: raw)
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Blocks, mutes and instance mutes on the Misskey family: `blocking/*`, `mute/*` (lists paged by
 /// the records' ids as `untilId`), and the user's `mutedInstances`, which only `i/update` changes,
@@ -35,7 +35,7 @@ extension MisskeyAdmin {
     /// `mute/create {userId, expiresAt}` (milliseconds since 1970, null for no end). A Misskey mute
     /// always hides the user's notifications as well.
     func mute(userID: String, until expiry: Date?) async throws {
-        let expiresAt: Any = expiry.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) } ?? NSNull()
+        let expiresAt: Any = expiry.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) } ?? JSONNull()
         try await perform("mute/create", ["userId": userID, "expiresAt": expiresAt])
     }
 
@@ -56,9 +56,9 @@ extension MisskeyAdmin {
     /// unchanged list is not written back.
     func setInstanceMuted(_ muted: Bool, domain: String) async throws {
         let current = try await mutedInstances().value
-        let present = current.contains { $0.caseInsensitiveCompare(domain) == .orderedSame }
+        let present = current.contains { $0.equalsIgnoringCase(domain) }
         guard present != muted else { return }
-        let updated = muted ? current + [domain] : current.filter { $0.caseInsensitiveCompare(domain) != .orderedSame }
+        let updated = muted ? current + [domain] : current.filter { !$0.equalsIgnoringCase(domain) }
         try await perform("i/update", ["mutedInstances": updated])
     }
 

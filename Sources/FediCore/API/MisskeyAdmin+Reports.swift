@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Abuse reports on the Misskey family: listed by `admin/abuse-user-reports` (newest first, paged by
 /// `untilId`), resolved by `admin/resolve-abuse-user-report`. There is no call for one report.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Timelines on the Misskey family. `after` is a note id of the same server (`sinceId`).
 extension MisskeyAdmin {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The Misskey family's API (Misskey, Sharkey, Firefish, Iceshrimp, Catodon): every endpoint is
 /// `POST /api/<endpoint>` with a JSON object body. The token goes in the body as `i` (what older

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One page of a list and where the next (older) one is, from the Link header.
 public struct Page<Item: Sendable>: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A Pleroma/Akkoma user with its nickname, the key every write of the Admin API takes.
 struct PleromaUserFetch: Sendable {

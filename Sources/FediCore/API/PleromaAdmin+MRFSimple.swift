@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Pleroma/Akkoma keep federation policy in the `:mrf_simple` setting (SimplePolicy), read and
 /// written through the config API. A write replaces the lists it names, so every change is a
@@ -21,16 +21,15 @@ struct MRFSimple {
 
     /// Reads the setting from a config API answer (`{"configs": [...]}`); absent, it is empty.
     init(configs: Data) throws {
-        let object = try JSONSerialization.jsonObject(with: configs) as? [String: Any]
+        let object = try JSONText.object(from: configs) as? [String: Any]
         let entry = (object?["configs"] as? [[String: Any]])?.first { $0["group"] as? String == Self.group && $0["key"] as? String == Self.key }
         value = entry?["value"] as? [Any] ?? []
-        raw = (try? JSONSerialization.data(withJSONObject: entry ?? ["group": Self.group, "key": Self.key, "value": []],
-                                           options: [.sortedKeys])) ?? Data()
+        raw = (try? JSONText.data(from: entry ?? ["group": Self.group, "key": Self.key, "value": [Any]()])) ?? Data()
         original = Self.serialise(value)
     }
 
     static func serialise(_ value: [Any]) -> Data {
-        (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])) ?? Data()
+        (try? JSONText.data(from: value)) ?? Data()
     }
 
     var isChanged: Bool { Self.serialise(value) != original }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reports on Pleroma/Akkoma: `/api/v1/pleroma/admin/reports`, paged by `page`/`page_size`, state
 /// changed by one `PATCH` for a batch, notes kept per report.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The Pleroma/Akkoma Admin API under `/api/v1/pleroma/admin` (the unversioned `/api/pleroma/admin`
 /// was removed in Akkoma 3.6.0). Bodies are JSON; list parameters are JSON arrays (`nicknames`).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads timelines, the same whichever API serves them: a server's local timeline as a visitor
 /// (no token is ever sent), or the signed-in user's home timeline. Posts come newest first.
@@ -56,7 +56,7 @@ public struct TimelineReader: Sendable {
     static func refusesVisitors(_ error: APIError) -> Bool {
         guard case .http(let status, _, _, _, let body) = error else { return false }
         if [401, 403, 422].contains(status) { return true }
-        let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
+        let object = (try? JSONText.object(from: body)) as? [String: Any]
         return (object?["error"] as? [String: Any])?["code"] as? String == "LTL_DISABLED"
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The signed-in user's blocks, mutes and domain blocks, the same whichever API serves them:
 /// Mastodon's client API, or the Misskey family's. Commands pick the family from the capability

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The blocklist file formats `domain-blocks import` reads and `export` writes.
 public enum BlocklistFormat: String, CaseIterable, Sendable {
@@ -66,7 +66,7 @@ public struct BlocklistFile: Sendable {
     public static func detect(_ text: String) -> BlocklistFormat {
         let start = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
         if start.hasPrefix("[") || start.hasPrefix("{") { return .json }
-        let firstCell = (CSVText.records(String(start.prefix(4096))).first?.fields.first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        let firstCell = (CSVText.records(String(start.prefix(4096))).first?.fields.first ?? "").trimmed().lowercased()
         if firstCell.hasPrefix("#domain") { return .mastodonCSV }
         if firstCell == "domain" { return .csv }
         return .list
@@ -74,14 +74,14 @@ public struct BlocklistFile: Sendable {
 
     /// Lower-cased, without surrounding space or a trailing dot.
     public static func normalise(_ domain: String) -> String {
-        var value = domain.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        var value = domain.trimmed().lowercased()
         while value.hasSuffix(".") { value.removeLast() }
         return value
     }
 
     /// CSV booleans as Mastodon and fediblockhole write them; nil for anything else.
     public static func bool(_ text: String) -> Bool? {
-        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch text.trimmed().lowercased() {
         case "true", "t", "1", "y", "yes": true
         case "", "false", "f", "0", "n", "no": false
         default: nil
@@ -107,7 +107,7 @@ private struct RowReader {
         // An empty severity means noop to fediblockhole; elsewhere the default applies.
         var emptySeverity = defaultSeverity
         if format != .list, let header = records.first {
-            let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            let names = header.fields.map { $0.trimmed().lowercased() }
             if format == .csv || names.first?.hasPrefix("#domain") == true {
                 columns = names.map { name in
                     let bare = name.hasPrefix("#") ? String(name.dropFirst()) : name
@@ -120,12 +120,12 @@ private struct RowReader {
         for record in records {
             // A plain list: `#` starts a comment line; anything after the domain and a space is ignored.
             if format == .list {
-                let first = record.fields[0].trimmingCharacters(in: .whitespaces)
+                let first = record.fields[0].trimmed()
                 if first.hasPrefix("#") || first.hasPrefix("!") { continue }
             }
             var row: [String: String] = [:]
             for (index, value) in record.fields.enumerated() where index < columns.count {
-                row[columns[index]] = value.trimmingCharacters(in: .whitespaces)
+                row[columns[index]] = value.trimmed()
             }
             if format == .list, record.fields.count == 1, let domain = row["domain"] {
                 row["domain"] = String(domain.split(whereSeparator: \.isWhitespace).first ?? "")
@@ -135,7 +135,7 @@ private struct RowReader {
     }
 
     mutating func readJSON(_ text: String, source: String) throws {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) else {
+        guard let object = try? JSONText.object(from: Data(text.utf8)) else {
             throw FediError(.dataError, "\(source) is not valid JSON", hint: "a JSON blocklist is an array of {\"domain\": ..., \"severity\": ...} objects")
         }
         guard let items = object as? [Any] else {
@@ -150,7 +150,9 @@ private struct RowReader {
                 for (key, value) in fields {
                     switch value {
                     case let text as String: row[key] = text
-                    case let number as NSNumber: row[key] = number.stringValue  // JSON true/false read as "1"/"0" or "true"/"false"
+                    case let flag as Bool: row[key] = String(flag)
+                    case let number as Int: row[key] = String(number)
+                    case let number as Double: row[key] = String(number)
                     default: break
                     }
                 }

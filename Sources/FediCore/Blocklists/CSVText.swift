@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// RFC 4180 CSV, read and written: quoted fields may hold commas, quotes ("") and line breaks;
 /// records end in CRLF or LF. Used for blocklist files.
@@ -16,7 +16,7 @@ public enum CSVText {
         var index = 0
         func endRecord() {
             fields.append(field)
-            if !(fields.count == 1 && fields[0].trimmingCharacters(in: .whitespaces).isEmpty) { records.append((recordLine, fields)) }
+            if !(fields.count == 1 && fields[0].trimmed().isEmpty) { records.append((recordLine, fields)) }
             fields = []
             field = ""
         }
@@ -36,7 +36,7 @@ public enum CSVText {
                 }
             } else {
                 switch character {
-                case "\"" where field.trimmingCharacters(in: .whitespaces).isEmpty:
+                case "\"" where field.trimmed().isEmpty:
                     field = ""
                     quoted = true
                 case ",":
@@ -60,7 +60,7 @@ public enum CSVText {
     public static func line(_ fields: [String], terminator: String = "\n") -> String {
         fields.map { field in
             field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
-                ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
+                ? "\"" + field.replacing("\"", with: "\"\"") + "\"" : field
         }.joined(separator: ",") + terminator
     }
 }

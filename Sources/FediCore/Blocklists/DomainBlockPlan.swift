@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What an import would do to a server's domain blocks: for each wanted block, add it, update the
 /// existing one, or leave it; blocks that are not wanted are removed only with `prune`. Computed

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Domain blocks kept as host lists, one list per limitation, as Pleroma's `:mrf_simple` (reject,
 /// federated_timeline_removal, media_removal, report_removal) and Misskey's meta (blockedHosts,

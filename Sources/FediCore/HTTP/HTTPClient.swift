@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How many times to try, and how long to wait between tries.
 public struct RetryPolicy: Sendable {
@@ -91,11 +91,11 @@ public struct HTTPClient: Sendable {
     /// Retry-After (seconds or HTTP date), else X-RateLimit-Reset (ISO timestamp, epoch, or seconds).
     func serverWait(_ response: HTTPResponse) -> Double? {
         let now = self.now()
-        if let value = response.header("retry-after")?.trimmingCharacters(in: .whitespaces) {
+        if let value = response.header("retry-after")?.trimmed() {
             if let seconds = Double(value) { return max(0, seconds) }
             if let date = HTTPDate.parse(value) { return max(0, date.timeIntervalSince(now)) }
         }
-        if let value = response.header("x-ratelimit-reset")?.trimmingCharacters(in: .whitespaces) {
+        if let value = response.header("x-ratelimit-reset")?.trimmed() {
             if let number = Double(value) {
                 // Large numbers are epochs, small ones a delay (Sharkey sends seconds to wait).
                 return number > 1_000_000_000 ? max(0, number - now.timeIntervalSince1970) : max(0, number)
@@ -106,19 +106,22 @@ public struct HTTPClient: Sendable {
     }
 
     func backoff(_ attempt: Int) -> Double {
-        let exponential = min(retry.maxDelay, retry.baseDelay * pow(2, Double(attempt - 1)))
+        let exponential = min(retry.maxDelay, retry.baseDelay * Double(1 << min(max(attempt - 1, 0), 30)))
         return exponential * Double.random(in: 0.5...1.0)
     }
 
-    static func format(_ seconds: Double) -> String { String(format: "%.1f", seconds) }
+    /// Seconds with one decimal (`2.0`, `0.5`).
+    static func format(_ seconds: Double) -> String { String((seconds * 10).rounded() / 10) }
 }
 
 enum HTTPDate {
     static func parse(_ value: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: value)
+        // IMF-fixdate, the one form servers send: `Sun, 06 Nov 1994 08:49:37 GMT`.
+        let parts = value.split(separator: " ")
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        guard parts.count == 6, parts[5] == "GMT" || parts[5] == "UTC", parts[1].count == 2,
+              let month = months.firstIndex(where: { $0 == parts[2] }) else { return nil }
+        let monthText = month < 9 ? "0\(month + 1)" : "\(month + 1)"
+        return FlexibleDate.parse("\(parts[3])-\(monthText)-\(parts[1])T\(parts[4])Z")
     }
 }

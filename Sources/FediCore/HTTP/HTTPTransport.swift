@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 public enum HTTPMethod: String, Sendable, Codable {
     case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
@@ -25,11 +25,11 @@ public struct HTTPRequest: Sendable, Equatable {
     }
 
     public func header(_ name: String) -> String? {
-        headers.first { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
+        headers.first { $0.0.equalsIgnoringCase(name) }?.1
     }
 
     public mutating func setHeader(_ name: String, _ value: String) {
-        headers.removeAll { $0.0.caseInsensitiveCompare(name) == .orderedSame }
+        headers.removeAll { $0.0.equalsIgnoringCase(name) }
         headers.append((name, value))
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// RFC 8288 Link header: `<url>; rel="next", <url>; rel="prev"`.
 public struct LinkHeader: Sendable, Equatable {
@@ -11,9 +11,9 @@ public struct LinkHeader: Sendable, Equatable {
             let target = String(part[part.index(after: open)..<close])
             guard let url = URL(string: target, relativeTo: base)?.absoluteURL else { continue }
             for parameter in part[part.index(after: close)...].split(separator: ";") {
-                let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmed() }
                 guard pair.count == 2, pair[0].lowercased() == "rel" else { continue }
-                for rel in pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).split(separator: " ") {
+                for rel in pair[1].trimmed("\"").split(separator: " ") {
                     links[rel.lowercased()] = url
                 }
             }

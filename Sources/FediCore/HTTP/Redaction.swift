@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Removes secrets from anything that may be logged: tokens in query strings and headers.
 public enum Redaction {
@@ -26,9 +26,9 @@ public enum Redaction {
 
     /// A request body for display: secret fields of a JSON object or a form masked.
     public static func body(_ data: Data) -> String {
-        if var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] {
+        if var object = (try? JSONText.object(from: data)) as? [String: Any] {
             for key in object.keys where secretNames.contains(key.lowercased()) { object[key] = mask }
-            if let masked = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) {
+            if let masked = try? JSONText.data(from: object) {
                 return String(decoding: masked, as: UTF8.self)
             }
         }
@@ -36,7 +36,7 @@ public enum Redaction {
         guard text.contains("="), !text.contains("{") else { return text }
         return text.split(separator: "&").map { pair -> String in
             let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-            return secretNames.contains((name.removingPercentEncoding ?? name).lowercased()) ? "\(name)=\(mask)" : String(pair)
+            return secretNames.contains((name.percentDecoded ?? name).lowercased()) ? "\(name)=\(mask)" : String(pair)
         }.joined(separator: "&")
     }
 }

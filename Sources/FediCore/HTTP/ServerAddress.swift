@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns what a user types (`example.social`, `127.0.0.1:3000`, `https://x.y/`) into a base URL.
 /// A bare host means https, except loopback hosts, which mean http (local sandboxes run so).
@@ -7,7 +7,7 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
     public let baseURL: URL
 
     public init(_ input: String, allowInsecureHTTP: Bool = false) throws {
-        let trimmed = input.trimmingCharacters(in: .whitespaces)
+        let trimmed = input.trimmed()
         guard !trimmed.isEmpty else { throw FediError(.usage, "no server given", hint: "name a server, e.g. mastodon.social") }
         var text = trimmed
         if text.hasPrefix("@") || (text.contains("@") && !text.contains("://")) {
@@ -66,7 +66,7 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
         components.percentEncodedPath = Self.escapedPath(components.percentEncodedPath + path)
         if !query.isEmpty { components.queryItems = query }
         // '+' in a query value would read as a space on the server.
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacing("+", with: "%2B")
         // A scheme, a host and a path that starts with '/' always make a URL; the fallback is for form's sake.
         return components.url ?? baseURL
     }
@@ -76,13 +76,14 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
     /// too, which clients and servers would otherwise resolve to the parent).
     public static func pathSegment(_ text: String) -> String {
         if text == "." || text == ".." { return String(repeating: "%2E", count: text.count) }
-        return text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~@"))) ?? text
+        return text.percentEncoded(keeping: "-._~@")
     }
 
     /// `path` with everything not allowed in a URL path escaped; existing `%XX` escapes stay, a '%'
     /// that starts none becomes `%25`.
     static func escapedPath(_ path: String) -> String {
-        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "%"))
+        // RFC 3986's pchar and '/', as Foundation's urlPathAllowed, without '%'.
+        let allowed = "!$&'()*+,-./:;=@_~"
         let scalars = Array(path.unicodeScalars)
         var out = ""
         var index = 0
@@ -94,18 +95,14 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
                 index += 3
                 continue
             }
-            if allowed.contains(scalar) {
-                out.unicodeScalars.append(scalar)
-            } else {
-                out += String(scalar).addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
-            }
+            out += String(scalar).percentEncoded(keeping: allowed)
             index += 1
         }
         return out
     }
 
     public static func isLoopback(_ host: String) -> Bool {
-        let h = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        let h = host.lowercased().trimmed("[]")
         if h == "localhost" || h.hasSuffix(".localhost") || h == "::1" { return true }
         let parts = h.split(separator: ".")
         return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }

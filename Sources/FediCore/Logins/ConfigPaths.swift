@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where fedictl keeps its files: `$XDG_CONFIG_HOME/fedictl/` (an absolute XDG_CONFIG_HOME only, as
 /// the XDG spec says), else `~/.config/fedictl/`.
@@ -26,7 +26,7 @@ enum XDGDirectory {
         if let value = environment[variable], value.hasPrefix("/") {
             return URL(fileURLWithPath: value, isDirectory: true)
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(fallback, isDirectory: true)
     }
 }

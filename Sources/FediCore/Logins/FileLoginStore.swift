@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The accounts in `$XDG_CONFIG_HOME/fedictl/config.json` (mode 0600, directory 0700).
 ///
@@ -45,7 +45,7 @@ public struct FileLoginStore: LoginStore {
             enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version" }
         }
         let decoder = JSONCoding.decoder()
-        guard (try? JSONSerialization.jsonObject(with: data)) is [String: Any] else {
+        guard (try? JSONText.object(from: data)) is [String: Any] else {
             throw corrupt("it is not a JSON object")
         }
         guard let schema = try? decoder.decode(Probe.self, from: data).schemaVersion else {

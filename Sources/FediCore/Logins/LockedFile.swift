@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -27,11 +27,10 @@ struct LockedFile: Sendable {
         } catch {
             // Judged from the error itself: checking the path afterwards would race a concurrent
             // first write, which can create the file between the failed read and the check.
-            let posix = error as NSError
-            if (error as? CocoaError)?.code == .fileReadNoSuchFile || (posix.domain == NSPOSIXErrorDomain && posix.code == Int(ENOENT)) {
+            if (error as? CocoaError)?.code == .fileReadNoSuchFile || (error as? POSIXError)?.code == .ENOENT {
                 return nil
             }
-            throw FediError(.config, "cannot read \(path): \(error.localizedDescription)",
+            throw FediError(.config, "cannot read \(path): \(systemMessage(error))",
                             hint: "check the file's owner and permissions")
         }
     }
@@ -94,7 +93,7 @@ struct LockedFile: Sendable {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw FediError(.config, "cannot create \(directory): \(error.localizedDescription)")
+            throw FediError(.config, "cannot create \(directory): \(systemMessage(error))")
         }
         guard chmod(directory, 0o700) == 0 else { throw Self.ioError("cannot restrict \(directory) to mode 0700") }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a login's access token was stored.
 public enum TokenStorage: String, Codable, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which stored login a command acts as: what `--account` / `FEDICTL_ACCOUNT` / the default mean.
 extension LoginConfig {

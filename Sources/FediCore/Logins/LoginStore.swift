@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A stored login: one account on one instance. Its token is in the SecretStore, never here.
 public struct Login: Codable, Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A remote server's local timeline, pinned by name (`fedictl timelines pin HOST --name NAME`).
 /// Kept in the config beside the accounts, and needs none of them: it is read as a visitor.
@@ -60,7 +60,7 @@ extension LoginConfig {
     /// The pin called `name` (case-insensitive), else the one for the server `name` is the address of.
     public func pin(_ name: String, server: ServerAddress?) -> PinnedTimeline? {
         let all = pins ?? []
-        return all.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+        return all.first { $0.name.equalsIgnoringCase(name) }
             ?? server.flatMap { address in all.first { $0.address.authority == address.authority } }
     }
 }

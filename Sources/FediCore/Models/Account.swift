@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A user as the client API shows it (`Account` on Mastodon-compatible servers; Misskey users map here too).
 public struct Account: Codable, Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A user of the server as its moderators see it, in one shape whatever the software: Mastodon's and
 /// GoToSocial's `Admin::Account`, a Pleroma/Akkoma admin user, a Misskey user with its admin details.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A blocked canonical e-mail address (dots and +tags removed, then SHA-256): Mastodon's Admin::CanonicalEmailBlock.
 public struct CanonicalEmailBlock: Codable, Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A domain on a server's allowlist (limited-federation mode): Mastodon's Admin::DomainAllow shape.
 /// GoToSocial adds comments; Pleroma keeps a reason; Misskey keeps only the host (used as the id).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How hard a server-wide domain block bites (Mastodon's terms; other software is mapped onto them).
 public enum DomainBlockSeverity: String, Codable, Sendable, CaseIterable, Comparable {

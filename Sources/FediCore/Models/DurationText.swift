@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A duration as people type it: `30m`, `12h`, `1d`, `2w`, `45s`, combined largest unit first as
 /// `1h30m`, or plain seconds (`3600`). Used by `--expires-in` (IP blocks, filters) and mute durations.
@@ -16,7 +16,7 @@ public struct DurationText: Sendable, Equatable, CustomStringConvertible {
 
     /// nil when `text` is not a duration, is zero or negative, or is longer than `maximum`.
     public init?(_ text: String) {
-        let value = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let value = text.trimmed().lowercased()
         guard !value.isEmpty else { return nil }
         if value.allSatisfy({ $0.isASCII && $0.isNumber }) {
             guard let plain = Int(value), plain > 0, plain <= Self.maximum else { return nil }

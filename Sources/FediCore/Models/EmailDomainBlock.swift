@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An e-mail domain refused at sign-up: Mastodon's Admin::EmailDomainBlock shape. Misskey's
 /// bannedEmailDomains keep only the domain (used as the id).

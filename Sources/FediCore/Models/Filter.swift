@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a server does with a post a filter matches.
 public struct FilterAction: OpenEnum {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Post bodies, bios and instance descriptions arrive as sanitised HTML; a terminal wants text.
 public enum HTMLText {
@@ -23,8 +23,8 @@ public enum HTMLText {
             }
         }
         text = decodeEntities(text)
-        while text.contains("\n\n\n") { text = text.replacingOccurrences(of: "\n\n\n", with: "\n\n") }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        while text.contains("\n\n\n") { text = text.replacing("\n\n\n", with: "\n\n") }
+        return text.trimmed()
     }
 
     static let named: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "#39": "'"]

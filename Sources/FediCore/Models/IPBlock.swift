@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What an IP block does to requests from its range (Mastodon's values; a newer server's are kept as they are).
 public struct IPBlockSeverity: OpenEnum {

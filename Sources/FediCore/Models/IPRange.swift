@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An IP address or CIDR range as Mastodon's IP blocks take it (`192.0.2.0/24`, `2001:db8::/32`,
 /// or one address), checked before anything is sent.
@@ -11,7 +11,7 @@ public struct IPRange: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses `text`; nil when it is not an IPv4/IPv6 address with an optional `/prefix` in range.
     public init?(_ text: String) {
-        let value = text.trimmingCharacters(in: .whitespaces)
+        let value = text.trimmed()
         let parts = value.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         let address = String(parts[0])
         if Self.isIPv4(address) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Whether strangers can sign up.
 public struct RegistrationMode: OpenEnum {

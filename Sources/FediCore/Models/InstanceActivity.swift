@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One week of `GET /api/v1/instance/activity`. The server sends every field as a string.
 public struct InstanceActivity: Codable, Sendable, Equatable {

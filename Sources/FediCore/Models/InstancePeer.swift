@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One of the servers a server knows (`GET /api/v1/instance/peers`, with `--all`).
 public struct InstancePeer: Codable, Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One of a server's rules (`GET /api/v1/instance/rules`, or Misskey's `serverRules`).
 public struct InstanceRule: Codable, Sendable, Equatable {

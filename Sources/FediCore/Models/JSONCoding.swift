@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Dates as real servers send them: RFC 3339 with 0-9 fraction digits and Z or an offset,
 /// date-only (`last_status_at`), or a UNIX epoch as a number or numeric string.
@@ -7,7 +7,7 @@ public enum FlexibleDate {
     /// meaning UTC; `T` or a space between date and time), a date alone, or epoch seconds (or
     /// milliseconds) as a string.
     public static func parse(_ text: String) -> Date? {
-        let value = text.trimmingASCIISpaces
+        let value = text.trimmed()
         if value.isEmpty { return nil }
         if let date = parseISO8601(Array(value.utf8)) { return date }
         if let seconds = Double(value), value.allSatisfy({ $0.isNumber || $0 == "." }) {
@@ -124,15 +124,6 @@ extension Int {
     fileprivate func floorMod(_ divisor: Int) -> Int { self - floorDiv(divisor) * divisor }
 }
 
-extension String {
-    /// Without leading and trailing spaces, tabs and line breaks (no CharacterSet: ICU on Linux).
-    var trimmingASCIISpaces: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(self[first...last])
-    }
-}
-
 public enum JSONCoding {
     public static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
@@ -181,7 +172,7 @@ extension KeyedDecodingContainer {
     public func lenientInt(_ key: Key) -> Int? {
         if let number = try? decodeIfPresent(Int.self, forKey: key) { return number }
         if let number = try? decodeIfPresent(Double.self, forKey: key) { return Int(number) }
-        if let text = try? decodeIfPresent(String.self, forKey: key) { return Int(text.trimmingCharacters(in: .whitespaces)) }
+        if let text = try? decodeIfPresent(String.self, forKey: key) { return Int(text.trimmed()) }
         return nil
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A Misskey-family note as a `Post`. `text` is MFM markup and is kept as it is (there is no HTML
 /// to strip); `cw` is the content warning; a renote without text of its own is a boost of the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `/.well-known/nodeinfo`: where a server's nodeinfo documents are, one link per schema version.
 public struct NodeInfoIndex: Decodable, Sendable {
@@ -20,7 +20,7 @@ public struct NodeInfoIndex: Decodable, Sendable {
     public var candidates: [(schema: String, href: String)] {
         Self.schemas.flatMap { schema in
             links.filter { link in
-                let rel = link.rel.trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
+                let rel = link.rel.trimmed("/ ")
                 return rel.contains("nodeinfo.diaspora.software/ns/schema/") && rel.hasSuffix("/" + schema)
             }.map { (schema, $0.href) }
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `POST /api/v1/apps` returns (Mastodon's CredentialApplication).
 public struct RegisteredApplication: Decodable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One entry of a server's public domain-block list (`GET /api/v1/instance/domain_blocks`).
 /// An obfuscated domain keeps its `*`s; the digest (SHA-256 of the real domain) lets people match it.

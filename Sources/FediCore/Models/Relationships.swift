@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An account the user mutes, and until when (Mastodon's `MutedAccount`; a Misskey muting).
 /// Its JSON is the account's, plus `mute_expires_at` and, where the server said, `notifications`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A moderation report in one shape whatever the software: Mastodon's and GoToSocial's
 /// `Admin::Report`, a Pleroma/Akkoma report, a Misskey abuse report.

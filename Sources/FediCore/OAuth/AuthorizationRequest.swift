@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One OAuth authorization-code login in progress: what goes into the authorize URL and what the
 /// code exchange must repeat. `state` guards the redirect against forgery; the PKCE verifier (when
@@ -39,7 +39,7 @@ public struct AuthorizationRequest: Sendable, Equatable {
 
     static func base64URL(_ bytes: [UInt8]) -> String {
         Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+            .replacing("+", with: "-").replacing("/", with: "_")
+            .replacing("=", with: "")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -17,7 +17,7 @@ import Darwin
 public final class LoopbackRedirectListener: @unchecked Sendable {
     public let port: Int
     private let socketFD: Int32
-    private let lock = NSLock()
+    private let lock = Lock()
     private var closed = false
 
     public static let callbackPath = "/callback"
@@ -70,17 +70,15 @@ public final class LoopbackRedirectListener: @unchecked Sendable {
     /// and returns the pending result: whoever then visits the redirect URI is served.
     public func startWaiting(state: String, timeout: Double) -> PendingCode {
         let pending = PendingCode()
-        let thread = Thread { [self] in
+        startThread { [self] in
             pending.finish(Result { try self.serve(state: state, timeout: timeout, cancelled: pending.cancelled) })
         }
-        thread.name = "fedictl-oauth-redirect"
-        thread.start()
         return pending
     }
 
     /// The code a started listener will receive (or the error that ends the wait).
     public final class PendingCode: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var result: Result<String, any Error>?
         private var waiter: CheckedContinuation<String, any Error>?
         fileprivate let cancelled = Flag()
@@ -118,7 +116,7 @@ public final class LoopbackRedirectListener: @unchecked Sendable {
             if cancelled.isSet { throw CancellationError() }
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else {
-                throw FediError(.temporary, "the browser did not come back within \(String(format: "%g", timeout)) s",
+                throw FediError(.temporary, "the browser did not come back within \(shortNumber(timeout)) s",
                                 hint: "run the login again, or pass --out-of-band to paste the code instead")
             }
             var poller = pollfd(fd: socketFD, events: Int16(POLLIN), revents: 0)
@@ -208,7 +206,7 @@ public final class LoopbackRedirectListener: @unchecked Sendable {
     }
 
     fileprivate final class Flag: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var value = false
         func set() { lock.withLock { value = true } }
         var isSet: Bool { lock.withLock { value } }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// SHA-256 (FIPS 180-4), for the PKCE S256 code challenge. Foundation on Linux has no CryptoKit,
 /// and a one-way hash of a random verifier is all fedictl needs.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The explicit `--insecure-storage` opt-in: secrets in a plain JSON file, mode 0600, in a 0700
 /// directory (by default `$XDG_CONFIG_HOME/fedictl/secrets.json`). Only file permissions protect it.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a stored secret is for. The raw value is the keyring attribute `kind`.
 public enum SecretKind: String, Sendable, Codable, CaseIterable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The API a capability is served by. Later adapters switch on this.
 public enum APIFamily: String, Codable, Sendable, CaseIterable {

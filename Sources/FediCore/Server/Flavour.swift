@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which server software a server runs, as far as fedictl needs to know: it decides which API
 /// family serves each command. Unknown software keeps its own name in `ServerInfo.softwareName`.
@@ -56,7 +56,7 @@ public struct Flavour: OpenEnum {
     /// The flavour (and variant) a nodeinfo `software.name` or a "(compatible; NAME …)" product names.
     /// Names fedictl does not know give `.unknown`; the caller keeps the name.
     public static func named(_ name: String) -> (flavour: Flavour, variant: String?) {
-        let key = name.trimmingCharacters(in: .whitespaces).lowercased()
+        let key = name.trimmed().lowercased()
         if let known = knownValues.first(where: { $0.rawValue == key && $0 != .unknown }) { return (known, nil) }
         switch key {
         case "iceshrimp-net", "iceshrimpnet": return (.iceshrimpNet, nil)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension InstanceInfo {
     /// A description for servers without a Mastodon instance API: from Misskey's meta, else from nodeinfo.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything one detection run fetched, so a command that needs the documents too (instance info)
 /// does not ask twice.

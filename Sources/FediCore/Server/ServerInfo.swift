@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What fedictl found out about a server's software, cached per account in the config.
 public struct ServerInfo: Codable, Sendable, Equatable {
@@ -81,9 +81,11 @@ public struct ServerInfo: Codable, Sendable, Equatable {
     /// The version without build information: `0.17.3+git-5ec8a8d` → `0.17.3`, `3.13.2-0-g3f9d8ee` → `3.13.2`,
     /// `4.3.2+glitch` → `4.3.2` (the fork is the variant).
     public var shortVersion: String? {
-        guard var text = version?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard var text = version?.trimmed(), !text.isEmpty else { return nil }
         if let cut = text.firstIndex(where: { $0 == "+" || $0.isWhitespace }) { text = String(text[..<cut]) }
-        if let describe = text.range(of: #"-\d+-g[0-9a-fA-F]{6,}.*$"#, options: .regularExpression) { text.removeSubrange(describe) }
+        if let describe = text.indices.first(where: { text[$0] == "-" && SoftwareVersion.startsGitDescribe(text[$0...].dropFirst()) }) {
+            text.removeSubrange(describe...)
+        }
         return text.isEmpty ? version : text
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Detections of servers fedictl holds no login for (`instance info HOST`, `timelines show` of a
 /// pinned server, …), so asking the same server again costs one request instead of three. Logins

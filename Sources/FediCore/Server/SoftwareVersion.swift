@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A version number as servers write it, read tolerantly: `4.3.0`, `4.0.0rc1`, `4.3.0-nightly.2024-10-01`,
 /// `4.3.0+glitch`, `0.13.0 git-f4fcffc`, `3.13.2-7-gabc1234` (git describe), `2024.11.0`, `2023.12.0.beta3`,
@@ -22,13 +22,13 @@ public struct SoftwareVersion: Sendable, Hashable, Comparable, CustomStringConve
 
     /// nil when the text holds no version number at all.
     public init?(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmed()
         var rest = Substring(trimmed)
         if rest.first == "v" || rest.first == "V", rest.dropFirst().first?.isASCIIDigit == true { rest = rest.dropFirst() }
         if rest.first?.isASCIIDigit != true {
             // Some text before the number ("Iceshrimp.NET/2024.1"): start at the first dotted number.
-            guard let range = trimmed.range(of: #"\d+\.\d+"#, options: .regularExpression) else { return nil }
-            rest = trimmed[range.lowerBound...]
+            guard let start = trimmed.indices.first(where: { Self.startsDottedNumber(trimmed[$0...]) }) else { return nil }
+            rest = trimmed[start...]
         }
         var numbers: [Int] = []
         while numbers.count < 3 {
@@ -50,7 +50,7 @@ public struct SoftwareVersion: Sendable, Hashable, Comparable, CustomStringConve
         // A space ends the version proper; what follows is build information ("git-f4fcffc") or a
         // parenthesised remark, which is not ours to read.
         let word = text.prefix { !$0.isWhitespace }
-        let trailing = text.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
+        let trailing = text.dropFirst(word.count).trimmed()
         var builds: [String] = []
         var pre: Substring = word
         if let plus = word.firstIndex(of: "+") {
@@ -74,7 +74,21 @@ public struct SoftwareVersion: Sendable, Hashable, Comparable, CustomStringConve
     }
 
     private static func isPostRelease(_ tag: String) -> Bool {
-        tag.range(of: #"^\d+-g[0-9a-fA-F]{6,}"#, options: .regularExpression) != nil || tag.allSatisfy(\.isASCIIDigit)
+        startsGitDescribe(Substring(tag)) || tag.allSatisfy(\.isASCIIDigit)
+    }
+
+    /// `12.3…`: digits, a dot, a digit.
+    static func startsDottedNumber(_ text: Substring) -> Bool {
+        let digits = text.prefix(while: \.isASCIIDigit)
+        let rest = text[digits.endIndex...]
+        return !digits.isEmpty && rest.first == "." && rest.dropFirst().first?.isASCIIDigit == true
+    }
+
+    /// `3-g3f9d8ee…`, what `git describe` appends: commits since the tag, `-g`, six or more hex digits.
+    static func startsGitDescribe(_ text: Substring) -> Bool {
+        let digits = text.prefix(while: \.isASCIIDigit)
+        guard !digits.isEmpty, text[digits.endIndex...].hasPrefix("-g") else { return false }
+        return text[digits.endIndex...].dropFirst(2).prefix(while: \.isHexDigit).count >= 6
     }
 
     public var description: String {
@@ -140,18 +154,20 @@ public struct VersionString: Sendable, Equatable {
     /// The product's version as written; for a plain string, the whole text.
     public var productVersion: String?
 
+    /// `4.0.0 (compatible; Pleroma 2.7.0)`: the API level, then the product and its version.
+    nonisolated(unsafe) static let compatible = /^\s*(\S+)?\s*\(compatible;\s*([^\s\/;)]+)[\s\/]+([^)]*?)\s*\)/
+
     public init(_ text: String) {
-        self.text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let pattern = #"^\s*(\S+)?\s*\(compatible;\s*([^\s/;)]+)[\s/]+([^)]*?)\s*\)"#
-        if let match = self.text.range(of: pattern, options: .regularExpression) {
-            let inner = String(self.text[match])
-            let open = inner.range(of: "(compatible;")!
-            let level = inner[..<open.lowerBound].trimmingCharacters(in: .whitespaces)
+        self.text = text.trimmed()
+        if self.text.contains("(compatible;"), let match = self.text.firstMatch(of: Self.compatible) {
+            let inner = String(self.text[match.range])
+            let open = inner.firstRange(of: "(compatible;")!
+            let level = inner[..<open.lowerBound].trimmed()
             compatibleLevel = level.isEmpty ? nil : level
-            let body = inner[open.upperBound...].dropLast().trimmingCharacters(in: .whitespaces)
+            let body = inner[open.upperBound...].dropLast().trimmed()
             let nameEnd = body.firstIndex { $0 == " " || $0 == "/" } ?? body.endIndex
             product = String(body[..<nameEnd])
-            let version = body[nameEnd...].drop { $0 == " " || $0 == "/" }.trimmingCharacters(in: .whitespaces)
+            let version = body[nameEnd...].drop { $0 == " " || $0 == "/" }.trimmed()
             productVersion = version.isEmpty ? nil : version
         } else {
             productVersion = self.text.isEmpty ? nil : self.text
