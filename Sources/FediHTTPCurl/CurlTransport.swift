@@ -27,6 +27,20 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         if let why = fm_curl_load() { throw TransportError.libraryNotLoaded("libcurl: " + String(cString: why)) }
     }
 
+    /// Starts loading libcurl on a thread of its own, so the load (about a third of a cached
+    /// `instance info`) overlaps the start of the Swift runtime, argument parsing and the config
+    /// read; the first request waits for it if it has not finished. Call `finishPreload()` before
+    /// the process exits.
+    public static func preloadInBackground() {
+        startThread { _ = fm_curl_load() }
+    }
+
+    /// Waits for the load `preloadInBackground()` started (at once if it is done). Exiting while
+    /// another thread is inside libcurl's TLS set-up could crash the exit handlers.
+    public static func finishPreload() {
+        _ = fm_curl_load()
+    }
+
     /// The transfer, and the first request's libcurl load (which can take a while on a cold disk
     /// under load), run on the transport's queue, never on the cooperative pool.
     public func send(_ request: HTTPRequest, options: TransportOptions) async throws -> HTTPResponse {
