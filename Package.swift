@@ -44,6 +44,11 @@ let package = Package(
         .executableTarget(name: "fedictl", dependencies: ["FediCommands", "FediHTTPCurl", "FediKeyring"],
                           linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]),
 
+        // bench/run's reference point: the same stack with nothing of fedictl's own (bench/README.md).
+        .executableTarget(name: "fedictl-floor", dependencies: [
+            "CCurlShim", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], path: "bench/floor", linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]),
+
         .target(name: "FediTestSupport", dependencies: ["FediCore", "FediOutput", "FediCommands", "FediHTTPCurl"]),
 
         .testTarget(name: "FediCoreTests", dependencies: ["FediCore", "FediTestSupport"]),

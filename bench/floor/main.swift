@@ -1,0 +1,2 @@
+startLoadingLibcurl()
+await Floor.parseAndRun()
