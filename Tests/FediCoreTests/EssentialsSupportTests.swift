@@ -50,6 +50,36 @@ struct EssentialsSupportTests {
         #expect(systemMessage(try #require(error)) == "No such file or directory")
     }
 
+    @Test func fileErrorsWithoutAnErrnoStillReadAsWords() {
+        #expect(systemMessage(CocoaError(.fileWriteNoPermission)) == "Permission denied")
+        #expect(systemMessage(CocoaError(.fileWriteOutOfSpace)) == "No space left on device")
+        #expect(systemMessage(CocoaError(.fileReadCorruptFile)) == "file error 259")
+    }
+
+    /// A parent can hand fedictl a non-blocking stdout; a full pipe then answers EAGAIN, and the
+    /// rest of the output must wait for the reader, not be dropped.
+    @Test func writesWaitOutAFullNonBlockingPipe() async throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
+        let text = String(repeating: "0123456789abcdef", count: 65_536)  // 1 MiB, 16 times a pipe's buffer
+        let (reader, writer) = (ends[0], ends[1])
+        startThread {
+            StandardStream.write(text, to: writer)
+            close(writer)
+        }
+        let received = await withCheckedContinuation { (done: CheckedContinuation<Data, Never>) in
+            startThread {
+                usleep(50_000)  // let the writer fill the pipe first
+                done.resume(returning: StandardStream.readAll(reader))
+            }
+        }
+        close(reader)
+        #expect(received.count == text.utf8.count)
+        let intact = received == Data(text.utf8)  // a Bool: a failed #expect on 1 MiB would diff it for minutes
+        #expect(intact)
+    }
+
     @Test func jsonReadsTheShapesJSONSerializationDid() throws {
         let object = try JSONText.object(from: Data(#"{"b": "a/b", "a": [1, true, null, 1.5, {"c": false}], "n": 12345678901}"#.utf8))
         let fields = try #require(object as? [String: Any])

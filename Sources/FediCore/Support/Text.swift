@@ -66,8 +66,13 @@ public func systemMessage(_ error: any Error) -> String {
     if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
     if let cocoa = error as? CocoaError {
         if let posix = cocoa.userInfo["NSUnderlyingError"] as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
-        if let path = cocoa.userInfo["NSFilePath"] as? String { return "\(cocoa.code) (\(path))" }
-        return "\(cocoa.code)"
+        switch cocoa.code {
+        case .fileNoSuchFile, .fileReadNoSuchFile: return String(cString: strerror(ENOENT))
+        case .fileReadNoPermission, .fileWriteNoPermission: return String(cString: strerror(EACCES))
+        case .fileWriteOutOfSpace: return String(cString: strerror(ENOSPC))
+        case .fileWriteVolumeReadOnly: return String(cString: strerror(EROFS))
+        default: return "file error \(cocoa.code.rawValue)"
+        }
     }
     return String(describing: error)
 }
