@@ -80,8 +80,6 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     }
 
     static func perform(_ request: HTTPRequest, options: TransportOptions, on handle: UnsafeMutableRawPointer) throws -> HTTPResponse {
-        // Reset options but keep the connection, DNS and TLS caches.
-        fm_curl_easy_reset(handle)
         let collector = Collector()
         let context = Unmanaged.passRetained(collector)
         defer { context.release() }

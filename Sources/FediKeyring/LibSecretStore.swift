@@ -108,7 +108,10 @@ public struct LibSecretStore: SecretStore {
                 // The deadline has a thread of its own too: under load the global queues can be
                 // busy with blocked work, and a timer there would fire only after the hung call.
                 startThread {
-                    usleep(useconds_t(min(seconds, 86_400) * 1_000_000))
+                    // Clamped to a day: never a trap on a negative or huge timeout.
+                    var wait = timespec(tv_sec: Int(max(0, min(seconds, 86_400))), tv_nsec: Int(max(0, seconds.truncatingRemainder(dividingBy: 1)) * 1e9))
+                    var left = timespec()
+                    while nanosleep(&wait, &left) != 0, errno == EINTR { wait = left }
                     gate.finish(.failure(SecretStoreError.timedOut(seconds: seconds)))
                 }
             }

@@ -33,6 +33,8 @@ struct EssentialsSupportTests {
         #expect("abc%".percentDecoded == nil)
         #expect("%FF%FE".percentDecoded == nil)  // not UTF-8
         #expect("a+b".percentDecoded == "a+b")
+        #expect("%+5".percentDecoded == nil)  // UInt8(radix:) alone would take a sign
+        #expect("%-0".percentDecoded == nil)
     }
 
     @Test func shortNumbers() {
@@ -121,16 +123,20 @@ struct EssentialsSupportTests {
         final class Counter: @unchecked Sendable {
             let lock = Lock()
             var value = 0
+            var threadsDone = 0
         }
         let counter = Counter()
+        // Each thread adds 1,000 one at a time, taking the lock for each; the last thread to finish
+        // reports the total, so lost updates show as a smaller number, not as a hang.
         let total = await withCheckedContinuation { (done: CheckedContinuation<Int, Never>) in
             for _ in 0..<8 {
                 startThread {
-                    let finished = counter.lock.withLock {
-                        for _ in 0..<1000 { counter.value += 1 }
-                        return counter.value == 8000
+                    for _ in 0..<1000 { counter.lock.withLock { counter.value += 1 } }
+                    let last = counter.lock.withLock { () -> Int? in
+                        counter.threadsDone += 1
+                        return counter.threadsDone == 8 ? counter.value : nil
                     }
-                    if finished { done.resume(returning: counter.value) }
+                    if let last { done.resume(returning: last) }
                 }
             }
         }

@@ -63,6 +63,18 @@ struct JSONDecodingTests {
         }
     }
 
+    /// A server's garbage epoch decodes and is shown as seconds, never a trap when formatted
+    /// (Int(1e30) would crash the renderer and the JSON encoder).
+    @Test func absurdEpochsAreShownAsSecondsNotATrap() throws {
+        let sample = try decode(#"{"created_at": 1e30}"#)
+        let date = try #require(sample.createdAt)
+        #expect(FlexibleDate.format(date) == "1e+30")
+        let encoded = try JSONCoding.encoder(pretty: false).encode(["at": date])
+        #expect(String(decoding: encoded, as: UTF8.self) == #"{"at":"1e+30"}"#)
+        #expect(FlexibleDate.format(Date(timeIntervalSince1970: 253_402_300_799)) == "9999-12-31T23:59:59Z")
+        #expect(FlexibleDate.format(Date(timeIntervalSince1970: -62_135_596_800)) == "0001-01-01T00:00:00Z")
+    }
+
     @Test func integerEpochDecodes() throws {
         // Token.created_at is a UNIX integer.
         let sample = try decode(#"{"created_at": 1709634030}"#)

@@ -16,8 +16,12 @@ public enum FlexibleDate {
         return nil
     }
 
-    /// RFC 3339 in UTC, with milliseconds only when the date has them.
+    /// RFC 3339 in UTC, with milliseconds only when the date has them. A date outside years 1 to
+    /// 9999 (a server's garbage epoch, say `1e30`) has no such form: it is shown as its epoch seconds.
     public static func format(_ date: Date) -> String {
+        guard (-62_135_596_800.0..<253_402_300_800.0).contains(date.timeIntervalSince1970) else {
+            return String(date.timeIntervalSince1970)
+        }
         var seconds = date.timeIntervalSince1970.rounded(.down)
         var millis = Int(((date.timeIntervalSince1970 - seconds) * 1000).rounded())
         if millis == 1000 { (seconds, millis) = (seconds + 1, 0) }

@@ -47,7 +47,9 @@ extension StringProtocol {
         var input = Array(utf8)[...]
         while let byte = input.popFirst() {
             guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
-            guard input.count >= 2, let value = UInt8(String(decoding: input.prefix(2), as: UTF8.self), radix: 16) else { return nil }
+            let escape = input.prefix(2)
+            guard escape.count == 2, escape.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
+                  let value = UInt8(String(decoding: escape, as: UTF8.self), radix: 16) else { return nil }
             bytes.append(value)
             input = input.dropFirst(2)
         }
