@@ -6,7 +6,7 @@ public struct Login: Codable, Sendable, Equatable {
     public var id: String
     public var username: String
     /// The instance base URL, e.g. https://example.social or http://127.0.0.1:3000.
-    public var baseURL: String
+    @StoredBaseURL public var baseURL: String
     public var clientID: String?
     public var scopes: [String]
     public var aliases: [String]
@@ -43,27 +43,6 @@ public struct Login: Codable, Sendable, Equatable {
         case tokenStorage = "token_storage", scopesSource = "scopes_source"
         case serverInfo = "server"
         case instanceRules = "instance_rules"
-    }
-
-    /// A hand-edited `base_url` that is no URL makes the whole file corrupt (exit 78) here, rather
-    /// than trap later wherever the address is used.
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        username = try container.decode(String.self, forKey: .username)
-        baseURL = try container.decode(String.self, forKey: .baseURL)
-        guard ServerAddress.storedBaseURL(baseURL) != nil else {
-            throw DecodingError.dataCorruptedError(forKey: .baseURL, in: container, debugDescription: "not an http(s) URL")
-        }
-        clientID = try container.decodeIfPresent(String.self, forKey: .clientID)
-        scopes = try container.decode([String].self, forKey: .scopes)
-        aliases = try container.decode([String].self, forKey: .aliases)
-        accountID = try container.decodeIfPresent(String.self, forKey: .accountID)
-        addedAt = try container.decodeIfPresent(Date.self, forKey: .addedAt)
-        tokenStorage = try container.decodeIfPresent(TokenStorage.self, forKey: .tokenStorage)
-        scopesSource = try container.decodeIfPresent(ScopesSource.self, forKey: .scopesSource)
-        serverInfo = try container.decodeIfPresent(ServerInfo.self, forKey: .serverInfo)
-        instanceRules = try container.decodeIfPresent([InstanceRule].self, forKey: .instanceRules)
     }
 
     /// Never nil: `baseURL` is checked when read from the file, and written only from a `ServerAddress`.

@@ -5,7 +5,7 @@ import FoundationEssentials
 public struct PinnedTimeline: Codable, Sendable, Equatable {
     public var name: String
     /// The server's base URL, e.g. https://mastodon.social.
-    public var baseURL: String
+    @StoredBaseURL public var baseURL: String
     /// What the server runs (chooses the API), as detected when pinned or last refreshed.
     public var server: ServerInfo?
     /// The newest post seen so far (`--since-last`): an id of this server only, never compared across servers.
@@ -27,21 +27,6 @@ public struct PinnedTimeline: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case name, server
         case baseURL = "base_url", lastSeenID = "last_seen_id", lastSeenAt = "last_seen_at", pinnedAt = "pinned_at"
-    }
-
-    /// A hand-edited `base_url` that is no URL makes the whole file corrupt (exit 78) here, rather
-    /// than trap later wherever the address is used.
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decode(String.self, forKey: .name)
-        baseURL = try container.decode(String.self, forKey: .baseURL)
-        guard ServerAddress.storedBaseURL(baseURL) != nil else {
-            throw DecodingError.dataCorruptedError(forKey: .baseURL, in: container, debugDescription: "not an http(s) URL")
-        }
-        server = try container.decodeIfPresent(ServerInfo.self, forKey: .server)
-        lastSeenID = try container.decodeIfPresent(String.self, forKey: .lastSeenID)
-        lastSeenAt = try container.decodeIfPresent(Date.self, forKey: .lastSeenAt)
-        pinnedAt = try container.decodeIfPresent(Date.self, forKey: .pinnedAt)
     }
 
     /// Never nil: `baseURL` is checked when read from the file, and written only from a `ServerAddress`.
