@@ -9,11 +9,12 @@ MOCK_VERSION := 0.6.1
 APT_PACKAGES := curl python3 libcurl4-openssl-dev libsecret-1-dev libsecret-tools gnome-keyring dbus python3-venv mandoc man-db zsh bash-completion strace tmux fish
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help deps apt-deps build release test demo bench clean
+.PHONY: help deps apt-deps build release test test-fast demo bench clean
 
 help:
 	@echo "make demo      install what is needed, build, and tour fedictl against a local mastodon_mock"
 	@echo "make test      install what is needed and run every test (the CI command)"
+	@echo "make test-fast the fast tier only: fakes, no external process, under a minute"
 	@echo "make build     debug build;  make release: optimised build"
 	@echo "make install   install binary, man page and completions under PREFIX (default /usr/local)"
 	@echo "make bench     benchmarks (bench/README.md)"
@@ -39,10 +40,17 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 
-# Every test, with a private unlocked Secret Service for the keyring tests.
-test: deps
-	$(SWIFT) build
-	MASTODON_MOCK=$(CURDIR)/$(MOCK) scripts/with-keyring $(SWIFT) test
+# Two tiers. The fast one: fakes only, no external process (FEDICTL_TEST_TIER=fast makes starting
+# one throw), well under a minute. `make test` runs it, then the integration tier (real servers,
+# the real keyring in a private unlocked Secret Service, real shells).
+INTEGRATION_TARGETS := --filter FediIntegrationTests --filter FediKeyringTests
+
+test-fast: apt-deps
+	$(SWIFT) build --build-tests
+	FEDICTL_TEST_TIER=fast $(SWIFT) test --skip-build --skip FediIntegrationTests --skip FediKeyringTests
+
+test: deps test-fast
+	MASTODON_MOCK=$(CURDIR)/$(MOCK) scripts/with-keyring $(SWIFT) test --skip-build $(INTEGRATION_TARGETS)
 
 demo: release
 	scripts/demo

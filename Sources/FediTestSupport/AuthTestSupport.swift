@@ -46,6 +46,7 @@ public final class BinaryRun: @unchecked Sendable {
     private let readers = DispatchGroup()
 
     public init(_ arguments: [String], environment: [String: String]) throws {
+        try TestTier.requireIntegration("the fedictl binary")
         process.executableURL = RepoPaths.fedictlBinary
         process.arguments = arguments
         process.environment = BinaryRunner.userEnvironment(environment)

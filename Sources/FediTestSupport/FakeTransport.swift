@@ -2,12 +2,35 @@ import Foundation
 import FediCore
 
 /// An HTTPTransport for unit tests, like gh's httpmock registry: answers from stubs in order and
-/// fails closed — a request no stub matches throws, naming method and URL.
+/// fails closed — a request no stub matches throws, naming method and URL. A stub's route may
+/// carry a query (`/api/v1/admin/reports?resolved=true`): the request must then carry those items
+/// (others may come too). `unusedRoutes` names the stubs nobody asked for, so a test can fail on
+/// them: a stub the code no longer needs would let a test pass for the wrong reason.
 public final class FakeTransport: HTTPTransport, @unchecked Sendable {
     public struct Stub: Sendable {
         var method: HTTPMethod
         var path: String
+        var query: [URLQueryItem]
         var result: Result<HTTPResponse, TransportError>
+
+        init(method: HTTPMethod, route: String, result: Result<HTTPResponse, TransportError>) {
+            let components = URLComponents(string: "http://fake.test" + route)
+            self.method = method
+            self.path = components?.path ?? route
+            self.query = components?.queryItems ?? []
+            self.result = result
+        }
+
+        func matches(_ request: HTTPRequest) -> Bool {
+            guard method == request.method, path == request.url.path else { return false }
+            let sent = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+            return query.allSatisfy { sent.contains($0) }
+        }
+
+        var route: String {
+            let items = query.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
+            return "\(method.rawValue) \(path)\(items.isEmpty ? "" : "?" + items)"
+        }
     }
 
     private let lock = NSLock()
@@ -16,25 +39,36 @@ public final class FakeTransport: HTTPTransport, @unchecked Sendable {
 
     public init() {}
 
-    /// Queues one answer for `method path`; several stubs for the same route answer in order.
-    public func stub(_ method: HTTPMethod, _ path: String, status: Int = 200, json: String = "{}", headers: [String: String] = [:]) {
-        var all = ["content-type": "application/json"]
-        all.merge(headers) { $1 }
-        let response = HTTPResponse(status: status, headers: all, body: Data(json.utf8), url: URL(string: "http://fake.test\(path)")!)
-        lock.withLock { stubs.append(Stub(method: method, path: path, result: .success(response))) }
+    /// Queues one answer for `method route`; several stubs for the same route answer in order.
+    public func stub(_ method: HTTPMethod, _ route: String, status: Int = 200, json: String = "{}", headers: [String: String] = [:]) {
+        stub(method, route, status: status, body: Data(json.utf8), headers: headers)
     }
 
-    public func stubFailure(_ method: HTTPMethod, _ path: String, _ error: TransportError) {
-        lock.withLock { stubs.append(Stub(method: method, path: path, result: .failure(error))) }
+    /// The same, answering with a recorded body from Tests/Fixtures (`"gotosocial/instance-v2.json"`).
+    public func stub(_ method: HTTPMethod, _ route: String, status: Int = 200, fixture: String, headers: [String: String] = [:]) throws {
+        stub(method, route, status: status, body: try Data(contentsOf: RepoPaths.fixtures.appendingPathComponent(fixture)), headers: headers)
+    }
+
+    public func stubFailure(_ method: HTTPMethod, _ route: String, _ error: TransportError) {
+        lock.withLock { stubs.append(Stub(method: method, route: route, result: .failure(error))) }
+    }
+
+    private func stub(_ method: HTTPMethod, _ route: String, status: Int, body: Data, headers: [String: String]) {
+        var all = ["content-type": "application/json"]
+        all.merge(headers) { $1 }
+        let response = HTTPResponse(status: status, headers: all, body: body, url: URL(string: "http://fake.test\(route)")!)
+        lock.withLock { stubs.append(Stub(method: method, route: route, result: .success(response))) }
     }
 
     public var requests: [HTTPRequest] { lock.withLock { sent } }
     public var unusedStubs: Int { lock.withLock { stubs.count } }
+    /// The routes of the stubs never used, in the order they were queued.
+    public var unusedRoutes: [String] { lock.withLock { stubs.map(\.route) } }
 
     public func send(_ request: HTTPRequest, options: TransportOptions) async throws -> HTTPResponse {
         let stub: Stub? = lock.withLock {
             sent.append(request)
-            guard let index = stubs.firstIndex(where: { $0.method == request.method && $0.path == request.url.path }) else { return nil }
+            guard let index = stubs.firstIndex(where: { $0.matches(request) }) else { return nil }
             return stubs.remove(at: index)
         }
         guard let stub else { throw TransportError.other("no stub for \(request.method.rawValue) \(request.url.absoluteString)") }

@@ -8,6 +8,7 @@ public enum FixtureServer {
     }
 
     static func launch(flavour: String) async throws -> ServerProcess {
+        try TestTier.requireIntegration("the \(flavour) fixture server")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", RepoPaths.fixtures.appendingPathComponent("fixture_server.py").path, "--flavour", flavour, "--port", "0"]

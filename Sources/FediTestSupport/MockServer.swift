@@ -24,6 +24,7 @@ public enum MockServer {
     /// `registration_approval_required = true`, `mocked_version = "4.3.0"`, `rules = ["No spam"]`;
     /// `extraConfig` is appended after the seed accounts (more tables).
     public static func start(accounts: [SeedAccount] = [admin, alice, bob], settings: String = "", extraConfig: String = "") async throws -> ServerProcess {
+        try TestTier.requireIntegration("mastodon_mock")
         var toml = settings.isEmpty ? "" : settings + "\n"
         for account in accounts {
             toml += """

@@ -24,6 +24,7 @@ public enum ProcessRunner {
     /// The same, blocking the calling thread: only for threads of a test's own (never from async code).
     public static func runBlocking(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
                                    input: String? = nil, directory: URL? = nil) throws -> CommandResult {
+        try TestTier.requireIntegration(executable)
         let process = Process()
         if executable.hasPrefix("/") {
             process.executableURL = URL(fileURLWithPath: executable)

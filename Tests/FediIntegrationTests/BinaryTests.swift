@@ -65,31 +65,38 @@ struct BinaryTests {
 
     /// Where libcurl or libsecret cannot be loaded (here: empty files first on LD_LIBRARY_PATH),
     /// the user gets one line and a hint, not a crash: exit 69 for the network, 77 for the keyring.
-    @Test func aMissingLibraryIsAClearErrorNotACrash() async throws {
+    @Test func aMissingLibcurlIsAClearErrorNotACrash() async throws {
         let root = try TemporaryDirectory.make("no-libs")
         defer { try? FileManager.default.removeItem(at: root) }
-        func emptyLibraries(_ names: [String], in folder: String) throws -> String {
-            let directory = root.appendingPathComponent(folder)
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            for name in names { try Data().write(to: directory.appendingPathComponent(name)) }
-            return directory.path
-        }
-        let withoutCurl = try emptyLibraries(["libcurl.so.4", "libcurl.so"], in: "curl")
+        let withoutCurl = try emptyLibraries(["libcurl.so.4", "libcurl.so"], in: "curl", under: root)
         let noCurl = try await BinaryRunner.run(["instance", "info", "127.0.0.1:9"], environment: ["LD_LIBRARY_PATH": withoutCurl])
         #expect(noCurl.status == 69, "\(noCurl)")
         #expect(noCurl.stderr.hasPrefix("fedictl: cannot load libcurl: "), "\(noCurl)")
         #expect(noCurl.stderr.hasSuffix("\nhint: install libcurl: sudo apt-get install libcurl4\n"), "\(noCurl)")
+    }
 
-        // The keyring half needs a session bus to get past the "no D-Bus" check (scripts/with-keyring gives one).
-        guard let bus = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] else { return }
+    /// The keyring half needs a session bus to get past the "no D-Bus" check (scripts/with-keyring gives one).
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil, "needs a session bus (scripts/with-keyring)"))
+    func aMissingLibsecretIsAClearErrorNotACrash() async throws {
+        let root = try TemporaryDirectory.make("no-libs")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let bus = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"]!
         let server = try await MockServer.start()
         let noSecret = try await BinaryRunner.run(["auth", "add", server.base, "--token-stdin"],
-                                                  environment: ["LD_LIBRARY_PATH": try emptyLibraries(["libsecret-1.so.0"], in: "secret"),
+                                                  environment: ["LD_LIBRARY_PATH": try emptyLibraries(["libsecret-1.so.0"], in: "secret", under: root),
                                                                 "DBUS_SESSION_BUS_ADDRESS": bus, "XDG_CONFIG_HOME": root.path],
                                                   input: MockServer.alice.token)
         #expect(noSecret.status == 77, "\(noSecret)")
         #expect(noSecret.stderr.contains("cannot load libsecret"), "\(noSecret)")
         #expect(noSecret.stderr.contains("hint: "), "\(noSecret)")
+    }
+
+    /// Empty files named like the libraries, first on LD_LIBRARY_PATH, so loading them fails.
+    private func emptyLibraries(_ names: [String], in folder: String, under root: URL) throws -> String {
+        let directory = root.appendingPathComponent(folder)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for name in names { try Data().write(to: directory.appendingPathComponent(name)) }
+        return directory.path
     }
 
     @Test func unknownSubcommandIsAUsageError() async throws {

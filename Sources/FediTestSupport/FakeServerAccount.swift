@@ -1,0 +1,47 @@
+import Foundation
+import FediCommands
+import FediCore
+
+/// The fast tier's usual set-up: one stored admin account on `https://fake.test` whose software
+/// is already detected (cached and fresh), its token in an in-memory keyring, and a FakeTransport
+/// that answers only what the test stubs. A command run through `run(_:)` sends nothing else.
+public struct FakeServerAccount: Sendable {
+    public static let host = "fake.test"
+    public static let token = "fake-admin-token"
+    public let transport = FakeTransport()
+    public let logins: InMemoryLoginStore
+    public let keyring: InMemorySecretStore
+    public let login: Login
+    /// Every wait a run asked for (retries, pacing), in seconds; none is actually slept.
+    public let sleeps = Recorded<Double>()
+
+    /// `software` as nodeinfo names it (`mastodon`, `gotosocial`, `akkoma`, `misskey`...).
+    public init(software: String = "mastodon", version: String = "4.3.0", username: String = "admin",
+                scopes: [String] = ["read", "write", "follow", "admin:read", "admin:write"]) {
+        let (flavour, variant) = Flavour.named(software)
+        let info = ServerInfo(flavour: flavour, variant: variant, softwareName: software, version: version,
+                              detectedAt: Date(timeIntervalSinceNow: -60))
+        login = Login(id: "\(username)@\(Self.host)", username: username, baseURL: "https://\(Self.host)", scopes: scopes,
+                      tokenStorage: .keyring, scopesSource: .granted, serverInfo: info)
+        logins = InMemoryLoginStore(LoginConfig(defaultAccount: login.id, accounts: [login]))
+        keyring = InMemorySecretStore(storageName: "keyring", secrets: [login.tokenKey: Self.token])
+    }
+
+    /// Runs the real command tree in-process against the stubs (never a socket, never a sleep).
+    public func run(_ arguments: [String], tty: Bool = false, width: Int = 100, input: String = "",
+                    environment: [String: String] = [:]) async -> CommandResult {
+        let sleeps = self.sleeps
+        let harness = CommandHarness(transport: transport, secrets: keyring, logins: logins, environment: environment,
+                                     sleep: { seconds in sleeps.append(seconds) })
+        return await harness.run(arguments, tty: tty, width: width, input: input)
+    }
+}
+
+/// Values recorded from concurrent code, read back by a test.
+public final class Recorded<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Value] = []
+    public init() {}
+    public func append(_ value: Value) { lock.withLock { values.append(value) } }
+    public var all: [Value] { lock.withLock { values } }
+}
