@@ -54,6 +54,7 @@ public struct Fedictl: AsyncParsableCommand {
             Signup.self,
             Accounts.self,
             Reports.self,
+            Queue.self,
             DomainBlocks.self,
             DomainAllows.self,
             EmailBlocks.self,

@@ -39,6 +39,10 @@ public enum Capability: String, Codable, Sendable, CaseIterable {
     case reportsNote = "reports note"
     case reportsFile = "reports file"
 
+    /// The two halves of `queue`: open reports, and sign-ups waiting for approval.
+    case queueReports = "queue --kind report"
+    case queueSignUps = "queue --kind sign-up"
+
     case accountsList = "accounts list"
     case accountsShow = "accounts show"
     case accountsApprove = "accounts approve"
@@ -153,6 +157,10 @@ public enum CapabilityTable {
             .reportsReopen: mastodonAdmin291 + [on(pleroma, .pleromaAdmin)],
             .reportsNote: [on(pleroma, .pleromaAdmin), on([.misskey, .sharkey], .misskeyAdmin)],
             .reportsFile: [on([.mastodon, .gotosocial, .pleroma, .akkoma, .friendica, .iceshrimpNet], .mastodonClient), on(misskey, .misskeyClient)],
+
+            .queueReports: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.7.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],
+            // Misskey has no approval of sign-ups; GoToSocial lists accounts from 0.16.
+            .queueSignUps: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.16.0"), on(pleroma, .pleromaAdmin)],
 
             .accountsList: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.16.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],
             .accountsShow: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.16.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],

@@ -1,0 +1,78 @@
+import ArgumentParser
+import FediCore
+
+/// `fedictl queue`: what waits for a moderator - open reports and pending sign-ups - in one list.
+public struct Queue: FediCommand {
+    public init() {}
+    public static let configuration = CommandConfiguration(
+        commandName: "queue",
+        abstract: "Open reports and sign-ups waiting for approval, oldest first.",
+        discussion: """
+        One list of what waits for a moderator: every open report and every sign-up awaiting \
+        approval, oldest first, with who filed or applied and why. Where the server's software \
+        cannot list one kind, fedictl says so on stderr and shows the other. Needs an admin login.
+
+        --exit-status exits 1 when anything waits and 0 when nothing does, for cron and monitoring \
+        (like git diff --exit-code).
+
+        Examples:
+          $ fedictl queue
+          $ fedictl queue --kind sign-up -o json
+          $ fedictl queue --exit-status >/dev/null || notify-send "moderation queue"
+        """)
+
+    @OptionGroup public var globals: GlobalOptions
+
+    @Option(help: ArgumentHelp("Only this kind: report or sign-up.", valueName: "kind"))
+    public var kind: QueueItem.Kind?
+
+    @Flag(help: "Exit 1 when anything waits, 0 when the queue is empty.")
+    public var exitStatus = false
+
+    public func run(in ctx: CommandContext) async throws {
+        try ctx.output.validateFields(for: QueueItem.self)
+        let items = try await Self.waiting(kinds: kind.map { [$0] } ?? QueueItem.Kind.allCases, in: ctx)
+        if items.isEmpty, ctx.output.settings.format == .table, ctx.output.settings.isTTY {
+            ctx.status("Nothing waits.")
+        } else {
+            try ctx.output.list(items)
+        }
+        if exitStatus, !items.isEmpty { throw ExitCode(1) }
+    }
+
+    /// The waiting items of `kinds` on the selected account's server, oldest first. A kind the
+    /// software cannot list is named on stderr; when it can list none of them, that is the error (69).
+    static func waiting(kinds: [QueueItem.Kind], in ctx: CommandContext) async throws -> [QueueItem] {
+        let client = try await ctx.client()
+        let host = client.server.authority
+        let detected = try await ctx.serverInfo(client.server, login: try ctx.login()).server
+        let listable = kinds.filter { CapabilityTable.availability(of: $0.capability, on: detected).family != nil }
+        for kind in kinds where !listable.contains(kind) {
+            // Throws the capability table's own wording; only the last refusal is fatal.
+            do { _ = try CapabilityTable.require(kind.capability, on: detected, host: host) } catch let refusal as FediError {
+                if listable.isEmpty { throw refusal }
+                ctx.status("fedictl: \(refusal.message); showing the rest")
+            }
+        }
+        var items: [QueueItem] = []
+        for kind in listable {
+            let family = try CapabilityTable.require(kind.capability, on: detected, host: host)
+            switch kind {
+            case .report:
+                items += try await client.reports(ReportQuery(resolved: false), via: family, limit: nil)
+                    .map { QueueItem(report: $0, server: host) }
+            case .signUp:
+                items += try await client.adminAccounts(AccountQuery(status: .pending), via: family, on: detected, limit: nil)
+                    .map { QueueItem(signUp: $0, server: host) }
+            }
+        }
+        return items.sorted(by: QueueItem.oldestFirst)
+    }
+}
+
+extension QueueItem.Kind: ExpressibleByArgument {}
+
+extension QueueItem.Kind {
+    /// What listing this kind needs from the server.
+    var capability: Capability { self == .report ? .queueReports : .queueSignUps }
+}

@@ -1,0 +1,69 @@
+import FoundationEssentials
+
+/// One thing waiting for a moderator: an open report or a sign-up awaiting approval, in one shape
+/// whatever the software, so the queues of several servers merge into one list.
+public struct QueueItem: Encodable, Sendable, Equatable {
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        case report
+        case signUp = "sign-up"
+    }
+
+    public var kind: Kind
+    /// The report's or the applicant account's id on its server.
+    public var id: String
+    /// The server the item is on (`ServerAddress.authority`).
+    public var server: String
+    public var createdAt: Date?
+    /// The reported account as `@user@host` (reports only).
+    public var target: String?
+    /// The reporter, or the applicant, as `@user@host`.
+    public var from: String?
+    /// The report's category, or what the applicant wrote.
+    public var reason: String?
+    /// How many posts the report attaches (reports only).
+    public var posts: Int?
+    public var assignedTo: String?
+
+    enum CodingKeys: String, CodingKey {
+        case kind, id, server, target, from, reason, posts
+        case createdAt = "created_at", assignedTo = "assigned_to"
+    }
+
+    public init(report: Report, server: String) {
+        kind = .report
+        id = report.id
+        self.server = server
+        createdAt = report.createdAt
+        target = Self.handle(report.target, on: server)
+        from = Self.handle(report.reporter, on: server)
+        reason = report.category ?? report.comment.flatMap { $0.isEmpty ? nil : $0 }
+        posts = report.posts.count
+        assignedTo = Self.handle(report.assignedTo, on: server)
+    }
+
+    public init(signUp account: AdminAccount, server: String) {
+        kind = .signUp
+        id = account.id
+        self.server = server
+        createdAt = account.createdAt
+        from = Self.handle(account.acct, on: server)
+        reason = account.reason
+    }
+
+    /// `@user@host` from an `acct` (`user` for the server's own accounts, `user@host` for others).
+    static func handle(_ acct: String?, on server: String) -> String? {
+        guard let acct, !acct.isEmpty else { return nil }
+        let bare = acct.hasPrefix("@") ? String(acct.dropFirst()) : acct
+        return bare.contains("@") ? "@" + bare : "@\(bare)@\(server)"
+    }
+
+    /// Oldest first (undated last); ties by server, kind and id so the order is stable.
+    public static func oldestFirst(_ lhs: QueueItem, _ rhs: QueueItem) -> Bool {
+        switch (lhs.createdAt, rhs.createdAt) {
+        case let (l?, r?) where l != r: return l < r
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: return (lhs.server, lhs.kind.rawValue, lhs.id) < (rhs.server, rhs.kind.rawValue, rhs.id)
+        }
+    }
+}

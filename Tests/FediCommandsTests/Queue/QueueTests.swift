@@ -1,0 +1,62 @@
+import Foundation
+import FediCore
+import FediTestSupport
+import Testing
+
+/// `queue` in the fast tier: what each software can list, the merge order, --exit-status.
+@Suite struct QueueFastTests {
+    static let report = """
+        [{"id": "5", "action_taken": false, "category": "spam", "created_at": "2026-11-22T09:00:00Z",
+          "account": {"id": "1", "username": "ann", "account": {"id": "1", "username": "ann", "acct": "ann"}},
+          "target_account": {"id": "9", "username": "bot", "domain": "spam.example",
+                             "account": {"id": "9", "username": "bot", "acct": "bot@spam.example"}},
+          "statuses": []}]
+        """
+    static let pending = """
+        [{"id": "31", "username": "newbie", "domain": null, "created_at": "2026-11-21T08:00:00Z", "approved": false,
+          "invite_request": "hi there", "account": {"id": "31", "username": "newbie", "acct": "newbie"}}]
+        """
+
+    @Test func mergesBothKindsOldestFirstAndNamesTheirPeople() async throws {
+        let server = FakeServerAccount()
+        server.transport.stub(.get, "/api/v1/admin/reports", json: Self.report)
+        server.transport.stub(.get, "/api/v2/admin/accounts?status=pending", json: Self.pending)
+        let result = await server.run(["queue", "--fields", "kind,id,target,from,reason,posts"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == """
+            sign-up\t31\t\t@newbie@fake.test\thi there\t
+            report\t5\t@bot@spam.example\t@ann@fake.test\tspam\t0
+
+            """, "\(result)")
+        #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
+    }
+
+    @Test func misskeyHasNoSignUpApprovalSoOnlyReportsAreShownAndThatIsSaid() async throws {
+        let server = FakeServerAccount(software: "misskey", version: "2024.11.0")
+        server.transport.stub(.post, "/api/admin/abuse-user-reports", json: "[]")
+        let result = await server.run(["queue", "-o", "json"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "[]\n")
+        #expect(result.stderr.contains("queue --kind sign-up is not available on Misskey"), "\(result)")
+        #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
+    }
+
+    @Test func softwareThatCanListNeitherIsExit69() async throws {
+        let server = FakeServerAccount(software: "pixelfed", version: "0.12.4")
+        let result = await server.run(["queue"])
+        #expect(result.status == 69, "\(result)")
+        #expect(result.stderr.hasPrefix("fedictl: queue --kind report is not available on Pixelfed"), "\(result)")
+        #expect(result.stderr.contains("\nhint: "), "\(result)")
+        #expect(server.transport.requests.isEmpty)
+    }
+
+    @Test func exitStatusIsOneWhileSomethingWaitsAndKindNarrows() async throws {
+        let server = FakeServerAccount()
+        server.transport.stub(.get, "/api/v2/admin/accounts?status=pending", json: Self.pending)
+        let result = await server.run(["queue", "--kind", "sign-up", "--exit-status", "--fields", "id"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout == "31\n")
+        #expect(result.stderr.isEmpty, "\(result)")
+        #expect(server.transport.unusedRoutes.isEmpty)
+    }
+}
