@@ -126,7 +126,7 @@ public struct Renderer: Sendable {
 
     // MARK: JSON
 
-    func jsonText<Row: Encodable>(_ value: Row, pretty: Bool) throws -> String {
+    public func jsonText<Row: Encodable>(_ value: Row, pretty: Bool) throws -> String {
         let data = try JSONCoding.encoder(pretty: false).encode(value)
         var object = try JSONText.object(from: data)
         if let fields = settings.fields, let dict = object as? [String: Any] {

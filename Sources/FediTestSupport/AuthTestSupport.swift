@@ -77,6 +77,17 @@ public final class BinaryRun: @unchecked Sendable {
         }
     }
 
+    public func waitForStdout(containing text: String, seconds: Double = 20) async throws -> String {
+        try await Waiting.until(seconds: seconds, what: "'\(text)' on stdout (stdout so far: \(stdout); stderr: \(stderr))") {
+            stdout.contains(text) ? stdout : nil
+        }
+    }
+
+    /// Sends a signal, as `kill` would (SIGTERM, SIGINT).
+    public func signal(_ number: Int32) {
+        kill(process.processIdentifier, number)
+    }
+
     /// Writes to stdin and closes it.
     public func send(_ input: String) {
         stdinPipe.fileHandleForWriting.write(Data(input.utf8))
@@ -175,8 +186,8 @@ public enum KeyringProbe {
     }
 }
 
-enum Waiting {
-    static func until<T>(seconds: Double, what: String, _ check: () -> T?) async throws -> T {
+public enum Waiting {
+    public static func until<T>(seconds: Double, what: String, _ check: () -> T?) async throws -> T {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if let value = check() { return value }

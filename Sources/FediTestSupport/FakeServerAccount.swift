@@ -16,8 +16,12 @@ public struct FakeServerAccount: Sendable {
     public let sleeps = Recorded<Double>()
 
     /// `software` as nodeinfo names it (`mastodon`, `gotosocial`, `akkoma`, `misskey`...).
+    /// After this many waits, the next one is cancelled, as Ctrl-C would (for commands that run until stopped).
+    public let waitsBeforeCancel: Int?
+
     public init(software: String = "mastodon", version: String = "4.3.0", username: String = "admin",
-                scopes: [String] = ["read", "write", "follow", "admin:read", "admin:write"]) {
+                scopes: [String] = ["read", "write", "follow", "admin:read", "admin:write"], waitsBeforeCancel: Int? = nil) {
+        self.waitsBeforeCancel = waitsBeforeCancel
         let (flavour, variant) = Flavour.named(software)
         let info = ServerInfo(flavour: flavour, variant: variant, softwareName: software, version: version,
                               detectedAt: Date(timeIntervalSinceNow: -60))
@@ -30,9 +34,12 @@ public struct FakeServerAccount: Sendable {
     /// Runs the real command tree in-process against the stubs (never a socket, never a sleep).
     public func run(_ arguments: [String], tty: Bool = false, width: Int = 100, input: String = "",
                     environment: [String: String] = [:]) async -> CommandResult {
-        let sleeps = self.sleeps
+        let sleeps = self.sleeps, limit = waitsBeforeCancel
         let harness = CommandHarness(transport: transport, secrets: keyring, logins: logins, environment: environment,
-                                     sleep: { seconds in sleeps.append(seconds) })
+                                     sleep: { seconds in
+                                         if let limit, sleeps.all.count >= limit { throw CancellationError() }
+                                         sleeps.append(seconds)
+                                     })
         return await harness.run(arguments, tty: tty, width: width, input: input)
     }
 }

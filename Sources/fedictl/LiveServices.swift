@@ -14,7 +14,8 @@ enum LiveServices {
             transport: CurlTransport(), secrets: LibSecretStore(environment: environment),
             insecureSecrets: { FileSecretStore(url: paths.secretsFile) },
             logins: FileLoginStore(paths: paths), serverCache: FileServerInfoCache(environment: environment),
-            terminal: StandardTerminal(), environment: environment, openURL: { openInBrowser($0, environment: environment) })
+            terminal: StandardTerminal(), environment: environment, openURL: { openInBrowser($0, environment: environment) },
+            runCommand: { command, input in try await runShellCommand(command, input: input) })
     }
 
     /// `xdg-open URL`, or the command in FEDICTL_BROWSER (`none` opens nothing). Detached, output
@@ -43,5 +44,47 @@ enum LiveServices {
     static func findExecutable(_ command: String, path: String) -> URL? {
         let candidates = command.contains("/") ? [command] : path.split(separator: ":").map { "\($0)/\(command)" }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }.map { URL(fileURLWithPath: $0) }
+    }
+
+    /// `/bin/sh -c COMMAND` with `input` on its stdin and fedictl's stdout and stderr; waits for it
+    /// on a thread of its own (never on the cooperative pool) and returns its exit status.
+    static func runShellCommand(_ command: String, input: Data) async throws -> Int32 {
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { throw FediError(.failure, "cannot start '\(command)': no pipe") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], STDIN_FILENO)
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+        let words: [String] = ["/bin/sh", "-c", command]
+        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { arguments.forEach { free($0) } }
+        var child = pid_t()
+        let spawned = posix_spawn(&child, "/bin/sh", &actions, nil, arguments, environ)
+        close(pipeEnds[0])
+        guard spawned == 0 else {
+            close(pipeEnds[1])
+            throw FediError(.failure, "cannot start '\(command)'", hint: "check the command given to --exec")
+        }
+        let writeEnd = pipeEnds[1], pid = child
+        return await withCheckedContinuation { continuation in
+            startThread {
+                // A command that does not read its stdin must not block us: EPIPE ends the write.
+                signal(SIGPIPE, SIG_IGN)
+                input.withUnsafeBytes { bytes in
+                    var offset = 0
+                    while offset < bytes.count {
+                        let written = write(writeEnd, bytes.baseAddress! + offset, bytes.count - offset)
+                        if written <= 0 { break }
+                        offset += written
+                    }
+                }
+                close(writeEnd)
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+                // WIFEXITED / WEXITSTATUS by hand: the macros do not reach Swift.
+                continuation.resume(returning: (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f))
+            }
+        }
     }
 }

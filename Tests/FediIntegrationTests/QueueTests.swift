@@ -56,3 +56,41 @@ struct QueueTests {
         #expect(try await gts.queries("GET", "/api/v2/instance").count == 1)
     }
 }
+
+/// `queue --watch` as a user runs it: the built binary against mastodon_mock, ended by SIGTERM.
+struct QueueWatchTests {
+    @Test func aNewReportIsPrintedOnceAndHandedToExecThenSIGTERMEndsCleanly() async throws {
+        let server = try await MockServer.start()
+        let scene = try await TriageScene.set(on: server)
+        let root = try TemporaryDirectory.make("queue-watch")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let received = root.appendingPathComponent("received.ndjson").path
+        let watch = try BinaryRun(["queue", "--watch", "--kind", "report", "--interval", "1", "-o", "ndjson",
+                                   "--exec", "cat >> \"$QUEUE_FILE\"", "--account", "admin@\(server.base)"],
+                                  environment: ["FEDICTL_TOKEN": MockServer.admin.token, "QUEUE_FILE": received])
+        _ = try await watch.waitForStdout(containing: #""id":"\#(scene.reportID)""#)
+
+        // Bob reports Alice: the watch shows it within a look or two, and hands it to --exec.
+        let aliceID = try await TriageScene.accountID("alice", on: server)
+        let second = try TriageScene.object(try await server.json(.post, "/api/v1/reports", token: MockServer.bob.token,
+                                                                     body: ["account_id": aliceID, "comment": "rude", "category": "other"]))
+        let secondID = try TriageScene.string(second["id"])
+        _ = try await watch.waitForStdout(containing: #""id":"\#(secondID)""#)
+        _ = try await Waiting.until(seconds: 20, what: "the --exec command's file") {
+            (try? String(contentsOfFile: received, encoding: .utf8)).flatMap { $0.contains(secondID) ? true : nil }
+        }
+
+        watch.signal(SIGTERM)
+        let result = try await watch.finish()
+        #expect(result.status == 0, "\(result)")
+        let ids = result.stdout.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["id"] as? String
+        }
+        #expect(ids == [scene.reportID, secondID], "each item once: \(result)")
+        // --exec saw only what arrived while watching, as one JSON object on its stdin.
+        let handed = try String(contentsOfFile: received, encoding: .utf8).split(separator: "\n")
+        #expect(handed.count == 1, "\(handed)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(handed[0].utf8)) as? [String: Any])
+        #expect(object["target"] as? String == "@alice@\(server.base)")
+    }
+}

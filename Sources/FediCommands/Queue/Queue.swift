@@ -15,10 +15,19 @@ public struct Queue: FediCommand {
         --exit-status exits 1 when anything waits and 0 when nothing does, for cron and monitoring \
         (like git diff --exit-code).
 
+        --watch shows what waits now, then keeps running and prints each new item once, as it \
+        arrives: a table line on a terminal, one JSON object a line with -o ndjson (or -o json). It \
+        asks the server again every --interval seconds (jittered by a tenth), rides out a failed \
+        look, and ends cleanly (exit 0) on Ctrl-C or SIGTERM. --exec CMD runs CMD through /bin/sh \
+        for each item that arrives while watching, with the item's JSON on its stdin; nothing the \
+        server sent is put on CMD's command line.
+
         Examples:
           $ fedictl queue
           $ fedictl queue --kind sign-up -o json
           $ fedictl queue --exit-status >/dev/null || notify-send "moderation queue"
+          $ fedictl queue --watch -o ndjson
+          $ fedictl queue --watch --interval 300 --exec 'jq -r .from | mail -s queue mods@example.org'
         """)
 
     @OptionGroup public var globals: GlobalOptions
@@ -29,9 +38,28 @@ public struct Queue: FediCommand {
     @Flag(help: "Exit 1 when anything waits, 0 when the queue is empty.")
     public var exitStatus = false
 
+    @Flag(help: "Keep running and print each new item as it arrives.")
+    public var watch = false
+
+    @Option(help: ArgumentHelp("With --watch: seconds between looks at the server.", valueName: "seconds"))
+    public var interval: Double = 60
+
+    @Option(help: ArgumentHelp("With --watch: run this command for each new item, its JSON on stdin.", valueName: "command"))
+    public var exec: String?
+
+    public func validate() throws {
+        guard interval >= 1, interval <= 86_400 else { throw ValidationError("--interval must be between 1 and 86400 seconds") }
+        if !watch, exec != nil { throw ValidationError("--exec needs --watch") }
+        if watch, exitStatus { throw ValidationError("--exit-status cannot be used with --watch") }
+    }
+
     public func run(in ctx: CommandContext) async throws {
         try ctx.output.validateFields(for: QueueItem.self)
-        let items = try await Self.waiting(kinds: kind.map { [$0] } ?? QueueItem.Kind.allCases, in: ctx)
+        let kinds = kind.map { [$0] } ?? QueueItem.Kind.allCases
+        if watch {
+            return try await QueueWatch(kinds: kinds, interval: interval, exec: exec).run(in: ctx)
+        }
+        let items = try await Self.waiting(kinds: kinds, in: ctx)
         if items.isEmpty, ctx.output.settings.format == .table, ctx.output.settings.isTTY {
             ctx.status("Nothing waits.")
         } else {
@@ -42,7 +70,7 @@ public struct Queue: FediCommand {
 
     /// The waiting items of `kinds` on the selected account's server, oldest first. A kind the
     /// software cannot list is named on stderr; when it can list none of them, that is the error (69).
-    static func waiting(kinds: [QueueItem.Kind], in ctx: CommandContext) async throws -> [QueueItem] {
+    static func waiting(kinds: [QueueItem.Kind], in ctx: CommandContext, quiet: Bool = false) async throws -> [QueueItem] {
         let client = try await ctx.client()
         let host = client.server.authority
         let detected = try await ctx.serverInfo(client.server, login: try ctx.login()).server
@@ -51,7 +79,7 @@ public struct Queue: FediCommand {
             // Throws the capability table's own wording; only the last refusal is fatal.
             do { _ = try CapabilityTable.require(kind.capability, on: detected, host: host) } catch let refusal as FediError {
                 if listable.isEmpty { throw refusal }
-                ctx.status("fedictl: \(refusal.message); showing the rest")
+                if !quiet { ctx.status("fedictl: \(refusal.message); showing the rest") }
             }
         }
         var items: [QueueItem] = []

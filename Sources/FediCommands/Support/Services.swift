@@ -19,13 +19,20 @@ public struct Services: Sendable {
     /// Opens a URL in the user's browser (`auth login`); false when nothing was opened.
     /// Defaults to opening nothing, so tests never start a browser unless they ask to.
     public var openURL: @Sendable (URL) -> Bool
+    /// Runs a command line the user gave (`queue --watch --exec`) through `/bin/sh -c`, with `input`
+    /// on its stdin and nothing of the server's on its command line; returns its exit status.
+    /// Defaults to refusing, so the fast test tier never starts a process.
+    public var runCommand: @Sendable (_ commandLine: String, _ input: Data) async throws -> Int32
 
     public init(transport: any HTTPTransport, secrets: any SecretStore, insecureSecrets: @escaping @Sendable () -> any SecretStore,
                 logins: any LoginStore, serverCache: any ServerInfoCache = NoServerInfoCache(),
                 terminal: any Terminal, environment: [String: String],
                 now: @escaping @Sendable () -> Date = Date.init,
                 sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64(max(0, $0) * 1e9)) },
-                openURL: @escaping @Sendable (URL) -> Bool = { _ in false }) {
+                openURL: @escaping @Sendable (URL) -> Bool = { _ in false },
+                runCommand: @escaping @Sendable (String, Data) async throws -> Int32 = { command, _ in
+                    throw FediError(.failure, "running '\(command)' is not configured for this run")
+                }) {
         self.transport = transport
         self.secrets = secrets
         self.insecureSecrets = insecureSecrets
@@ -36,6 +43,7 @@ public struct Services: Sendable {
         self.now = now
         self.sleep = sleep
         self.openURL = openURL
+        self.runCommand = runCommand
     }
 
     @TaskLocal public static var current: Services = .unconfigured

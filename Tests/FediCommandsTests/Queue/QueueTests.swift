@@ -60,3 +60,45 @@ import Testing
         #expect(server.transport.unusedRoutes.isEmpty)
     }
 }
+
+/// `queue --watch` in the fast tier: each item once, across looks and a failed look.
+@Suite struct QueueWatchFastTests {
+    static func report(_ id: String, at time: String) -> String {
+        #"{"id": "\#(id)", "action_taken": false, "category": "spam", "created_at": "\#(time)", "statuses": []}"#
+    }
+
+    @Test func printsWhatWaitsThenEachNewItemOnceAndEndsCleanlyWhenCancelled() async throws {
+        let server = FakeServerAccount(waitsBeforeCancel: 6)  // 3 looks apart, 3 retry backoffs
+        let a = Self.report("1", at: "2026-11-20T10:00:00Z"), b = Self.report("2", at: "2026-11-21T10:00:00Z")
+        server.transport.stub(.get, "/api/v1/admin/reports", json: "[\(a)]")
+        server.transport.stub(.get, "/api/v1/admin/reports", json: "[\(a), \(b)]")
+        for _ in 0..<4 { server.transport.stub(.get, "/api/v1/admin/reports", status: 503, json: "{}") }
+        server.transport.stub(.get, "/api/v1/admin/reports", json: "[\(b)]")
+        let result = await server.run(["queue", "--watch", "--kind", "report", "--interval", "30", "-o", "json"])
+        #expect(result.status == 0, "\(result)")
+        let ids = try result.stdout.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["id"] as? String
+        }
+        #expect(ids == ["1", "2"], "\(result)")
+        #expect(result.stderr.components(separatedBy: "looking at the queue failed").count == 2, "said once: \(result)")
+        #expect(result.stderr.contains("the server answers again"), "\(result)")
+        #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
+        // Three looks apart, each about --interval (jittered by a tenth), plus the retries' backoff.
+        let waits = server.sleeps.all.filter { $0 >= 27 }
+        #expect(waits.count == 3 && waits.allSatisfy { $0 <= 33 }, "\(server.sleeps.all)")
+    }
+
+    @Test func aBadTokenEndsTheWatchAtOnce() async throws {
+        let server = FakeServerAccount(waitsBeforeCancel: 5)
+        server.transport.stub(.get, "/api/v1/admin/reports", status: 401, json: #"{"error": "The access token is invalid"}"#)
+        let result = await server.run(["queue", "--watch", "--kind", "report"])
+        #expect(result.status == 77, "\(result)")
+        #expect(server.sleeps.all.isEmpty)
+    }
+
+    @Test func execNeedsWatch() async throws {
+        let result = await FakeServerAccount().run(["queue", "--exec", "cat"])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains("--exec needs --watch"), "\(result)")
+    }
+}

@@ -1,0 +1,34 @@
+import Dispatch
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Ctrl-C and `kill` for commands that run until stopped (`queue --watch`): while `body` runs,
+/// SIGINT and SIGTERM cancel it instead of killing the process, so it ends cleanly (exit 0) and
+/// nothing half-written is left. The default dispositions come back afterwards.
+func untilInterrupted(_ body: @escaping @Sendable () async throws -> Void) async throws {
+    let task = Task { try await body() }
+    let queue = DispatchQueue(label: "fedictl.signals")
+    let sources = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+        source.setEventHandler { task.cancel() }
+        source.resume()
+        return source
+    }
+    defer {
+        for (source, number) in zip(sources, [SIGINT, SIGTERM]) {
+            source.cancel()
+            signal(number, SIG_DFL)
+        }
+    }
+    do {
+        try await task.value
+    } catch is CancellationError {
+        return
+    }
+}
