@@ -25,6 +25,7 @@ DELETE /__hostile/rules  clears the rules.
 import argparse
 import http.client
 import json
+import os
 import sys
 import threading
 import zlib
@@ -57,6 +58,9 @@ class Handler(BaseHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
+
+    def log_error(self, format, *args):
+        sys.stderr.write(format % args + "\n")
 
     def do_GET(self):
         self.handle_any()
@@ -185,6 +189,8 @@ def main():
     parser.add_argument("--upstream", required=True)
     parser.add_argument("--port", type=int, default=0)
     args = parser.parse_args()
+    if os.environ.get("HOSTILE_PROXY_LOG"):  # errors of the handlers, when debugging a test
+        sys.stderr = open(os.environ["HOSTILE_PROXY_LOG"], "a", buffering=1)
     Handler.state = State(args.upstream)
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     server.daemon_threads = True

@@ -75,16 +75,24 @@ public struct TransportOptions: Sendable, Equatable {
     /// gzip bomb or an endless body cannot take the machine's memory (`--max-response-size`).
     public var maxResponseBytes: Int
 
+    /// The most pages one list is followed through (`--max-pages`): a server whose "next" link never
+    /// ends stops there. Not a transport setting, but a bound on answers like the one above.
+    public var maxPages: Int
+
     /// 64 MiB: far above the largest real answer (a 200-row admin page is well under 1 MiB).
     public static let defaultMaxResponseBytes = 64 << 20
+    /// 5,000 pages: a million admin records at 200 a page, forty times the largest real instance's accounts.
+    public static let defaultMaxPages = 5_000
 
     public init(connectTimeout: Double = 10, totalTimeout: Double = 30, caCertificateFile: String? = nil,
-                userAgent: String = "fedictl/\(FedictlVersion.current)", maxResponseBytes: Int = TransportOptions.defaultMaxResponseBytes) {
+                userAgent: String = "fedictl/\(FedictlVersion.current)", maxResponseBytes: Int = TransportOptions.defaultMaxResponseBytes,
+                maxPages: Int = TransportOptions.defaultMaxPages) {
         self.connectTimeout = connectTimeout
         self.totalTimeout = totalTimeout
         self.caCertificateFile = caCertificateFile
         self.userAgent = userAgent
         self.maxResponseBytes = maxResponseBytes
+        self.maxPages = maxPages
     }
 }
 
