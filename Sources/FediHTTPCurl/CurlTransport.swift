@@ -77,10 +77,14 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     final class Collector {
         var body = Data()
         var headers: [(String, String)] = []
+        /// The most body bytes kept (decompressed); past it the transfer is aborted.
+        let limit: Int
+        var overflowed = false
+        init(limit: Int) { self.limit = limit }
     }
 
     static func perform(_ request: HTTPRequest, options: TransportOptions, on handle: UnsafeMutableRawPointer) throws -> HTTPResponse {
-        let collector = Collector()
+        let collector = Collector(limit: options.maxResponseBytes)
         let context = Unmanaged.passRetained(collector)
         defer { context.release() }
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
@@ -113,6 +117,10 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
             fm_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(options.totalTimeout))
             if let caFile = options.caCertificateFile { fm_curl_setopt_string(handle, CURLOPT_CAINFO, caFile) }
             fm_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
+            // libcurl silently sends a request again when a reused keep-alive connection dies before
+            // any answer, though the server may have acted on it: a write goes on a connection of
+            // its own, so it is sent exactly once (a lost answer is then an error, never a resend).
+            fm_curl_setopt_long(handle, CURLOPT_FRESH_CONNECT, request.readsOnly ? 0 : 1)
 
             switch request.method {
             case .get: fm_curl_setopt_long(handle, CURLOPT_HTTPGET, 1)
@@ -130,7 +138,12 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
 
             fm_curl_setopt_datafn(handle, CURLOPT_WRITEFUNCTION) { data, size, count, userdata in
                 let collector = Unmanaged<Collector>.fromOpaque(userdata!).takeUnretainedValue()
-                if let data { collector.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size * count) }
+                guard let data else { return size * count }
+                guard collector.body.count + size * count <= collector.limit else {
+                    collector.overflowed = true
+                    return 0  // anything but size * count aborts the transfer (CURLE_WRITE_ERROR)
+                }
+                collector.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size * count)
                 return size * count
             }
             fm_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, context.toOpaque())
@@ -151,9 +164,10 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         }
 
         guard code == CURLE_OK else {
+            if collector.overflowed { throw TransportError.responseTooLarge(limit: options.maxResponseBytes) }
             let buffered = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let detail = buffered.isEmpty ? String(cString: fm_curl_easy_strerror(code)) : buffered
-            throw Self.transportError(code, detail: detail, timeout: options.totalTimeout)
+            throw Self.transportError(code, detail: detail, timeout: options.totalTimeout, write: !request.readsOnly)
         }
         var status = 0
         fm_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
@@ -169,8 +183,12 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         return Int(min(max(seconds, 0.001), 86_400) * 1000)
     }
 
-    static func transportError(_ code: CURLcode, detail: String, timeout: Double) -> TransportError {
-        switch code {
+    /// `write`: the request changes the server, so a connection lost after sending it leaves its
+    /// outcome unknown (`.answerLost`), not merely unreachable.
+    static func transportError(_ code: CURLcode, detail: String, timeout: Double, write: Bool = false) -> TransportError {
+        if write, [CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE].contains(code) { return .answerLost(detail) }
+        return switch code {
+        case CURLE_UNSUPPORTED_PROTOCOL: .insecureRedirect(detail)
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: .cannotResolveHost(detail)
         case CURLE_COULDNT_CONNECT, CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE: .cannotConnect(detail)
         case CURLE_OPERATION_TIMEDOUT: .timedOut(seconds: timeout)

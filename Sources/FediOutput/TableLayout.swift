@@ -56,7 +56,8 @@ public enum RelativeTime {
         case ..<86400: (value, unit) = (Int(magnitude / 3600), "hour")
         case ..<(86400 * 30): (value, unit) = (Int(magnitude / 86400), "day")
         case ..<(86400 * 365): (value, unit) = (Int(magnitude / (86400 * 30)), "month")
-        default: (value, unit) = (Int(magnitude / (86400 * 365)), "year")
+        // A server's garbage date (epoch 1e300) must not trap the conversion.
+        default: (value, unit) = (Int(exactly: (min(magnitude, 1e15) / (86400 * 365)).rounded(.down)) ?? 0, "year")
         }
         let phrase = "\(value) \(unit)\(value == 1 ? "" : "s")"
         return seconds >= 0 ? "about \(phrase) ago" : "in about \(phrase)"

@@ -8,10 +8,15 @@ public enum FixtureServer {
     }
 
     static func launch(flavour: String) async throws -> ServerProcess {
-        try TestTier.requireIntegration("the \(flavour) fixture server")
+        try await launchScript("fixture_server.py", ["--flavour", flavour, "--port", "0"], name: "fixture server for \(flavour)")
+    }
+
+    /// Runs a Python server script of Tests/Fixtures that prints `PORT <n>` once it listens.
+    static func launchScript(_ script: String, _ arguments: [String], name: String) async throws -> ServerProcess {
+        try TestTier.requireIntegration("the \(name)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", RepoPaths.fixtures.appendingPathComponent("fixture_server.py").path, "--flavour", flavour, "--port", "0"]
+        process.arguments = ["python3", RepoPaths.fixtures.appendingPathComponent(script).path] + arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
@@ -22,14 +27,14 @@ public enum FixtureServer {
             var buffer = Data()
             while !buffer.contains(UInt8(ascii: "\n")) {
                 let chunk = reader.availableData
-                if chunk.isEmpty { throw FediError(.failure, "fixture server for \(flavour) exited before listening") }
+                if chunk.isEmpty { throw FediError(.failure, "\(name) exited before listening") }
                 buffer += chunk
             }
             return buffer
         }
         let line = String(decoding: buffer, as: UTF8.self).split(separator: "\n").first ?? ""
         guard line.hasPrefix("PORT "), let port = Int(line.dropFirst(5).trimmingCharacters(in: .whitespaces)) else {
-            throw FediError(.failure, "fixture server said '\(line)' instead of its port")
+            throw FediError(.failure, "\(name) said '\(line)' instead of its port")
         }
         return ServerProcess(process: process, port: port)
     }

@@ -39,7 +39,8 @@ public struct CommandContext: Sendable {
         let terminal = self.terminal
         var log: (@Sendable (String) -> Void)?
         if globals.verbose { log = { line in terminal.writeError("fedictl: " + line + "\n") } }
-        let options = TransportOptions(connectTimeout: min(10, globals.timeout), totalTimeout: globals.timeout, caCertificateFile: globals.cacert)
+        let options = TransportOptions(connectTimeout: min(10, globals.timeout), totalTimeout: globals.timeout, caCertificateFile: globals.cacert,
+                                       maxResponseBytes: globals.maxResponseSize << 20, maxPages: globals.maxPages)
         let transport: any HTTPTransport = globals.dryRun ? DryRunTransport(wrapped: services.transport, terminal: terminal) : services.transport
         return HTTPClient(transport: transport, options: options, log: log, sleep: services.sleep, now: services.now)
     }

@@ -54,11 +54,16 @@ public enum ErrorReport {
             case 400, 422:
                 return FediError(.dataError, "\(host) rejected the request (HTTP \(status))\(said)",
                                  hint: "check the values given; the server's message says which")
+            case 300...399:
+                // Writes are never redirected (their body may hold secrets); a read got too many hops.
+                let target = headers["location"].map { " to \($0)" } ?? ""
+                return FediError(.protocol, "\(host) answered with a redirect (HTTP \(status))\(target) that fedictl does not follow",
+                                 hint: "if the server has moved, use its new address (fedictl auth login NEWHOST)")
             case 500...599:
                 return FediError(.temporary, "\(host) failed with HTTP \(status)\(said)",
                                  hint: "the server is having trouble; try again later")
             default:
-                return FediError(.failure, "\(host) answered HTTP \(status)\(said)")
+                return FediError(.failure, "\(host) answered HTTP \(status)\(said)", hint: "run again with --verbose to see the exchange")
             }
         }
     }
@@ -78,8 +83,17 @@ public enum ErrorReport {
                              hint: "for a private certificate authority pass --cacert FILE")
         case .libraryNotLoaded(let detail):
             return FediError(.unavailable, "cannot load \(detail)", hint: "install libcurl: sudo apt-get install libcurl4")
+        case .responseTooLarge(let limit):
+            return FediError(.protocol, "\(name) sent an answer larger than \(limit >> 20) MiB; fedictl stopped reading it",
+                             hint: "if the server is yours and the answer real, raise the cap with --max-response-size MIB")
+        case .answerLost(let detail):
+            return FediError(.temporary, "the connection to \(name) closed before it answered (\(detail)); the change may or may not have been made",
+                             hint: "check the server's state (the matching list or show command) before running it again")
+        case .insecureRedirect(let detail):
+            return FediError(.protocol, "\(name) redirected to an address fedictl does not follow (https only ever goes to https): \(detail)",
+                             hint: "use the server's https address; if it has moved, use its new address")
         case .other(let detail):
-            return FediError(.unavailable, "request to \(name) failed: \(detail)")
+            return FediError(.unavailable, "request to \(name) failed: \(detail)", hint: "run again with --verbose to see the exchange")
         }
     }
 

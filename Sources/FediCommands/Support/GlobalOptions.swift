@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import FediCore
 import FediOutput
 
 extension OutputFormat: ExpressibleByArgument {}
@@ -37,6 +38,12 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: ArgumentHelp("Seconds a request may take in all.", valueName: "seconds"))
     public var timeout: Double = 30
 
+    @Option(name: .long, help: ArgumentHelp("Largest answer to accept from a server, in MiB once decompressed (default 64).", valueName: "MiB"))
+    public var maxResponseSize: Int = TransportOptions.defaultMaxResponseBytes >> 20
+
+    @Option(name: .long, help: ArgumentHelp("Most pages of one list to follow before stopping with an error (default 5000).", valueName: "n"))
+    public var maxPages: Int = TransportOptions.defaultMaxPages
+
     @Flag(name: .long, help: "Print the server's own JSON instead of fedictl's normalised form.")
     public var raw = false
 
@@ -52,6 +59,8 @@ public struct GlobalOptions: ParsableArguments, Sendable {
 
     public func validate() throws {
         guard timeout >= 0.001, timeout <= 86_400 else { throw ValidationError("--timeout must be between 0.001 and 86400 seconds") }
+        guard (1...1_048_576).contains(maxResponseSize) else { throw ValidationError("--max-response-size must be between 1 and 1048576 MiB") }
+        guard maxPages >= 1 else { throw ValidationError("--max-pages must be at least 1") }
     }
 
     public var fieldList: [String]? {

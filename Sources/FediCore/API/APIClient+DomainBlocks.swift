@@ -25,11 +25,13 @@ struct MastodonDomainBlocks: DomainBlockAdapter {
         var fields = Self.fields(spec)
         fields["domain"] = spec.domain
         do {
-            // A repeated create is harmless (the server answers 422 for the same domain), so the
-            // client may retry it after a 429 or 503 like an idempotent request.
-            let response = try await client.send(.post, Self.path, body: .jsonObject(fields),
-                                                 headers: [("Idempotency-Key", "fedictl-domain-block-\(UUID().uuidString)")])
-            return try client.decode(DomainBlock.self, from: response)
+            // Mastodon keeps no Idempotency-Key for admin writes: a lost answer is settled by reading
+            // the blocks back, never by sending the create again blindly.
+            return try await client.createCheckingBack("block on \(spec.domain)") {
+                try await client.fetch(DomainBlock.self, .post, Self.path, body: .jsonObject(fields)).value
+            } find: {
+                try await list(limit: nil, onPage: nil).first(named: spec.domain)
+            }
         } catch let error as APIError {
             guard error.status == 422, case .http(_, let message, _, _, let body) = error,
                   let object = (try? JSONText.object(from: body)) as? [String: Any],
@@ -89,7 +91,11 @@ struct GoToSocialDomainBlocks: DomainBlockAdapter {
     }
 
     func create(_ spec: DomainBlockSpec) async throws -> DomainBlock {
-        try await client.fetch(DomainBlock.self, .post, MastodonDomainBlocks.path, body: .jsonObject(Self.fields(spec, domain: true))).value
+        try await client.createCheckingBack("block on \(spec.domain)") {
+            try await client.fetch(DomainBlock.self, .post, MastodonDomainBlocks.path, body: .jsonObject(Self.fields(spec, domain: true))).value
+        } find: {
+            try await list(limit: nil, onPage: nil).first(named: spec.domain)
+        }
     }
 
     func update(_ block: DomainBlock, to spec: DomainBlockSpec) async throws -> DomainBlock {

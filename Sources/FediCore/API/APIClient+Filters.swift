@@ -80,7 +80,21 @@ extension APIClient {
 
     /// `POST /api/v2/filters` with the keywords in `keywords_attributes`, or `POST /api/v1/filters`
     /// with the one phrase. Call `FilterDraft.check` first.
+    ///
+    /// Titles need not be unique, so the filters are read first: after a lost answer, a filter with
+    /// this title that was not there before is the one this create made (`createCheckingBack`).
     public func createFilter(_ draft: FilterDraft, _ api: FiltersAPI) async throws -> Fetched<Filter> {
+        let before = Set(try await filters(api).value.map(\.id))
+        let title = api == .v2 ? draft.title : draft.keywords.first?.keyword ?? draft.title
+        return try await createCheckingBack("filter \(title ?? "")") {
+            try await sendFilter(draft, api)
+        } find: {
+            guard let made = try await filters(api).value.first(where: { $0.title == title && !before.contains($0.id) }) else { return nil }
+            return try await filter(id: made.id, api)
+        }
+    }
+
+    private func sendFilter(_ draft: FilterDraft, _ api: FiltersAPI) async throws -> Fetched<Filter> {
         switch api {
         case .v2:
             var body = Self.v2Fields(draft)

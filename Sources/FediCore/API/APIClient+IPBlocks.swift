@@ -17,7 +17,11 @@ extension APIClient {
         var fields: [String: Any] = ["ip": ip.description, "severity": severity.rawValue]
         if let comment { fields["comment"] = comment }
         if let expiresIn { fields["expires_in"] = expiresIn }
-        return try await fetch(IPBlock.self, .post, Self.ipBlocksPath, body: .jsonObject(fields)).value
+        return try await createCheckingBack("IP block on \(ip)") {
+            try await fetch(IPBlock.self, .post, Self.ipBlocksPath, body: .jsonObject(fields)).value
+        } find: {
+            try await ipBlocks(limit: nil, onPage: nil).first { IPRange($0.ip) == ip }
+        }
     }
 
     /// `PUT` with the fields that change.

@@ -14,14 +14,24 @@ struct PagePiece<T, Cursor> {
 /// Helpers the moderation areas share: paging whatever the server's paging style, and naming what a
 /// 404 was about.
 extension APIClient {
-    /// Walks a list page by page until `limit` items (nil = all) or the last page. A cursor seen
-    /// before ends the walk (a server whose "next" link points back at itself).
+    /// Walks a list page by page until `limit` items (nil = all) or the last page. A list that loops
+    /// (a "next" cursor seen before) or goes on past `TransportOptions.maxPages` pages is exit 76:
+    /// a server must not keep fedictl fetching for ever.
     func walkPages<T: Sendable, Cursor: Hashable>(from start: Cursor, limit: Int?, onPage: PageHandler<T>?,
                                                   _ fetch: (Cursor) async throws -> PagePiece<T, Cursor>) async throws -> [T] {
         var cursor: Cursor? = start
         var seen = Set<Cursor>()
         var all: [T] = []
-        while let current = cursor, seen.insert(current).inserted {
+        let maxPages = http.options.maxPages
+        while let current = cursor {
+            guard seen.insert(current).inserted else {
+                throw FediError(.protocol, "\(server.authority)'s list loops: page \(seen.count + 1) links back to a page already read",
+                                hint: "fedictl stopped after \(seen.count) pages; ask for fewer with --limit N")
+            }
+            guard seen.count <= maxPages else {
+                throw FediError(.protocol, "\(server.authority)'s list did not end after \(maxPages) pages; fedictl stopped",
+                                hint: "ask for fewer with --limit N, or allow more pages with --max-pages N")
+            }
             let piece = try await fetch(current)
             let items = limit.map { Array(piece.items.prefix($0 - all.count)) } ?? piece.items
             all += items

@@ -65,7 +65,11 @@ struct RecordDomainList<Item: DomainEntry>: DomainListAdapter {
     func create(domain: String, comment: String?) async throws -> Item {
         var fields: [String: Any] = ["domain": domain]
         if takesComment, let comment { fields["public_comment"] = comment }
-        return try await client.fetch(Item.self, .post, path, body: .jsonObject(fields)).value
+        return try await client.createCheckingBack("\(noun) on \(domain)") {
+            try await client.fetch(Item.self, .post, path, body: .jsonObject(fields)).value
+        } find: {
+            try await list(limit: nil, onPage: nil).first(named: domain)
+        }
     }
 
     func remove(_ item: Item) async throws {

@@ -34,7 +34,8 @@ public struct TimelineReader: Sendable {
         if fetched.value.isEmpty, family != .misskeyClient, let access = await visitor.localFeedAccess(), access != "public" {
             throw notPublished
         }
-        fetched.value = Self.newestFirst(fetched.value)
+        // A server may send more than asked for (100,000 posts in one answer): --limit still holds.
+        fetched.value = Array(Self.newestFirst(fetched.value).prefix(limit))
         return fetched
     }
 
@@ -43,7 +44,7 @@ public struct TimelineReader: Sendable {
         let size = min(limit, maximumLimit)
         var fetched = family == .misskeyClient ? try await client.misskeyAdmin.homeTimeline(limit: size, after: after)
                                                : try await client.homeTimeline(limit: size, after: after)
-        fetched.value = Self.newestFirst(fetched.value)
+        fetched.value = Array(Self.newestFirst(fetched.value).prefix(limit))
         return fetched
     }
 

@@ -71,13 +71,28 @@ public struct TransportOptions: Sendable, Equatable {
     public var totalTimeout: Double
     public var caCertificateFile: String?
     public var userAgent: String
+    /// The most bytes one answer may hold once decompressed; a transfer past it is aborted, so a
+    /// gzip bomb or an endless body cannot take the machine's memory (`--max-response-size`).
+    public var maxResponseBytes: Int
+
+    /// The most pages one list is followed through (`--max-pages`): a server whose "next" link never
+    /// ends stops there. Not a transport setting, but a bound on answers like the one above.
+    public var maxPages: Int
+
+    /// 64 MiB: far above the largest real answer (a 200-row admin page is well under 1 MiB).
+    public static let defaultMaxResponseBytes = 64 << 20
+    /// 5,000 pages: a million admin records at 200 a page, forty times the largest real instance's accounts.
+    public static let defaultMaxPages = 5_000
 
     public init(connectTimeout: Double = 10, totalTimeout: Double = 30, caCertificateFile: String? = nil,
-                userAgent: String = "fedictl/\(FedictlVersion.current)") {
+                userAgent: String = "fedictl/\(FedictlVersion.current)", maxResponseBytes: Int = TransportOptions.defaultMaxResponseBytes,
+                maxPages: Int = TransportOptions.defaultMaxPages) {
         self.connectTimeout = connectTimeout
         self.totalTimeout = totalTimeout
         self.caCertificateFile = caCertificateFile
         self.userAgent = userAgent
+        self.maxResponseBytes = maxResponseBytes
+        self.maxPages = maxPages
     }
 }
 
@@ -89,6 +104,13 @@ public enum TransportError: Error, Equatable, Sendable {
     case tls(String)
     /// The HTTP library itself could not be loaded (not installed, or too old).
     case libraryNotLoaded(String)
+    /// The answer grew past `TransportOptions.maxResponseBytes` (decompressed) and was dropped.
+    case responseTooLarge(limit: Int)
+    /// A write went out, but the connection closed before its answer: the server may have acted.
+    /// Never retried blindly; callers that can read the state back do so.
+    case answerLost(String)
+    /// A redirect pointed from https to plain http, or to a scheme other than http(s); not followed.
+    case insecureRedirect(String)
     case other(String)
 
     /// Worth another try: the next attempt may well succeed. A timeout is not retried: the user

@@ -172,10 +172,11 @@ extension KeyedDecodingContainer {
         return text
     }
 
-    /// Counters sent as numbers or as strings ("12").
+    /// Counters sent as numbers or as strings ("12"). A number beyond Int's range or with a
+    /// fraction (a hostile or broken server's `1e19`, `12.5`) is absent, never a trap.
     public func lenientInt(_ key: Key) -> Int? {
         if let number = try? decodeIfPresent(Int.self, forKey: key) { return number }
-        if let number = try? decodeIfPresent(Double.self, forKey: key) { return Int(number) }
+        if let number = try? decodeIfPresent(Double.self, forKey: key) { return Int(exactly: number) }
         if let text = try? decodeIfPresent(String.self, forKey: key) { return Int(text.trimmed()) }
         return nil
     }
