@@ -48,6 +48,7 @@ enum FieldCompletion {
         (Filters.Statuses.Add.self, [FilterStatus.self]),
         (Reports.File.self, [FiledReport.self]),
         (Reports.List.self, [Report.self]),
+        (Queue.self, [QueueItem.self]),
         (Reports.Show.self, [Report.self]),
         (Reports.Assign.self, [Report.self]),
         (Reports.Unassign.self, [Report.self]),
