@@ -1,0 +1,139 @@
+import FoundationEssentials
+
+/// Where a list to merge comes from, as a user names it.
+public enum BlocklistSource: Sendable, Equatable, CustomStringConvertible {
+    /// A local file (or `-`, stdin): Mastodon CSV, fediblockhole CSV, JSON (Mastodon, GoToSocial,
+    /// fediblockhole), RapidBlock JSON, or a plain list of domains; recognised from the content.
+    case file(String)
+    /// An https URL (http only to loopback, or with `--insecure-http`), cached between runs.
+    case url(URL)
+    /// Another server's public list (`/api/v1/instance/domain_blocks`).
+    case server(String)
+    /// A stored admin account's own list.
+    case account(String)
+
+    /// `server:HOST`, `account:NAME`, `https://…`, else a file path (`./server:x` for a file so named).
+    public init(_ text: String, allowInsecureHTTP: Bool = false) throws {
+        let lowered = text.lowercased()
+        if lowered.hasPrefix("server:") {
+            let host = String(text.dropFirst("server:".count)).trimmed()
+            guard !host.isEmpty else { throw FediError(.usage, "'\(text)' names no server", hint: "write server:HOST, e.g. server:mastodon.social") }
+            self = .server(host)
+        } else if lowered.hasPrefix("account:") {
+            let name = String(text.dropFirst("account:".count)).trimmed()
+            guard !name.isEmpty else { throw FediError(.usage, "'\(text)' names no account", hint: "write account:NAME (an id, a prefix of one, or an alias)") }
+            self = .account(name)
+        } else if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") {
+            guard let url = URL(string: text), let host = url.host, !host.isEmpty else {
+                throw FediError(.usage, "'\(text)' is not a URL", hint: "give an https:// address of a blocklist file")
+            }
+            if lowered.hasPrefix("http://"), !ServerAddress.isLoopback(host), !allowInsecureHTTP {
+                throw FediError(.usage, "refusing plain http:// for \(host): the list could be changed on the way",
+                                hint: "use https://, or pass --insecure-http if you really mean it")
+            }
+            self = .url(url)
+        } else if text.contains("://") {
+            throw FediError(.usage, "unsupported source '\(text)'", hint: "use a file, an https:// URL, server:HOST or account:NAME")
+        } else {
+            self = .file(text)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .file(let path): path == "-" ? "stdin" : path
+        case .url(let url): Redaction.url(url)
+        case .server(let host): "server:\(host)"
+        case .account(let name): "account:\(name)"
+        }
+    }
+}
+
+/// Turns what a source gave into a `SourceList`.
+public enum BlocklistReader {
+    /// A file's or a download's bytes, in any format `BlocklistFile` reads, or RapidBlock's JSON.
+    /// Obfuscated rows of a JSON list keep their digest; obfuscated CSV rows are skipped, with the
+    /// rows that repeat a domain (the first one counts).
+    public static func read(_ data: Data, name: String) throws -> (list: SourceList, skipped: [BlocklistFile.Skipped]) {
+        if let rapidBlock = rapidBlockEntries(data) { return (SourceList(name: name, entries: rapidBlock), []) }
+        let file = try BlocklistFile.parse(data, source: name)
+        var entries = file.entries.map { SourceEntry(spec: $0.spec) }
+        var skipped = file.skipped
+        if file.format == .json, skipped.contains(where: { $0.domain.contains("*") }) {
+            let obfuscated = obfuscatedJSONRows(data)
+            for (line, entry) in obfuscated.sorted(by: { $0.key < $1.key }) {
+                guard let at = skipped.firstIndex(where: { $0.line == line && $0.domain.contains("*") }) else { continue }
+                skipped.remove(at: at)
+                entries.append(entry)
+            }
+        }
+        return (SourceList(name: name, entries: entries), skipped)
+    }
+
+    /// RapidBlock's `{"blocks": {"domain": {"isBlocked": true, "reason": "..."}}}`: blocked means
+    /// suspend, otherwise noop (as fediblockhole reads it); the reason is the public comment.
+    static func rapidBlockEntries(_ data: Data) -> [SourceEntry]? {
+        let start = data.prefix(64).drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        guard start.first == UInt8(ascii: "{"), let object = try? JSONText.object(from: data) as? [String: Any],
+              let blocks = object["blocks"] as? [String: Any] else { return nil }
+        return blocks.keys.sorted().compactMap { domain in
+            let fields = blocks[domain] as? [String: Any] ?? [:]
+            let blocked = fields["isBlocked"] as? Bool ?? false
+            let normalised = BlocklistFile.normalise(domain)
+            guard !normalised.isEmpty else { return nil }
+            return SourceEntry(spec: DomainBlockSpec(domain: normalised, severity: blocked ? .suspend : .noop,
+                                                     publicComment: fields["reason"] as? String ?? ""))
+        }
+    }
+
+    /// The obfuscated elements of a JSON array, by 1-based position, with their digests.
+    static func obfuscatedJSONRows(_ data: Data) -> [Int: SourceEntry] {
+        guard let items = try? JSONText.object(from: data) as? [Any] else { return [:] }
+        var rows: [Int: SourceEntry] = [:]
+        for (index, item) in items.enumerated() {
+            guard let fields = item as? [String: Any], let domain = fields["domain"] as? String, domain.contains("*"),
+                  let element = try? JSONText.data(from: fields), let block = try? JSONCoding.decoder().decode(DomainBlock.self, from: element)
+            else { continue }
+            var spec = block.spec
+            spec.domain = BlocklistFile.normalise(domain)
+            rows[index + 1] = SourceEntry(spec: spec, digest: block.digest)
+        }
+        return rows
+    }
+
+    /// A server's public list: severities it names (silence, suspend, noop), the comment as the
+    /// public comment, obfuscated domains with their digests. Entries with another severity are
+    /// returned as skipped.
+    public static func entries(from blocks: [PublicDomainBlock], name: String) -> (list: SourceList, skipped: [BlocklistFile.Skipped]) {
+        var entries: [SourceEntry] = []
+        var skipped: [BlocklistFile.Skipped] = []
+        var seen: Set<String> = []
+        for (index, block) in blocks.enumerated() {
+            let domain = BlocklistFile.normalise(block.domain)
+            guard let severity = DomainBlockSeverity(rawValue: (block.severity ?? "suspend").lowercased()) else {
+                skipped.append(.init(line: index + 1, domain: domain, reason: "severity '\(block.severity ?? "")' is not silence, suspend or noop"))
+                continue
+            }
+            guard seen.insert(block.digest ?? domain).inserted else { continue }
+            entries.append(SourceEntry(spec: DomainBlockSpec(domain: domain, severity: severity, publicComment: block.comment ?? ""),
+                                       digest: domain.contains("*") ? block.digest : nil))
+        }
+        return (SourceList(name: name, entries: entries), skipped)
+    }
+
+    /// An admin account's own blocks, every field as the server keeps it.
+    public static func entries(from blocks: [DomainBlock], name: String) -> SourceList {
+        var seen: Set<String> = []
+        let entries = blocks.compactMap { block -> SourceEntry? in
+            var spec = block.spec
+            spec.domain = BlocklistFile.normalise(block.domain)
+            return seen.insert(spec.domain).inserted ? SourceEntry(spec: spec) : nil
+        }
+        return SourceList(name: name, entries: entries)
+    }
+
+    /// The domains of an allowlist: a file in any blocklist format (severities do not matter).
+    public static func domains(_ data: Data, name: String) throws -> [String] {
+        try read(data, name: name).list.entries.map(\.spec.domain)
+    }
+}
