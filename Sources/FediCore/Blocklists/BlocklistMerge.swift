@@ -50,7 +50,10 @@ public enum BlocklistField: String, CaseIterable, Sendable, Codable {
         return .success(fields)
     }
 
-    public struct BadWord: Error, Equatable { public var word: String }
+    public struct BadWord: Error, Equatable {
+        public var word: String
+        public init(word: String) { self.word = word }
+    }
 }
 
 /// What fedictl takes from one source: severities above `maxSeverity` are lowered to it, and the fields
@@ -163,6 +166,12 @@ public struct BlocklistMergeResult: Sendable, Equatable {
         public var source: String
         public var listed: String
         public var domain: String
+
+        public init(source: String, listed: String, domain: String) {
+            self.source = source
+            self.listed = listed
+            self.domain = domain
+        }
     }
 }
 
