@@ -18,8 +18,8 @@ extension DomainBlocks {
 
             The merge is fediblockhole 0.4.6's. --merge max (the default) keeps the harshest severity \
             (noop < silence < suspend) and sets reject_media, reject_reports and obfuscate when any source \
-            does; --merge min keeps the mildest and clears a flag when any source does. Comments are joined, \
-            each ", "-separated part once, in source order. --threshold keeps only domains that N sources \
+            does; --merge min keeps the mildest and clears a flag when any source does. Comments are joined in \
+            source order, each comma-separated part once. --threshold keeps only domains that N sources \
             (or N% of them) list. --allow (a domain, or a file of them; repeatable) always wins. \
             --max-severity lowers what each source may ask for, and --take says which fields besides domain \
             and severity are taken from the sources (default all; fediblockhole's default is none). Unlike \
@@ -31,10 +31,10 @@ extension DomainBlocks {
             (see the README); sources and flags given here are added to, or override, its own.
 
             Examples:
-              $ fedictl domain-blocks merge a.csv b.csv https://example.org/blocklist.csv -o csv > merged.csv
-              $ fedictl domain-blocks merge server:mastodon.example server:other.example --threshold 2
-              $ fedictl domain-blocks merge lists/*.csv --merge min --threshold 50% --allow friendly.example
-              $ fedictl domain-blocks merge --config nightly -o json
+              $ fedictl domain-blocks merge a.csv https://example.org/list.csv -o csv > merged.csv
+              $ fedictl domain-blocks merge server:a.example server:b.example --threshold 2
+              $ fedictl domain-blocks merge lists/*.csv --merge min --threshold 50%
+              $ fedictl domain-blocks merge --config nightly --allow friendly.example -o json
             """)
 
         @OptionGroup public var globals: GlobalOptions
