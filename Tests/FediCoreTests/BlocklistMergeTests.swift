@@ -205,6 +205,14 @@ struct BlocklistMergeTests {
         ])
     }
 
+    /// GoToSocial's export: no severity (its blocks are all suspensions), its own extra keys.
+    @Test func goToSocialJSONIsRead() throws {
+        let json = #"[{"domain": "bad.example", "public_comment": "spam", "private_comment": "", "obfuscate": true, "id": "01HX", "created_at": "2024-05-01T10:00:00.000Z", "created_by": "01AB"}]"#
+        let (list, skipped) = try BlocklistReader.read(Data(json.utf8), name: "gts.json")
+        #expect(skipped.isEmpty)
+        #expect(list.entries.map(\.spec) == [DomainBlockSpec(domain: "bad.example", severity: .suspend, privateComment: "", publicComment: "spam", obfuscate: true)])
+    }
+
     @Test func obfuscatedJSONRowsKeepTheirDigests() throws {
         let json = #"[{"domain": "spam.example", "severity": "suspend"}, {"domain": "bad*****.example", "digest": "ABC", "severity": "silence", "comment": "hate"}]"#
         let (list, skipped) = try BlocklistReader.read(Data(json.utf8), name: "public.json")

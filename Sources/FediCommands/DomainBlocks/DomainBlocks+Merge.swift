@@ -102,7 +102,9 @@ extension DomainBlocks {
                     report(skipped, from: source, ctx: ctx)
                 case .failure(let error):
                     let reason = ErrorReport.fediError(from: error)
-                    throw FediError(reason.status, "\(source): \(reason.message)", hint: reason.hint)
+                    // Named once: file errors already name their path.
+                    let message = reason.message.contains(source.description) ? reason.message : "\(source): \(reason.message)"
+                    throw FediError(reason.status, message, hint: reason.hint)
                 }
             }
 

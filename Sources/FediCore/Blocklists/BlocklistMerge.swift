@@ -146,6 +146,21 @@ public struct MergedBlock: Codable, Sendable, Equatable {
         case publicComment = "public_comment", privateComment = "private_comment"
     }
 
+    /// Every key always present (`digest` null when there is none), so scripts see one shape.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(domain, forKey: .domain)
+        try c.encode(severity, forKey: .severity)
+        try c.encode(rejectMedia, forKey: .rejectMedia)
+        try c.encode(rejectReports, forKey: .rejectReports)
+        try c.encode(publicComment, forKey: .publicComment)
+        try c.encode(privateComment, forKey: .privateComment)
+        try c.encode(obfuscate, forKey: .obfuscate)
+        try c.encode(digest, forKey: .digest)
+        try c.encode(unmatched, forKey: .unmatched)
+        try c.encode(sources, forKey: .sources)
+    }
+
     /// The block to write to a server.
     public var spec: DomainBlockSpec {
         DomainBlockSpec(domain: domain, severity: severity, rejectMedia: rejectMedia, rejectReports: rejectReports,

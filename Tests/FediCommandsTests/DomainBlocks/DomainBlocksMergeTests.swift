@@ -147,6 +147,31 @@ struct DomainBlocksMergeTests {
         #expect(try Self.normalised(result.stdout) == expected)
     }
 
+    // MARK: usage
+
+    @Test func stdinIsASourceAndMistakesAreUsageErrors() async throws {
+        let harness = CommandHarness(environment: ["XDG_CONFIG_HOME": "/nonexistent-fedictl-test"])
+        let piped = await harness.run(["domain-blocks", "merge", "-", "-o", "json"], input: "spam.example\nbad.example\n")
+        #expect(piped.status == 0, "\(piped)")
+        let rows = try #require(try piped.json() as? [[String: Any]])
+        #expect(rows.map { $0["domain"] as? String } == ["bad.example", "spam.example"])
+        #expect(rows.first?["digest"] is NSNull)
+        #expect(rows.first?["sources"] as? [String] == ["stdin"])
+
+        let none = await harness.run(["domain-blocks", "merge"])
+        #expect(none.status == 64, "\(none)")
+        let badThreshold = await harness.run(["domain-blocks", "merge", "a.csv", "--threshold", "lots"])
+        #expect(badThreshold.status == 64, "\(badThreshold)")
+        let badAllow = await harness.run(["domain-blocks", "merge", "-", "--allow", "not a domain"], input: "spam.example\n")
+        #expect(badAllow.status == 64, "\(badAllow)")
+        #expect(badAllow.stderr.hasPrefix("fedictl: --allow 'not a domain' is neither a domain nor a file\n"), "\(badAllow)")
+        let missing = await harness.run(["domain-blocks", "merge", "--config", "nightly"])
+        #expect(missing.status == 66, "\(missing)")
+        #expect(missing.stderr == "fedictl: no blocklist config named nightly\nhint: create /nonexistent-fedictl-test/fedictl/blocklists/nightly.json (the README shows its shape)\n")
+        let noFile = await harness.run(["domain-blocks", "merge", "/nonexistent/list.csv"])
+        #expect(noFile.status == 66, "\(noFile)")
+    }
+
     // MARK: URL sources
 
     @Test func aURLSourceIsCachedAndRevalidatedWithItsETag() async throws {
