@@ -223,6 +223,21 @@ struct BlocklistMergeTests {
         #expect(list.entries[1].spec.publicComment == "hate")
     }
 
+    /// What `instance blocks -o csv --fields domain,severity,comment,digest` writes.
+    @Test func obfuscatedCSVRowsKeepTheirDigests() throws {
+        let csv = "domain,severity,comment,digest\r\nspam.example,suspend,Spam,aa\r\nbad*****.example,silence,\"Hate, speech\",D2AE\r\n"
+        let (list, skipped) = try BlocklistReader.read(Data(csv.utf8), name: "theirs.csv")
+        #expect(skipped.isEmpty)
+        #expect(list.entries.map(\.spec.domain) == ["spam.example", "bad*****.example"])
+        #expect(list.entries[1].digest == "D2AE")
+        #expect(list.entries[1].spec.severity == .silence)
+        #expect(list.entries[1].spec.publicComment == "Hate, speech")
+        // A plain list has no digests: its obfuscated lines stay skipped.
+        let plain = try BlocklistReader.read(Data("spam.example\nbad*****.example\n".utf8), name: "list.txt")
+        #expect(plain.list.entries.count == 1)
+        #expect(plain.skipped.map(\.domain) == ["bad*****.example"])
+    }
+
     @Test func sourcesAreNamedAsUsersWriteThem() throws {
         #expect(try BlocklistSource("server:mastodon.example") == .server("mastodon.example"))
         #expect(try BlocklistSource("account:work") == .account("work"))

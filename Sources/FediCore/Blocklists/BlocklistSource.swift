@@ -52,15 +52,15 @@ public enum BlocklistSource: Sendable, Equatable, CustomStringConvertible {
 /// Turns what a source gave into a `SourceList`.
 public enum BlocklistReader {
     /// A file's or a download's bytes, in any format `BlocklistFile` reads, or RapidBlock's JSON.
-    /// Obfuscated rows of a JSON list keep their digest; obfuscated CSV rows are skipped, with the
-    /// rows that repeat a domain (the first one counts).
+    /// Obfuscated rows keep their digest (JSON, and CSV with a header); rows that repeat a domain
+    /// are skipped (the first one counts).
     public static func read(_ data: Data, name: String) throws -> (list: SourceList, skipped: [BlocklistFile.Skipped]) {
         if let rapidBlock = rapidBlockEntries(data) { return (SourceList(name: name, entries: rapidBlock), []) }
         let file = try BlocklistFile.parse(data, source: name)
         var entries = file.entries.map { SourceEntry(spec: $0.spec) }
         var skipped = file.skipped
-        if file.format == .json, skipped.contains(where: { $0.domain.contains("*") }) {
-            let obfuscated = obfuscatedJSONRows(data)
+        if file.format != .list, skipped.contains(where: { $0.domain.contains("*") }) {
+            let obfuscated = file.format == .json ? obfuscatedJSONRows(data) : obfuscatedCSVRows(data)
             for (line, entry) in obfuscated.sorted(by: { $0.key < $1.key }) {
                 guard let at = skipped.firstIndex(where: { $0.line == line && $0.domain.contains("*") }) else { continue }
                 skipped.remove(at: at)
@@ -97,6 +97,30 @@ public enum BlocklistReader {
             var spec = block.spec
             spec.domain = BlocklistFile.normalise(domain)
             rows[index + 1] = SourceEntry(spec: spec, digest: block.digest)
+        }
+        return rows
+    }
+
+    /// The obfuscated rows of a CSV file with a header (`instance blocks -o csv --fields
+    /// domain,severity,comment,digest`, say), by line, with their digests.
+    static func obfuscatedCSVRows(_ data: Data) -> [Int: SourceEntry] {
+        let records = CSVText.records(String(decoding: data, as: UTF8.self))
+        guard let header = records.first?.fields.map({ name -> String in
+            let bare = name.trimmed().lowercased().trimmed("#")
+            return bare == "comment" ? "public_comment" : bare
+        }) else { return [:] }
+        var rows: [Int: SourceEntry] = [:]
+        for record in records.dropFirst() {
+            var row: [String: String] = [:]
+            for (key, value) in zip(header, record.fields) { row[key] = value.trimmed() }
+            guard let domain = row["domain"], domain.contains("*") else { continue }
+            let severityText = (row["severity"] ?? "").lowercased()
+            guard let severity = severityText.isEmpty ? DomainBlockSeverity.suspend : DomainBlockSeverity(rawValue: severityText) else { continue }
+            let flag = { (key: String) in BlocklistFile.bool(row[key] ?? "") ?? false }
+            let spec = DomainBlockSpec(domain: BlocklistFile.normalise(domain), severity: severity, rejectMedia: flag("reject_media"),
+                                       rejectReports: flag("reject_reports"), privateComment: row["private_comment"] ?? "",
+                                       publicComment: row["public_comment"] ?? "", obfuscate: flag("obfuscate"))
+            rows[record.line] = SourceEntry(spec: spec, digest: row["digest"].flatMap { $0.isEmpty ? nil : $0 })
         }
         return rows
     }
