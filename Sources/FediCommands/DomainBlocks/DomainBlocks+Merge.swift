@@ -69,21 +69,33 @@ extension DomainBlocks {
             if let threshold, MergeThreshold(threshold) == nil {
                 throw ValidationError("--threshold must be a count (2) or a percentage (50%)")
             }
-            if case .failure(let bad) = BlocklistField.parseList(take) {
+            _ = try takenFields()
+            guard !sources.isEmpty || config != nil else { throw ValidationError("name at least one source, or --config NAME") }
+            guard (sources + allow + known).filter({ $0 == "-" }).count <= 1 else { throw ValidationError("stdin (-) can be read only once") }
+        }
+
+        /// `--take` as fields (checked in `validate`).
+        func takenFields() throws -> Set<BlocklistField> {
+            switch BlocklistField.parseList(take) {
+            case .success(let fields): return fields
+            case .failure(let bad):
                 throw ValidationError("--take: unknown field '\(bad.word)' (use \(BlocklistField.allCases.map(\.rawValue).joined(separator: ", ")), comments, all or none)")
             }
-            guard !sources.isEmpty || config != nil else { throw ValidationError("name at least one source, or --config NAME") }
-            guard sources.filter({ $0 == "-" }).count <= 1 else { throw ValidationError("stdin (-) can be read only once") }
         }
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: MergedBlock.self)
             let saved = try config.map { try BlocklistConfig.load(named: $0, environment: ctx.environment) }
-            guard case .success(let fields) = BlocklistField.parseList(take) else { return }
-            let here = SourceSettings(maxSeverity: maxSeverity, fields: fields)
+            let here = SourceSettings(maxSeverity: maxSeverity, fields: try takenFields())
             let named = (saved?.sources.map { ($0.source, $0.settings) } ?? []) + sources.map { ($0, here) }
             guard !named.isEmpty else { throw FediError(.config, "blocklist config \(config ?? "") names no sources", hint: "add \"sources\" to it, or name sources here") }
             let parsed = try named.map { (try BlocklistSource($0.0, allowInsecureHTTP: ctx.globals.insecureHttp), $0.1) }
+
+            // Local lists first, so a wrong path fails before any download.
+            let allowed = try ((saved?.allow ?? []) + allow).flatMap { try allowedDomains($0, ctx: ctx) }
+            let knownDomains = try ((saved?.known ?? []) + known).flatMap { path in
+                try BlocklistReader.domains(try ctx.readLocalFile(path), name: path)
+            }
 
             // Sources are read at once (a few at a time): most of the wait is other servers.
             let loaded = await concurrently(parsed, limit: 4) { source, settings in
@@ -108,10 +120,6 @@ extension DomainBlocks {
                 }
             }
 
-            let allowed = try (saved?.allow ?? []).flatMap { try allowedDomains($0, ctx: ctx) } + allow.flatMap { try allowedDomains($0, ctx: ctx) }
-            let knownDomains = try ((saved?.known ?? []) + known).flatMap { path in
-                try BlocklistReader.domains(try ctx.readLocalFile(path), name: path)
-            }
             let result = BlocklistMerge.merge(lists, rule: merge ?? saved?.merge ?? .max, threshold: thresholdValue(saved) ?? .count(0),
                                               allow: Set(allowed), knownDomains: knownDomains)
             ctx.status(summary(result, sources: lists.count))
@@ -139,14 +147,16 @@ extension DomainBlocks {
             if skipped.count > 5 { ctx.status("\(source): skipping \(skipped.count - 5) more rows of that kind.") }
         }
 
-        /// "3 sources, 120 domains; 2 allowed; 1 obfuscated entry matched; 4 obfuscated entries not matched".
+        /// "Merged 3 sources into 120 domains; 2 left out by the allowlist; 1 obfuscated entry matched by digest; ...".
         func summary(_ result: BlocklistMergeResult, sources: Int) -> String {
-            func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-            var parts = ["Merged \(count(sources, "source")) into \(count(result.blocks.count, "domain"))"]
+            func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+            var parts = ["Merged \(count(sources, "source", "sources")) into \(count(result.blocks.count, "domain", "domains"))"]
             if !result.allowed.isEmpty { parts.append("\(result.allowed.count) left out by the allowlist") }
-            if !result.matched.isEmpty { parts.append("\(count(result.matched.count, "obfuscated entry")) matched by digest".replacing("entrys", with: "entries")) }
+            if !result.matched.isEmpty {
+                parts.append(count(result.matched.count, "obfuscated entry", "obfuscated entries") + " matched by digest")
+            }
             let unmatched = result.blocks.filter(\.unmatched).count
-            if unmatched > 0 { parts.append("\(count(unmatched, "obfuscated entry")) not matched (kept with their *s)".replacing("entrys", with: "entries")) }
+            if unmatched > 0 { parts.append(count(unmatched, "obfuscated entry", "obfuscated entries") + " not matched (kept with their *s)") }
             return parts.joined(separator: "; ") + "."
         }
     }
