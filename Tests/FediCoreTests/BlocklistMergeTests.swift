@@ -238,6 +238,21 @@ struct BlocklistMergeTests {
         #expect(plain.skipped.map(\.domain) == ["bad*****.example"])
     }
 
+    /// fediblockhole keeps one block per domain in a list: the last row it reads.
+    @Test func aDomainListedTwiceTakesItsLastRow() throws {
+        let csv = "domain,severity,public_comment\nspam.example,suspend,first\nother.example,silence,\nSPAM.example,,second\n"
+        let (list, skipped) = try BlocklistReader.read(Data(csv.utf8), name: "twice.csv")
+        #expect(skipped.isEmpty)
+        #expect(list.entries.map(\.spec) == [
+            DomainBlockSpec(domain: "spam.example", severity: .noop, privateComment: "", publicComment: "second"),
+            DomainBlockSpec(domain: "other.example", severity: .silence, publicComment: ""),
+        ])
+        let json = #"[{"domain": "a.example", "severity": "silence"}, {"domain": "a.example", "severity": "suspend", "reject_media": true}]"#
+        let fromJSON = try BlocklistReader.read(Data(json.utf8), name: "twice.json").list
+        #expect(fromJSON.entries.map(\.spec.severity) == [.suspend])
+        #expect(fromJSON.entries.map(\.spec.rejectMedia) == [true])
+    }
+
     @Test func sourcesAreNamedAsUsersWriteThem() throws {
         #expect(try BlocklistSource("server:mastodon.example") == .server("mastodon.example"))
         #expect(try BlocklistSource("account:work") == .account("work"))

@@ -52,18 +52,27 @@ public enum BlocklistSource: Sendable, Equatable, CustomStringConvertible {
 /// Turns what a source gave into a `SourceList`.
 public enum BlocklistReader {
     /// A file's or a download's bytes, in any format `BlocklistFile` reads, or RapidBlock's JSON.
-    /// Obfuscated rows keep their digest (JSON, and CSV with a header); rows that repeat a domain
-    /// are skipped (the first one counts).
+    /// Obfuscated rows keep their digest (JSON, and CSV with a header). A domain listed twice takes
+    /// its last row, as fediblockhole does (it keeps one block per domain, the last it reads).
     public static func read(_ data: Data, name: String) throws -> (list: SourceList, skipped: [BlocklistFile.Skipped]) {
         if let rapidBlock = rapidBlockEntries(data) { return (SourceList(name: name, entries: rapidBlock), []) }
         let file = try BlocklistFile.parse(data, source: name)
         var entries = file.entries.map { SourceEntry(spec: $0.spec) }
+        var position = Dictionary(entries.enumerated().map { ($1.spec.domain, $0) }, uniquingKeysWith: { first, _ in first })
         var skipped = file.skipped
-        if file.format != .list, skipped.contains(where: { $0.domain.contains("*") }) {
-            let obfuscated = file.format == .json ? obfuscatedJSONRows(data) : obfuscatedCSVRows(data)
-            for (line, entry) in obfuscated.sorted(by: { $0.key < $1.key }) {
-                guard let at = skipped.firstIndex(where: { $0.line == line && $0.domain.contains("*") }) else { continue }
-                skipped.remove(at: at)
+        // BlocklistFile keeps the first row of a domain and skips obfuscated ones: read those rows again.
+        let reread = skipped.filter { $0.domain.contains("*") || position[$0.domain] != nil }
+        guard file.format != .list, !reread.isEmpty else { return (SourceList(name: name, entries: entries), skipped) }
+        let rows = file.format == .json ? jsonRows(data) : csvRows(data, emptySeverity: file.format == .csv ? .noop : .suspend)
+        for row in reread.sorted(by: { $0.line < $1.line }) {
+            guard let entry = rows[row.line] else { continue }
+            skipped.removeAll { $0 == row }
+            if entry.isObfuscated {
+                entries.append(entry)
+            } else if let at = position[entry.spec.domain] {
+                entries[at] = entry
+            } else {
+                position[entry.spec.domain] = entries.count
                 entries.append(entry)
             }
         }
@@ -86,12 +95,12 @@ public enum BlocklistReader {
         }
     }
 
-    /// The obfuscated elements of a JSON array, by 1-based position, with their digests.
-    static func obfuscatedJSONRows(_ data: Data) -> [Int: SourceEntry] {
+    /// The elements of a JSON array as entries, by 1-based position, with their digests.
+    static func jsonRows(_ data: Data) -> [Int: SourceEntry] {
         guard let items = try? JSONText.object(from: data) as? [Any] else { return [:] }
         var rows: [Int: SourceEntry] = [:]
         for (index, item) in items.enumerated() {
-            guard let fields = item as? [String: Any], let domain = fields["domain"] as? String, domain.contains("*"),
+            guard let fields = item as? [String: Any], let domain = fields["domain"] as? String,
                   let element = try? JSONText.data(from: fields), let block = try? JSONCoding.decoder().decode(DomainBlock.self, from: element)
             else { continue }
             var spec = block.spec
@@ -101,9 +110,9 @@ public enum BlocklistReader {
         return rows
     }
 
-    /// The obfuscated rows of a CSV file with a header (`instance blocks -o csv --fields
-    /// domain,severity,comment,digest`, say), by line, with their digests.
-    static func obfuscatedCSVRows(_ data: Data) -> [Int: SourceEntry] {
+    /// The rows of a CSV file with a header as entries, by line, with their digests (`instance blocks
+    /// -o csv --fields domain,severity,comment,digest` writes them).
+    static func csvRows(_ data: Data, emptySeverity: DomainBlockSeverity) -> [Int: SourceEntry] {
         let records = CSVText.records(String(decoding: data, as: UTF8.self))
         guard let header = records.first?.fields.map({ name -> String in
             let bare = name.trimmed().lowercased().trimmed("#")
@@ -113,9 +122,9 @@ public enum BlocklistReader {
         for record in records.dropFirst() {
             var row: [String: String] = [:]
             for (key, value) in zip(header, record.fields) { row[key] = value.trimmed() }
-            guard let domain = row["domain"], domain.contains("*") else { continue }
+            guard let domain = row["domain"] else { continue }
             let severityText = (row["severity"] ?? "").lowercased()
-            guard let severity = severityText.isEmpty ? DomainBlockSeverity.suspend : DomainBlockSeverity(rawValue: severityText) else { continue }
+            guard let severity = severityText.isEmpty ? emptySeverity : DomainBlockSeverity(rawValue: severityText) else { continue }
             let flag = { (key: String) in BlocklistFile.bool(row[key] ?? "") ?? false }
             let spec = DomainBlockSpec(domain: BlocklistFile.normalise(domain), severity: severity, rejectMedia: flag("reject_media"),
                                        rejectReports: flag("reject_reports"), privateComment: row["private_comment"] ?? "",

@@ -7,7 +7,7 @@ import Testing
 /// beside mastodon_mock) and by fedictl give the same list; URL sources are cached and revalidated;
 /// `server:HOST` and `account:NAME` read real servers over libcurl.
 struct DomainBlocksMergeTests {
-    /// Five lists in five formats that disagree on severities, flags and comments.
+    /// Five lists in five formats that disagree on severities, flags and comments; two repeat a domain.
     static let files: [(name: String, format: String, text: String)] = [
         ("a.csv", "mastodon_csv", """
         #domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate
@@ -27,13 +27,15 @@ struct DomainBlocksMergeTests {
         only-b.example,silence,false,false,,,false
         common.example,silence,true,false,"lack of moderation, scrapers",note,false
         empty-severity.example,,true,false,,,false
+        noisy.example,silence,false,true,"quieter, loud",,false
 
         """),
         ("c.json", "json", """
         [{"domain": "spam.example", "severity": "suspend", "public_comment": "spam", "reject_media": false},
          {"domain": "noisy.example", "severity": "noop", "public_comment": "", "reject_media": true, "reject_reports": true},
          {"domain": "only-c.example", "severity": "suspend", "public_comment": "c only"},
-         {"domain": "common.example", "severity": "suspend", "public_comment": "nazis", "private_comment": "note, more"}]
+         {"domain": "common.example", "severity": "suspend", "public_comment": "nazis", "private_comment": "note, more"},
+         {"domain": "only-c.example", "severity": "silence", "public_comment": "c again", "reject_reports": true}]
 
         """),
         // fediblockhole reads a plain list as RapidBlock's CSV, one domain per CRLF line.
