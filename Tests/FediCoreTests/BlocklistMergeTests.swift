@@ -253,6 +253,14 @@ struct BlocklistMergeTests {
         #expect(fromJSON.entries.map(\.spec.rejectMedia) == [true])
     }
 
+    /// fediblockhole reads an empty severity as noop in both CSV kinds; without the column, suspend.
+    @Test func anEmptySeverityInMastodonsCSVIsNoop() throws {
+        let withColumn = "#domain,#severity,#reject_media\nquiet.example,,true\n"
+        #expect(try BlocklistReader.read(Data(withColumn.utf8), name: "m.csv").list.entries.map(\.spec.severity) == [.noop])
+        let withoutColumn = "#domain,#reject_media\nquiet.example,true\n"
+        #expect(try BlocklistReader.read(Data(withoutColumn.utf8), name: "m.csv").list.entries.map(\.spec.severity) == [.suspend])
+    }
+
     @Test func sourcesAreNamedAsUsersWriteThem() throws {
         #expect(try BlocklistSource("server:mastodon.example") == .server("mastodon.example"))
         #expect(try BlocklistSource("account:work") == .account("work"))

@@ -56,14 +56,17 @@ public enum BlocklistReader {
     /// its last row, as fediblockhole does (it keeps one block per domain, the last it reads).
     public static func read(_ data: Data, name: String) throws -> (list: SourceList, skipped: [BlocklistFile.Skipped]) {
         if let rapidBlock = rapidBlockEntries(data) { return (SourceList(name: name, entries: rapidBlock), []) }
-        let file = try BlocklistFile.parse(data, source: name)
+        // fediblockhole reads an empty severity as noop in Mastodon's CSV too (BlocklistFile, for
+        // import, reads it as suspend); a missing column still means suspend.
+        let emptyMeansNoop = mastodonCSVHeader(data)?.contains("#severity") ?? false
+        let file = try BlocklistFile.parse(data, source: name, defaultSeverity: emptyMeansNoop ? .noop : .suspend)
         var entries = file.entries.map { SourceEntry(spec: $0.spec) }
         var position = Dictionary(entries.enumerated().map { ($1.spec.domain, $0) }, uniquingKeysWith: { first, _ in first })
         var skipped = file.skipped
         // BlocklistFile keeps the first row of a domain and skips obfuscated ones: read those rows again.
         let reread = skipped.filter { $0.domain.contains("*") || position[$0.domain] != nil }
         guard file.format != .list, !reread.isEmpty else { return (SourceList(name: name, entries: entries), skipped) }
-        let rows = file.format == .json ? jsonRows(data) : csvRows(data, emptySeverity: file.format == .csv ? .noop : .suspend)
+        let rows = file.format == .json ? jsonRows(data) : csvRows(data, emptySeverity: file.format == .csv || emptyMeansNoop ? .noop : .suspend)
         for row in reread.sorted(by: { $0.line < $1.line }) {
             guard let entry = rows[row.line] else { continue }
             skipped.removeAll { $0 == row }
@@ -77,6 +80,13 @@ public enum BlocklistReader {
             }
         }
         return (SourceList(name: name, entries: entries), skipped)
+    }
+
+    /// The column names of a Mastodon CSV (`#domain,#severity,...`), lower-cased; nil for anything else.
+    static func mastodonCSVHeader(_ data: Data) -> [String]? {
+        let text = String(decoding: data.prefix(4096), as: UTF8.self)
+        guard BlocklistFile.detect(text) == .mastodonCSV, let header = CSVText.records(text).first else { return nil }
+        return header.fields.map { $0.trimmed().lowercased() }
     }
 
     /// RapidBlock's `{"blocks": {"domain": {"isBlocked": true, "reason": "..."}}}`: blocked means

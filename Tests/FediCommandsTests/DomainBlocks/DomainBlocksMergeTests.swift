@@ -17,6 +17,7 @@ struct DomainBlocksMergeTests {
         only-a.example,noop,true,false,reason a,false
         common.example,suspend,false,false,"boring, lack of moderation, nazis, scrapers",false
         edge.example,silence,true,true,x,false
+        empty-a.example,,false,true,,false
 
         """),
         ("b.csv", "csv", """
