@@ -176,6 +176,8 @@ public struct BlocklistMergeResult: Sendable, Equatable {
     public var matched: [DigestMatch]
     /// Domains the allowlist took out.
     public var allowed: [String]
+    /// How many sources were merged (the base of a percentage threshold).
+    public var sources: Int
 
     public struct DigestMatch: Sendable, Equatable {
         public var source: String
@@ -243,7 +245,7 @@ public enum BlocklistMerge {
             blocks.append(block)
         }
         blocks.sort { $0.domain.unicodeScalars.lexicographicallyPrecedes($1.domain.unicodeScalars) }
-        return BlocklistMergeResult(blocks: blocks, matched: matched, allowed: removed.sorted())
+        return BlocklistMergeResult(blocks: blocks, matched: matched, allowed: removed.sorted(), sources: lists.count)
     }
 
     static func start(_ entry: SourceEntry, source: String) -> MergedBlock {
