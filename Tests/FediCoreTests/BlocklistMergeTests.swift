@@ -1,5 +1,6 @@
 import Foundation
 import FediCore
+import FediTestSupport
 import Testing
 
 /// fediblockhole 0.4.6's merge, rule by rule (the parity test in FediCommandsTests runs fediblockhole
@@ -288,6 +289,18 @@ struct BlocklistMergeTests {
         #expect(config.threshold == .percent(50))
         #expect(config.allow == ["friendly.example"])
         #expect(config.known == ["/etc/fedictl/blocklists/peers.txt"])
+    }
+
+    @Test func configNamesAreTheJSONFilesThere() throws {
+        let home = try TemporaryDirectory.make("blocklist-configs")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let directory = home.appendingPathComponent("fedictl/blocklists")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for name in ["nightly.json", "weekly.json", "notes.txt", ".hidden.json"] {
+            try Data("{}".utf8).write(to: directory.appendingPathComponent(name))
+        }
+        #expect(BlocklistConfig.names(environment: ["XDG_CONFIG_HOME": home.path]) == ["nightly", "weekly"])
+        #expect(BlocklistConfig.names(environment: ["XDG_CONFIG_HOME": home.path + "/none"]).isEmpty)
     }
 
     @Test(arguments: [#"[]"#, #"{"sources": [], "mergeplan": "max"}"#, #"{"merge": "median"}"#, #"{"threshold": "lots"}"#,

@@ -30,7 +30,8 @@ public struct BlocklistMergeOptions: ParsableArguments, Sendable {
             completion: .file())
     public var known: [String] = []
 
-    @Option(help: ArgumentHelp("Read sources and settings from blocklists/NAME.json in fedictl's config directory.", valueName: "name"))
+    @Option(help: ArgumentHelp("Read sources and settings from blocklists/NAME.json in fedictl's config directory.", valueName: "name"),
+            completion: .custom(BlocklistConfigCompletion.candidates))
     public var config: String?
 
     public func validate() throws {
@@ -112,5 +113,12 @@ extension CommandContext {
     func reportSkipped(_ skipped: [BlocklistFile.Skipped], from source: BlocklistSource) {
         for row in skipped.prefix(5) { status("\(source): skipping line \(row.line) (\(row.domain)): \(row.reason).") }
         if skipped.count > 5 { status("\(source): skipping \(skipped.count - 5) more rows of that kind.") }
+    }
+}
+
+/// Shell completion for `--config`: the names of the files in fedictl's blocklists directory.
+enum BlocklistConfigCompletion {
+    @Sendable static func candidates(_ arguments: [String], _ index: Int, _ prefix: String) -> [String] {
+        BlocklistConfig.names(environment: Services.current.environment).filter { $0.hasPrefix(prefix) }
     }
 }

@@ -36,6 +36,13 @@ public struct BlocklistConfig: Sendable, Equatable {
             .appendingPathComponent(name + ".json")
     }
 
+    /// The names of the configs there are, sorted (for shell completion).
+    public static func names(environment: [String: String]) -> [String] {
+        let directory = file(named: "x", environment: environment).deletingLastPathComponent().path
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return files.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { String($0.dropLast(".json".count)) }.sorted()
+    }
+
     public static func load(named name: String, environment: [String: String]) throws -> BlocklistConfig {
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }), !name.hasPrefix(".") else {
             throw FediError(.usage, "'\(name)' is not a blocklist config name", hint: "use letters, digits, - and _ (the file is blocklists/NAME.json in fedictl's config directory)")

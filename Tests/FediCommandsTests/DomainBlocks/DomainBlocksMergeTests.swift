@@ -175,6 +175,19 @@ struct DomainBlocksMergeTests {
         #expect(noFile.status == 66, "\(noFile)")
     }
 
+    @Test func configNamesComplete() async throws {
+        let home = try TemporaryDirectory.make("merge-completion")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let directory = home.appendingPathComponent("fedictl/blocklists")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for name in ["nightly", "nordic", "weekly"] { try Data("{}".utf8).write(to: directory.appendingPathComponent(name + ".json")) }
+        let words = ["fedictl", "domain-blocks", "merge", "--config", "n"]
+        let result = await CommandHarness(environment: ["XDG_CONFIG_HOME": home.path])
+            .run(["---completion", "domain-blocks", "merge", "--", "--config", String(words.count - 1), "1"] + words)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "nightly\nnordic\n")
+    }
+
     // MARK: URL sources
 
     @Test func aURLSourceIsCachedAndRevalidatedWithItsETag() async throws {
