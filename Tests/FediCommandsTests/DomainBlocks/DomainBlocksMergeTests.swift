@@ -175,6 +175,17 @@ struct DomainBlocksMergeTests {
         #expect(noFile.status == 66, "\(noFile)")
     }
 
+    @Test func flagsCapAndNarrowTheSourcesNamedWithThem() async throws {
+        let csv = "#domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate\nspam.example,suspend,true,true,Spam,true\n"
+        let result = await CommandHarness().run(["domain-blocks", "merge", "-", "--max-severity", "silence", "--take", "public_comment", "-o", "csv"],
+                                                input: csv)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "domain,severity,reject_media,reject_reports,public_comment,private_comment,obfuscate,sources\r\n"
+                    + "spam.example,silence,no,no,Spam,,no,1\r\n")
+        let everything = await CommandHarness().run(["domain-blocks", "merge", "-", "-o", "csv", "--no-headers"], input: csv)
+        #expect(everything.stdout == "spam.example,suspend,yes,yes,Spam,,yes,1\r\n")
+    }
+
     @Test func configNamesComplete() async throws {
         let home = try TemporaryDirectory.make("merge-completion")
         defer { try? FileManager.default.removeItem(at: home) }
