@@ -150,6 +150,47 @@ struct DomainBlocksMergeTests {
         #expect(try Self.normalised(result.stdout) == expected)
     }
 
+    /// A server's public list read by both (fediblockhole's `blocklist_instance_sources`): the same
+    /// merge, except the obfuscated entry fediblockhole drops and fedictl keeps, marked unmatched.
+    @Test func aServersPublicListMergesAsInFediblockhole() async throws {
+        let fediblockSync = Self.fediblockSync
+        guard FileManager.default.isExecutableFile(atPath: fediblockSync) else {
+            throw FediError(.failure, "fediblock-sync not found at \(fediblockSync)", hint: "run `make test`, which installs fediblockhole into .venv")
+        }
+        let server = try await FixtureServer.start(flavour: "mastodon")
+        _ = try await server.json(.post, "/__fixture/routes", body: ["GET /api/v1/instance/domain_blocks": ["json": [
+            ["domain": "spam.example", "digest": DomainDigest.sha256Hex("spam.example"), "severity": "silence", "comment": "harassment, spam"],
+            ["domain": "noisy.example", "digest": DomainDigest.sha256Hex("noisy.example"), "severity": "suspend", "comment": NSNull()],
+            ["domain": "hid****.example", "digest": DomainDigest.sha256Hex("hidden1.example"), "severity": "suspend", "comment": "hidden"],
+        ]]])
+        let directory = try TemporaryDirectory.make("merge-parity-server")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (name, format, text) = Self.files[0]
+        try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        let conf = directory.appendingPathComponent("conf.toml")
+        try """
+        blocklist_url_sources = [{ url = 'file://\(directory.path)/\(name)', format = '\(format)' }]
+        blocklist_instance_sources = [{ domain = '\(server.base)', scheme = 'http' }]
+
+        """.write(to: conf, atomically: true, encoding: .utf8)
+        let out = directory.appendingPathComponent("fediblockhole.csv").path
+        let reference = try await ProcessRunner.run(fediblockSync, ["-c", conf.path, "--no-push-instance", "-o", out, "--loglevel", "warning",
+                                                                    "-m", "max", "--merge-threshold", "2"]
+                                                        + Self.everyField.flatMap { ["-I", $0, "-E", $0] })
+        #expect(reference.status == 0, "\(reference)")
+        let expected = try Self.normalised(String(contentsOfFile: out, encoding: .utf8))
+        #expect(expected.count == 2, "\(expected)")
+
+        let result = await CommandHarness().run(["domain-blocks", "merge", directory.path + "/" + name, "server:\(server.base)", "--threshold", "2",
+                                                 "-o", "csv"])
+        #expect(result.status == 0, "\(result)")
+        let merged = try Self.normalised(result.stdout)
+        #expect(merged.filter { !$0.contains("*") } == expected)
+        #expect(merged.filter { $0.contains("*") }.isEmpty, "one source only lists the obfuscated entry")
+        let all = await CommandHarness().run(["domain-blocks", "merge", "server:\(server.base)", "-o", "csv", "--fields", "domain,unmatched"])
+        #expect(all.stdout.contains("hid****.example,yes\r\n"), "\(all)")
+    }
+
     // MARK: usage
 
     @Test func stdinIsASourceAndMistakesAreUsageErrors() async throws {
