@@ -262,6 +262,14 @@ struct BlocklistMergeTests {
         #expect(try BlocklistReader.read(Data(withoutColumn.utf8), name: "m.csv").list.entries.map(\.spec.severity) == [.suspend])
     }
 
+    /// fediblockhole's JSON: a severity of "" or null is noop; a missing one, suspend.
+    @Test func anEmptyOrNullSeverityInJSONIsNoop() throws {
+        let json = #"[{"domain": "a.example", "severity": ""}, {"domain": "b.example", "severity": null, "reject_media": true}, {"domain": "c.example"}, {"domain": "a.example", "severity": "silence"}, {"domain": "d.example", "severity": ""}]"#
+        let list = try BlocklistReader.read(Data(json.utf8), name: "x.json").list
+        #expect(list.entries.map { "\($0.spec.domain) \($0.spec.severity)" } == ["a.example silence", "b.example noop", "c.example suspend", "d.example noop"])
+        #expect(list.entries[1].spec.rejectMedia)
+    }
+
     @Test func sourcesAreNamedAsUsersWriteThem() throws {
         #expect(try BlocklistSource("server:mastodon.example") == .server("mastodon.example"))
         #expect(try BlocklistSource("account:work") == .account("work"))

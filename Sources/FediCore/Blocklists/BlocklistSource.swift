@@ -63,13 +63,16 @@ public enum BlocklistReader {
         var entries = file.entries.map { SourceEntry(spec: $0.spec) }
         var position = Dictionary(entries.enumerated().map { ($1.spec.domain, $0) }, uniquingKeysWith: { first, _ in first })
         var skipped = file.skipped
-        // BlocklistFile keeps the first row of a domain and skips obfuscated ones: read those rows again.
-        let reread = skipped.filter { $0.domain.contains("*") || position[$0.domain] != nil }
+        // BlocklistFile keeps the first row of a domain and skips obfuscated ones, and reads a JSON
+        // severity of "" or null as suspend (fediblockhole: noop): read those rows again.
+        var reread = Set(skipped.filter { $0.domain.contains("*") || position[$0.domain] != nil }.map(\.line))
+        let json = file.format == .json ? jsonRows(data) : nil
+        if let json { reread.formUnion(json.filter(\.value.emptySeverity).map(\.key)) }
         guard file.format != .list, !reread.isEmpty else { return (SourceList(name: name, entries: entries), skipped) }
-        let rows = file.format == .json ? jsonRows(data) : csvRows(data, emptySeverity: file.format == .csv || emptyMeansNoop ? .noop : .suspend)
-        for row in reread.sorted(by: { $0.line < $1.line }) {
-            guard let entry = rows[row.line] else { continue }
-            skipped.removeAll { $0 == row }
+        let rows = json?.mapValues(\.entry) ?? csvRows(data, emptySeverity: file.format == .csv || emptyMeansNoop ? .noop : .suspend)
+        for line in reread.sorted() {
+            guard let entry = rows[line] else { continue }
+            skipped.removeAll { $0.line == line }
             if entry.isObfuscated {
                 entries.append(entry)
             } else if let at = position[entry.spec.domain] {
@@ -105,17 +108,20 @@ public enum BlocklistReader {
         }
     }
 
-    /// The elements of a JSON array as entries, by 1-based position, with their digests.
-    static func jsonRows(_ data: Data) -> [Int: SourceEntry] {
+    /// The elements of a JSON array as entries, by 1-based position, with their digests; a severity
+    /// of "" or null is noop (and marked, as BlocklistFile reads it otherwise).
+    static func jsonRows(_ data: Data) -> [Int: (entry: SourceEntry, emptySeverity: Bool)] {
         guard let items = try? JSONText.object(from: data) as? [Any] else { return [:] }
-        var rows: [Int: SourceEntry] = [:]
+        var rows: [Int: (SourceEntry, Bool)] = [:]
         for (index, item) in items.enumerated() {
             guard let fields = item as? [String: Any], let domain = fields["domain"] as? String,
                   let element = try? JSONText.data(from: fields), let block = try? JSONCoding.decoder().decode(DomainBlock.self, from: element)
             else { continue }
             var spec = block.spec
             spec.domain = BlocklistFile.normalise(domain)
-            rows[index + 1] = SourceEntry(spec: spec, digest: block.digest)
+            let emptySeverity = fields["severity"] is JSONNull || (fields["severity"] as? String)?.isEmpty == true
+            if emptySeverity { spec.severity = .noop }
+            rows[index + 1] = (SourceEntry(spec: spec, digest: block.digest), emptySeverity)
         }
         return rows
     }

@@ -36,7 +36,8 @@ struct DomainBlocksMergeTests {
          {"domain": "noisy.example", "severity": "noop", "public_comment": "", "reject_media": true, "reject_reports": true},
          {"domain": "only-c.example", "severity": "suspend", "public_comment": "c only"},
          {"domain": "common.example", "severity": "suspend", "public_comment": "nazis", "private_comment": "note, more"},
-         {"domain": "only-c.example", "severity": "silence", "public_comment": "c again", "reject_reports": true}]
+         {"domain": "only-c.example", "severity": "silence", "public_comment": "c again", "reject_reports": true},
+         {"domain": "empty-a.example", "severity": "", "reject_reports": true}, {"domain": "null-c.example", "severity": null}]
 
         """),
         // fediblockhole reads a plain list as RapidBlock's CSV, one domain per CRLF line.
