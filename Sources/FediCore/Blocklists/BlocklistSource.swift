@@ -66,10 +66,10 @@ public enum BlocklistReader {
         // BlocklistFile keeps the first row of a domain and skips obfuscated ones, and reads a JSON
         // severity of "" or null as suspend (fediblockhole: noop): read those rows again.
         var reread = Set(skipped.filter { $0.domain.contains("*") || position[$0.domain] != nil }.map(\.line))
-        let json = file.format == .json ? jsonRows(data) : nil
-        if let json { reread.formUnion(json.filter(\.value.emptySeverity).map(\.key)) }
+        let items = file.format == .json ? (try? JSONText.object(from: data)) as? [Any] : nil
+        if let items { reread.formUnion(items.indices.filter { hasEmptySeverity(items[$0]) }.map { $0 + 1 }) }
         guard file.format != .list, !reread.isEmpty else { return (SourceList(name: name, entries: entries), skipped) }
-        let rows = json?.mapValues(\.entry) ?? csvRows(data, emptySeverity: file.format == .csv || emptyMeansNoop ? .noop : .suspend)
+        let rows = items.map { jsonRows($0, lines: reread) } ?? csvRows(data, emptySeverity: file.format == .csv || emptyMeansNoop ? .noop : .suspend)
         for line in reread.sorted() {
             guard let entry = rows[line] else { continue }
             skipped.removeAll { $0.line == line }
@@ -108,20 +108,24 @@ public enum BlocklistReader {
         }
     }
 
-    /// The elements of a JSON array as entries, by 1-based position, with their digests; a severity
-    /// of "" or null is noop (and marked, as BlocklistFile reads it otherwise).
-    static func jsonRows(_ data: Data) -> [Int: (entry: SourceEntry, emptySeverity: Bool)] {
-        guard let items = try? JSONText.object(from: data) as? [Any] else { return [:] }
-        var rows: [Int: (SourceEntry, Bool)] = [:]
-        for (index, item) in items.enumerated() {
-            guard let fields = item as? [String: Any], let domain = fields["domain"] as? String,
+    /// A JSON element whose severity is "" or null (BlocklistFile reads it as suspend).
+    static func hasEmptySeverity(_ item: Any) -> Bool {
+        guard let severity = (item as? [String: Any])?["severity"] else { return false }
+        return severity is JSONNull || (severity as? String)?.isEmpty == true
+    }
+
+    /// The elements of a JSON array at `lines` (1-based positions) as entries, with their digests; a
+    /// severity of "" or null is noop.
+    static func jsonRows(_ items: [Any], lines: Set<Int>) -> [Int: SourceEntry] {
+        var rows: [Int: SourceEntry] = [:]
+        for line in lines where line >= 1 && line <= items.count {
+            guard let fields = items[line - 1] as? [String: Any], let domain = fields["domain"] as? String,
                   let element = try? JSONText.data(from: fields), let block = try? JSONCoding.decoder().decode(DomainBlock.self, from: element)
             else { continue }
             var spec = block.spec
             spec.domain = BlocklistFile.normalise(domain)
-            let emptySeverity = fields["severity"] is JSONNull || (fields["severity"] as? String)?.isEmpty == true
-            if emptySeverity { spec.severity = .noop }
-            rows[index + 1] = (SourceEntry(spec: spec, digest: block.digest), emptySeverity)
+            if hasEmptySeverity(fields) { spec.severity = .noop }
+            rows[line] = SourceEntry(spec: spec, digest: block.digest)
         }
         return rows
     }
