@@ -6,6 +6,8 @@ SWIFT ?= swift
 VENV := .venv
 MOCK := $(VENV)/bin/mastodon_mock
 MOCK_VERSION := 0.6.1
+# The reference for `domain-blocks merge` (its parity test runs fediblock-sync from the venv).
+FEDIBLOCKHOLE_VERSION := 0.4.6
 APT_PACKAGES := curl python3 libcurl4-openssl-dev libsecret-1-dev libsecret-tools gnome-keyring dbus python3-venv mandoc man-db zsh bash-completion strace tmux fish
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -32,7 +34,7 @@ apt-deps:
 
 $(MOCK): | apt-deps
 	python3 -m venv $(VENV)
-	$(VENV)/bin/pip install -q --disable-pip-version-check mastodon_mock==$(MOCK_VERSION)
+	$(VENV)/bin/pip install -q --disable-pip-version-check mastodon_mock==$(MOCK_VERSION) fediblockhole==$(FEDIBLOCKHOLE_VERSION)
 
 build: deps
 	$(SWIFT) build

@@ -29,6 +29,8 @@ public struct Fedictl: AsyncParsableCommand {
           $XDG_CONFIG_HOME/fedictl/config.json   the accounts (no secrets), mode 0600
           $XDG_CONFIG_HOME/fedictl/secrets.json  tokens, only with --insecure-storage, mode 0600
           $XDG_CACHE_HOME/fedictl/servers.json   software detected on servers without a login, for a day
+          $XDG_CONFIG_HOME/fedictl/blocklists/NAME.json  sources and settings of domain-blocks merge --config NAME
+          $XDG_CACHE_HOME/fedictl/blocklists/    blocklists downloaded from URLs, revalidated with their ETag
 
         EXIT STATUS
           0   success

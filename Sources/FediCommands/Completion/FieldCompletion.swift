@@ -71,6 +71,7 @@ enum FieldCompletion {
         (DomainBlocks.Update.self, [DomainBlock.self]),
         (DomainBlocks.Remove.self, [DomainBlock.self]),
         (DomainBlocks.Import.self, [DomainBlockPlanRow.self]),
+        (DomainBlocks.Merge.self, [MergedBlock.self]),
         (DomainAllows.List.self, [DomainAllow.self]),
         (DomainAllows.Add.self, [DomainAllow.self]),
         (DomainAllows.Remove.self, [DomainAllow.self]),
