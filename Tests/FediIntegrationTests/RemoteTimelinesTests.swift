@@ -90,6 +90,42 @@ struct RemoteTimelinesTests {
         #expect(await user.run(["timelines", "show", "s", "--since-last"]).stdout.isEmpty)
     }
 
+    /// A mastodon_mock server with one post, pinned as `s` and read once with --since-last.
+    static func pinWithAPlaceKept() async throws -> (ServerProcess, CommandHarness) {
+        let server = try await MockServer.start()
+        try await post("before", on: server)
+        let user = CommandHarness()
+        #expect(await user.run(["timelines", "pin", server.base, "--name", "s"]).status == 0)
+        #expect(await user.run(["timelines", "show", "s", "--since-last"]).status == 0)
+        return (server, user)
+    }
+
+    @Test func sinceLastWithMoreNewPostsThanTheLimitSaysHowManyWaitAndSkipsNone() async throws {
+        let (server, user) = try await Self.pinWithAPlaceKept()
+        for number in 1...5 { try await Self.post("new \(number)", on: server) }
+
+        let first = await user.run(["timelines", "show", "s", "--since-last", "--limit", "2"])
+        #expect(first.status == 0, "\(first)")
+        #expect(Self.rows(first.stdout).map { $0[2] } == ["new 2", "new 1"], "the oldest new posts first")
+        #expect(first.stderr == "3 more new posts on s; run again to see them.\n")
+        let second = await user.run(["timelines", "show", "s", "--since-last", "--limit", "2"])
+        #expect(Self.rows(second.stdout).map { $0[2] } == ["new 4", "new 3"])
+        #expect(second.stderr == "1 more new post on s; run again to see them.\n")
+        let third = await user.run(["timelines", "show", "s", "--since-last", "--limit", "2"])
+        #expect(Self.rows(third.stdout).map { $0[2] } == ["new 5"])
+        #expect(third.stderr.isEmpty)
+        #expect(await user.run(["timelines", "show", "s", "--since-last"]).stdout.isEmpty)
+    }
+
+    @Test func sinceLastPagesOnPastOnePageUpToTheLimit() async throws {
+        let (server, user) = try await Self.pinWithAPlaceKept()
+        for number in 1...45 { try await Self.post("new \(number)", on: server) }
+        let all = await user.run(["timelines", "show", "s", "--since-last", "--limit", "100"])
+        #expect(all.status == 0, "\(all)")
+        #expect(Self.rows(all.stdout).map { $0[2] } == (1...45).reversed().map { "new \($0)" })
+        #expect(all.stderr.isEmpty)
+    }
+
     @Test func pinsAreKeptInTheConfigFileBesideOldAccounts() async throws {
         let server = try await MockServer.start()
         let directory = try TemporaryDirectory.make("pins")

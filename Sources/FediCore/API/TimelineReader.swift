@@ -38,6 +38,31 @@ public struct TimelineReader: Sendable {
         return fetched
     }
 
+    /// What came after `after` (an id of the same server), for a reader catching up: the oldest new posts
+    /// first, as many as `limit` (paging on where one page is not enough), newest first like every
+    /// timeline; and how many newer ones still wait, counted up to `countCap` (`waiting > countCap`
+    /// means "more than that"). The servers' `min_id`/`sinceId` answer the posts right after the cursor,
+    /// so a reader that keeps the newest shown post as its place skips nothing.
+    public func local(newerThan after: String, limit: Int, mediaOnly: Bool, countCap: Int = 200) async throws
+        -> (posts: Fetched<[Post]>, waiting: Int) {
+        var result = try await local(limit: limit, mediaOnly: mediaOnly, after: after)
+        var page = result.value
+        // Each page is the posts right after the cursor; a full page may have more behind it.
+        while let newest = page.first, page.count == min(limit - result.value.count + page.count, maximumLimit),
+              result.value.count < limit {
+            page = try await local(limit: limit - result.value.count, mediaOnly: mediaOnly, after: newest.id).value
+            result.value = page + result.value
+        }
+        var waiting = 0
+        var cursor = result.value.first?.id
+        while result.value.count >= limit, let after = cursor, waiting <= countCap {
+            let more = try await local(limit: maximumLimit, mediaOnly: mediaOnly, after: after).value
+            waiting += more.count
+            cursor = more.count == maximumLimit ? more.first?.id : nil
+        }
+        return (result, waiting)
+    }
+
     /// The signed-in user's home timeline (the client's token).
     public func home(limit: Int, after: String? = nil) async throws -> Fetched<[Post]> {
         let size = min(limit, maximumLimit)
