@@ -52,6 +52,7 @@ public struct GlobalOptions: ParsableArguments, Sendable {
 
     public func validate() throws {
         guard timeout >= 0.001, timeout <= 86_400 else { throw ValidationError("--timeout must be between 0.001 and 86400 seconds") }
+        if fieldList?.isEmpty == true { throw ValidationError("--fields needs at least one field name, e.g. --fields id,domain") }
     }
 
     public var fieldList: [String]? {
