@@ -251,6 +251,46 @@ struct RemoteTimelinesTests {
         #expect(try user.logins.load().pins == nil, "a timeline nobody can read is not pinned")
     }
 
+    @Test func goToSocialsOwnAdminPinsAndReadsItWithTheirToken() async throws {
+        let server = try await FixtureServer.start(flavour: "gotosocial")
+        // The fixture answers visitors 401; this route stands for the same request with a token.
+        let post: [String: Any] = [
+            "id": "01JHC0000000000000000000AA", "created_at": "2025-01-20T10:00:00.000Z", "content": "<p>members only</p>",
+            "spoiler_text": "", "sensitive": false, "url": "{{base}}/@admin/statuses/01JHC0000000000000000000AA", "media_attachments": [],
+            "account": ["id": "01HQ2XKZ4T6Y9D1B3M5N7P8R0S", "username": "admin", "acct": "admin", "display_name": "GTS Admin"],
+        ]
+        try await server.addRoutes(["GET /api/v1/timelines/public": ["json": [post]]])
+        let admin = CommandHarness(environment: ["FEDICTL_TOKEN": "admin-token"])
+        let account = ["--account", "admin@\(server.base)"]
+        let pin = await admin.run(["timelines", "pin", server.base, "--name", "gts"] + account)
+        #expect(pin.status == 0, "\(pin)")
+        let show = await admin.run(["timelines", "show", "gts"] + account)
+        #expect(show.status == 0, "\(show)")
+        #expect(Self.rows(show.stdout).map { $0[2] } == ["members only"])
+        let reads = try await server.receivedRequests().filter { $0["path"] as? String == "/api/v1/timelines/public" }
+        #expect(reads.count == 2)
+        #expect(reads.allSatisfy { ($0["headers"] as? [String: String])?["authorization"] == "Bearer admin-token" })
+    }
+
+    @Test func goToSocialPeersNeedALoginAndUseIt() async throws {
+        let server = try await FixtureServer.start(flavour: "gotosocial")
+        let features = await CommandHarness().run(["instance", "features", server.base, "-o", "json"])
+        let rows = try #require(try features.json() as? [[String: Any]])
+        for capability in ["instance peers", "instance blocks", "timelines local"] {
+            let row = try #require(rows.first { $0["capability"] as? String == capability })
+            #expect((row["note"] as? String)?.hasPrefix("needs a login: GoToSocial shows it to logged-in users only") == true, "\(row)")
+        }
+        let visitor = await CommandHarness().run(["instance", "peers", server.base])
+        #expect(visitor.status == 77, "\(visitor)")
+        try await server.addRoutes(["GET /api/v1/instance/peers": ["json": ["a.example", "b.example"]]])
+        let admin = CommandHarness(environment: ["FEDICTL_TOKEN": "admin-token"])
+        let peers = await admin.run(["instance", "peers", "--account", "admin@\(server.base)", "-o", "json"])
+        #expect(peers.status == 0, "\(peers)")
+        #expect((try peers.json() as? [String: Any])?["peers"] as? Int == 2)
+        let read = try #require(try await server.receivedRequests().last { $0["path"] as? String == "/api/v1/instance/peers" })
+        #expect((read["headers"] as? [String: String])?["authorization"] == "Bearer admin-token")
+    }
+
     @Test func mastodonWithItsLiveFeedsOffIsExit77() async throws {
         let server = try await FixtureServer.start(flavour: "mastodon")
         let instanceFile = RepoPaths.fixtures.appendingPathComponent("mastodon/instance-v2.json")

@@ -25,13 +25,10 @@ extension Instance {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: PublicDomainBlock.self)
             let target = try ctx.instanceTarget(hostArgument.host)
-            // The selected account's own token, when it is on this server: some admins show the list to users only.
-            var client = ctx.anonymousClient(target.server)
-            if let login = target.login, (try? ctx.login())?.id == login.id, let authenticated = try? await ctx.client() {
-                client = authenticated
-            }
-            let fetched = try await ctx.withCapability(.instanceBlocks, on: target) { _ in
-                try await Instance.explainingHidden("domain blocks", on: target.server, authenticated: client.token != nil) {
+            let fetched = try await ctx.withDetection(.instanceBlocks, on: target) { _, info in
+                // A login's token on this server, when there is one: some admins (and GoToSocial) show the list to users only.
+                let client = await ctx.readingClient(.instanceBlocks, on: target.server, info: info, login: target.login, always: true)
+                return try await Instance.explainingHidden("domain blocks", on: target.server, authenticated: client.token != nil) {
                     try await client.instanceDomainBlocks()
                 }
             }

@@ -10,7 +10,8 @@ extension Timelines {
             abstract: "Read a pinned or named server's local timeline, or your home timeline.",
             discussion: """
             With a pin's name or a server, reads that server's local timeline (the public posts of its own \
-            users) as a visitor: no account, no token sent. Without one, reads the selected account's home \
+            users) as a visitor: no account, no token sent (GoToSocial and Pixelfed show it to logged-in users \
+            only: there a stored login on that server is used). Without one, reads the selected account's home \
             timeline. Posts come newest first with author, time, text, media count and link; a post behind \
             a content warning (or marked sensitive) shows only the warning until --reveal. Boosts name the \
             boosted author. Misskey-family text is MFM, shown as it is. On the home timeline --media-only \
@@ -18,8 +19,8 @@ extension Timelines {
 
             --since-last shows only what is newer than the newest post an earlier run of the same pin \
             showed (kept per pin, as that server's own id): the oldest --limit of them, and how many more \
-            wait for the next run. A server that keeps its timeline from \
-            visitors (GoToSocial by default, Pixelfed, Mastodon set to "authenticated") is exit 77.
+            wait for the next run. A server that keeps its timeline from visitors (Mastodon set to \
+            "authenticated"; GoToSocial and Pixelfed when you have no login there) is exit 77.
 
             Examples:
               $ fedictl timelines show art
@@ -71,8 +72,8 @@ extension Timelines {
                 throw FediError(.usage, "--since-last needs a pinned timeline", hint: "pin it first: fedictl timelines pin \(timeline)")
             }
             let target = try ctx.instanceTarget(timeline)
-            let fetched = try await ctx.withCapability(.timelinesLocal, on: target) { family in
-                try await TimelineReader(client: ctx.anonymousClient(target.server), family: family)
+            let fetched = try await ctx.withDetection(.timelinesLocal, on: target) { family, info in
+                try await ctx.localTimelineReader(on: target.server, info: info, family: family, login: target.login)
                     .local(limit: limit, mediaOnly: mediaOnly, after: nil)
             }
             try present(fetched, in: ctx, empty: "No posts on \(target.server.authority).")
@@ -86,7 +87,7 @@ extension Timelines {
             // Only posts after the kept one: the server's own cursor, so every post it returns is newer.
             let after = sinceLast ? pin.lastSeenID : nil
             let (read, info) = try await ctx.withDetection(.timelinesLocal, on: (server, nil)) { family, info in
-                let reader = TimelineReader(client: ctx.anonymousClient(server), family: family)
+                let reader = await ctx.localTimelineReader(on: server, info: info, family: family)
                 if let after { return (try await reader.local(newerThan: after, limit: limit, mediaOnly: mediaOnly, countCap: Self.waitingCountCap), info) }
                 return ((try await reader.local(limit: limit, mediaOnly: mediaOnly, after: nil), 0), info)
             }

@@ -1,10 +1,14 @@
 import FoundationEssentials
 
 /// Reads timelines, the same whichever API serves them: a server's local timeline as a visitor
-/// (no token is ever sent), or the signed-in user's home timeline. Posts come newest first.
+/// (no token is sent, unless `signedIn` for servers that show it to logged-in users only), or the
+/// signed-in user's home timeline. Posts come newest first.
 public struct TimelineReader: Sendable {
     public let client: APIClient
     public let family: APIFamily
+    /// Read the local timeline with the client's token rather than as a visitor: for servers that
+    /// show it to logged-in users only.
+    public var signedIn = false
 
     /// Most posts one request may ask for: Mastodon allows 40, Misskey 100.
     public var maximumLimit: Int { family == .misskeyClient ? 100 : 40 }
@@ -14,11 +18,11 @@ public struct TimelineReader: Sendable {
         self.family = family
     }
 
-    /// The local timeline, read without logging in. `after`: only posts newer than this id of the
+    /// The local timeline, read without logging in (unless `signedIn`). `after`: only posts newer than this id of the
     /// same server. A server that keeps it from visitors (401, 403, 422, Misskey's `LTL_DISABLED`,
     /// Mastodon 4.5's `timelines_access` set to `authenticated` or `disabled`) is exit 77.
     public func local(limit: Int, mediaOnly: Bool, after: String?) async throws -> Fetched<[Post]> {
-        let visitor = client.anonymous
+        let visitor = signedIn ? client : client.anonymous
         let size = min(limit, maximumLimit)
         var fetched: Fetched<[Post]>
         do {
