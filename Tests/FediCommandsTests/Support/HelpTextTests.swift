@@ -21,19 +21,21 @@ struct HelpTextTests {
         return lines.map { line in
             // Up to a pipe or redirection; quoted words kept whole.
             let command = line.dropFirst(2).prefix { $0 != "|" && $0 != ">" && $0 != "<" }
-            var words: [String] = [], word = "", quote: Character?
+            var words: [String] = [], word = "", quote: Character?, started = false
             for character in command {
                 if let open = quote {
                     if character == open { quote = nil } else { word.append(character) }
                 } else if character == "\"" || character == "'" {
                     quote = character
+                    started = true
                 } else if character == " " {
-                    if !word.isEmpty { words.append(word); word = "" }
+                    if started || !word.isEmpty { words.append(word) }
+                    (word, started) = ("", false)
                 } else {
                     word.append(character)
                 }
             }
-            if !word.isEmpty { words.append(word) }
+            if started || !word.isEmpty { words.append(word) }
             return Array(words.dropFirst())
         }
     }
@@ -54,11 +56,13 @@ struct HelpTextTests {
         let tree = try #require(CommandSuggestion()).root
         var checked = 0
         func walk(_ command: CommandSuggestion.Command) {
-            for argument in command.arguments ?? [] {
-                let names = (argument.names ?? []).map(\.name)
-                for name in names where names.contains("no-\(name)") {
+            // The tree lists --x and --no-x as two flags with one help text: it must say what --no-x does.
+            let flags = (command.arguments ?? []).filter { $0.kind == "flag" }
+            for flag in flags {
+                for name in (flag.names ?? []).map(\.name) {
+                    guard flags.contains(where: { ($0.names ?? []).contains { $0.name == "no-\(name)" } }) else { continue }
                     checked += 1
-                    #expect(argument.abstract?.contains("--no-\(name)") == true, "\(command.commandName) --\(name): \(argument.abstract ?? "")")
+                    #expect(flag.abstract?.contains("--no-\(name)") == true, "\(command.commandName) --\(name): \(flag.abstract ?? "")")
                 }
             }
             for sub in command.subcommands ?? [] { walk(sub) }
