@@ -83,4 +83,13 @@ struct DomainBlockPlanTests {
         #expect(goToSocial.reduced(suspend) == DomainBlockSpec(domain: "a.example", severity: .suspend, publicComment: "x"))
         #expect(DomainBlockSupport.mastodon().unsupported(spec).isEmpty)
     }
+
+    @Test func detailsShowOldAndNewValuesAndWhatANewBlockSets() {
+        let existing = DomainBlock(id: "2", domain: "troll.zone", severity: .silence, publicComment: "loud")
+        let spec = DomainBlockSpec(domain: "troll.zone", severity: .suspend, rejectMedia: true, publicComment: "trolls")
+        #expect(spec.changeDetails(from: existing) == ["severity silence → suspend", "reject_media no → yes", "public_comment \"loud\" → \"trolls\""])
+        let new = DomainBlockSpec(domain: "new.example", severity: .silence, rejectReports: true, publicComment: "spam", obfuscate: true)
+        #expect(new.changeDetails(from: nil) == ["reject_reports yes", "obfuscate yes", "public_comment \"spam\""])
+        #expect(DomainBlockSpec(domain: "plain.example", severity: .suspend).changeDetails(from: nil).isEmpty)
+    }
 }

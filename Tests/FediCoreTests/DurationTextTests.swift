@@ -27,4 +27,9 @@ struct DurationTextTests {
             try DurationText.parse("soon", flag: "--duration")
         }
     }
+
+    @Test(arguments: [("30d", 86400), ("1d12h", 3600), ("90m", 60), ("3600", 1), ("2w", 604_800)])
+    func precisionIsTheSmallestUnitWritten(_ text: String, _ precision: Int) throws {
+        #expect(try #require(DurationText(text)).precision == precision)
+    }
 }

@@ -33,6 +33,9 @@ struct SoftwareVersionTests {
         Case(text: "v0.16.0", numbers: [0, 16, 0]),
         Case(text: "Iceshrimp.NET/2024.1-beta3", numbers: [2024, 1, 0], prerelease: "beta3"),
         Case(text: "2.7.2 (compatible; Pleroma 2.5.0)", numbers: [2, 7, 2]),
+        Case(text: "3.5.10 06f906acac", numbers: [3, 5, 10], build: "06f906acac"),
+        Case(text: "4.7.1-260625+Xajh.ORG", numbers: [4, 7, 1], build: "260625+Xajh.ORG"),
+        Case(text: "4.7.0-alpha.1+d82aaed2-ruby-4.0.6", numbers: [4, 7, 0], prerelease: "alpha.1", build: "d82aaed2-ruby-4.0.6"),
     ]
 
     @Test(arguments: cases)
@@ -105,8 +108,36 @@ struct SoftwareVersionTests {
         #expect(ServerDiscovery.mastodonVariant(version) == variant)
     }
 
-    @Test(arguments: ["4.3.2", "4.3.0+pr-32577-ba659d5", "4.2.13+security", "4.3.0-nightly.2024-10-01", "4.3.0+ba659d5", "", "0.17.3+git-5ec8a8d"])
+    @Test(arguments: ["4.3.2", "3.5.10 06f906acac", "4.7.1-260625+Xajh.ORG", "4.7.0-alpha.1+d82aaed2-ruby-4.0.6", "4.3.0+pr-32577-ba659d5", "4.2.13+security", "4.3.0-nightly.2024-10-01", "4.3.0+ba659d5", "", "0.17.3+git-5ec8a8d"])
     func buildIdsAreNotForks(_ version: String) {
         #expect(ServerDiscovery.mastodonVariant(version) == nil)
+    }
+
+    /// A build suffix is never the version capability gates compare; only old Hometown's `1.x+<mastodon>` is.
+    @Test(arguments: [
+        ("3.5.10 06f906acac", "3.5.10"), ("4.7.1-260625+Xajh.ORG", "4.7.1"), ("4.7.0-alpha.1+d82aaed2-ruby-4.0.6", "4.7.0"),
+        ("4.3.0+ba659d5", "4.3.0"), ("1.0.6+3.4.1", "3.4.1"),
+    ])
+    func buildSuffixesAreNotTheComparedVersion(_ version: String, _ compared: String) throws {
+        let server = ServerInfo(flavour: .mastodon, variant: ServerDiscovery.mastodonVariant(version), softwareName: "mastodon", version: version,
+                                detectedAt: Date())
+        let actual = try #require(server.comparableVersion as SoftwareVersion?)
+        #expect("\(actual.major).\(actual.minor).\(actual.patch)" == compared)
+    }
+
+    @Test func aThreeFiveServerWithACommitGetsV1Filters() throws {
+        let server = ServerInfo(flavour: .mastodon, variant: ServerDiscovery.mastodonVariant("3.5.10 06f906acac"),
+                                softwareName: "mastodon", version: "3.5.10 06f906acac", detectedAt: Date())
+        #expect(server.variant == nil)
+        #expect(server.label == "Mastodon 3.5.10")
+        #expect(!server.comparableVersion!.isAtLeast(SoftwareVersion(4, 0, 0)))
+    }
+
+    @Test func aGoToSocialInstanceDocumentIsNotMastodon() throws {
+        var info = InstanceInfo(domain: "gts.example", version: "0.17.3+git-5ec8a8d", languages: [], apiSource: "v2")
+        info.showsGoToSocial = true
+        #expect(ServerDiscovery.classify(VersionString("0.17.3+git-5ec8a8d"), instance: info)?.flavour == .gotosocial)
+        info.showsGoToSocial = false
+        #expect(ServerDiscovery.classify(VersionString("4.3.2"), instance: info)?.flavour == .mastodon)
     }
 }

@@ -103,8 +103,9 @@ struct DomainBlockCommandTests {
         #expect(missing.status == 66, "\(missing)")
         #expect(missing.stderr.hasPrefix("fedictl: no domain block 123456789 on 127.0.0.1:\(server.port)\n"))
         let unknownDomain = await admin.run(["domain-blocks", "remove", "nothere.example", "--yes"])
-        #expect(unknownDomain.status == 66)
-        #expect(unknownDomain.stderr.hasPrefix("fedictl: no domain block on nothere.example on 127.0.0.1:\(server.port)\n"))
+        #expect(unknownDomain.status == 0, "like add, remove is safe to repeat: \(unknownDomain)")
+        #expect(unknownDomain.stderr == "nothere.example is not blocked on 127.0.0.1:\(server.port); nothing sent.\n")
+        #expect(unknownDomain.stdout.isEmpty)
 
         let update = await admin.run(["domain-blocks", "update", "spam.example", "--severity", "suspend", "--no-reject-reports", "--obfuscate"])
         #expect(update.status == 0, "\(update)")
@@ -135,9 +136,28 @@ struct DomainBlockCommandTests {
         #expect((try await Self.adminGet(server, "/api/v1/admin/domain_blocks") as? [Any])?.isEmpty == true)
     }
 
+    @Test func exportWithOutputJSONWritesJSON() async throws {
+        let server = try await MockServer.start()
+        let admin = UserSide(server, MockServer.admin)
+        #expect(await admin.run(["domain-blocks", "add", "spam.example", "--severity", "suspend"]).status == 0)
+        let export = await admin.run(["domain-blocks", "export", "-o", "json"])
+        #expect(export.status == 0, "\(export)")
+        let rows = try #require(try export.json() as? [[String: Any]], "\(export.stdout)")
+        #expect(rows.map { $0["domain"] as? String } == ["spam.example"])
+        #expect(rows.first?["severity"] as? String == "suspend")
+        let clash = await admin.run(["domain-blocks", "export", "-o", "json", "--format", "list"])
+        #expect(clash.status == 64, "\(clash)")
+        #expect(await admin.run(["domain-blocks", "export", "-o", "table", "--format", "list"]).stdout == "spam.example\n")
+    }
+
     @Test func domainAllowsAndEmailBlocks() async throws {
         let server = try await MockServer.start()
         let admin = UserSide(server, MockServer.admin)
+        // Mastodon keeps no comment on an allow: refused, nothing sent, rather than dropped.
+        let commented = await admin.run(["domain-allows", "add", "friends.example", "--comment", "sister instance"])
+        #expect(commented.status == 65, "\(commented)")
+        #expect(commented.stderr.hasPrefix("fedictl: Mastodon 4.6.0 cannot keep a comment on an allowed domain; nothing was sent\n"), "\(commented)")
+        #expect((try await Self.adminGet(server, "/api/v1/admin/domain_allows") as? [Any])?.isEmpty == true)
         let allow = await admin.run(["domain-allows", "add", "friends.example"])
         #expect(allow.status == 0, "\(allow)")
         #expect(await admin.run(["domain-allows", "add", "friends.example"]).stderr == "friends.example is already allowed; nothing sent.\n")
@@ -182,6 +202,14 @@ struct DomainBlockCommandTests {
         let v6 = await admin.run(["ip-blocks", "add", "2001:db8::/32", "--severity", "no_access"])
         #expect(v6.status == 0, "\(v6)")
 
+        // The same command again: the expiry it asks for is within its own precision (an hour) of the kept one.
+        let again = await admin.run(["ip-blocks", "add", "192.0.2.0/24", "--severity", "sign_up_block", "--comment", "spam wave",
+                                     "--expires-in", "1d12h"])
+        #expect(again.status == 0, "\(again)")
+        #expect(again.stderr == "192.0.2.0/24 is already blocked with these settings; nothing sent.\n", "\(again)")
+        let kept = try #require(try await Self.adminGet(server, "/api/v1/admin/ip_blocks/\(id)") as? [String: Any])
+        let keptExpiry = try #require((kept["expires_at"] as? String).flatMap(FlexibleDate.parse))
+        #expect(abs(keptExpiry.timeIntervalSince(expires)) < 0.01, "the expiry did not move")
         let same = await admin.run(["ip-blocks", "add", "192.0.2.0/24", "--severity", "sign_up_block"])
         #expect(same.stderr == "192.0.2.0/24 is already blocked with these settings; nothing sent.\n", "\(same)")
         let update = await admin.run(["ip-blocks", "update", id, "--severity", "no_access", "--comment", "worse"])

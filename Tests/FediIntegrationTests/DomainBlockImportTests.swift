@@ -146,6 +146,11 @@ struct DomainBlockImportTests {
         let steps = try #require(try plan.json() as? [[String: Any]])
         #expect(steps.map { "\($0["action"]!) \($0["domain"]!)" } == ["update change.example", "covered sub.keep.example", "remove extra.example"])
         #expect(steps[0]["changes"] as? [String] == ["severity", "reject_media", "public_comment"])
+        #expect(steps[0]["details"] as? [String] == ["severity silence → suspend", "reject_media no → yes", "public_comment \"\" → \"now suspended\""])
+        // Piped, the plan's table shows the values too.
+        let table = await admin.run(["domain-blocks", "import", "-", "--dry-run", "--prune"], input: json)
+        #expect(table.stdout.contains("update\tchange.example\tsuspend\tseverity silence → suspend, reject_media no → yes, public_comment \"\" → \"now suspended\""),
+                "\(table.stdout)")
         #expect(steps[1]["result"] as? String == "covered by keep.example")
 
         let withoutPrune = await admin.run(["domain-blocks", "import", "-"], input: json)
@@ -158,7 +163,8 @@ struct DomainBlockImportTests {
 
         let unconfirmed = await admin.run(["domain-blocks", "import", "-", "--prune"], input: json)
         #expect(unconfirmed.status == 64, "\(unconfirmed)")
-        #expect(unconfirmed.stderr.contains("confirmation needed"))
+        #expect(unconfirmed.stderr.contains("\nfedictl: Lift 1 domain block that stdin does not list (extra.example): confirmation needed\n"),
+                "\(unconfirmed)")
         let pruned = await admin.run(["domain-blocks", "import", "-", "--prune", "--yes"], input: json)
         #expect(pruned.status == 0, "\(pruned)")
         blocks = try await Self.serverBlocks(server)

@@ -146,6 +146,12 @@ struct ModerationTriageTests {
         #expect(warn.status == 0, "\(warn)")
         #expect((try warn.json() as? [String: Any])?["status"] as? String == "active")
 
+        // Mastodon deletes only a suspended account: checked first, nothing sent (the mock would delete).
+        let notSuspended = await admin.run(["accounts", "delete", bobID, "--yes"])
+        #expect(notSuspended.status == 65, "\(notSuspended)")
+        #expect(notSuspended.stderr.hasPrefix("fedictl: @bob is not suspended; Mastodon deletes only suspended accounts, nothing was sent\n"))
+        #expect(try await server.request(.get, "/api/v1/admin/accounts/\(bobID)", token: MockServer.admin.token).status == 200)
+        #expect(await admin.run(["accounts", "action", bobID, "--type", "suspend", "--yes"]).status == 0)
         let refused = await admin.run(["accounts", "delete", bobID])
         #expect(refused.status == 64, "\(refused)")
         let delete = await admin.run(["accounts", "delete", bobID, "--yes", "--fields", "acct"])

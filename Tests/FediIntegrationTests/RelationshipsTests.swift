@@ -45,7 +45,9 @@ struct RelationshipsTests {
 
         let unconfirmed = await alice.run(["blocks", "add", bobID])
         #expect(unconfirmed.status == 64, "\(unconfirmed)")
-        #expect(unconfirmed.stderr.contains("pass --yes"))
+        // The question names the act; what follows it goes to the hint, not into the sentence.
+        #expect(unconfirmed.stderr == "fedictl: Block @bob: confirmation needed\nhint: Follows between you end; not on a terminal: pass --yes to confirm\n",
+                "\(unconfirmed)")
         #expect(Self.usernames(try await alice.get("/api/v1/blocks")).isEmpty)
 
         let confirmed = await alice.run(["blocks", "add", bobID, "-y", "-o", "json"])

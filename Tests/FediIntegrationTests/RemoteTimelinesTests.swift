@@ -90,6 +90,42 @@ struct RemoteTimelinesTests {
         #expect(await user.run(["timelines", "show", "s", "--since-last"]).stdout.isEmpty)
     }
 
+    /// A mastodon_mock server with one post, pinned as `s` and read once with --since-last.
+    static func pinWithAPlaceKept() async throws -> (ServerProcess, CommandHarness) {
+        let server = try await MockServer.start()
+        try await post("before", on: server)
+        let user = CommandHarness()
+        #expect(await user.run(["timelines", "pin", server.base, "--name", "s"]).status == 0)
+        #expect(await user.run(["timelines", "show", "s", "--since-last"]).status == 0)
+        return (server, user)
+    }
+
+    @Test func sinceLastWithMoreNewPostsThanTheLimitSaysHowManyWaitAndSkipsNone() async throws {
+        let (server, user) = try await Self.pinWithAPlaceKept()
+        for number in 1...5 { try await Self.post("new \(number)", on: server) }
+
+        let first = await user.run(["timelines", "show", "s", "--since-last", "--limit", "2"])
+        #expect(first.status == 0, "\(first)")
+        #expect(Self.rows(first.stdout).map { $0[2] } == ["new 2", "new 1"], "the oldest new posts first")
+        #expect(first.stderr == "3 more new posts on s; run again to see them.\n")
+        let second = await user.run(["timelines", "show", "s", "--since-last", "--limit", "2"])
+        #expect(Self.rows(second.stdout).map { $0[2] } == ["new 4", "new 3"])
+        #expect(second.stderr == "1 more new post on s; run again to see them.\n")
+        let third = await user.run(["timelines", "show", "s", "--since-last", "--limit", "2"])
+        #expect(Self.rows(third.stdout).map { $0[2] } == ["new 5"])
+        #expect(third.stderr.isEmpty)
+        #expect(await user.run(["timelines", "show", "s", "--since-last"]).stdout.isEmpty)
+    }
+
+    @Test func sinceLastPagesOnPastOnePageUpToTheLimit() async throws {
+        let (server, user) = try await Self.pinWithAPlaceKept()
+        for number in 1...45 { try await Self.post("new \(number)", on: server) }
+        let all = await user.run(["timelines", "show", "s", "--since-last", "--limit", "100"])
+        #expect(all.status == 0, "\(all)")
+        #expect(Self.rows(all.stdout).map { $0[2] } == (1...45).reversed().map { "new \($0)" })
+        #expect(all.stderr.isEmpty)
+    }
+
     @Test func pinsAreKeptInTheConfigFileBesideOldAccounts() async throws {
         let server = try await MockServer.start()
         let directory = try TemporaryDirectory.make("pins")
@@ -213,6 +249,46 @@ struct RemoteTimelinesTests {
         let pin = await user.run(["timelines", "pin", server.base])
         #expect(pin.status == 77, "\(pin)")
         #expect(try user.logins.load().pins == nil, "a timeline nobody can read is not pinned")
+    }
+
+    @Test func goToSocialsOwnAdminPinsAndReadsItWithTheirToken() async throws {
+        let server = try await FixtureServer.start(flavour: "gotosocial")
+        // The fixture answers visitors 401; this route stands for the same request with a token.
+        let post: [String: Any] = [
+            "id": "01JHC0000000000000000000AA", "created_at": "2025-01-20T10:00:00.000Z", "content": "<p>members only</p>",
+            "spoiler_text": "", "sensitive": false, "url": "{{base}}/@admin/statuses/01JHC0000000000000000000AA", "media_attachments": [],
+            "account": ["id": "01HQ2XKZ4T6Y9D1B3M5N7P8R0S", "username": "admin", "acct": "admin", "display_name": "GTS Admin"],
+        ]
+        try await server.addRoutes(["GET /api/v1/timelines/public": ["json": [post]]])
+        let admin = CommandHarness(environment: ["FEDICTL_TOKEN": "admin-token"])
+        let account = ["--account", "admin@\(server.base)"]
+        let pin = await admin.run(["timelines", "pin", server.base, "--name", "gts"] + account)
+        #expect(pin.status == 0, "\(pin)")
+        let show = await admin.run(["timelines", "show", "gts"] + account)
+        #expect(show.status == 0, "\(show)")
+        #expect(Self.rows(show.stdout).map { $0[2] } == ["members only"])
+        let reads = try await server.receivedRequests().filter { $0["path"] as? String == "/api/v1/timelines/public" }
+        #expect(reads.count == 2)
+        #expect(reads.allSatisfy { ($0["headers"] as? [String: String])?["authorization"] == "Bearer admin-token" })
+    }
+
+    @Test func goToSocialPeersNeedALoginAndUseIt() async throws {
+        let server = try await FixtureServer.start(flavour: "gotosocial")
+        let features = await CommandHarness().run(["instance", "features", server.base, "-o", "json"])
+        let rows = try #require(try features.json() as? [[String: Any]])
+        for capability in ["instance peers", "instance blocks", "timelines local"] {
+            let row = try #require(rows.first { $0["capability"] as? String == capability })
+            #expect((row["note"] as? String)?.hasPrefix("needs a login: GoToSocial shows it to logged-in users only") == true, "\(row)")
+        }
+        let visitor = await CommandHarness().run(["instance", "peers", server.base])
+        #expect(visitor.status == 77, "\(visitor)")
+        try await server.addRoutes(["GET /api/v1/instance/peers": ["json": ["a.example", "b.example"]]])
+        let admin = CommandHarness(environment: ["FEDICTL_TOKEN": "admin-token"])
+        let peers = await admin.run(["instance", "peers", "--account", "admin@\(server.base)", "-o", "json"])
+        #expect(peers.status == 0, "\(peers)")
+        #expect((try peers.json() as? [String: Any])?["peers"] as? Int == 2)
+        let read = try #require(try await server.receivedRequests().last { $0["path"] as? String == "/api/v1/instance/peers" })
+        #expect((read["headers"] as? [String: String])?["authorization"] == "Bearer admin-token")
     }
 
     @Test func mastodonWithItsLiveFeedsOffIsExit77() async throws {

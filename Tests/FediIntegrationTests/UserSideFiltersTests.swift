@@ -167,6 +167,23 @@ import Testing
         #expect(try await server.received("GET", "/api/v2/filters").isEmpty, "Akkoma has no v2 filters; fedictl must not ask")
     }
 
+    @Test func aMastodonThreeFiveWithACommitInItsVersionFallsBackToV1() async throws {
+        // `3.5.10 06f906acac`: the commit after the space is not a version (it once read as Hometown 6.0.0).
+        let server = try await FixtureServer.start(flavour: "mastodon-old")
+        let filters = try String(contentsOf: RepoPaths.fixtures.appendingPathComponent("akkoma/filters-v1.json"), encoding: .utf8)
+        try await server.addRoutes([
+            "GET /.well-known/nodeinfo": ["status": 404, "json": ["error": "Not Found"]],
+            "GET /api/v1/instance": ["json": ["uri": "{{host}}", "title": "old", "version": "3.5.10 06f906acac"]],
+            "GET /api/v1/filters": ["body": filters],
+        ])
+        let result = await UserSide(fixture: server).run(["filters", "list", "-o", "json"])
+        #expect(result.status == 0, "\(result)")
+        let rows = try #require(try result.json() as? [[String: Any]])
+        #expect(rows.count == 2)
+        #expect(rows.first?["api"] as? String == "v1")
+        #expect(try await server.received("GET", "/api/v2/filters").isEmpty)
+    }
+
     @Test func akkomaV1CreateSendsOnePhrase() async throws {
         let server = try await FixtureServer.start(flavour: "akkoma")
         try await server.addRoutes(["POST /api/v1/filters": ["json": ["id": "7", "phrase": "finale", "context": ["home"], "whole_word": true,

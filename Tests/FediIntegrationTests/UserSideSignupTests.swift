@@ -45,6 +45,23 @@ import Testing
         #expect(!result.stdout.contains(client.clientID), "the client id is not part of a sign-up's output")
     }
 
+    @Test func aDryRunShowsTheAccountRequestAndSendsNothing() async throws {
+        let server = try await MockServer.start()
+        let user = NewUser()
+        let result = await user.run(["signup", server.base, "--username", "carol", "--email", "carol@example.net", "--reason", "art",
+                                     "--password-stdin", "--agree", "--dry-run"], input: Self.password)
+        #expect(result.status == 0, "\(result)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "dry run: would send POST http://\(server.base)/api/v1/accounts", "\(result)")
+        let body = lines.dropFirst().joined()
+        for field in ["username=carol", "email=carol%40example.net", "reason=art", "password=[REDACTED]"] {
+            #expect(body.contains(field) || body.contains(field.replacingOccurrences(of: "%40", with: "@")), "\(field) in \(body)")
+        }
+        #expect(!result.stdout.contains("correct"))
+        #expect(try await lookup(server, "carol") == 404)
+        #expect(try user.logins.load().clients?[server.base] == nil, "no app was registered")
+    }
+
     /// mastodon_mock reports approval-required registrations from its config (it answers the sign-up
     /// itself with a token, like Mastodon): the pending state comes from the instance's mode.
     @Test func approvalRequiredNeedsAReasonAndReportsThePendingState() async throws {

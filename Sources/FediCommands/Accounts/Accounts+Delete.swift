@@ -9,7 +9,8 @@ extension Accounts {
             abstract: "Delete an account and its data for good.",
             discussion: """
             Mastodon deletes only an account that is already suspended \
-            (fedictl accounts action ID --type suspend first); Pleroma and Akkoma delete any. Asks first on \
+            (fedictl accounts action ID --type suspend first): fedictl checks that first and sends nothing \
+            for an account that is not (exit 65). Pleroma and Akkoma delete any. Asks first on \
             a terminal; elsewhere needs --yes. Shows the account as it was.
 
             Examples:
@@ -25,6 +26,10 @@ extension Accounts {
             let client = try await ctx.client()
             let fetched = try await ctx.withCapability(.accountsDelete) { family in
                 let account = try await client.adminAccount(id: try await client.adminAccountID(for: target.account, via: family), via: family)
+                if family == .mastodonAdmin, account.value.suspended != true {
+                    throw FediError(.dataError, "@\(account.value.acct) is not suspended; Mastodon deletes only suspended accounts, nothing was sent",
+                                    hint: "suspend it first: fedictl accounts action \(account.value.id) --type suspend")
+                }
                 try ctx.confirm("Delete @\(account.value.acct) and all its data from \(client.server.authority) for good?")
                 return try await client.deleteAccount(id: account.value.id, via: family)
             }

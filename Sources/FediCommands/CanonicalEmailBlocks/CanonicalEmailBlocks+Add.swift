@@ -12,7 +12,7 @@ extension CanonicalEmailBlocks {
 
             Examples:
               $ fedictl canonical-email-blocks add j.doe+spam@example.com
-              $ fedictl canonical-email-blocks add --hash 1e9c…
+              $ fedictl canonical-email-blocks add --hash a8af8341993604f29cd4e0e5a5a4b5d48c575436c38b28abbfd7d481f345d5db
             """)
 
         @OptionGroup public var globals: GlobalOptions

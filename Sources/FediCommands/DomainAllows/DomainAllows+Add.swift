@@ -9,7 +9,7 @@ extension DomainAllows {
             abstract: "Allow a domain to federate with this server.",
             discussion: """
             Safe to repeat: an allowed domain is left as it is. --comment is kept by GoToSocial (public \
-            comment) and Pleroma/Akkoma (reason).
+            comment) and Pleroma/Akkoma (reason); elsewhere it is refused (exit 65), not dropped.
 
             Examples:
               $ fedictl domain-allows add friends.example

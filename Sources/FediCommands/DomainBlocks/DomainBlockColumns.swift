@@ -26,13 +26,15 @@ public struct DomainBlockPlanRow: Tabular, Equatable {
     public var rejectReports: Bool?
     /// The fields an update changes.
     public var changes: [String]
+    /// The same with their values, old → new; for a new block, what it sets beyond its severity.
+    public var details: [String] = []
     /// The file line the row came from.
     public var line: Int?
     /// "covered by DOMAIN", or after applying: "done" or what went wrong.
     public var result: String?
 
     enum CodingKeys: String, CodingKey {
-        case action, domain, severity, changes, line, result
+        case action, domain, severity, changes, details, line, result
         case rejectMedia = "reject_media", rejectReports = "reject_reports"
     }
 
@@ -42,7 +44,8 @@ public struct DomainBlockPlanRow: Tabular, Equatable {
         Column("severity") { .text($0.severity) },
         Column("reject_media", default: false) { .flag($0.rejectMedia) },
         Column("reject_reports", default: false) { .flag($0.rejectReports) },
-        Column("changes") { .list($0.changes) },
+        Column("changes", default: false) { .list($0.changes) },
+        Column("details") { .list($0.details) },
         Column("line", default: false) { .number($0.line) },
         Column("result") { .text($0.result) },
     ]

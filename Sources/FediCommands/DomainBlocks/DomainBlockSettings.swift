@@ -9,13 +9,13 @@ public struct DomainBlockSettings: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("silence (limit), suspend (defederate) or noop (only the rejections below).", valueName: "severity"))
     public var severity: DomainBlockSeverity?
 
-    @Flag(inversion: .prefixedNo, help: "Reject (or, with --no-…, accept) media files from the domain.")
+    @Flag(inversion: .prefixedNo, help: "Reject media files from the domain (--no-reject-media: accept them).")
     public var rejectMedia: Bool?
 
-    @Flag(inversion: .prefixedNo, help: "Ignore (or accept) reports from the domain.")
+    @Flag(inversion: .prefixedNo, help: "Ignore reports from the domain (--no-reject-reports: accept them).")
     public var rejectReports: Bool?
 
-    @Flag(inversion: .prefixedNo, help: "Hide the domain's name in the public list (Mastodon, GoToSocial).")
+    @Flag(inversion: .prefixedNo, help: "Hide the domain's name in the public list, Mastodon and GoToSocial (--no-obfuscate: show it).")
     public var obfuscate: Bool?
 
     @Option(help: ArgumentHelp("Comment shown to other people in the public list (\"\" clears it).", valueName: "text"))

@@ -87,7 +87,8 @@ extension DomainBlocks {
                 }
                 if plan.count(.update) > 0 { _ = try await ctx.require(.domainBlocksUpdate) }
                 if plan.count(.remove) > 0 {
-                    try ctx.confirm("Lift \(plan.count(.remove)) domain block\(plan.count(.remove) == 1 ? "" : "s") that \(source) does not list?")
+                    let lifted = plan.steps.filter { $0.action == .remove }.map(\.domain)
+                    try ctx.confirm("Lift \(lifted.count) domain block\(lifted.count == 1 ? "" : "s") that \(source) does not list (\(namedList(lifted)))?")
                 }
                 let outcomes = try await apply(writes, with: adapter, ctx: ctx)
                 try finish(plan, outcomes: outcomes, ctx: ctx)
@@ -107,16 +108,19 @@ extension DomainBlocks {
         func fit(_ entries: [BlocklistFile.Entry], to support: DomainBlockSupport, ctx: CommandContext) throws -> [BlocklistFile.Entry] {
             var kept: [BlocklistFile.Entry] = []
             var refused: [String] = []
-            var reduced = 0
+            var skipped: [String] = []
+            var reduced: [String] = []
             for entry in entries {
-                let missing = support.unsupported(entry.spec)
+                let spec = support.implied(entry.spec)
+                let missing = support.unsupported(spec)
                 if missing.isEmpty {
-                    kept.append(entry)
-                } else if bestEffort, let spec = support.reduced(entry.spec) {
                     kept.append(BlocklistFile.Entry(line: entry.line, spec: spec))
-                    reduced += 1
+                } else if bestEffort, let fitted = support.reduced(spec) {
+                    kept.append(BlocklistFile.Entry(line: entry.line, spec: fitted))
+                    reduced.append("\(spec.domain) (\(missing.joined(separator: ", ")))")
                 } else {
-                    refused.append("line \(entry.line) (\(entry.spec.domain)): \(missing.joined(separator: ", "))")
+                    refused.append("line \(entry.line) (\(spec.domain)): \(missing.joined(separator: ", "))")
+                    skipped.append(spec.domain)
                 }
             }
             if !refused.isEmpty, !bestEffort {
@@ -124,8 +128,12 @@ extension DomainBlocks {
                 throw FediError(.dataError, "\(support.software) cannot keep what \(refused.count) row\(refused.count == 1 ? "" : "s") of the blocklist ask for; nothing was sent",
                                 hint: refused.prefix(5).joined(separator: "; ") + more + "; --best-effort drops what it cannot keep")
             }
-            if reduced > 0 { ctx.status("Dropped settings \(support.software) cannot keep from \(reduced) row\(reduced == 1 ? "" : "s") (--best-effort).") }
-            if !refused.isEmpty { ctx.status("Skipped \(refused.count) row\(refused.count == 1 ? "" : "s") \(support.software) cannot block at all (--best-effort).") }
+            if !reduced.isEmpty {
+                ctx.status("Dropped settings \(support.software) cannot keep from \(reduced.count) row\(reduced.count == 1 ? "" : "s") (--best-effort): \(namedList(reduced)).")
+            }
+            if !skipped.isEmpty {
+                ctx.status("Skipped \(skipped.count) row\(skipped.count == 1 ? "" : "s") \(support.software) cannot block at all (--best-effort): \(namedList(skipped)).")
+            }
             return kept
         }
 
@@ -225,6 +233,7 @@ extension DomainBlocks {
             let note = step.action == .covered ? step.existing.map { "covered by \($0.domain)" } : nil
             return DomainBlockPlanRow(action: step.action.rawValue, domain: step.domain, severity: shown?.severity.rawValue,
                                       rejectMedia: shown?.rejectMedia, rejectReports: shown?.rejectReports, changes: step.changes,
+                                      details: [.add, .update].contains(step.action) ? step.spec?.changeDetails(from: step.existing) ?? [] : [],
                                       line: step.line, result: result ?? note)
         }
     }

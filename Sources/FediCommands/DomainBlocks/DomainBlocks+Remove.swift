@@ -9,7 +9,8 @@ extension DomainBlocks {
             abstract: "Lift a domain block, by domain or id.",
             discussion: """
             Federation with the domain resumes (on Mastodon, suspended accounts from it stay suspended). \
-            Asks first on a terminal; elsewhere needs --yes.
+            Asks first on a terminal; elsewhere needs --yes. Like add, safe to repeat: a domain that is not \
+            blocked is said so, nothing is sent, and the exit status is 0 (an unknown id is still exit 66).
 
             Examples:
               $ fedictl domain-blocks remove spam.example
@@ -25,7 +26,17 @@ extension DomainBlocks {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainBlock.self)
             try await ctx.withDomainBlocks(.domainBlocksRemove) { adapter, _ in
-                let block = try await ctx.domainBlock(target, on: adapter)
+                let block: DomainBlock
+                if target.contains(".") {
+                    guard let found = try await adapter.list(limit: nil, onPage: nil).first(named: target) else {
+                        // As `kubectl delete --ignore-not-found`: the wanted end state already holds.
+                        let host = (try? ctx.login().server.authority) ?? "the server"
+                        return ctx.status("\(target) is not blocked on \(host); nothing sent.")
+                    }
+                    block = found
+                } else {
+                    block = try await ctx.domainBlock(target, on: adapter)
+                }
                 try ctx.confirm("Lift the \(block.severity.rawValue) block on \(block.domain)?")
                 try await adapter.remove(block)
                 ctx.status("Lifted the block on \(block.domain).")

@@ -9,7 +9,8 @@ extension IPBlocks {
             abstract: "Block an IP address or range.",
             discussion: """
             Safe to repeat: when the address already has a block, it is updated where the settings given \
-            differ, and nothing is sent when they match.
+            differ, and nothing is sent when they match. A repeated --expires-in keeps an expiry within the \
+            duration's own unit of the new one (a day for 30d), so a cron job does not move it every run.
 
             Examples:
               $ fedictl ip-blocks add 192.0.2.0/24 --severity sign_up_block --comment "Spam wave" --expires-in 2w
@@ -32,13 +33,20 @@ extension IPBlocks {
             try ctx.output.validateFields(for: IPBlock.self)
             let range = try IPRange.parse(ip)
             let severity = settings.severity ?? .signUpBlock
-            let expiresIn = try settings.expirySeconds()
+            let duration = try settings.expiresIn.map { try DurationText.parse($0, flag: "--expires-in") }
             let client = try await ctx.client()
             try await ctx.withCapability(.ipBlocksAdd) { _ in
                 let blocks = try await client.ipBlocks(limit: nil, onPage: nil)
                 if let existing = blocks.first(where: { IPRange($0.ip)?.withPrefix == range.withPrefix }) {
                     let comment = settings.comment.flatMap { $0 == (existing.comment ?? "") ? nil : $0 }
                     let newSeverity = severity == existing.severity ? nil : severity
+                    // Re-running the same command later asks for a later expiry: within the precision the
+                    // duration was written in (a day for 30d), it is the same one, so it stays.
+                    var expiresIn = duration?.seconds
+                    if let duration, let current = existing.expiresAt {
+                        let wanted = ctx.services.now().addingTimeInterval(duration.timeInterval)
+                        if abs(wanted.timeIntervalSince(current)) < Double(max(duration.precision, 60)) { expiresIn = nil }
+                    }
                     guard newSeverity != nil || comment != nil || expiresIn != nil else {
                         ctx.status("\(existing.ip) is already blocked with these settings; nothing sent.")
                         return try ctx.output.item(existing)
@@ -47,7 +55,7 @@ extension IPBlocks {
                     ctx.status("Updated the block on \(updated.ip).")
                     return try ctx.output.item(updated)
                 }
-                let created = try await client.createIPBlock(ip: range, severity: severity, comment: settings.comment, expiresIn: expiresIn)
+                let created = try await client.createIPBlock(ip: range, severity: severity, comment: settings.comment, expiresIn: duration?.seconds)
                 ctx.status("Blocked \(created.ip) (\(created.severity.rawValue)).")
                 try ctx.output.item(created)
             }

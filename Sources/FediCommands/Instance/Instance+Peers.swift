@@ -26,9 +26,11 @@ extension Instance {
         public func run(in ctx: CommandContext) async throws {
             if all { try ctx.output.validateFields(for: InstancePeer.self) } else { try ctx.output.validateFields(for: InstancePeerCount.self) }
             let target = try ctx.instanceTarget(hostArgument.host)
-            let client = ctx.anonymousClient(target.server)
-            let fetched = try await ctx.withCapability(.instancePeers, on: target) { _ in
-                try await Instance.explainingHidden("peers", on: target.server) { try await client.instancePeers() }
+            let fetched = try await ctx.withDetection(.instancePeers, on: target) { _, info in
+                let client = await ctx.readingClient(.instancePeers, on: target.server, info: info, login: target.login)
+                return try await Instance.explainingHidden("peers", on: target.server, authenticated: client.token != nil) {
+                    try await client.instancePeers()
+                }
             }
             if ctx.globals.raw { return ctx.output.raw(fetched.raw) }
             if all {

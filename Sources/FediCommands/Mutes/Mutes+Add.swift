@@ -25,7 +25,7 @@ extension Mutes {
         @Option(help: ArgumentHelp("How long: 30m, 12h, 1d, 2w or seconds (default: until unmuted).", valueName: "duration"))
         public var duration: String?
 
-        @Flag(inversion: .prefixedNo, help: "Mute their notifications too.")
+        @Flag(inversion: .prefixedNo, help: "Mute their notifications too, the default (--no-notifications: only their posts).")
         public var notifications = true
 
         public func validate() throws {

@@ -16,6 +16,13 @@ extension CommandContext {
     func addDomainEntry<Item: DomainEntry & Tabular>(_ domain: String, comment: String?, to adapter: any DomainListAdapter<Item>,
                                                      noun: String) async throws {
         let domain = try DomainText.parse(domain)
+        if comment != nil, !adapter.keepsComment {
+            // Like domain blocks and filters: refuse what the server cannot keep rather than drop it.
+            let login = try login()
+            let software = try await serverInfo(login.server, login: login).server.label
+            throw FediError(.dataError, "\(software) cannot keep a comment on an \(noun) domain; nothing was sent",
+                            hint: "leave out --comment")
+        }
         let items = try await adapter.list(limit: nil, onPage: nil)
         if let existing = items.first(named: domain) {
             status("\(existing.domain) is already \(noun); nothing sent.")

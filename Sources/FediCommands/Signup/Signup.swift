@@ -94,6 +94,12 @@ public struct Signup: FediCommand {
         let request = SignupRequest(username: username.hasPrefix("@") ? String(username.dropFirst()) : username, email: email,
                                     password: try readPassword(ctx), locale: locale ?? Self.defaultLocale(ctx.environment),
                                     reason: reason, dateOfBirth: dateOfBirth)
+        if ctx.globals.dryRun {
+            // The app and its token come first, but the account request is what a person checks: show
+            // that one (password redacted) and stop. The placeholder token is never printed.
+            ctx.status("dry run: fedictl would first register an app on \(host) (or reuse its own) and take an app token.")
+            _ = try await ctx.client(server, token: "dry-run").createAccount(request)
+        }
         let secrets = ctx.secretStore(ctx.storageForNewSecrets)
         // Any fedictl app with `write` will do; a new one gets the scopes a later `auth login` asks for.
         let app = try await ctx.fedictlApp(server, scopes: ["write"], registering: OAuthScopes.user, stored: ctx.storedApp(server, secrets: secrets),

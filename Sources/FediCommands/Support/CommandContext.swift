@@ -65,8 +65,11 @@ public struct CommandContext: Sendable {
     public func confirm(_ question: String) throws {
         if globals.yes || globals.dryRun { return }
         guard terminal.stdinIsTTY, terminal.stderrIsTTY else {
-            throw FediError(.usage, "\(question.trimmed("?")): confirmation needed",
-                            hint: "not on a terminal: pass --yes to confirm")
+            // "Block @alan? Follows between you end.": the question names the act, the rest goes to the hint.
+            let end = question.firstIndex(of: "?") ?? question.endIndex
+            let remark = question[end...].dropFirst().trimmed().trimmed(".")
+            throw FediError(.usage, "\(question[..<end]): confirmation needed",
+                            hint: (remark.isEmpty ? "" : "\(remark); ") + "not on a terminal: pass --yes to confirm")
         }
         let answer = terminal.readLine(prompt: "\(question) [y/N] ", secret: false)?.lowercased()
         guard answer == "y" || answer == "yes" else { throw FediError(.failure, "cancelled") }

@@ -39,6 +39,9 @@ public enum ErrorReport {
                 return FediError(.permission, "\(host) does not allow this (HTTP 403)\(said)",
                                  hint: admin ? "this needs an admin login: fedictl auth login \(host) --admin"
                                              : "the account or token lacks permission for \(url.path)")
+            case 404 where error.meansMissingEndpoint:
+                return FediError(.unavailable, "\(host) does not offer \(url.path) (HTTP 404)\(said)",
+                                 hint: "this server's software lacks that API; `fedictl instance features` lists what it can do")
             case 404, 410:
                 return FediError(.noInput, "\(host) has no \(url.path) (HTTP \(status))\(said)",
                                  hint: "check the id or name; it may have been deleted")

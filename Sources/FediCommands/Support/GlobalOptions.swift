@@ -61,6 +61,7 @@ public struct GlobalOptions: ParsableArguments, Sendable {
         guard timeout >= 0.001, timeout <= 86_400 else { throw ValidationError("--timeout must be between 0.001 and 86400 seconds") }
         guard (1...1_048_576).contains(maxResponseSize) else { throw ValidationError("--max-response-size must be between 1 and 1048576 MiB") }
         guard maxPages >= 1 else { throw ValidationError("--max-pages must be at least 1") }
+        if fieldList?.isEmpty == true { throw ValidationError("--fields needs at least one field name, e.g. --fields id,domain") }
     }
 
     public var fieldList: [String]? {

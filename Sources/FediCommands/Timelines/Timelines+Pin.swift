@@ -40,8 +40,9 @@ extension Timelines {
             try Self.checkConflicts(in: ctx.services.logins.load(), name: name, server: server)
             let info = try await ctx.serverInfo(server, login: nil).server
             let family = try CapabilityTable.require(.timelinesLocal, on: info, host: server.authority)
-            // A pin nobody can read is no use: ask for one post as a visitor first (exit 77 if refused).
-            _ = try await TimelineReader(client: ctx.anonymousClient(server), family: family).local(limit: 1, mediaOnly: false, after: nil)
+            // A pin nobody can read is no use: ask for one post first, as a visitor or, where the server
+            // shows it to logged-in users only, with a login there (exit 77 if refused).
+            _ = try await ctx.localTimelineReader(on: server, info: info, family: family).local(limit: 1, mediaOnly: false, after: nil)
             var pin = PinnedTimeline(name: name, baseURL: server.baseURL.absoluteString, server: info, pinnedAt: ctx.services.now())
             if ctx.globals.dryRun {
                 ctx.status("dry run: would pin \(server.authority) as \(name)")

@@ -10,15 +10,17 @@ extension Timelines {
             abstract: "Read a pinned or named server's local timeline, or your home timeline.",
             discussion: """
             With a pin's name or a server, reads that server's local timeline (the public posts of its own \
-            users) as a visitor: no account, no token sent. Without one, reads the selected account's home \
+            users) as a visitor: no account, no token sent (GoToSocial and Pixelfed show it to logged-in users \
+            only: there a stored login on that server is used). Without one, reads the selected account's home \
             timeline. Posts come newest first with author, time, text, media count and link; a post behind \
             a content warning (or marked sensitive) shows only the warning until --reveal. Boosts name the \
             boosted author. Misskey-family text is MFM, shown as it is. On the home timeline --media-only \
             keeps the posts with media among the --limit fetched.
 
             --since-last shows only what is newer than the newest post an earlier run of the same pin \
-            showed (kept per pin, as that server's own id). A server that keeps its timeline from \
-            visitors (GoToSocial by default, Pixelfed, Mastodon set to "authenticated") is exit 77.
+            showed (kept per pin, as that server's own id): the oldest --limit of them, and how many more \
+            wait for the next run. A server that keeps its timeline from visitors (Mastodon set to \
+            "authenticated"; GoToSocial and Pixelfed when you have no login there) is exit 77.
 
             Examples:
               $ fedictl timelines show art
@@ -48,6 +50,8 @@ extension Timelines {
 
         /// The table's columns unless --fields says otherwise.
         static let timelineFields = ["created_at", "author", "content", "media_urls", "url"]
+        /// How many waiting posts --since-last counts before it says "over".
+        static let waitingCountCap = 200
 
         public func validate() throws {
             guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
@@ -68,8 +72,8 @@ extension Timelines {
                 throw FediError(.usage, "--since-last needs a pinned timeline", hint: "pin it first: fedictl timelines pin \(timeline)")
             }
             let target = try ctx.instanceTarget(timeline)
-            let fetched = try await ctx.withCapability(.timelinesLocal, on: target) { family in
-                try await TimelineReader(client: ctx.anonymousClient(target.server), family: family)
+            let fetched = try await ctx.withDetection(.timelinesLocal, on: target) { family, info in
+                try await ctx.localTimelineReader(on: target.server, info: info, family: family, login: target.login)
                     .local(limit: limit, mediaOnly: mediaOnly, after: nil)
             }
             try present(fetched, in: ctx, empty: "No posts on \(target.server.authority).")
@@ -82,10 +86,12 @@ extension Timelines {
             let server = pin.address
             // Only posts after the kept one: the server's own cursor, so every post it returns is newer.
             let after = sinceLast ? pin.lastSeenID : nil
-            let (fetched, info) = try await ctx.withDetection(.timelinesLocal, on: (server, nil)) { family, info in
-                (try await TimelineReader(client: ctx.anonymousClient(server), family: family)
-                    .local(limit: limit, mediaOnly: mediaOnly, after: after), info)
+            let (read, info) = try await ctx.withDetection(.timelinesLocal, on: (server, nil)) { family, info in
+                let reader = await ctx.localTimelineReader(on: server, info: info, family: family)
+                if let after { return (try await reader.local(newerThan: after, limit: limit, mediaOnly: mediaOnly, countCap: Self.waitingCountCap), info) }
+                return ((try await reader.local(limit: limit, mediaOnly: mediaOnly, after: nil), 0), info)
             }
+            let fetched = read.posts
             if !ctx.globals.dryRun {
                 let (detected, newest) = (info, fetched.value.first)
                 try ctx.services.logins.update { config in
@@ -95,6 +101,11 @@ extension Timelines {
                 }
             }
             try present(fetched, in: ctx, empty: after != nil ? "No new posts on \(pin.name) since the last run." : "No posts on \(pin.name).")
+            // The place moved only past what was shown: the rest waits for the next run.
+            if read.waiting > 0 {
+                let count = read.waiting > Self.waitingCountCap ? "over \(Self.waitingCountCap)" : "\(read.waiting)"
+                ctx.status("\(count) more new \(read.waiting == 1 ? "post" : "posts") on \(pin.name); run again to see them.")
+            }
         }
 
         /// The selected account's home timeline (its token). The API has no media filter: --media-only

@@ -24,6 +24,16 @@ public enum APIError: Error, Sendable {
         }
     }
 
+    /// A 404 that says the endpoint itself is missing, not a record: Pleroma's and Akkoma's API fallback
+    /// (`{"error": "Not implemented"}`) and Misskey's `UNKNOWN_API_ENDPOINT`. Fixed texts from code, not
+    /// translations, so they can be matched.
+    public var meansMissingEndpoint: Bool {
+        guard case .http(404, let message, _, _, let body) = self else { return false }
+        if message == "Not implemented" { return true }
+        let object = (try? JSONText.object(from: body)) as? [String: Any]
+        return (object?["error"] as? [String: Any])?["code"] as? String == "UNKNOWN_API_ENDPOINT"
+    }
+
     /// The message a server put in its error body, in the shapes servers use:
     /// `{"error": "..."}`, `{"error": {"message": "..."}}` (Misskey), `{"error_description"}`, a bare string.
     public static func serverMessage(in body: Data) -> String? {

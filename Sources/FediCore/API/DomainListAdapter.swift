@@ -38,6 +38,12 @@ public protocol DomainListAdapter<Item>: Sendable {
     /// Adds `domain`; `comment` where the server keeps one (GoToSocial, Pleroma).
     func create(domain: String, comment: String?) async throws -> Item
     func remove(_ item: Item) async throws
+    /// Whether `create` keeps a comment; where it does not, a comment must be refused, not dropped.
+    var keepsComment: Bool { get }
+}
+
+extension DomainListAdapter {
+    public var keepsComment: Bool { false }
 }
 
 /// Mastodon's and GoToSocial's record lists: `GET path` (Link-paged on Mastodon, whole on
@@ -51,6 +57,7 @@ struct RecordDomainList<Item: DomainEntry>: DomainListAdapter {
     let paged: Bool
     /// GoToSocial keeps a public comment on allows.
     let takesComment: Bool
+    var keepsComment: Bool { takesComment }
 
     func list(limit: Int?, onPage: PageHandler<Item>?) async throws -> [Item] {
         if paged {

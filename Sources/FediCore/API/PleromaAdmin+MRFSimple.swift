@@ -146,6 +146,8 @@ struct PleromaDomainBlocks: HostListBlocks {
 /// The allowlist on Pleroma/Akkoma: `:mrf_simple`'s `accept` group (with a reason).
 struct PleromaDomainAllows: DomainListAdapter {
     let admin: PleromaAdmin
+    /// The reason beside the host in `:mrf_simple`'s accept list.
+    var keepsComment: Bool { true }
 
     func list(limit: Int?, onPage: PageHandler<DomainAllow>?) async throws -> [DomainAllow] {
         let setting = try await admin.mrfSimple()

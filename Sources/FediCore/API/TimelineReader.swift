@@ -1,10 +1,14 @@
 import FoundationEssentials
 
 /// Reads timelines, the same whichever API serves them: a server's local timeline as a visitor
-/// (no token is ever sent), or the signed-in user's home timeline. Posts come newest first.
+/// (no token is sent, unless `signedIn` for servers that show it to logged-in users only), or the
+/// signed-in user's home timeline. Posts come newest first.
 public struct TimelineReader: Sendable {
     public let client: APIClient
     public let family: APIFamily
+    /// Read the local timeline with the client's token rather than as a visitor: for servers that
+    /// show it to logged-in users only.
+    public var signedIn = false
 
     /// Most posts one request may ask for: Mastodon allows 40, Misskey 100.
     public var maximumLimit: Int { family == .misskeyClient ? 100 : 40 }
@@ -14,11 +18,11 @@ public struct TimelineReader: Sendable {
         self.family = family
     }
 
-    /// The local timeline, read without logging in. `after`: only posts newer than this id of the
+    /// The local timeline, read without logging in (unless `signedIn`). `after`: only posts newer than this id of the
     /// same server. A server that keeps it from visitors (401, 403, 422, Misskey's `LTL_DISABLED`,
     /// Mastodon 4.5's `timelines_access` set to `authenticated` or `disabled`) is exit 77.
     public func local(limit: Int, mediaOnly: Bool, after: String?) async throws -> Fetched<[Post]> {
-        let visitor = client.anonymous
+        let visitor = signedIn ? client : client.anonymous
         let size = min(limit, maximumLimit)
         var fetched: Fetched<[Post]>
         do {
@@ -37,6 +41,31 @@ public struct TimelineReader: Sendable {
         // A server may send more than asked for (100,000 posts in one answer): --limit still holds.
         fetched.value = Array(Self.newestFirst(fetched.value).prefix(limit))
         return fetched
+    }
+
+    /// What came after `after` (an id of the same server), for a reader catching up: the oldest new posts
+    /// first, as many as `limit` (paging on where one page is not enough), newest first like every
+    /// timeline; and how many newer ones still wait, counted up to `countCap` (`waiting > countCap`
+    /// means "more than that"). The servers' `min_id`/`sinceId` answer the posts right after the cursor,
+    /// so a reader that keeps the newest shown post as its place skips nothing.
+    public func local(newerThan after: String, limit: Int, mediaOnly: Bool, countCap: Int = 200) async throws
+        -> (posts: Fetched<[Post]>, waiting: Int) {
+        var result = try await local(limit: limit, mediaOnly: mediaOnly, after: after)
+        var page = result.value
+        // Each page is the posts right after the cursor; a full page may have more behind it.
+        while let newest = page.first, page.count == min(limit - result.value.count + page.count, maximumLimit),
+              result.value.count < limit {
+            page = try await local(limit: limit - result.value.count, mediaOnly: mediaOnly, after: newest.id).value
+            result.value = page + result.value
+        }
+        var waiting = 0
+        var cursor = result.value.first?.id
+        while result.value.count >= limit, let after = cursor, waiting <= countCap {
+            let more = try await local(limit: maximumLimit, mediaOnly: mediaOnly, after: after).value
+            waiting += more.count
+            cursor = more.count == maximumLimit ? more.first?.id : nil
+        }
+        return (result, waiting)
     }
 
     /// The signed-in user's home timeline (the client's token).

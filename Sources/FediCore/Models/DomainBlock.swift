@@ -130,6 +130,34 @@ public struct DomainBlockSpec: Sendable, Equatable {
         return fields
     }
 
+    /// What writing this spec does, in values a person can check: for an update, each changed field
+    /// as `old → new` (`severity silence → suspend`, `public_comment "" → "trolls"`); for a new block
+    /// (`block` nil), every setting it sets beyond the severity (`reject_media yes`, `public_comment "spam"`).
+    public func changeDetails(from block: DomainBlock?) -> [String] {
+        func flag(_ value: Bool) -> String { value ? "yes" : "no" }
+        func quoted(_ text: String?) -> String { "\"\(text ?? "")\"" }
+        guard let block else {
+            var set: [String] = []
+            if rejectMedia { set.append("reject_media yes") }
+            if rejectReports { set.append("reject_reports yes") }
+            if obfuscate { set.append("obfuscate yes") }
+            if let publicComment, !publicComment.isEmpty { set.append("public_comment \(quoted(publicComment))") }
+            if let privateComment, !privateComment.isEmpty { set.append("private_comment \(quoted(privateComment))") }
+            return set
+        }
+        return differences(from: block).map { field in
+            switch field {
+            case "severity": "severity \(block.severity.rawValue) → \(severity.rawValue)"
+            case "reject_media": "reject_media \(flag(block.rejectMedia)) → \(flag(rejectMedia))"
+            case "reject_reports": "reject_reports \(flag(block.rejectReports)) → \(flag(rejectReports))"
+            case "obfuscate": "obfuscate \(flag(block.obfuscate)) → \(flag(obfuscate))"
+            case "public_comment": "public_comment \(quoted(block.publicComment)) → \(quoted(publicComment))"
+            case "private_comment": "private_comment \(quoted(block.privateComment)) → \(quoted(privateComment))"
+            default: field
+            }
+        }
+    }
+
     /// Mastodon's `stricter_than?`, with this spec as the new block.
     public func isStricter(than other: DomainBlock) -> Bool {
         if severity == .suspend { return true }
@@ -223,6 +251,16 @@ public struct DomainBlockSupport: Sendable, Equatable {
             missing.append("a noop block that rejects nothing (\(software) keeps blocks as host lists)")
         }
         return missing
+    }
+
+    /// `spec` without what its severity already implies and this server has no separate switch for: a
+    /// suspension rejects media and reports anyway, so GoToSocial's suspend-only blocks keep such a row whole.
+    public func implied(_ spec: DomainBlockSpec) -> DomainBlockSpec {
+        guard spec.severity == .suspend else { return spec }
+        var copy = spec
+        if !rejectMedia { copy.rejectMedia = false }
+        if !rejectReports { copy.rejectReports = false }
+        return copy
     }
 
     /// `spec` without what this server cannot keep (for `import --best-effort`); nil when nothing of it remains.

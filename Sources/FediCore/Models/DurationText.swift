@@ -4,6 +4,9 @@ import FoundationEssentials
 /// `1h30m`, or plain seconds (`3600`). Used by `--expires-in` (IP blocks, filters) and mute durations.
 public struct DurationText: Sendable, Equatable, CustomStringConvertible {
     public let seconds: Int
+    /// The smallest unit the text was written in, in seconds: `30d` → 86400, `1d12h` → 3600, `3600` → 1.
+    /// Two runs of the same command that far apart mean the same moment.
+    public private(set) var precision = 1
 
     static let units: [(Character, Int)] = [("w", 604_800), ("d", 86400), ("h", 3600), ("m", 60), ("s", 1)]
 
@@ -37,6 +40,7 @@ public struct DurationText: Sendable, Equatable, CustomStringConvertible {
                 guard !overflow1, !overflow2 else { return nil }
                 total = sum
                 lastUnit = unit
+                precision = unit
                 digits = ""
             } else {
                 return nil
@@ -56,6 +60,9 @@ public struct DurationText: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var timeInterval: TimeInterval { TimeInterval(seconds) }
+
+    /// The same length of time, however it was written.
+    public static func == (lhs: DurationText, rhs: DurationText) -> Bool { lhs.seconds == rhs.seconds }
 
     /// The shortest text that reads back to the same seconds: 5400 → "1h30m", 0 → "0s".
     public var description: String { Self.format(seconds) }

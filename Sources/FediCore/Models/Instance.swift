@@ -36,6 +36,9 @@ public struct InstanceInfo: Codable, Sendable, Equatable {
     public var softwareVersion: String?
     public var flavour: String?
     public var variant: String?
+    /// The document carries GoToSocial's marks (its source URL, configuration keys only it sends):
+    /// how a GoToSocial server without nodeinfo is told apart from Mastodon. Not part of the output.
+    public var showsGoToSocial = false
 
     enum CodingKeys: String, CodingKey {
         case domain, title, version, description, languages, registrations, software, flavour, variant
@@ -81,6 +84,17 @@ struct InstanceV2: Decodable, Sendable {
             maxMediaAttachments: statuses?.lenientInt("max_media_attachments"),
             maxPollOptions: polls?.lenientInt("max_options"),
             apiVersion: apiVersions?.lenientInt("mastodon"), apiSource: "v2")
+        info.showsGoToSocial = Self.showsGoToSocial(c, configuration: configuration)
+    }
+
+    /// `source_url` ends in `/gotosocial`, or the configuration holds keys only GoToSocial sends.
+    static func showsGoToSocial(_ c: KeyedDecodingContainer<AnyKey>, configuration: KeyedDecodingContainer<AnyKey>?) -> Bool {
+        if let source = c.optionalText("source_url")?.lowercased(), source.hasSuffix("/gotosocial") || source.hasSuffix("/gotosocial/") {
+            return true
+        }
+        let accounts = try? configuration?.nestedContainer(keyedBy: AnyKey.self, forKey: "accounts")
+        let emojis = try? configuration?.nestedContainer(keyedBy: AnyKey.self, forKey: "emojis")
+        return configuration?.contains("oidc_enabled") == true && (accounts?.contains("allow_custom_css") == true || emojis?.contains("emoji_size_limit") == true)
     }
 }
 
@@ -117,6 +131,7 @@ struct InstanceV1: Decodable, Sendable {
             maxMediaAttachments: statuses?.lenientInt("max_media_attachments"),
             maxPollOptions: polls?.lenientInt("max_options") ?? pollLimits?.lenientInt("max_options"),
             apiVersion: nil, apiSource: "v1")
+        info.showsGoToSocial = InstanceV2.showsGoToSocial(c, configuration: configuration)
     }
 }
 

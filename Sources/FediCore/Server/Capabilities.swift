@@ -213,6 +213,17 @@ public enum CapabilityTable {
         ]
     }()
 
+    /// What a software shows to logged-in users only (api-map.md: GoToSocial answers visitors 401 for its
+    /// peers, domain blocks and timelines; Pixelfed for its timelines).
+    public static let loginOnly: [Capability: [Flavour]] = [
+        .instancePeers: [.gotosocial], .instanceBlocks: [.gotosocial],
+        .timelinesPublic: [.gotosocial, .pixelfed], .timelinesLocal: [.gotosocial, .pixelfed],
+    ]
+
+    public static func needsLogin(_ capability: Capability, on server: ServerInfo) -> Bool {
+        loginOnly[capability]?.contains(server.flavour) == true
+    }
+
     /// Which API serves `capability` on `server`, or why nothing does.
     public static func availability(of capability: Capability, on server: ServerInfo) -> Availability {
         let name = server.softwareDisplayName
@@ -265,6 +276,9 @@ public struct FeatureSupport: Codable, Sendable, Equatable {
         case .available(let family):
             self.family = family
             available = true
+            if CapabilityTable.needsLogin(capability, on: server) {
+                note = "needs a login: \(server.softwareDisplayName) shows it to logged-in users only (fedictl uses a stored login there)"
+            }
         case .unavailable(let reason):
             available = false
             note = reason

@@ -30,7 +30,7 @@ public struct ServerDiscovery: Sendable {
         }
         let instanceVersion = instance.flatMap { $0.value.version }.map(VersionString.init)
         if named == nil, let instanceVersion {
-            named = Self.classify(instanceVersion)
+            named = Self.classify(instanceVersion, instance: instance?.value)
         }
         var meta: Fetched<MisskeyMeta>?
         if named?.flavour.isMisskeyFamily == true || (named == nil && instance == nil) {
@@ -43,7 +43,8 @@ public struct ServerDiscovery: Sendable {
         // else (Mastodon, Misskey) the version the API shows.
         var version = nodeinfo?.value.softwareVersion
         if version == nil, let instanceVersion {
-            version = instanceVersion.product != nil || flavour == .mastodon ? instanceVersion.productVersion : nil
+            let versionIsTheProducts = instanceVersion.product != nil || flavour == .mastodon || flavour == .gotosocial
+            version = versionIsTheProducts ? instanceVersion.productVersion : nil
         }
         if version == nil { version = meta?.value.version }
         var variant = named?.variant
@@ -59,25 +60,26 @@ public struct ServerDiscovery: Sendable {
         return Discovery(server: info, nodeinfo: nodeinfo, instance: instance, meta: meta)
     }
 
-    /// Without nodeinfo: the product in a "compatible" version string (TootSDK's fallback), else a
-    /// Mastodon-style version means Mastodon. GoToSocial cannot be told apart this way.
-    static func classify(_ version: VersionString) -> (flavour: Flavour, variant: String?)? {
+    /// Without nodeinfo: the product in a "compatible" version string (TootSDK's fallback), else what the
+    /// instance document itself shows (GoToSocial's source URL and configuration keys), else a
+    /// Mastodon-style version means Mastodon.
+    static func classify(_ version: VersionString, instance: InstanceInfo? = nil) -> (flavour: Flavour, variant: String?)? {
         if let product = version.product { return Flavour.named(product) }
+        if instance?.showsGoToSocial == true { return (.gotosocial, nil) }
         guard let parsed = version.version, parsed.major >= 1 else { return nil }
         return (.mastodon, nil)
     }
 
     /// A Mastodon fork from the version's build metadata: `4.3.0+glitch` → glitch-soc,
-    /// `4.4.0+hometown-1.2` → hometown, old Hometown's `1.0.6+3.4.1` → hometown. Build ids
-    /// (`+pr-32577-ba659d5`, `+security`, `+nightly…`, a commit) are not forks.
+    /// `4.4.0+hometown-1.2` → hometown, old Hometown's `1.0.6+3.4.1` → hometown. Only names of known
+    /// forks count: build ids (`+pr-32577-ba659d5`, `+security`, a commit, `260625+Xajh.ORG`,
+    /// `d82aaed2-ruby-4.0.6`) are not forks.
     public static func mastodonVariant(_ version: String?) -> String? {
-        guard let build = version.flatMap(SoftwareVersion.init)?.build?.lowercased(), let first = build.first else { return nil }
-        if first.isNumber { return (SoftwareVersion(build)?.major ?? 0) >= 1 ? "hometown" : nil }
-        let tag = String(build.prefix { $0.isLetter || $0 == "_" })
-        if tag.hasPrefix("glitch") { return "glitch-soc" }
-        let builds = ["pr", "security", "nightly", "git", "build", "rc", "sha", "commit", "docker"]
-        if tag.isEmpty || builds.contains(tag) || build.allSatisfy(\.isHexDigit) { return nil }
-        return tag
+        guard let parsed = version.flatMap(SoftwareVersion.init), let build = parsed.build?.lowercased() else { return nil }
+        if parsed.oldHometownMastodonVersion != nil { return "hometown" }
+        let tag = String(build.prefix { $0.isLetter || $0 == "_" || $0 == "-" }.split(separator: "-").first ?? "")
+        let (flavour, variant) = Flavour.named(tag)
+        return flavour == .mastodon ? variant : nil
     }
 
     /// A probe the server does not have (404, 405, 501, an HTML page) or refuses to strangers

@@ -65,10 +65,7 @@ public struct ServerInfo: Codable, Sendable, Equatable {
     /// Old Hometown wrote `<hometown>+<mastodon>`; there the Mastodon version after the `+` counts.
     public var comparableVersion: SoftwareVersion? {
         guard let parsed = version.flatMap(SoftwareVersion.init) else { return nil }
-        if flavour == .mastodon, let build = parsed.build.flatMap(SoftwareVersion.init), build.major >= 1,
-           parsed.build?.first?.isNumber == true {
-            return build
-        }
+        if flavour == .mastodon, let mastodon = parsed.oldHometownMastodonVersion { return mastodon }
         return parsed
     }
 

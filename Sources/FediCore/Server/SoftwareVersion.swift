@@ -91,6 +91,14 @@ public struct SoftwareVersion: Sendable, Hashable, Comparable, CustomStringConve
         return text[digits.endIndex...].dropFirst(2).prefix(while: \.isHexDigit).count >= 6
     }
 
+    /// Old Hometown wrote its own 1.x version, then the Mastodon one it is based on: `1.0.6+3.4.1`.
+    /// Only that shape counts; any other build suffix (`06f906acac`, `260625+Xajh.ORG`) is not a version.
+    public var oldHometownMastodonVersion: SoftwareVersion? {
+        guard major < 2, let build, Self.startsDottedNumber(Substring(build)), let base = SoftwareVersion(build),
+              base.major >= 2, base.build == nil else { return nil }
+        return base
+    }
+
     public var description: String {
         var text = "\(major).\(minor).\(patch)"
         if let prerelease { text += "-\(prerelease)" }

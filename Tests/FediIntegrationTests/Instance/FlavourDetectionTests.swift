@@ -73,6 +73,24 @@ struct FlavourDetectionTests {
         #expect(document["version"] as? String == "2.0")
     }
 
+    @Test func aGoToSocialWithoutNodeinfoIsKnownByItsInstanceDocument() async throws {
+        // No nodeinfo at all: the v2 document's source_url and GoToSocial-only configuration keys say GoToSocial.
+        let server = try await FixtureServer.start(flavour: "gotosocial")
+        _ = try await server.json(.post, "/__fixture/routes", body: ["GET /.well-known/nodeinfo": ["status": 404, "json": ["error": "Not Found"]]])
+        let info = await CommandHarness().run(["instance", "info", server.base, "-o", "json"])
+        #expect(info.status == 0, "\(info)")
+        let object = try #require(try info.json() as? [String: Any])
+        #expect(object["flavour"] as? String == "gotosocial")
+        #expect(object["software_version"] as? String == "0.17.3+git-5ec8a8d")
+        #expect(object["shows_go_to_social"] == nil, "an internal mark, not output")
+
+        let features = await CommandHarness().run(["instance", "features", server.base, "-o", "json"])
+        #expect(features.status == 0, "\(features)")
+        let rows = try #require(try features.json() as? [[String: Any]])
+        let domainBlocks = try #require(rows.first { $0["capability"] as? String == "domain-blocks list" })
+        #expect(domainBlocks["family"] as? String == "gotosocial-admin", "\(domainBlocks)")
+    }
+
     @Test func aWebPageWhereTheInstanceAPIShouldBeMeansAbsent() async throws {
         // A Misskey without nodeinfo whose front-end answers /api/v*/instance with HTML: the Content-Type
         // check turns that into "absent", and /api/meta identifies it.

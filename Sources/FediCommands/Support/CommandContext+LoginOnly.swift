@@ -1,0 +1,28 @@
+import FoundationEssentials
+import FediCore
+
+extension CommandContext {
+    /// A client to read `capability` from `server`, which may keep it from visitors: with the token of a
+    /// login on that server (the selected account's, else `login`, else the first stored one) where the
+    /// software shows it to logged-in users only (GoToSocial's peers, domain blocks and timelines) or
+    /// `always`; else, or without such a login, as a visitor.
+    func readingClient(_ capability: Capability, on server: ServerAddress, info: ServerInfo?, login: Login?,
+                       always: Bool = false) async -> APIClient {
+        let anonymous = anonymousClient(server)
+        guard always || info.map({ CapabilityTable.needsLogin(capability, on: $0) }) == true else { return anonymous }
+        if let selected = try? self.login(), selected.server.authority == server.authority,
+           let credentials = try? await credentials() {
+            return client(credentials)
+        }
+        guard let login = login ?? storedLogin(on: server), let (token, _) = try? await storedToken(for: login) else { return anonymous }
+        return APIClient(server: server, token: token, http: http)
+    }
+
+    /// A reader of `server`'s local timeline, signed in where the software needs it and a login exists.
+    func localTimelineReader(on server: ServerAddress, info: ServerInfo, family: APIFamily, login: Login? = nil) async -> TimelineReader {
+        let client = await readingClient(.timelinesLocal, on: server, info: info, login: login)
+        var reader = TimelineReader(client: client, family: family)
+        reader.signedIn = client.token != nil
+        return reader
+    }
+}
