@@ -17,7 +17,7 @@ extension InstanceInfo: Tabular {
         Column("status_count", "posts", default: false) { .number($0.statusCount) },
         Column("registrations") { .text($0.registrations?.displayName) },
         Column("contact_email", "contact e-mail") { .text($0.contactEmail) },
-        Column("contact_account", "contact account") { .text($0.contactAccount.map { "@" + $0 }) },
+        Column("contact_account", "contact account", kind: .identifier) { .text($0.contactAccount.map { "@" + $0 }) },
         Column("languages") { .list($0.languages) },
         Column("rules_count", "rules") { .number($0.rulesCount) },
         Column("max_characters", "max characters") { .number($0.maxCharacters) },
