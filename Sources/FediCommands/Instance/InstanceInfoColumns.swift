@@ -5,7 +5,8 @@ extension InstanceInfo: Tabular {
     public static let columns: [Column<InstanceInfo>] = [
         Column("domain") { .text($0.domain) },
         Column("title") { .text($0.title) },
-        Column("software", default: false) { .text($0.software) },
+        Column("software_label", "software") { .text($0.softwareLabel) },
+        Column("software", "software name", default: false) { .text($0.software) },
         Column("software_version", "software version", default: false) { .text($0.softwareVersion) },
         Column("flavour", default: false) { .text($0.flavour) },
         Column("variant", default: false) { .text($0.variant) },
