@@ -88,4 +88,24 @@ struct OutputRulesTests {
         #expect(csv.stdout.split(separator: "\n").dropFirst().map { String($0.prefix { $0 != "," }) }
             == ["badactors.example", "scrapers.example", "spam.example"], "\(csv.stdout)")
     }
+
+    @Test func reportStatesAreColouredOnATerminalOnly() async throws {
+        let gts = try await FixtureModerator.start("gotosocial")
+        try await gts.server.addRoutes(["GET /api/v1/admin/reports?resolved=false&limit=40": ["file": "admin-reports.json"]])
+        let coloured = await gts.admin.run(["reports", "list"], tty: true, width: 200)
+        #expect(coloured.stdout.contains("\u{1B}[33mopen\u{1B}[0m  "), "\(coloured.stdout.debugDescription)")
+        let plain = await gts.admin.run(["reports", "list", "--no-color"], tty: true, width: 200)
+        #expect(!plain.stdout.contains("\u{1B}"), "\(plain.stdout.debugDescription)")
+    }
+
+    @Test func timelineURLsStayWholeOnANarrowTerminal() async throws {
+        let server = try await MockServer.start()
+        let id = try await RemoteTimelinesTests.post(String(repeating: "a long and winding post ", count: 8), on: server)
+        let shown = await CommandHarness().run(["timelines", "show", server.base, "--no-color"], tty: true, width: 100)
+        #expect(shown.status == 0, "\(shown)")
+        let lines = shown.stdout.split(separator: "\n").map(String.init)
+        try #require(lines.count == 2, "\(shown.stdout)")
+        #expect(lines[1].hasSuffix("…  0      http://localhost:\(server.port)/@alice/\(id)"), "\(shown.stdout)")
+        #expect(lines[1].count <= 100, "\(shown.stdout)")
+    }
 }
