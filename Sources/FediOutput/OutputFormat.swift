@@ -16,9 +16,11 @@ public struct OutputSettings: Sendable {
     public var width: Int?
     public var color: Bool
     public var now: Date
+    /// The user chose the columns (`--fields`): a terminal table keeps them even when every row is empty.
+    public var keepEmptyColumns: Bool
 
     public init(format: OutputFormat = .table, fields: [String]? = nil, noHeaders: Bool = false, isTTY: Bool = false,
-                width: Int? = nil, color: Bool = false, now: Date = Date()) {
+                width: Int? = nil, color: Bool = false, now: Date = Date(), keepEmptyColumns: Bool = false) {
         self.format = format
         self.fields = fields
         self.noHeaders = noHeaders
@@ -26,6 +28,7 @@ public struct OutputSettings: Sendable {
         self.width = width
         self.color = color
         self.now = now
+        self.keepEmptyColumns = keepEmptyColumns
     }
 
     /// Colour only on a terminal, and never with NO_COLOR (any value) or TERM=dumb.

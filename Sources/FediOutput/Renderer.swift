@@ -44,7 +44,9 @@ public struct Renderer: Sendable {
 
     // MARK: one object
 
-    public func item<Row: Tabular>(_ row: Row) throws {
+    /// One object: labelled lines on a terminal, `key\tvalue` lines piped. `keyPrefix` goes before
+    /// each piped key, so the parts of a larger view (a report's posts) keep keys of their own.
+    public func item<Row: Tabular>(_ row: Row, keyPrefix: String = "") throws {
         try validateFields(for: Row.self)
         switch settings.format {
         case .json: write(try jsonText(row, pretty: true) + "\n")
@@ -54,16 +56,40 @@ public struct Renderer: Sendable {
             let columns = columns(Row.self)
             if settings.isTTY {
                 let labelWidth = (columns.map { $0.header.count }.max() ?? 0) + 1
+                let indent = String(repeating: " ", count: labelWidth + 1)
                 for column in columns {
                     let label = (column.header.prefix(1).uppercased() + column.header.dropFirst() + ":")
                         .padded(to: labelWidth + 1)
-                    write(style(label, bold: true) + ttyText(column.value(row)) + "\n")
+                    let text = ttyText(column.value(row))
+                    // A long value wraps at spaces and goes on under its label, not under the labels.
+                    let lines = Self.wrap(text, width: settings.width.map { $0 - indent.count })
+                    write(style(label, bold: true) + tinted(lines.joined(separator: "\n" + indent), key: column.key, value: text) + "\n")
                 }
             } else {
                 // TSV cleaning, so a multi-line comment cannot spill past its `key\tvalue` line.
-                for column in columns { write("\(column.key)\t\(tsvText(column.value(row)))\n") }
+                for column in columns { write("\(keyPrefix)\(column.key)\t\(tsvText(column.value(row)))\n") }
             }
         }
+    }
+
+    /// `text` in lines of at most `width` characters, broken at spaces; a word longer than a line
+    /// (a URL) stays whole on a line of its own. Too narrow a space (under 20) is not worth wrapping into.
+    static func wrap(_ text: String, width: Int?) -> [String] {
+        guard let width, width >= 20, text.count > width else { return [text] }
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
     }
 
     // MARK: cells
@@ -122,6 +148,12 @@ public struct Renderer: Sendable {
 
     func style(_ text: String, bold: Bool) -> String {
         settings.color && bold ? "\u{1B}[1m\(text)\u{1B}[0m" : text
+    }
+
+    /// A severity or state in its colour (`Tone`), when colour is on; `value` is the whole cell, `text` what is shown.
+    func tinted(_ text: String, key: String, value: String) -> String {
+        guard settings.color, let tone = Tone(key: key, value: value) else { return text }
+        return "\u{1B}[\(tone.code)m\(text)\u{1B}[0m"
     }
 
     // MARK: JSON

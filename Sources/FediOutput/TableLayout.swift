@@ -1,22 +1,36 @@
 import FediCore
 import FoundationEssentials
 
-/// An aligned table for a terminal: upper-case headers, two spaces between columns, and the
-/// widest columns cut with an ellipsis until the table fits the terminal's width.
+/// An aligned table for a terminal: upper-case headers, two spaces between columns. Columns empty
+/// in every row are left out (unless `--fields` named them); when the table is wider than the
+/// terminal, free text is cut with an ellipsis first, then other columns; identifiers (ids,
+/// accounts, URLs, domains) are never cut, as the next command needs them whole.
 struct TableLayout<Row: Tabular> {
     let renderer: Renderer
     let columns: [Column<Row>]
     let rows: [Row]
 
     func render() -> String {
-        let headers = columns.map { $0.header.uppercased() }
+        var columns = self.columns
         var cells = rows.map { row in columns.map { renderer.ttyText($0.value(row)) } }
+        if !renderer.settings.keepEmptyColumns, !rows.isEmpty {
+            // A column the software never fills (GoToSocial's assignee) only takes width.
+            let kept = columns.indices.filter { index in cells.contains { !$0[index].isEmpty } }
+            columns = kept.map { columns[$0] }
+            cells = cells.map { row in kept.map { row[$0] } }
+        }
+        let headers = columns.map { $0.header.uppercased() }
         var widths = headers.indices.map { index in max(headers[index].count, cells.map { $0[index].count }.max() ?? 0) }
         let gap = 2
         if let limit = renderer.settings.width {
-            // Shrink the widest column one character at a time; never below its header or 8 characters.
+            let floors = headers.map { max(8, $0.count) }
+            // Shrink the widest free text one character at a time, then the widest other column;
+            // never below its header or 8 characters, never an identifier.
             while widths.reduce(0, +) + gap * max(0, widths.count - 1) > limit {
-                guard let widest = widths.indices.filter({ widths[$0] > max(8, headers[$0].count) }).max(by: { widths[$0] < widths[$1] }) else { break }
+                let shrinkable = { (kind: ColumnKind) in
+                    widths.indices.filter { columns[$0].kind == kind && widths[$0] > floors[$0] }.max { widths[$0] < widths[$1] }
+                }
+                guard let widest = shrinkable(.freeText) ?? shrinkable(.other) else { break }
                 widths[widest] -= 1
             }
             cells = cells.map { row in row.indices.map { Self.truncate(row[$0], to: widths[$0]) } }
@@ -25,15 +39,20 @@ struct TableLayout<Row: Tabular> {
         if !renderer.settings.noHeaders {
             out += renderer.style(Self.join(headers, widths: widths, gap: gap), bold: true) + "\n"
         }
-        for row in cells { out += Self.join(row, widths: widths, gap: gap) + "\n" }
+        let keys = columns.map(\.key)
+        for row in cells {
+            out += Self.join(row, widths: widths, gap: gap) { index, text in renderer.tinted(text, key: keys[index], value: row[index]) } + "\n"
+        }
         return out
     }
 
-    static func join(_ cells: [String], widths: [Int], gap: Int) -> String {
+    /// Pads each cell to its column's width; `tint` colours a cell after its width is measured.
+    static func join(_ cells: [String], widths: [Int], gap: Int, tint: (Int, String) -> String = { $1 }) -> String {
         var line = ""
         for (index, cell) in cells.enumerated() {
             let isLast = index == cells.count - 1
-            line += isLast ? cell : cell.padded(to: widths[index] + gap)
+            let padding = isLast ? 0 : max(0, widths[index] + gap - cell.count)
+            line += tint(index, cell) + String(repeating: " ", count: padding)
         }
         while line.hasSuffix(" ") { line.removeLast() }
         return line
@@ -44,22 +63,27 @@ struct TableLayout<Row: Tabular> {
     }
 }
 
-/// "3 minutes ago", "in 2 days": how a person reads a date on a terminal.
+/// "3 minutes ago", "in 2 days": how a person reads a date on a terminal. Each unit is rounded to
+/// the nearest (a 30-day expiry a few seconds on is "in about 30 days", not 29); days go on to
+/// 44, so the expiries people type (30d, 6 weeks) read as they were typed.
 public enum RelativeTime {
     public static func describe(_ date: Date, now: Date) -> String {
         let seconds = now.timeIntervalSince(date)
-        let magnitude = abs(seconds)
-        let (value, unit): (Int, String)
-        switch magnitude {
-        case ..<60: return seconds >= 0 ? "just now" : "in a moment"
-        case ..<3600: (value, unit) = (Int(magnitude / 60), "minute")
-        case ..<86400: (value, unit) = (Int(magnitude / 3600), "hour")
-        case ..<(86400 * 30): (value, unit) = (Int(magnitude / 86400), "day")
-        case ..<(86400 * 365): (value, unit) = (Int(magnitude / (86400 * 30)), "month")
-        // A server's garbage date (epoch 1e300) must not trap the conversion.
-        default: (value, unit) = (Int(exactly: (min(magnitude, 1e15) / (86400 * 365)).rounded(.down)) ?? 0, "year")
+        // A server's garbage date (epoch 1e300) must not trap the conversion to Int.
+        let magnitude = min(abs(seconds), 1e15)
+        if magnitude < 60 { return seconds >= 0 ? "just now" : "in a moment" }
+        let day = 86400.0
+        let units: [(name: String, length: Double, below: Int)] = [
+            ("minute", 60, 60), ("hour", 3600, 24), ("day", day, 45), ("month", day * 30.4375, 12), ("year", day * 365.25, .max),
+        ]
+        var phrase = ""
+        for unit in units {
+            let value = max(1, Int((magnitude / unit.length).rounded()))
+            if value < unit.below {
+                phrase = "\(value) \(unit.name)\(value == 1 ? "" : "s")"
+                break
+            }
         }
-        let phrase = "\(value) \(unit)\(value == 1 ? "" : "s")"
         return seconds >= 0 ? "about \(phrase) ago" : "in about \(phrase)"
     }
 }

@@ -9,17 +9,45 @@ public enum Cell: Sendable, Equatable {
     case list([String])
 }
 
+/// How a column gives way when a table is wider than the terminal.
+public enum ColumnKind: Sendable, Equatable {
+    /// What the next command needs (an id, an account, a URL, a domain): never cut.
+    case identifier
+    /// Prose (a comment, a post's text, a name): cut first.
+    case freeText
+    /// Everything else: cut once free text can give no more.
+    case other
+
+    /// The kind a key names: `id`, `*_id`, `url`, `*_url`, `account`, `domain`... are identifiers;
+    /// `comment`, `*_comment`, `content`, `note`, `title`, `reason`... are free text.
+    public init(key: String) {
+        let identifiers: Set = ["id", "url", "uri", "account", "acct", "domain", "host", "ip"]
+        let prose: Set = ["comment", "content", "note", "notes", "text", "title", "reason", "message", "display_name", "description", "hint"]
+        if identifiers.contains(key) || key.hasSuffix("_id") || key.hasSuffix("_url") {
+            self = .identifier
+        } else if prose.contains(key) || key.hasSuffix("_comment") {
+            self = .freeText
+        } else {
+            self = .other
+        }
+    }
+}
+
 /// A column: its key (also the JSON key and the `--fields` name), header and value.
 public struct Column<Row>: Sendable {
     public let key: String
     public let header: String
     public let isDefault: Bool
+    /// How it gives way on a narrow terminal; by default what its key names (`ColumnKind(key:)`).
+    public let kind: ColumnKind
     public let value: @Sendable (Row) -> Cell
 
-    public init(_ key: String, _ header: String? = nil, default isDefault: Bool = true, _ value: @escaping @Sendable (Row) -> Cell) {
+    public init(_ key: String, _ header: String? = nil, default isDefault: Bool = true, kind: ColumnKind? = nil,
+                _ value: @escaping @Sendable (Row) -> Cell) {
         self.key = key
         self.header = header ?? key.replacing("_", with: " ")
         self.isDefault = isDefault
+        self.kind = kind ?? ColumnKind(key: key)
         self.value = value
     }
 }

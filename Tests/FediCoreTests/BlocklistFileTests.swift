@@ -84,7 +84,7 @@ struct BlocklistFileTests {
         #expect(throws: FediError.self) { try parse("[1, 2", format: .json) }
     }
 
-    @Test func exportsMastodonCSVWithEveryColumn() throws {
+    @Test func exportsMastodonCSVWithEveryColumnOrderedByDomain() throws {
         let blocks = [
             DomainBlock(id: "1", domain: "spam.example", severity: .suspend, privateComment: "secret", publicComment: "Spam, lots", obfuscate: true),
             DomainBlock(id: "2", domain: "noisy.example", severity: .silence, rejectMedia: true),
@@ -92,17 +92,18 @@ struct BlocklistFileTests {
         let text = String(decoding: try BlocklistExport.render(blocks, as: .mastodonCSV), as: UTF8.self)
         #expect(text == """
         #domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate
-        spam.example,suspend,false,false,"Spam, lots",true
         noisy.example,silence,true,false,,false
+        spam.example,suspend,false,false,"Spam, lots",true
 
         """)
         // Every format reads back to the same blocks (private comments only where the format has them).
+        let byDomain = [blocks[1], blocks[0]]
         for format in [BlocklistFormat.mastodonCSV, .csv, .json] {
             let back = try BlocklistFile.parse(try BlocklistExport.render(blocks, as: format), source: "x")
             #expect(back.format == format)
-            #expect(back.entries.map(\.spec.domain) == ["spam.example", "noisy.example"])
-            #expect(back.entries.map { $0.spec.differences(from: blocks[$0.line - (format == .json ? 1 : 2)]) } == [[], []])
-            #expect(back.entries[0].spec.privateComment == (format == .mastodonCSV ? nil : "secret"))
+            #expect(back.entries.map(\.spec.domain) == ["noisy.example", "spam.example"])
+            #expect(back.entries.map { $0.spec.differences(from: byDomain[$0.line - (format == .json ? 1 : 2)]) } == [[], []])
+            #expect(back.entries[1].spec.privateComment == (format == .mastodonCSV ? nil : "secret"))
         }
     }
 }

@@ -33,6 +33,15 @@ struct FileLoginStoreTests {
         #expect(!FileManager.default.fileExists(atPath: store.url.deletingLastPathComponent().path))
     }
 
+    @Test func emptyListsInTheFileReadAsBrackets() throws {
+        let (store, root) = makeStore()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try store.update { config in config.accounts.append(login("alice")) }
+        let text = try String(contentsOf: store.url, encoding: .utf8)
+        #expect(text.contains("\"aliases\" : []"), "\(text)")
+        #expect(!text.contains("[\n\n"), "\(text)")
+    }
+
     @Test func updateWritesA0600FileInA0700DirectoryWithTheSchemaVersion() throws {
         let (store, root) = makeStore()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -50,7 +50,7 @@ struct RemoteTimelinesTests {
         #expect(FlexibleDate.parse(rows[0][0]) != nil)
 
         let revealed = await user.run(["timelines", "show", "one", "--reveal"])
-        #expect(Self.rows(revealed.stdout)[0][2] == "The butler did it.")
+        #expect(Self.rows(revealed.stdout)[0][2] == "[CW: finale] The butler did it.")
         let json = await user.run(["timelines", "show", "one", "-o", "json"])
         let posts = try #require(try json.json() as? [[String: Any]])
         #expect(posts[0]["content_warning"] as? String == "finale")

@@ -18,8 +18,8 @@ struct ReportsFixtureTests {
         let list = await gts.run(["reports", "list"])
         #expect(list.status == 0, "\(list)")
         #expect(tsvRows(list.stdout).map { [$0[0]] + $0[2...] } == [
-            [Self.openGTS, "open", "@ada", "@cheapwatches@spam.example", "spam", "", "Posting scam links in replies to everyone."],
-            ["01JH4C6E8G0J2M4P6R8T0W2Y4A", "open", "@ada", "@edgelord@noisy.example", "other", "", ""],
+            [Self.openGTS, "open", "@ada@\(gts.server.base)", "@cheapwatches@spam.example", "spam", "", "Posting scam links in replies to everyone."],
+            ["01JH4C6E8G0J2M4P6R8T0W2Y4A", "open", "@ada@\(gts.server.base)", "@edgelord@noisy.example", "other", "", ""],
         ])
         // GoToSocial lists every state unless told: fedictl always says which.
         #expect(try await gts.queries("GET", "/api/v1/admin/reports") == ["resolved=false&limit=40"])
@@ -38,10 +38,10 @@ struct ReportsFixtureTests {
         let gts = try await FixtureModerator.start("gotosocial")
         let show = await gts.run(["reports", "show", Self.openGTS])
         #expect(show.status == 0, "\(show)")
-        for line in ["state\topen", "reporter\t@ada", "target\t@cheapwatches@spam.example", "category\tspam",
+        for line in ["state\topen", "reporter\t@ada@\(gts.server.base)", "target\t@cheapwatches@spam.example", "category\tspam",
                      "rules\tNo bigotry, no spam, no unsolicited advertising.", "comment\tPosting scam links in replies to everyone.",
-                     "forwarded\tno", "posts\t1", "id\t01JH5R7T9V1X3Z5B7D9F1H3K5M", "content\t🔥 Luxury watches 90% OFF!!! spam.example/deal",
-                     "url\thttps://spam.example/@cheapwatches/01JH5R7T9V1X3Z5B7D9F1H3K5M"] {
+                     "forwarded\tno", "posts\t1", "post1.id\t01JH5R7T9V1X3Z5B7D9F1H3K5M", "post1.content\t🔥 Luxury watches 90% OFF!!! spam.example/deal",
+                     "post1.url\thttps://spam.example/@cheapwatches/01JH5R7T9V1X3Z5B7D9F1H3K5M"] {
             #expect(show.stdout.contains(line + "\n"), "missing \(line) in:\n\(show.stdout)")
         }
 
@@ -51,7 +51,7 @@ struct ReportsFixtureTests {
             == ["action_taken_comment": "Account suspended, thanks for the report."])
         let report = try #require(try resolve.json() as? [String: Any])
         #expect(report["state"] as? String == "resolved")
-        #expect(report["action_taken_by"] as? String == "admin")
+        #expect(report["action_taken_by"] as? String == "@admin@\(gts.server.base)")
         #expect(report["action_comment"] as? String == "Account suspended, thanks for the report.")
         #expect(report["action_taken_at"] as? String == "2025-01-15T09:12:30Z")
 
@@ -81,7 +81,7 @@ struct ReportsFixtureTests {
         let open = await pleroma.run(["reports", "list"])
         #expect(open.status == 0, "\(open)")
         #expect(tsvRows(open.stdout).map { [$0[0]] + $0[2...] } == [
-            [reportID, "open", "@alice", "@cheapwatches@spam.example", "", "", "Posting scam links in replies to everyone."],
+            [reportID, "open", "@alice@\(pleroma.server.base)", "@cheapwatches@spam.example", "", "", "Posting scam links in replies to everyone."],
         ])
         #expect(try await pleroma.queries("GET", "/api/v1/pleroma/admin/reports") == ["state=open&page_size=40&page=1"])
 
@@ -98,8 +98,8 @@ struct ReportsFixtureTests {
         let pleroma = try await FixtureModerator.start(flavour)
         let show = await pleroma.run(["reports", "show", reportID])
         #expect(show.status == 0, "\(show)")
-        for line in ["state\topen", "reporter\t@alice", "target\t@cheapwatches@spam.example", "notes\t@admin: Looks like the usual watch spam.",
-                     "created_at\t2025-01-12T15:01:44.615Z", "content\tLuxury watches 90% OFF!!! https://spam.example/deal"] {
+        for line in ["state\topen", "reporter\t@alice@\(pleroma.server.base)", "target\t@cheapwatches@spam.example", "notes\t@admin: Looks like the usual watch spam.",
+                     "created_at\t2025-01-12T15:01:44.615Z", "post1.content\tLuxury watches 90% OFF!!! https://spam.example/deal"] {
             #expect(show.stdout.contains(line + "\n"), "missing \(line) in:\n\(show.stdout)")
         }
 
@@ -142,10 +142,10 @@ struct ReportsFixtureTests {
         let list = await misskey.run(["reports", "list"])
         #expect(list.status == 0, "\(list)")
         let rows = tsvRows(list.stdout).map { [$0[0]] + $0[2...] }
-        #expect(rows.first == [reportID, "open", "@mika", "@cheapwatches@spam.example", "", "",
+        #expect(rows.first == [reportID, "open", "@mika@\(misskey.server.base)", "@cheapwatches@spam.example", "", "",
                                "Note: https://spam.example/notes/9zq1 ----- スパムです / scam links in replies"])
-        #expect(rows.dropFirst().first?[1...4] == ["resolved", "@mika", "@edgelord@noisy.example", ""])
-        #expect(rows.dropFirst().first?[5] == "@admin")
+        #expect(rows.dropFirst().first?[1...4] == ["resolved", "@mika@\(misskey.server.base)", "@edgelord@noisy.example", ""])
+        #expect(rows.dropFirst().first?[5] == "@admin@\(misskey.server.base)")
         let listed = try await misskey.body("POST", "/api/admin/abuse-user-reports")
         #expect(listed["state"] as? String == "unresolved" && listed["limit"] as? Int == 40 && listed["i"] as? String == "fixture-token")
 

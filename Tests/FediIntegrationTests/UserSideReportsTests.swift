@@ -44,8 +44,8 @@ import Testing
         #expect(queue.count == 1)
         #expect(queue.first?["id"] as? String == filed["id"] as? String)
         #expect(queue.first?["comment"] as? String == "watch spam in my mentions")
-        #expect(queue.first?["reporter"] as? String == "alice")
-        #expect(queue.first?["target"] as? String == "bob")
+        #expect(queue.first?["reporter"] as? String == "@alice@\(server.base)")
+        #expect(queue.first?["target"] as? String == "@bob@\(server.base)")
     }
 
     @Test func rulesAreCheckedRememberedAndCompleted() async throws {

@@ -23,9 +23,9 @@ struct UserSide {
         token = "fixture-token"
     }
 
-    func run(_ arguments: [String], tty: Bool = false, input: String = "") async -> CommandResult {
+    func run(_ arguments: [String], tty: Bool = false, width: Int = 100, input: String = "") async -> CommandResult {
         let harness = CommandHarness(environment: ["FEDICTL_TOKEN": token])
-        return await harness.run(arguments + ["--account", "\(username)@\(server.base)"], tty: tty, input: input)
+        return await harness.run(arguments + ["--account", "\(username)@\(server.base)"], tty: tty, width: width, input: input)
     }
 
     /// GET with this user's token: the server's own JSON.

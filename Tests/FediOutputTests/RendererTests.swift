@@ -19,6 +19,25 @@ struct Report: Tabular {
     ]
 }
 
+/// A report-queue row as GoToSocial fills it: 26-character ids, no assignee.
+struct QueueRow: Tabular {
+    var id: String
+    var reporter: String
+    var state: String
+    var comment: String
+    var assignedTo: String?
+    var url: String
+    enum CodingKeys: String, CodingKey { case id, reporter, state, comment, url, assignedTo = "assigned_to" }
+    static let columns: [Column<QueueRow>] = [
+        Column("id") { .text($0.id) },
+        Column("reporter", kind: .identifier) { .text($0.reporter) },
+        Column("state") { .text($0.state) },
+        Column("assigned_to", "assigned to") { .text($0.assignedTo) },
+        Column("comment") { .text($0.comment) },
+        Column("url", "URL") { .text($0.url) },
+    ]
+}
+
 final class Sink: @unchecked Sendable {
     private let lock = NSLock()
     private var buffer = ""
@@ -201,8 +220,104 @@ struct RendererTests {
         #expect(!OutputSettings.colorAllowed(isTTY: true, environment: [:], noColorFlag: true))
     }
 
-    @Test(arguments: [(-30.0, "just now"), (-90.0, "about 1 minute ago"), (-7200.0, "about 2 hours ago"), (-86400.0 * 400, "about 1 year ago"), (3.0 * 86400, "in about 3 days")] as [(Double, String)])
+    @Test(arguments: [(-30.0, "just now"), (-80.0, "about 1 minute ago"), (-7200.0, "about 2 hours ago"), (-86400.0 * 400, "about 1 year ago"), (3.0 * 86400, "in about 3 days")] as [(Double, String)])
     func relativeTimes(offset: Double, expected: String) {
+        #expect(RelativeTime.describe(now.addingTimeInterval(offset), now: now) == expected)
+    }
+
+    // MARK: issue 16, output
+
+    var queue: [QueueRow] {
+        [QueueRow(id: "01JF8ZQ1XGRY4YJ2V8M0AB3C4D", reporter: "@alice@gts.example", state: "open",
+                  comment: "posts the same link to everyone who mentions watches, over and over", url: "https://gts.example/reports/1"),
+         QueueRow(id: "01JF8ZQ1XGRY4YJ2V8M0AB3C4E", reporter: "@bob@gts.example", state: "resolved",
+                  comment: "spam", url: "https://gts.example/reports/2")]
+    }
+
+    @Test func narrowTableCutsFreeTextAndNeverIdsAccountsOrURLs() throws {
+        let text = try render(settings(.table, tty: true, width: 120)) { try $0.list(queue) }
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.count <= 120 }, "\(text)")
+        #expect(lines[1].hasPrefix("01JF8ZQ1XGRY4YJ2V8M0AB3C4D  @alice@gts.example  open  "), "\(text)")
+        #expect(lines[1].hasSuffix("…  https://gts.example/reports/1"), "\(text)")
+        // Too narrow for everything: the identifiers stay whole even so, and the line runs on.
+        let narrow = try render(settings(.table, tty: true, width: 60)) { try $0.list(queue) }
+        #expect(narrow.contains("01JF8ZQ1XGRY4YJ2V8M0AB3C4E  @bob@gts.example    resolved  spam      https://gts.example/reports/2\n"), "\(narrow)")
+        #expect(!narrow.contains("01JF8ZQ1XGRY4YJ…"))
+    }
+
+    @Test func columnsEmptyInEveryRowAreLeftOutUnlessAskedFor() throws {
+        let text = try render(settings(.table, tty: true, width: 200)) { try $0.list(queue) }
+        #expect(text.hasPrefix("ID                          REPORTER            STATE     COMMENT"), "\(text)")
+        #expect(!text.contains("ASSIGNED TO"))
+        var chosen = settings(.table, tty: true, width: 200, fields: ["id", "assigned_to"])
+        chosen.keepEmptyColumns = true
+        let asked = try render(chosen) { try $0.list(queue) }
+        #expect(asked.hasPrefix("ID                          ASSIGNED TO\n"), "\(asked)")
+        // Piped, every column stays where `cut -f` expects it.
+        let tsv = try render(settings(.table)) { try $0.list(queue) }
+        #expect(tsv.hasPrefix("01JF8ZQ1XGRY4YJ2V8M0AB3C4D\t@alice@gts.example\topen\t\tposts"), "\(tsv)")
+    }
+
+    @Test func withoutAWidthNothingIsCut() throws {
+        let text = try render(settings(.table, tty: true, width: nil)) { try $0.list(queue) }
+        #expect(text.contains("posts the same link to everyone who mentions watches, over and over  https://gts.example/reports/1\n"))
+    }
+
+    @Test func columnKindsFollowTheirKeys() {
+        #expect(ColumnKind(key: "id") == .identifier && ColumnKind(key: "target_id") == .identifier)
+        #expect(ColumnKind(key: "base_url") == .identifier && ColumnKind(key: "account") == .identifier)
+        #expect(ColumnKind(key: "comment") == .freeText && ColumnKind(key: "public_comment") == .freeText)
+        #expect(ColumnKind(key: "severity") == .other)
+    }
+
+    @Test func longDetailValuesWrapUnderTheirLabelAtSpaces() throws {
+        let row = Report(id: "1", comment: "this account posts the same link to everyone who mentions watches https://spam.example/a/very/long/path/that/cannot/break",
+                         createdAt: now, tags: [], resolved: false)
+        let text = try render(settings(.table, tty: true, width: 40)) { try $0.item(row) }
+        #expect(text.contains("""
+        Comment: this account posts the same
+                 link to everyone who mentions
+                 watches
+                 https://spam.example/a/very/long/path/that/cannot/break
+        Created: just now
+        """), "\(text)")
+        let wide = try render(settings(.table, tty: true, width: nil)) { try $0.item(row) }
+        #expect(wide.contains("Comment: this account posts the same link to everyone who mentions watches https://"))
+    }
+
+    @Test func severityAndStateAreColouredOnlyWithColour() throws {
+        var coloured = settings(.table, tty: true, width: 200)
+        coloured.color = true
+        let text = try render(coloured) { try $0.list(queue) }
+        #expect(text.contains("\u{1B}[33mopen\u{1B}[0m      "), "\(text.debugDescription)")
+        #expect(text.contains("\u{1B}[32mresolved\u{1B}[0m  spam"), "\(text.debugDescription)")
+        let item = try render(coloured) { try $0.item(queue[0]) }
+        #expect(item.contains("State:       \u{1B}[0m\u{1B}[33mopen\u{1B}[0m\n"), "\(item.debugDescription)")
+        let plain = try render(settings(.table, tty: true, width: 200)) { try $0.list(queue) }
+        #expect(!plain.contains("\u{1B}"))
+    }
+
+    @Test func emptyArraysInPrettyJSONAreBrackets() throws {
+        let text = try render(settings(.json)) { try $0.item(rows[1]) }
+        #expect(text.contains("\"tags\" : []"), "\(text.debugDescription)")
+        struct Nested: Encodable { var a: [String] = [], b: [[String]] = [[]], c: [String: [String: Int]] = ["x": [:]] }
+        let nested = String(decoding: try JSONCoding.encoder(pretty: true).encode(Nested()), as: UTF8.self)
+        #expect(nested == "{\n  \"a\" : [],\n  \"b\" : [\n    []\n  ],\n  \"c\" : {\n    \"x\" : {}\n  }\n}", "\(nested.debugDescription)")
+        // Text that looks like an empty array inside a string is left as it was.
+        let quoted = String(decoding: try JSONText.data(from: ["q": "[\n  ]"], pretty: true), as: UTF8.self)
+        #expect(quoted == "{\n  \"q\" : \"[\\n  ]\"\n}", "\(quoted.debugDescription)")
+    }
+
+    @Test func pipedItemKeysTakeAPrefix() throws {
+        let text = try render(settings(.table, fields: ["id", "comment"])) { try $0.item(rows[0], keyPrefix: "post1.") }
+        #expect(text == "post1.id\t1\npost1.comment\tspam, \"obviously\"\n")
+    }
+
+    @Test(arguments: [(30.0 * 86400 - 5, "in about 30 days"), (-(29.6 * 86400), "about 30 days ago"), (2.0 * 3600 - 30, "in about 2 hours"),
+                      (-(59.0 * 60 + 50), "about 1 hour ago"), (44.4 * 86400, "in about 44 days"), (-(80.0 * 86400), "about 3 months ago"),
+                      (364.0 * 86400, "in about 1 year")] as [(Double, String)])
+    func relativeTimesRoundToTheNearest(offset: Double, expected: String) {
         #expect(RelativeTime.describe(now.addingTimeInterval(offset), now: now) == expected)
     }
 }

@@ -50,7 +50,7 @@ extension Accounts {
             let client = try await ctx.client()
             let query = AccountQuery(status: status, origin: origin, domain: domain, username: username, email: email, ip: ip, staff: staff)
             try await ctx.withDetection(.accountsList) { family, server in
-                try await ctx.printPages(of: AdminAccount.self, empty: "No accounts match.") { onPage in
+                try await ctx.printPages(of: AdminAccount.self, empty: "No accounts match.", limit: limit) { onPage in
                     try await client.adminAccounts(query, via: family, on: server, limit: limit.count, onPage: onPage)
                 }
             }

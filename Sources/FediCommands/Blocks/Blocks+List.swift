@@ -22,7 +22,7 @@ extension Blocks {
 
         public func run(in ctx: CommandContext) async throws {
             try await ctx.withRelationships(.blocks) { relationships in
-                try await ctx.printPages(of: Account.self, empty: "You block no one.") { onPage in
+                try await ctx.printPages(of: Account.self, empty: "You block no one.", limit: listLimit) { onPage in
                     try await relationships.blocks(limit: listLimit.count, onPage: onPage)
                 }
             }

@@ -9,7 +9,8 @@ extension Instance {
             abstract: "Show a server's software, version, registrations, contact and limits.",
             discussion: """
             Reads /api/v2/instance, falling back to /api/v1/instance, and Misskey's /api/meta on the Misskey \
-            family; nodeinfo names the software. No login needed. Without HOST, asks the selected account's \
+            family; nodeinfo names the software, shown as people name it (software_label: GoToSocial 0.17.3) \
+            beside its raw name and version (software, software_version). No login needed. Without HOST, asks the selected account's \
             instance, whose detected software is cached for a day (--refresh detects it again).
 
             Examples:

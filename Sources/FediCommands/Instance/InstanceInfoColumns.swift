@@ -5,7 +5,8 @@ extension InstanceInfo: Tabular {
     public static let columns: [Column<InstanceInfo>] = [
         Column("domain") { .text($0.domain) },
         Column("title") { .text($0.title) },
-        Column("software", default: false) { .text($0.software) },
+        Column("software_label", "software") { .text($0.softwareLabel) },
+        Column("software", "software name", default: false) { .text($0.software) },
         Column("software_version", "software version", default: false) { .text($0.softwareVersion) },
         Column("flavour", default: false) { .text($0.flavour) },
         Column("variant", default: false) { .text($0.variant) },
@@ -17,7 +18,7 @@ extension InstanceInfo: Tabular {
         Column("status_count", "posts", default: false) { .number($0.statusCount) },
         Column("registrations") { .text($0.registrations?.displayName) },
         Column("contact_email", "contact e-mail") { .text($0.contactEmail) },
-        Column("contact_account", "contact account") { .text($0.contactAccount.map { "@" + $0 }) },
+        Column("contact_account", "contact account", kind: .identifier) { .text($0.contactAccount.map { "@" + $0 }) },
         Column("languages") { .list($0.languages) },
         Column("rules_count", "rules") { .number($0.rulesCount) },
         Column("max_characters", "max characters") { .number($0.maxCharacters) },

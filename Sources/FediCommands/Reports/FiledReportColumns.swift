@@ -4,7 +4,7 @@ import FediOutput
 extension FiledReport: Tabular {
     public static let columns: [Column<FiledReport>] = [
         Column("id") { .text($0.id) },
-        Column("target", "account") { .text("@" + $0.target) },
+        Column("target", "account", kind: .identifier) { .text("@" + $0.target) },
         Column("category") { .text($0.category) },
         Column("comment") { .text($0.comment) },
         Column("status_ids", "posts") { .list($0.statusIDs) },

@@ -6,10 +6,10 @@ extension Report: Tabular {
         Column("id") { .text($0.id) },
         Column("created_at", "filed") { .date($0.createdAt) },
         Column("state") { .text($0.state) },
-        Column("reporter") { .text($0.reporter.map { "@" + $0 }) },
-        Column("target") { .text($0.target.map { "@" + $0 }) },
+        Column("reporter", kind: .identifier) { .text($0.reporter) },
+        Column("target", kind: .identifier) { .text($0.target) },
         Column("category") { .text($0.category) },
-        Column("assigned_to", "assigned to") { .text($0.assignedTo.map { "@" + $0 }) },
+        Column("assigned_to", "assigned to", kind: .identifier) { .text($0.assignedTo) },
         Column("comment") { .text($0.comment) },
         Column("updated_at", "updated", default: false) { .date($0.updatedAt) },
         Column("reporter_id", "reporter id", default: false) { .text($0.reporterID) },
@@ -18,7 +18,7 @@ extension Report: Tabular {
         Column("forwarded", default: false) { .flag($0.forwarded) },
         Column("action_taken", "action taken", default: false) { .flag($0.actionTaken) },
         Column("action_taken_at", "action taken at", default: false) { .date($0.actionTakenAt) },
-        Column("action_taken_by", "action taken by", default: false) { .text($0.actionTakenBy.map { "@" + $0 }) },
+        Column("action_taken_by", "action taken by", default: false, kind: .identifier) { .text($0.actionTakenBy) },
         Column("action_comment", "action comment", default: false) { .text($0.actionComment) },
         Column("notes", default: false) { .list($0.notes.map { note in (note.author.map { "@\($0): " } ?? "") + note.content }) },
         Column("posts", default: false) { .number($0.posts.count) },
@@ -79,8 +79,9 @@ struct ReportView {
         try output.item(report)
         guard table else { return }
         // Each post as a block of its own, in full: a table would cut the text to the terminal's width.
-        for post in report.posts {
-            try ctx.output.item(ReportedPost(post: post, reveal: reveal))
+        // Piped, its keys are numbered (`post1.id`), so each key names one line.
+        for (index, post) in report.posts.enumerated() {
+            try ctx.output.item(ReportedPost(post: post, reveal: reveal), keyPrefix: "post\(index + 1).")
         }
     }
 }

@@ -40,7 +40,7 @@ extension Reports {
                 var query = ReportQuery(resolved: resolved)
                 if let reporter { query.reporterID = try await client.adminAccountID(for: reporter, via: family) }
                 if let target { query.targetID = try await client.adminAccountID(for: target, via: family) }
-                try await ctx.printPages(of: Report.self, empty: resolved ? "No resolved reports match." : "No open reports match.") { onPage in
+                try await ctx.printPages(of: Report.self, empty: resolved ? "No resolved reports match." : "No open reports match.", limit: limit) { onPage in
                     try await client.reports(query, via: family, limit: limit.count, onPage: onPage)
                 }
             }

@@ -22,16 +22,20 @@ public struct ListLimit: ParsableArguments, Sendable {
 
 extension CommandContext {
     /// Prints a list as its pages arrive (NDJSON and TSV rows at once; `--raw` each page's own JSON).
-    /// On a terminal, an empty table says `empty` on stderr instead.
-    func printPages<Row: Tabular>(of type: Row.Type, empty: String, _ fetch: (@escaping PageHandler<Row>) async throws -> [Row]) async throws {
+    /// On a terminal, an empty table says `empty` on stderr instead, and a list that stopped at
+    /// `--limit` says so there ("40 of more"), as a full page means the server has more.
+    func printPages<Row: Tabular>(of type: Row.Type, empty: String, limit: ListLimit,
+                                  _ fetch: (@escaping PageHandler<Row>) async throws -> [Row]) async throws {
         let output = self.output
         let raw = globals.raw
         let stream = try ListStream<Row>(renderer: output)
         let rows = try await fetch { rows, data in
             if raw { output.raw(data) } else { try stream.add(rows) }
         }
-        if raw { return }
-        if rows.isEmpty, output.settings.format == .table, output.settings.isTTY { return status(empty) }
-        stream.finish()
+        if !raw, rows.isEmpty, output.settings.format == .table, output.settings.isTTY { return status(empty) }
+        if !raw { stream.finish() }
+        if let count = limit.count, rows.count >= count, terminal.stderrIsTTY {
+            status("\(rows.count) of more; --all for every one, or --limit N.")
+        }
     }
 }

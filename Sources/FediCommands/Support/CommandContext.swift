@@ -22,9 +22,9 @@ public struct CommandContext: Sendable {
         let tty = terminal.stdoutIsTTY
         let settings = OutputSettings(
             format: globals.output ?? .table, fields: globals.fieldList, noHeaders: globals.noHeaders, isTTY: tty,
-            width: tty ? terminal.width : nil,
+            width: tty && !globals.wide ? terminal.width : nil,
             color: OutputSettings.colorAllowed(isTTY: tty, environment: environment, noColorFlag: globals.noColor),
-            now: services.now())
+            now: services.now(), keepEmptyColumns: globals.fieldList != nil)
         let terminal = self.terminal
         return Renderer(settings: settings) { terminal.write($0) }
     }

@@ -26,6 +26,9 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Flag(name: .long, help: "No colour (also off with NO_COLOR or when not on a terminal).")
     public var noColor = false
 
+    @Flag(name: .long, help: "Tables at their full width on a terminal: no cell is cut and no value wrapped.")
+    public var wide = false
+
     @Flag(name: .long, help: "Log each request (method, URL, status, time) to stderr, secrets redacted.")
     public var verbose = false
 

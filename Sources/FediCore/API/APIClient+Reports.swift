@@ -24,7 +24,17 @@ public struct ReportQuery: Sendable, Equatable {
 /// The admin report queue, whatever the family: each call dispatches to the Mastodon admin API
 /// (which GoToSocial shares), the Pleroma admin API or the Misskey one, and returns `Report`s.
 extension APIClient {
+    /// Every report these functions return names its accounts `@user@host` (`Report.qualified`).
     public func reports(_ query: ReportQuery, via family: APIFamily, limit: Int?, onPage: PageHandler<Report>? = nil) async throws -> [Report] {
+        let host = server.authority
+        var qualifiedPage: PageHandler<Report>?
+        if let onPage {
+            qualifiedPage = { @Sendable reports, raw in try await onPage(reports.map { $0.qualified(host: host) }, raw) }
+        }
+        return try await serverReports(query, via: family, limit: limit, onPage: qualifiedPage).map { $0.qualified(host: host) }
+    }
+
+    private func serverReports(_ query: ReportQuery, via family: APIFamily, limit: Int?, onPage: PageHandler<Report>?) async throws -> [Report] {
         switch family {
         case .pleromaAdmin:
             return try await pleromaAdmin.reports(query, limit: limit, onPage: onPage)
@@ -44,7 +54,7 @@ extension APIClient {
 
     public func report(id: String, via family: APIFamily) async throws -> Fetched<Report> {
         switch family {
-        case .pleromaAdmin: return try await pleromaAdmin.report(id: id)
+        case .pleromaAdmin: return qualified(try await pleromaAdmin.report(id: id))
         case .misskeyAdmin: throw family.unsupported("reports show")
         default: return try await mastodonReport(.get, id, "")
         }
@@ -66,7 +76,7 @@ extension APIClient {
         switch family {
         case .pleromaAdmin:
             if let comment { try await pleromaAdmin.addReportNote(id: id, content: comment) }
-            return try await pleromaAdmin.setReportState(id: id, "resolved")
+            return qualified(try await pleromaAdmin.setReportState(id: id, "resolved"))
         case .misskeyAdmin:
             try await misskeyAdmin.resolveReport(id: id)
             return nil
@@ -79,7 +89,7 @@ extension APIClient {
 
     public func reopenReport(id: String, via family: APIFamily) async throws -> Fetched<Report> {
         switch family {
-        case .pleromaAdmin: return try await pleromaAdmin.setReportState(id: id, "open")
+        case .pleromaAdmin: return qualified(try await pleromaAdmin.setReportState(id: id, "open"))
         case .misskeyAdmin, .gotosocialAdmin: throw family.unsupported("reports reopen")
         default: return try await mastodonReport(.post, id, "/reopen")
         }
@@ -91,7 +101,7 @@ extension APIClient {
         switch family {
         case .pleromaAdmin:
             try await pleromaAdmin.addReportNote(id: id, content: text)
-            return try await pleromaAdmin.report(id: id)
+            return qualified(try await pleromaAdmin.report(id: id))
         case .misskeyAdmin:
             try await misskeyAdmin.setReportNote(id: id, text)
             return nil
@@ -101,9 +111,13 @@ extension APIClient {
     }
 
     private func mastodonReport(_ method: HTTPMethod, _ id: String, _ action: String, body: RequestBody? = nil) async throws -> Fetched<Report> {
-        try await Self.namingReport(id, on: self) {
+        qualified(try await Self.namingReport(id, on: self) {
             try await fetch(MastodonAdminReport.self, method, "/api/v1/admin/reports/\(ServerAddress.pathSegment(id))\(action)", body: body).map(\.report)
-        }
+        })
+    }
+
+    private func qualified(_ fetched: Fetched<Report>) -> Fetched<Report> {
+        fetched.map { $0.qualified(host: server.authority) }
     }
 
     /// A 404 on a report id: exit 66, "no report 123 on HOST".

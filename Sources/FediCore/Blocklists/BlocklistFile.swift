@@ -202,7 +202,9 @@ public enum BlocklistExport {
     public static let mastodonHeader = ["#domain", "#severity", "#reject_media", "#reject_reports", "#public_comment", "#obfuscate"]
     public static let csvHeader = ["domain", "severity", "reject_media", "reject_reports", "public_comment", "private_comment", "obfuscate"]
 
+    /// Ordered by domain whatever order the server listed them in, so exports kept in git diff cleanly.
     public static func render(_ blocks: [DomainBlock], as format: BlocklistFormat) throws -> Data {
+        let blocks = blocks.sorted { ($0.domain, $0.id) < ($1.domain, $1.id) }
         switch format {
         case .mastodonCSV:
             let rows = blocks.map { block in

@@ -88,11 +88,12 @@ public struct Post: Codable, Sendable, Equatable {
     /// Hidden behind its warning: a content warning, or marked sensitive.
     public var isHidden: Bool { contentWarning != nil || sensitive }
 
-    /// The body as a person should first see it: behind its warning unless revealed.
+    /// The body as a person should first see it: behind its warning unless revealed, and revealed
+    /// still after its warning, so the reader knows what they were warned of.
     public func displayText(reveal: Bool) -> String {
-        guard isHidden, !reveal else { return content }
-        let warning = contentWarning.map { "CW: \($0)" } ?? "sensitive"
-        return "[\(warning)] (hidden; --reveal shows it)"
+        guard isHidden else { return content }
+        let warning = "[" + (contentWarning.map { "CW: \($0)" } ?? "sensitive") + "]"
+        return warning + " " + (reveal ? content : "(hidden; --reveal shows it)")
     }
 }
 

@@ -34,6 +34,8 @@ public struct InstanceInfo: Codable, Sendable, Equatable {
     // Filled in by flavour detection when it ran.
     public var software: String?
     public var softwareVersion: String?
+    /// The software as people name it, without build information: `GoToSocial 0.17.3`, `Mastodon 4.3.2 (glitch-soc)`.
+    public var softwareLabel: String?
     public var flavour: String?
     public var variant: String?
     /// The document carries GoToSocial's marks (its source URL, configuration keys only it sends):
@@ -45,7 +47,7 @@ public struct InstanceInfo: Codable, Sendable, Equatable {
         case sourceURL = "source_url", activeUsers = "active_users", userCount = "user_count", statusCount = "status_count"
         case contactEmail = "contact_email", contactAccount = "contact_account", rulesCount = "rules_count"
         case maxCharacters = "max_characters", maxMediaAttachments = "max_media_attachments", maxPollOptions = "max_poll_options"
-        case apiVersion = "api_version", apiSource = "api_source", softwareVersion = "software_version"
+        case apiVersion = "api_version", apiSource = "api_source", softwareVersion = "software_version", softwareLabel = "software_label"
     }
 }
 

@@ -146,7 +146,7 @@ public enum JSONCoding {
     }
 
     public static func encoder(pretty: Bool = true) -> JSONEncoder {
-        let encoder = JSONEncoder()
+        let encoder = TidyJSONEncoder()
         encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()

@@ -15,7 +15,8 @@ public struct Report: Encodable, Sendable, Equatable {
     public var comment: String?
     /// Whether the report was sent on to the reported account's server.
     public var forwarded: Bool?
-    /// The reporter's `acct` (`user` or `user@host`) and id.
+    /// The reporter's `acct` as the server sent it (`user` or `user@host`; `@user@host` once
+    /// `APIClient` qualified it) and id.
     public var reporter: String?
     public var reporterID: String?
     /// The reported account's `acct` and id.
@@ -42,6 +43,20 @@ public struct Report: Encodable, Sendable, Equatable {
 
     /// Resolved or closed.
     public var actionTaken: Bool { state != "open" }
+
+    /// The same report with its accounts (reporter, target, assignee, who acted) as the CLI takes
+    /// them back: `@user@host`, an account of this server with `host`, its own.
+    public func qualified(host: String) -> Report {
+        func handle(_ acct: String?) -> String? {
+            guard let acct, !acct.isEmpty else { return acct }
+            let bare = acct.hasPrefix("@") ? String(acct.dropFirst()) : acct
+            return "@" + (bare.contains("@") ? bare : bare + "@" + host)
+        }
+        var report = self
+        (report.reporter, report.target) = (handle(reporter), handle(target))
+        (report.assignedTo, report.actionTakenBy) = (handle(assignedTo), handle(actionTakenBy))
+        return report
+    }
 
     enum CodingKeys: String, CodingKey {
         case id, state, category, comment, forwarded, reporter, target, rules, posts, notes

@@ -81,7 +81,7 @@ public struct FileSecretStore: SecretStore {
             let before = secrets
             change(&secrets)
             guard secrets != before || !FileManager.default.fileExists(atPath: path) else { return }
-            let encoder = JSONEncoder()
+            let encoder = TidyJSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             var data = try encoder.encode(Contents(version: Self.formatVersion, secrets: secrets))
             data.append(0x0A)

@@ -16,6 +16,7 @@ extension InstanceInfo {
     public mutating func complete(with server: ServerInfo, meta: MisskeyMeta?, nodeinfo: NodeInfo?) {
         software = server.softwareName.isEmpty ? nil : server.softwareName
         softwareVersion = server.version
+        softwareLabel = server.label.isEmpty ? nil : server.label
         flavour = server.flavour.rawValue
         variant = server.variant
         if apiVersion == nil { apiVersion = server.mastodonAPIVersion }

@@ -10,7 +10,7 @@ public enum JSONText {
 
     /// Compact, or pretty-printed; keys sorted and slashes unescaped either way, so the bytes are stable.
     public static func data(from object: Any, pretty: Bool = false) throws -> Data {
-        let encoder = JSONEncoder()
+        let encoder = TidyJSONEncoder()
         encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(try Value(object))
     }
@@ -74,6 +74,39 @@ public enum JSONText {
             case .object(let fields): fields.mapValues(\.any)
             }
         }
+    }
+}
+
+/// A JSONEncoder whose pretty-printed empty arrays and objects read `[]` and `{}`: swift-foundation
+/// writes them as `[`, a blank line and an indented `]`, in fedictl's output and its config alike.
+public final class TidyJSONEncoder: JSONEncoder, @unchecked Sendable {
+    public override func encode<T: Encodable>(_ value: T) throws -> Data {
+        let data = try super.encode(value)
+        return outputFormatting.contains(.prettyPrinted) ? Self.collapsingEmptyContainers(data) : data
+    }
+
+    /// `[` or `{`, then only line breaks and spaces, then its closer, becomes `[]` or `{}`. A raw line
+    /// break never occurs inside a JSON string (it is escaped there), so an opener followed by one is
+    /// always structure, never text.
+    static func collapsingEmptyContainers(_ data: Data) -> Data {
+        let bytes = [UInt8](data)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            out.append(byte)
+            index += 1
+            guard byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{"), index < bytes.count, bytes[index] == UInt8(ascii: "\n") else { continue }
+            let closer = byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
+            var end = index
+            while end < bytes.count, bytes[end] == UInt8(ascii: "\n") || bytes[end] == UInt8(ascii: " ") { end += 1 }
+            if end < bytes.count, bytes[end] == closer {
+                out.append(closer)
+                index = end + 1
+            }
+        }
+        return Data(out)
     }
 }
 
