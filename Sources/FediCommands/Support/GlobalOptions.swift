@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import FediCore
 import FediOutput
 
 extension OutputFormat: ExpressibleByArgument {}
@@ -37,6 +38,10 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: ArgumentHelp("Seconds a request may take in all.", valueName: "seconds"))
     public var timeout: Double = 30
 
+    @Option(name: .long, help: ArgumentHelp("Longest wait for a server's rate limit in bulk work (imports, several accounts), e.g. 15m (default).",
+                                            valueName: "duration"))
+    public var maxWait: String?
+
     @Flag(name: .long, help: "Print the server's own JSON instead of fedictl's normalised form.")
     public var raw = false
 
@@ -52,6 +57,14 @@ public struct GlobalOptions: ParsableArguments, Sendable {
 
     public func validate() throws {
         guard timeout >= 0.001, timeout <= 86_400 else { throw ValidationError("--timeout must be between 0.001 and 86400 seconds") }
+        if let maxWait, DurationText(maxWait) == nil {
+            throw ValidationError("--max-wait '\(maxWait)' is not a length of time (use 30s, 15m, 2h, or plain seconds)")
+        }
+    }
+
+    /// `--max-wait` in seconds: 15 minutes unless given (Mastodon's window is 5 minutes).
+    public var maxWaitSeconds: Double {
+        maxWait.flatMap(DurationText.init).map(\.timeInterval) ?? 900
     }
 
     public var fieldList: [String]? {

@@ -19,13 +19,16 @@ public struct Services: Sendable {
     /// Opens a URL in the user's browser (`auth login`); false when nothing was opened.
     /// Defaults to opening nothing, so tests never start a browser unless they ask to.
     public var openURL: @Sendable (URL) -> Bool
+    /// One pacer per server and token for the whole run, shared by every command context made
+    /// from these services (several accounts at once share a server's pacer when they share a token).
+    public var pacers: RateLimitPacers
 
     public init(transport: any HTTPTransport, secrets: any SecretStore, insecureSecrets: @escaping @Sendable () -> any SecretStore,
                 logins: any LoginStore, serverCache: any ServerInfoCache = NoServerInfoCache(),
                 terminal: any Terminal, environment: [String: String],
                 now: @escaping @Sendable () -> Date = Date.init,
                 sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64(max(0, $0) * 1e9)) },
-                openURL: @escaping @Sendable (URL) -> Bool = { _ in false }) {
+                openURL: @escaping @Sendable (URL) -> Bool = { _ in false }, pacers: RateLimitPacers = RateLimitPacers()) {
         self.transport = transport
         self.secrets = secrets
         self.insecureSecrets = insecureSecrets
@@ -36,6 +39,7 @@ public struct Services: Sendable {
         self.now = now
         self.sleep = sleep
         self.openURL = openURL
+        self.pacers = pacers
     }
 
     @TaskLocal public static var current: Services = .unconfigured
