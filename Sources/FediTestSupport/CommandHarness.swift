@@ -27,26 +27,31 @@ public struct CommandHarness: Sendable {
     public var serverCache: any ServerInfoCache
     public var environment: [String: String]
     public var now: @Sendable () -> Date
+    /// nil: real sleeping. A test that must not wait real seconds (a server's Retry-After) records instead.
+    public var sleep: (@Sendable (Double) async throws -> Void)?
 
     public static let sharedTransport = CurlTransport()
 
     public init(transport: any HTTPTransport = CommandHarness.sharedTransport, secrets: any SecretStore = InMemorySecretStore(),
                 logins: any LoginStore = InMemoryLoginStore(), serverCache: any ServerInfoCache = InMemoryServerInfoCache(),
-                environment: [String: String] = [:], now: @escaping @Sendable () -> Date = Date.init) {
+                environment: [String: String] = [:], now: @escaping @Sendable () -> Date = Date.init,
+                sleep: (@Sendable (Double) async throws -> Void)? = nil) {
         self.transport = transport
         self.secrets = secrets
         self.logins = logins
         self.serverCache = serverCache
         self.environment = environment
         self.now = now
+        self.sleep = sleep
     }
 
     public func run(_ arguments: [String], tty: Bool = false, width: Int = 100, input: String = "") async -> CommandResult {
         let terminal = CapturingTerminal(tty: tty, width: width, input: input)
         let secrets = self.secrets
-        let services = Services(
+        var services = Services(
             transport: transport, secrets: secrets, insecureSecrets: { secrets }, logins: logins, serverCache: serverCache, terminal: terminal,
             environment: environment, now: now)
+        if let sleep { services.sleep = sleep }
         let status = await Services.$current.withValue(services) {
             await FedictlMain.run(arguments)
         }

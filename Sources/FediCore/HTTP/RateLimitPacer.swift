@@ -140,7 +140,13 @@ struct PacerState {
     /// Takes a request out of flight and learns from its answer.
     mutating func record(_ outcome: Outcome, window answered: RateLimitWindow?, latency: Double?, now: Date) {
         inFlight = max(0, inFlight - 1)
-        if let answered { learn(answered) }
+        if let answered {
+            learn(answered)
+        } else if outcome == .answered, let known = window, known.resetAt <= now {
+            // A server that tells its window only when it refuses (Sharkey): once that window has
+            // passed and an answer came back, nothing is known to be spent.
+            window = nil
+        }
         switch outcome {
         case .answered:
             if let latency, isSlow(latency) { decrease(now: now) } else { concurrency = min(Self.maximumConcurrency, concurrency + 1 / concurrency) }
