@@ -93,7 +93,6 @@ extension DomainBlocks {
                     try ctx.confirm("Lift \(plan.count(.remove)) domain block\(plan.count(.remove) == 1 ? "" : "s") that \(source) does not list?")
                 }
                 let outcomes = try await apply(writes, with: adapter, progress: progress)
-                progress.finish()
                 try finish(plan, outcomes: outcomes, ctx: ctx)
             }
         }
@@ -140,6 +139,7 @@ extension DomainBlocks {
         }
 
         func apply(_ writes: [DomainBlockPlan.Step], with adapter: any DomainBlockAdapter, progress: BulkProgress) async throws -> [Outcome] {
+            defer { progress.finish() }
             if adapter.writesWholeList {
                 // One read-modify-write for the lot: a failure fails them all, and says why.
                 try await adapter.apply(writes.compactMap(\.change))

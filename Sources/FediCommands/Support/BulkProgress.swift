@@ -56,9 +56,11 @@ public final class BulkProgress: @unchecked Sendable {
         }
     }
 
+    /// Ends the line on a terminal, so what follows starts on its own.
     public func finish() {
         lock.withLock {
-            if isTTY, total != nil || showingWait { terminal.writeError("\n") }
+            if isTTY, shown >= 0 || showingWait { terminal.writeError("\n") }
+            (shown, showingWait) = (-1, false)
         }
     }
 

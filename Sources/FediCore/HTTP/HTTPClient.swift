@@ -62,9 +62,19 @@ public struct HTTPClient: Sendable {
         let repeatable = request.method.isIdempotent || request.header("Idempotency-Key") != nil
         let pacer = pacers?.pacer(for: request) ?? RateLimitPacer(host: Self.authority(request.url))
         let deadline: Date? = waitBudget == .request ? now().addingTimeInterval(options.totalTimeout) : nil
+        // Each new wait goes to --verbose's log too: a pause is never unexplained there.
+        let log = self.log, onWait = self.onWait
+        var announce: (@Sendable (PacerWait) -> Void)?
+        if log != nil || onWait != nil {
+            announce = { wait in
+                let why = wait.reason == .busy ? "while \(wait.host) is busy (HTTP 409)" : "for \(wait.host)'s rate limit"
+                log?("  waiting \(Self.format(wait.seconds)) s \(why)")
+                onWait?(wait)
+            }
+        }
         var attempt = 1, refusals = 0
         while true {
-            try await pacer.acquire(latest: latestStart(deadline), budget: waitBudget, now: now, sleep: sleep, onWait: onWait)
+            try await pacer.acquire(latest: latestStart(deadline), budget: waitBudget, now: now, sleep: sleep, onWait: announce)
             var attemptOptions = options
             if let deadline {
                 // --timeout bounds the request in all, retries and waits included.
