@@ -119,7 +119,7 @@ public struct HTTPClient: Sendable {
                         // The server asks for longer than this command may wait: say so now.
                         guard reason == .rateLimit else { return response }
                         throw RateLimited(host: pacer.host, retryAt: answeredAt.addingTimeInterval(delay), wait: delay, budget: waitBudget,
-                                          status: response.status, allowed: max(0, latestStart(deadline, from: answeredAt).timeIntervalSince(answeredAt)))
+                                          status: response.status)
                     }
                     log?("  retry after HTTP \(response.status), waiting \(Self.format(delay)) s")
                     continue  // the pacer holds the next try until then

@@ -42,16 +42,13 @@ public struct RateLimited: Error, Sendable, Equatable {
     /// The status that asked for the wait (429, 409), or nil when fedictl held the request back
     /// before sending it because the server's budget was spent.
     public var status: Int?
-    /// The longest wait the budget allowed at that point.
-    public var allowed: Double
 
-    public init(host: String, retryAt: Date, wait: Double, budget: WaitBudget, status: Int?, allowed: Double) {
+    public init(host: String, retryAt: Date, wait: Double, budget: WaitBudget, status: Int?) {
         self.host = host
         self.retryAt = retryAt
         self.wait = wait
         self.budget = budget
         self.status = status
-        self.allowed = allowed
     }
 }
 
@@ -234,8 +231,7 @@ public final class RateLimitPacer: @unchecked Sendable {
                 continue  // a request answered: look again
             }
             if until > latest {
-                throw RateLimited(host: host, retryAt: until, wait: until.timeIntervalSince(current), budget: budget,
-                                  status: nil, allowed: max(0, latest.timeIntervalSince(current)))
+                throw RateLimited(host: host, retryAt: until, wait: until.timeIntervalSince(current), budget: budget, status: nil)
             }
             let seconds = until.timeIntervalSince(current)
             if let onWait, lock.withLock({ state.shouldAnnounce(until: until) }) {
