@@ -27,15 +27,15 @@ public struct CommandHarness: Sendable {
     public var serverCache: any ServerInfoCache
     public var environment: [String: String]
     public var now: @Sendable () -> Date
-    /// Real by default, so retry waits can be measured; the fast tier passes one that returns at once.
-    public var sleep: @Sendable (Double) async throws -> Void
+    /// nil: real sleeping. A test that must not wait real seconds (a server's Retry-After) records instead.
+    public var sleep: (@Sendable (Double) async throws -> Void)?
 
     public static let sharedTransport = CurlTransport()
 
     public init(transport: any HTTPTransport = CommandHarness.sharedTransport, secrets: any SecretStore = InMemorySecretStore(),
                 logins: any LoginStore = InMemoryLoginStore(), serverCache: any ServerInfoCache = InMemoryServerInfoCache(),
                 environment: [String: String] = [:], now: @escaping @Sendable () -> Date = Date.init,
-                sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64(max(0, $0) * 1e9)) }) {
+                sleep: (@Sendable (Double) async throws -> Void)? = nil) {
         self.transport = transport
         self.secrets = secrets
         self.logins = logins
@@ -48,9 +48,10 @@ public struct CommandHarness: Sendable {
     public func run(_ arguments: [String], tty: Bool = false, width: Int = 100, input: String = "") async -> CommandResult {
         let terminal = CapturingTerminal(tty: tty, width: width, input: input)
         let secrets = self.secrets
-        let services = Services(
+        var services = Services(
             transport: transport, secrets: secrets, insecureSecrets: { secrets }, logins: logins, serverCache: serverCache, terminal: terminal,
-            environment: environment, now: now, sleep: sleep)
+            environment: environment, now: now)
+        if let sleep { services.sleep = sleep }
         let status = await Services.$current.withValue(services) {
             await FedictlMain.run(arguments)
         }

@@ -69,6 +69,9 @@ extension DomainBlocks {
             let blocklist = try BlocklistFile.parse(try read(ctx), source: source, format: format, defaultSeverity: severity)
             for skipped in blocklist.skipped.prefix(5) { ctx.status("Skipping line \(skipped.line) (\(skipped.domain)): \(skipped.reason).") }
             if blocklist.skipped.count > 5 { ctx.status("Skipping \(blocklist.skipped.count - 5) more rows of that kind.") }
+            // Bulk work: rate limits are waited out (up to --max-wait each), with the waits shown.
+            let progress = BulkProgress(terminal: ctx.terminal)
+            let ctx = ctx.forBulkWork(onWait: progress.waiting)
             // A dry run prints the whole plan and stops before the first write; the central guard
             // still stands behind it (Misskey's POST reads are marked as reads and pass).
             try await ctx.withDomainBlocks(.domainBlocksImport) { adapter, family in
@@ -90,7 +93,7 @@ extension DomainBlocks {
                     let lifted = plan.steps.filter { $0.action == .remove }.map(\.domain)
                     try ctx.confirm("Lift \(lifted.count) domain block\(lifted.count == 1 ? "" : "s") that \(source) does not list (\(namedList(lifted)))?")
                 }
-                let outcomes = try await apply(writes, with: adapter, ctx: ctx)
+                let outcomes = try await apply(writes, with: adapter, progress: progress)
                 try finish(plan, outcomes: outcomes, ctx: ctx)
             }
         }
@@ -143,18 +146,17 @@ extension DomainBlocks {
             case failed(FediError)
         }
 
-        func apply(_ writes: [DomainBlockPlan.Step], with adapter: any DomainBlockAdapter, ctx: CommandContext) async throws -> [Outcome] {
+        func apply(_ writes: [DomainBlockPlan.Step], with adapter: any DomainBlockAdapter, progress: BulkProgress) async throws -> [Outcome] {
+            defer { progress.finish() }
             if adapter.writesWholeList {
                 // One read-modify-write for the lot: a failure fails them all, and says why.
                 try await adapter.apply(writes.compactMap(\.change))
                 return writes.map { .done(Self.doneWord($0.action)) }
             }
-            let progress = ctx.terminal.stderrIsTTY ? ProgressLine(total: writes.count, terminal: ctx.terminal) : nil
-            let outcomes = await concurrently(writes, limit: concurrency, done: { progress?.update($0) }) { step in
+            progress.start(total: writes.count)
+            return await concurrently(writes, limit: concurrency, done: { progress.update($0) }) { step in
                 await Self.write(step, with: adapter)
             }
-            progress?.finish()
-            return outcomes
         }
 
         static func write(_ step: DomainBlockPlan.Step, with adapter: any DomainBlockAdapter) async -> Outcome {
@@ -236,31 +238,5 @@ extension DomainBlocks {
                                       details: [.add, .update].contains(step.action) ? step.spec?.changeDetails(from: step.existing) ?? [] : [],
                                       line: step.line, result: result ?? note)
         }
-    }
-}
-
-/// `\r  120/1000 written` on stderr while a bulk write runs on a terminal.
-final class ProgressLine: @unchecked Sendable {
-    let total: Int
-    let terminal: any Terminal
-    private let lock = Lock()
-    private var shown = -1
-
-    init(total: Int, terminal: any Terminal) {
-        self.total = total
-        self.terminal = terminal
-    }
-
-    func update(_ done: Int) {
-        lock.withLock {
-            // At most about a hundred redraws, and always the last.
-            guard done == total || done - shown >= max(1, total / 100) else { return }
-            shown = done
-            terminal.writeError("\r  \(done)/\(total) written")
-        }
-    }
-
-    func finish() {
-        terminal.writeError("\n")
     }
 }

@@ -8,10 +8,27 @@ import FediOutput
 public struct CommandContext: Sendable {
     public let services: Services
     public let globals: GlobalOptions
+    /// Set for bulk work (`forBulkWork`): where the waits for rate limits are reported.
+    public private(set) var bulkWaits: BulkWaits?
 
     public init(services: Services, globals: GlobalOptions) {
         self.services = services
         self.globals = globals
+    }
+
+    /// Bulk work (imports, commands over several accounts) never fails just because of a rate
+    /// limit: its requests wait as the server asks, up to `--max-wait` each, and each new wait is
+    /// reported to `onWait` (progress on a terminal). Elsewhere a request waits only within `--timeout`.
+    public struct BulkWaits: Sendable {
+        public var onWait: @Sendable (PacerWait) -> Void
+        public init(onWait: @escaping @Sendable (PacerWait) -> Void) { self.onWait = onWait }
+    }
+
+    /// A copy whose HTTP clients do bulk work.
+    public func forBulkWork(onWait: @escaping @Sendable (PacerWait) -> Void) -> CommandContext {
+        var copy = self
+        copy.bulkWaits = BulkWaits(onWait: onWait)
+        return copy
     }
 
     public var terminal: any Terminal { services.terminal }
@@ -42,7 +59,12 @@ public struct CommandContext: Sendable {
         let options = TransportOptions(connectTimeout: min(10, globals.timeout), totalTimeout: globals.timeout, caCertificateFile: globals.cacert,
                                        maxResponseBytes: globals.maxResponseSize << 20, maxPages: globals.maxPages)
         let transport: any HTTPTransport = globals.dryRun ? DryRunTransport(wrapped: services.transport, terminal: terminal) : services.transport
-        return HTTPClient(transport: transport, options: options, log: log, sleep: services.sleep, now: services.now)
+        var client = HTTPClient(transport: transport, options: options, log: log, sleep: services.sleep, now: services.now, pacers: services.pacers)
+        if let bulkWaits {
+            client.waitBudget = .bulk(maxWait: globals.maxWaitSeconds)
+            client.onWait = bulkWaits.onWait
+        }
+        return client
     }
 
     /// The config. Under `--dry-run` the first change is described instead of written (`DryRunLoginStore`).

@@ -11,6 +11,7 @@ public enum ErrorReport {
         case let error as APIError: return fediError(from: error)
         case let error as SecretStoreError: return error.fediError
         case let error as TransportError: return fediError(from: error, host: nil)
+        case let error as RateLimited: return fediError(from: error)
         case let error as ValidationError: return FediError(.usage, error.message)
         case is CancellationError: return FediError(.failure, "cancelled")
         default: return FediError(.failure, "\(error)")
@@ -69,6 +70,18 @@ public enum ErrorReport {
                 return FediError(.failure, "\(host) answered HTTP \(status)\(said)", hint: "run again with --verbose to see the exchange")
             }
         }
+    }
+
+    /// The server asks for a longer wait than the command may make: exit 75 at once, saying when.
+    static func fediError(from error: RateLimited) -> FediError {
+        let wait = DurationText.format(Int(error.wait.rounded(.up)))
+        let flag = error.budget == .request ? "--timeout" : "--max-wait"
+        let what = switch error.status {
+        case nil: "\(error.host)'s rate limit is used up for the next \(wait)"
+        case let status?: "\(error.host) is rate-limiting requests (HTTP \(status)) and asks to wait \(wait)"
+        }
+        return FediError(.temporary, "\(what), longer than \(flag) allows",
+                         hint: "try again after \(FlexibleDate.format(Date(timeIntervalSince1970: error.retryAt.timeIntervalSince1970.rounded(.up)))), or allow a longer wait with \(flag)")
     }
 
     static func fediError(from error: TransportError, host: String?) -> FediError {

@@ -47,6 +47,10 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: ArgumentHelp("Most pages of one list to follow before stopping with an error (default 5000).", valueName: "n"))
     public var maxPages: Int = TransportOptions.defaultMaxPages
 
+    @Option(name: .long, help: ArgumentHelp("Longest wait for a server's rate limit in bulk work (imports, several accounts), e.g. 15m (default).",
+                                            valueName: "duration"))
+    public var maxWait: String?
+
     @Flag(name: .long, help: "Print the server's own JSON instead of fedictl's normalised form.")
     public var raw = false
 
@@ -65,6 +69,14 @@ public struct GlobalOptions: ParsableArguments, Sendable {
         guard (1...1_048_576).contains(maxResponseSize) else { throw ValidationError("--max-response-size must be between 1 and 1048576 MiB") }
         guard maxPages >= 1 else { throw ValidationError("--max-pages must be at least 1") }
         if fieldList?.isEmpty == true { throw ValidationError("--fields needs at least one field name, e.g. --fields id,domain") }
+        if let maxWait, DurationText(maxWait) == nil {
+            throw ValidationError("--max-wait '\(maxWait)' is not a length of time (use 30s, 15m, 2h, or plain seconds)")
+        }
+    }
+
+    /// `--max-wait` in seconds: 15 minutes unless given (Mastodon's window is 5 minutes).
+    public var maxWaitSeconds: Double {
+        maxWait.flatMap(DurationText.init).map(\.timeInterval) ?? 900
     }
 
     public var fieldList: [String]? {

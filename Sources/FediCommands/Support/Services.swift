@@ -23,6 +23,9 @@ public struct Services: Sendable {
     /// on its stdin and nothing of the server's on its command line; returns its exit status.
     /// Defaults to refusing, so the fast test tier never starts a process.
     public var runCommand: @Sendable (_ commandLine: String, _ input: Data) async throws -> Int32
+    /// One pacer per server and token for the whole run, shared by every command context made
+    /// from these services (several accounts at once share a server's pacer when they share a token).
+    public var pacers: RateLimitPacers
 
     public init(transport: any HTTPTransport, secrets: any SecretStore, insecureSecrets: @escaping @Sendable () -> any SecretStore,
                 logins: any LoginStore, serverCache: any ServerInfoCache = NoServerInfoCache(),
@@ -32,7 +35,8 @@ public struct Services: Sendable {
                 openURL: @escaping @Sendable (URL) -> Bool = { _ in false },
                 runCommand: @escaping @Sendable (String, Data) async throws -> Int32 = { command, _ in
                     throw FediError(.failure, "running '\(command)' is not configured for this run")
-                }) {
+                },
+                pacers: RateLimitPacers = RateLimitPacers()) {
         self.transport = transport
         self.secrets = secrets
         self.insecureSecrets = insecureSecrets
@@ -44,6 +48,7 @@ public struct Services: Sendable {
         self.sleep = sleep
         self.openURL = openURL
         self.runCommand = runCommand
+        self.pacers = pacers
     }
 
     @TaskLocal public static var current: Services = .unconfigured

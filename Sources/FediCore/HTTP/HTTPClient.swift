@@ -18,8 +18,9 @@ public struct RetryPolicy: Sendable {
     public static let none = RetryPolicy(maxAttempts: 1)
 }
 
-/// Wraps a transport with the behaviour every request gets: retries with jittered backoff for
-/// connection failures, 502/503/504 and 429 (only when repeating is safe), and a verbose log.
+/// Wraps a transport with the behaviour every request gets: pacing to the server's rate limit
+/// (shared through `pacers`), retries with jittered backoff for connection failures, 502/503/504
+/// (only when repeating is safe), 429 and 409 (refusals: the server did nothing), and a verbose log.
 public struct HTTPClient: Sendable {
     public var transport: any HTTPTransport
     public var options: TransportOptions
@@ -28,61 +29,148 @@ public struct HTTPClient: Sendable {
     public var log: (@Sendable (String) -> Void)?
     public var sleep: @Sendable (Double) async throws -> Void
     public var now: @Sendable () -> Date
+    /// The pacers of this run, one per server and token. nil: each request paces only itself.
+    public var pacers: RateLimitPacers?
+    /// How long pacing and retries may hold a request back.
+    public var waitBudget: WaitBudget = .request
+    /// Told about each new wait for a rate limit or a busy server (bulk commands show it).
+    public var onWait: (@Sendable (PacerWait) -> Void)?
 
     public init(transport: any HTTPTransport, options: TransportOptions = TransportOptions(), retry: RetryPolicy = RetryPolicy(),
                 log: (@Sendable (String) -> Void)? = nil,
                 sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64(max(0, $0) * 1e9)) },
-                now: @escaping @Sendable () -> Date = Date.init) {
+                now: @escaping @Sendable () -> Date = Date.init, pacers: RateLimitPacers? = nil) {
         self.transport = transport
         self.options = options
         self.retry = retry
         self.log = log
         self.sleep = sleep
         self.now = now
+        self.pacers = pacers
     }
+
+    /// Refusals (429, 409) retried in a row before the answer is returned as it is; bulk work waits
+    /// out rate limits for as long as the server's headers say, so it allows many more.
+    static let bulkRefusals = 30
+    /// GoToSocial's 409s, backing off up to 30 s each: about four minutes in all.
+    static let bulkBusyRefusals = 10
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         var request = request
         request.setHeader("User-Agent", options.userAgent)
         if request.header("Accept") == nil { request.setHeader("Accept", "application/json") }
         let repeatable = request.method.isIdempotent || request.header("Idempotency-Key") != nil
-        var attempt = 1
+        let pacer = pacers?.pacer(for: request) ?? RateLimitPacer(host: Self.authority(request.url))
+        let deadline: Date? = waitBudget == .request ? now().addingTimeInterval(options.totalTimeout) : nil
+        // Each new wait goes to --verbose's log too: a pause is never unexplained there.
+        let log = self.log, onWait = self.onWait
+        var announce: (@Sendable (PacerWait) -> Void)?
+        if log != nil || onWait != nil {
+            announce = { wait in
+                let why = wait.reason == .busy ? "while \(wait.host) is busy (HTTP 409)" : "for \(wait.host)'s rate limit"
+                log?("  waiting \(Self.format(wait.seconds)) s \(why)")
+                onWait?(wait)
+            }
+        }
+        var attempt = 1, refusals = 0
         while true {
-            let started = Date()
+            try await pacer.acquire(latest: latestStart(deadline), budget: waitBudget, now: now, sleep: sleep, onWait: announce)
+            var attemptOptions = options
+            if let deadline {
+                // --timeout bounds the request in all, retries and waits included.
+                attemptOptions.totalTimeout = max(0.001, min(options.totalTimeout, deadline.timeIntervalSince(now())))
+                attemptOptions.connectTimeout = min(options.connectTimeout, attemptOptions.totalTimeout)
+            }
+            let started = Date(), clockStarted = now()
             log?("> \(request.method.rawValue) \(Redaction.url(request.url))")
             if log != nil {
                 for (name, value) in request.headers { log?(">   \(name): \(Redaction.header(name, value))") }
             }
             let outcome: Result<HTTPResponse, TransportError>
             do {
-                outcome = .success(try await transport.send(request, options: options))
+                outcome = .success(try await transport.send(request, options: attemptOptions))
             } catch let error as TransportError {
                 outcome = .failure(error)
+            } catch {
+                pacer.finish(.answered, headers: nil, latency: nil, now: now())
+                throw error
             }
             let millis = Int(Date().timeIntervalSince(started) * 1000)
-            let wait: Double?
+            let answeredAt = now()
+            let wait: Double
             switch outcome {
             case .success(let response):
                 log?("< \(response.status) \(Redaction.url(request.url)) (\(millis) ms)")
+                let latency = answeredAt.timeIntervalSince(clockStarted)
+                switch response.status {
+                case 429, 409:
+                    // A refusal: the server did nothing, so even a POST may go again (never after a
+                    // lost answer or a 5xx, which may have been carried out).
+                    let reason: PacerWait.Reason = response.status == 429 ? .rateLimit : .busy
+                    refusals += 1
+                    let asked = serverWait(response) ?? (reason == .busy ? busyBackoff(refusals) : backoff(refusals))
+                    // A Reset already past (rounded down to the second): look again shortly.
+                    let delay = max(asked, reason == .rateLimit ? 0.25 : 0)
+                    pacer.finish(.refused(until: answeredAt.addingTimeInterval(delay), reason: reason), headers: response.headers,
+                                 latency: latency, now: answeredAt)
+                    let limit = waitBudget == .request ? retry.maxAttempts - 1 : (reason == .busy ? Self.bulkBusyRefusals : Self.bulkRefusals)
+                    guard refusals <= limit else { return response }
+                    if answeredAt.addingTimeInterval(delay) > latestStart(deadline, from: answeredAt) {
+                        // The server asks for longer than this command may wait: say so now.
+                        guard reason == .rateLimit else { return response }
+                        throw RateLimited(host: pacer.host, retryAt: answeredAt.addingTimeInterval(delay), wait: delay, budget: waitBudget,
+                                          status: response.status)
+                    }
+                    log?("  retry after HTTP \(response.status), waiting \(Self.format(delay)) s")
+                    continue  // the pacer holds the next try until then
+                case 500...599:
+                    pacer.finish(.overloaded, headers: response.headers, latency: latency, now: answeredAt)
+                default:
+                    pacer.finish(.answered, headers: response.headers, latency: latency, now: answeredAt)
+                }
                 guard repeatable, attempt < retry.maxAttempts, let delay = retryDelay(for: response, attempt: attempt) else { return response }
                 if delay > retry.maxServerWait { return response }
+                if let deadline, answeredAt.addingTimeInterval(delay) >= deadline { return response }
                 wait = delay
                 log?("  retry \(attempt)/\(retry.maxAttempts - 1) after HTTP \(response.status), waiting \(Self.format(delay)) s")
             case .failure(let error):
                 log?("< failed \(Redaction.url(request.url)) (\(millis) ms): \(error)")
+                if case .timedOut = error {
+                    pacer.finish(.overloaded, headers: nil, latency: nil, now: answeredAt)
+                } else {
+                    pacer.finish(.answered, headers: nil, latency: nil, now: answeredAt)
+                }
                 guard repeatable, error.isTransient, attempt < retry.maxAttempts else { throw error }
                 wait = backoff(attempt)
-                log?("  retry \(attempt)/\(retry.maxAttempts - 1) after \(error), waiting \(Self.format(wait!)) s")
+                if let deadline, answeredAt.addingTimeInterval(wait) >= deadline { throw error }
+                log?("  retry \(attempt)/\(retry.maxAttempts - 1) after \(error), waiting \(Self.format(wait)) s")
             }
-            try await sleep(wait!)
+            try await sleep(wait)
             attempt += 1
         }
+    }
+
+    /// The latest time a (next) try may start: the request's deadline, or for bulk work `--max-wait` from now.
+    func latestStart(_ deadline: Date?, from start: Date? = nil) -> Date {
+        switch waitBudget {
+        case .request: deadline ?? .distantFuture
+        case .bulk(let maxWait): (start ?? now()).addingTimeInterval(maxWait)
+        }
+    }
+
+    /// GoToSocial's 409 lasts as long as the other admin action: 1, 2, 4 ... up to 30 s.
+    func busyBackoff(_ refusal: Int) -> Double {
+        min(30, Double(1 << min(max(refusal - 1, 0), 5))) * Double.random(in: 0.75...1.0)
+    }
+
+    static func authority(_ url: URL) -> String {
+        let host = url.host ?? "server"
+        return url.port.map { "\(host):\($0)" } ?? host
     }
 
     /// nil: do not retry this response.
     func retryDelay(for response: HTTPResponse, attempt: Int) -> Double? {
         switch response.status {
-        case 429: serverWait(response) ?? backoff(attempt)
         case 502, 503, 504: serverWait(response) ?? backoff(attempt)
         default: nil
         }
