@@ -61,6 +61,16 @@ public struct GlobalOptions: ParsableArguments, Sendable {
         guard timeout >= 0.001, timeout <= 86_400 else { throw ValidationError("--timeout must be between 0.001 and 86400 seconds") }
         guard (1...1_048_576).contains(maxResponseSize) else { throw ValidationError("--max-response-size must be between 1 and 1048576 MiB") }
         guard maxPages >= 1 else { throw ValidationError("--max-pages must be at least 1") }
+        if let cacert {
+            // libcurl would only say "error setting certificate file" at the first request, or
+            // (with '') silently trust the system's authorities instead.
+            guard !cacert.isEmpty else { throw ValidationError("--cacert needs a PEM file; '' names none") }
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: cacert, isDirectory: &isDirectory), !isDirectory,
+                  FileManager.default.isReadableFile(atPath: cacert) else {
+                throw ValidationError("--cacert \(cacert): no such readable file")
+            }
+        }
     }
 
     public var fieldList: [String]? {
