@@ -30,6 +30,13 @@ static struct {
     __typeof__(&secret_password_free) free_password;
     __typeof__(&g_error_free) error_free;
     __typeof__(&g_quark_to_string) quark_to_string;
+    __typeof__(&secret_service_get_sync) service_get;
+    __typeof__(&secret_service_search_sync) search;
+    __typeof__(&secret_attributes_build) attributes_build;
+    __typeof__(&secret_item_get_locked) item_locked;
+    __typeof__(&g_list_free_full) list_free_full;
+    __typeof__(&g_object_unref) object_unref;
+    __typeof__(&g_hash_table_unref) hash_table_unref;
 } fm;
 
 static pthread_once_t fm_once = PTHREAD_ONCE_INIT;
@@ -54,6 +61,13 @@ static void fm_load_once(void) {
     FM_BIND(free_password, secret_password_free)
     FM_BIND(error_free, g_error_free)
     FM_BIND(quark_to_string, g_quark_to_string)
+    FM_BIND(service_get, secret_service_get_sync)
+    FM_BIND(search, secret_service_search_sync)
+    FM_BIND(attributes_build, secret_attributes_build)
+    FM_BIND(item_locked, secret_item_get_locked)
+    FM_BIND(list_free_full, g_list_free_full)
+    FM_BIND(object_unref, g_object_unref)
+    FM_BIND(hash_table_unref, g_hash_table_unref)
 #undef FM_BIND
     fm_loaded = 1;
 }
@@ -100,6 +114,31 @@ int fm_secret_clear(const char *account, const char *instance, const char *kind,
                                 "instance", instance, "kind", kind, NULL);
     fm_take_error(gerror, error);
     return removed ? 1 : 0;
+}
+
+int fm_secret_locked(const char *account, const char *instance, const char *kind, fm_secret_error *error) {
+    GError *gerror = NULL;
+    SecretService *service = fm.service_get(SECRET_SERVICE_NONE, NULL, &gerror);
+    if (service == NULL) {
+        fm_take_error(gerror, error);
+        return -1;
+    }
+    GHashTable *attributes = fm.attributes_build(&fm_schema, "service", FM_SERVICE, "account", account,
+                                                 "instance", instance, "kind", kind, NULL);
+    /* SECRET_SEARCH_ALL without SECRET_SEARCH_UNLOCK: locked items too, and no unlock prompt. */
+    GList *items = fm.search(service, &fm_schema, attributes, SECRET_SEARCH_ALL, NULL, &gerror);
+    fm.hash_table_unref(attributes);
+    fm.object_unref(service);
+    if (gerror != NULL) {
+        fm_take_error(gerror, error);
+        return -1;
+    }
+    int locked = 0;
+    for (GList *item = items; item != NULL; item = item->next) {
+        if (fm.item_locked(item->data)) locked++;
+    }
+    fm.list_free_full(items, fm.object_unref);
+    return locked;
 }
 
 void fm_secret_free(char *secret) {

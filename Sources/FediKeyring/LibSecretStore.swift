@@ -39,18 +39,33 @@ public struct LibSecretStore: SecretStore {
         }
     }
 
+    /// A locked collection hides its items from libsecret's lookup (nil, no error): nil is only
+    /// "not stored" once no locked item of this key is found; otherwise `.locked`.
     public func lookup(_ key: SecretKey) async throws -> String? {
-        try await call(key) { account, instance, kind, error -> String? in
+        let found = try await call(key) { account, instance, kind, error -> String? in
             guard let pointer = fm_secret_lookup(account, instance, kind, error) else { return nil }
             defer { fm_secret_free(pointer) }
             return String(cString: pointer)
         }
+        if found == nil { try await requireUnlocked(key) }
+        return found
     }
 
+    /// libsecret's clear passes over a locked item and reports nothing: a removal is only done
+    /// when no item of this key is left locked.
     public func remove(_ key: SecretKey) async throws {
         _ = try await call(key) { account, instance, kind, error in
             fm_secret_clear(account, instance, kind, error) != 0
         }
+        try await requireUnlocked(key)
+    }
+
+    /// Throws `.locked` when an item of `key` sits in a locked collection.
+    private func requireUnlocked(_ key: SecretKey) async throws {
+        let locked = try await call(key) { account, instance, kind, error in
+            fm_secret_locked(account, instance, kind, error)
+        }
+        if locked > 0 { throw SecretStoreError.locked }
     }
 
     // MARK: - Plumbing

@@ -33,6 +33,7 @@ enum KeyringTestEnvironment {
             case .unavailable(let why): throw NoSecretService(reason: why)
             case .timedOut(let seconds): throw NoSecretService(reason: "no answer within \(seconds) s")
             case .failed(let why): throw NoSecretService(reason: "the keyring refused: \(why)")
+            case .locked: throw NoSecretService(reason: "the keyring is locked")
             }
         }
     }
@@ -214,6 +215,8 @@ struct LibSecretStoreOfflineTests {
                     break  // acceptable, as long as it is bounded
                 case .failed(let why):
                     Issue.record("expected .unavailable, got .failed(\(why))")
+                case .locked:
+                    Issue.record("expected .unavailable, got .locked")
                 }
             }
         }

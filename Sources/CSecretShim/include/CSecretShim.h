@@ -30,6 +30,10 @@ char *fm_secret_lookup(const char *account, const char *instance, const char *ki
 /* Removes the secret. Returns 1 if an item was removed; 0 with error->failed 0 if none existed. */
 int fm_secret_clear(const char *account, const char *instance, const char *kind, fm_secret_error *error);
 
+/* How many items of this key sit in a locked collection (which lookup and clear pass over
+   silently, as if absent). Never prompts to unlock. Returns -1 on failure (see error). */
+int fm_secret_locked(const char *account, const char *instance, const char *kind, fm_secret_error *error);
+
 /* Wipes and frees a string returned by fm_secret_lookup (secret_password_free). NULL is allowed. */
 void fm_secret_free(char *secret);
 

@@ -37,7 +37,9 @@ extension Auth {
             let token = try readToken(ctx)
             let storage = ctx.storageForNewSecrets
             let secrets = ctx.secretStore(storage)
-            // Fails fast (exit 77) without a keyring, before the token is sent anywhere.
+            // Fails fast (exit 78) on a config that cannot be read or written back, and (exit 77)
+            // without a keyring, before the token is sent anywhere.
+            _ = try ctx.logins.load()
             _ = try await secrets.lookup(RegisteredClient.secretKey(for: server))
             let client = ctx.client(server, token: token)
             let account = try await ctx.verifyNewToken(client)

@@ -144,6 +144,16 @@ extension DomainBlocks {
         enum Outcome: Sendable {
             case done(String)
             case failed(FediError)
+            /// Not sent: an earlier write was refused for lack of permission, which every other would be too.
+            case skipped
+        }
+
+        /// Set once the server refuses a write for lack of permission (401/403).
+        final class Refusal: @unchecked Sendable {
+            private let lock = Lock()
+            private var refused = false
+            var isSet: Bool { lock.withLock { refused } }
+            func set() { lock.withLock { refused = true } }
         }
 
         func apply(_ writes: [DomainBlockPlan.Step], with adapter: any DomainBlockAdapter, progress: BulkProgress) async throws -> [Outcome] {
@@ -154,8 +164,13 @@ extension DomainBlocks {
                 return writes.map { .done(Self.doneWord($0.action)) }
             }
             progress.start(total: writes.count)
-            return await concurrently(writes, limit: concurrency, done: { progress.update($0) }) { step in
-                await Self.write(step, with: adapter)
+            let refusal = Refusal()
+            return await concurrently(writes, limit: concurrency, done: { progress.update($0) }) { step -> Outcome in
+                // After a 401/403 the token will not do for the rest either: stop sending.
+                if refusal.isSet { return .skipped }
+                let outcome = await Self.write(step, with: adapter)
+                if case .failed(let error) = outcome, error.status == .permission { refusal.set() }
+                return outcome
             }
         }
 
@@ -201,25 +216,36 @@ extension DomainBlocks {
             let writes = plan.writes
             var rows: [DomainBlockPlanRow] = []
             var failures: [(String, FediError)] = []
+            var skipped = 0
             for (step, outcome) in zip(writes, outcomes) {
                 switch outcome {
                 case .done(let word): rows.append(Self.row(step, result: word))
                 case .failed(let error):
                     rows.append(Self.row(step, result: "failed: \(error.message)"))
                     failures.append((step.domain, error))
+                case .skipped:
+                    rows.append(Self.row(step, result: "not sent"))
+                    skipped += 1
                 }
             }
             rows += plan.steps.filter { $0.action == .covered }.map { Self.row($0, result: nil) }
             try ctx.output.list(rows)
-            let done = writes.count - failures.count
+            let done = writes.count - failures.count - skipped
             ctx.status("Wrote \(done) of \(writes.count) change\(writes.count == 1 ? "" : "s").")
             guard !failures.isEmpty else { return }
+            if let refused = failures.first(where: { $0.1.status == .permission })?.1 {
+                let unsent = skipped > 0 ? "; the other \(skipped) were not sent" : ""
+                throw FediError(.permission, "\(refused.message): stopped at the first refused write\(unsent)", hint: refused.hint)
+            }
             for (domain, error) in failures.prefix(20) { ctx.status("  \(domain): \(error.message)") }
             if failures.count > 20 { ctx.status("  … and \(failures.count - 20) more (the output lists them all)") }
             let temporary = failures.allSatisfy { $0.1.status == .temporary }
-            throw FediError(temporary ? .temporary : .dataError, "\(failures.count) of \(writes.count) changes failed",
+            // Answers fedictl cannot read are the server's fault (76), not the file's (65).
+            let unreadable = failures.allSatisfy { $0.1.status == .protocol }
+            throw FediError(temporary ? .temporary : unreadable ? .protocol : .dataError, "\(failures.count) of \(writes.count) changes failed",
                             hint: temporary ? "run the same import again: it writes only what is still missing"
-                                            : "fix the rows named above (or the server's objection), then run the import again")
+                                : unreadable ? "the server's answers could not be read; check with `fedictl domain-blocks list`, then run the import again"
+                                : "fix the rows named above (or the server's objection), then run the import again")
         }
 
         /// "1000 to add, 0 to update, 0 unchanged", with covered and removed rows when there are any.

@@ -36,6 +36,11 @@ extension Instance {
                 // server on that address): what it runs may have changed too.
                 documents = try await Self.documents(of: target, refresh: true, in: ctx)
             }
+            if documents.instance == nil, documents.meta == nil, let status = documents.instanceRefusal {
+                // Nodeinfo alone would print a description with most fields blank, as if it were all.
+                throw FediError(.permission, "\(target.server.authority) refuses its instance description to visitors (HTTP \(status))",
+                                hint: "the server may keep its API to signed-in users; `fedictl instance nodeinfo \(hostArgument.host ?? target.server.authority)` shows what it publishes")
+            }
             var (instance, meta, nodeinfo) = (documents.instance, documents.meta, documents.nodeinfo)
             // Nodeinfo's counts fill in only for servers without an instance API, fresh or cached alike.
             if instance != nil { nodeinfo = nil }
@@ -56,7 +61,8 @@ extension Instance {
             let detected = try await ctx.serverInfo(target.server, login: target.login, refresh: refresh)
             let server = detected.server
             if let discovery = detected.discovery {
-                return Documents(server: server, instance: discovery.instance, meta: discovery.meta, nodeinfo: discovery.nodeinfo, fromCache: false)
+                return Documents(server: server, instance: discovery.instance, meta: discovery.meta, nodeinfo: discovery.nodeinfo, fromCache: false,
+                                 instanceRefusal: discovery.instanceRefusal)
             }
             let client = ctx.anonymousClient(target.server)
             var instance: Fetched<InstanceInfo>?, meta: Fetched<MisskeyMeta>?, nodeinfo: Fetched<NodeInfo>?
@@ -80,6 +86,7 @@ extension Instance {
             var meta: Fetched<MisskeyMeta>?
             var nodeinfo: Fetched<NodeInfo>?
             var fromCache: Bool
+            var instanceRefusal: Int? = nil
 
             /// The version the instance API or Misskey's meta shows now (detection keeps the same one).
             var shownVersion: String? { instance?.value.version ?? meta?.value.version }

@@ -72,6 +72,16 @@ public struct GlobalOptions: ParsableArguments, Sendable {
         if let maxWait, DurationText(maxWait) == nil {
             throw ValidationError("--max-wait '\(maxWait)' is not a length of time (use 30s, 15m, 2h, or plain seconds)")
         }
+        if let cacert {
+            // libcurl would only say "error setting certificate file" at the first request, or
+            // (with '') silently trust the system's authorities instead.
+            guard !cacert.isEmpty else { throw ValidationError("--cacert needs a PEM file; '' names none") }
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: cacert, isDirectory: &isDirectory), !isDirectory,
+                  FileManager.default.isReadableFile(atPath: cacert) else {
+                throw ValidationError("--cacert \(cacert): no such readable file")
+            }
+        }
     }
 
     /// `--max-wait` in seconds: 15 minutes unless given (Mastodon's window is 5 minutes).

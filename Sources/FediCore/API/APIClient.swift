@@ -78,8 +78,11 @@ public struct APIClient: Sendable {
             throw APIError.transport(error, url: url)
         }
         guard response.isSuccess else {
-            throw APIError.http(status: response.status, serverMessage: APIError.serverMessage(in: response.body),
-                                url: url, headers: response.headers, body: response.body)
+            // A server may echo the token in its error text; it must not reach the terminal or a log.
+            let message = APIError.serverMessage(in: response.body).map { text in
+                token.flatMap { $0.isEmpty ? nil : text.replacing($0, with: Redaction.mask) } ?? text
+            }
+            throw APIError.http(status: response.status, serverMessage: message, url: url, headers: response.headers, body: response.body)
         }
         return response
     }

@@ -28,15 +28,44 @@ public struct FileLoginStore: LoginStore {
     @discardableResult
     public func update<T>(_ change: (inout LoginConfig) throws -> T) throws -> T {
         try file.withExclusiveLock {
-            var config = try load()  // a corrupt or newer file throws here, before anything is written
+            let old = try file.read()
+            var config = try old.map(decode) ?? LoginConfig()  // a corrupt or newer file throws here, before anything is written
             let before = config
             let result = try change(&config)
-            if config != before || !FileManager.default.fileExists(atPath: url.path) {
+            if config != before || old == nil {
                 config.schemaVersion = LoginConfig.currentSchema
-                try file.replace(with: try encode(config))
+                try file.replace(with: try encode(config, keepingUnknownFieldsOf: old))
             }
             return result
         }
+    }
+
+    /// The config as JSON, with the fields this fedictl does not know (a newer one's, a person's
+    /// notes) carried over from `old`, at the top level and in each account (matched by id).
+    func encode(_ config: LoginConfig, keepingUnknownFieldsOf old: Data?) throws -> Data {
+        let data = try encode(config)
+        guard let old, let previous = (try? JSONText.object(from: old)) as? [String: Any],
+              var fresh = (try? JSONText.object(from: data)) as? [String: Any] else { return data }
+        var carried = false
+        func carry(_ from: [String: Any], into target: inout [String: Any], known: Set<String>) {
+            for (key, value) in from where !known.contains(key) && target[key] == nil {
+                target[key] = value
+                carried = true
+            }
+        }
+        carry(previous, into: &fresh, known: Set(LoginConfig.CodingKeys.allCases.map(\.rawValue)))
+        if let oldAccounts = previous["accounts"] as? [[String: Any]], var accounts = fresh["accounts"] as? [[String: Any]] {
+            let known = Set(Login.CodingKeys.allCases.map(\.rawValue))
+            for index in accounts.indices {
+                guard let id = accounts[index]["id"] as? String, let match = oldAccounts.first(where: { $0["id"] as? String == id }) else { continue }
+                carry(match, into: &accounts[index], known: known)
+            }
+            fresh["accounts"] = accounts
+        }
+        guard carried else { return data }
+        var merged = try JSONText.data(from: fresh, pretty: true)
+        merged.append(0x0A)
+        return merged
     }
 
     func decode(_ data: Data) throws -> LoginConfig {

@@ -22,6 +22,7 @@ struct LockedFile: Sendable {
 
     /// The file's bytes, or nil when it does not exist.
     func read() throws -> Data? {
+        removeStaleTemporaryFiles()
         do {
             return try Data(contentsOf: url)
         } catch {
@@ -76,6 +77,18 @@ struct LockedFile: Sendable {
         if dirFD >= 0 {
             _ = fsync(dirFD)
             close(dirFD)
+        }
+    }
+
+    /// Deletes the temp files (`.<file>.<pid>.<random>.tmp`) that writers killed mid-write left in
+    /// this directory, for its every file (reading the config also clears the secrets file's, which
+    /// hold tokens). Only those whose process is gone: a live writer's is about to be renamed.
+    func removeStaleTemporaryFiles() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            let parts = name.dropFirst().dropLast(".tmp".count).split(separator: ".")
+            guard parts.count >= 3, let pid = pid_t(parts[parts.count - 2]), pid > 0, UInt32(parts[parts.count - 1]) != nil else { continue }
+            if kill(pid, 0) != 0, errno == ESRCH { unlink(directory + "/" + name) }
         }
     }
 

@@ -37,7 +37,7 @@ public struct Login: Codable, Sendable, Equatable {
         self.serverInfo = serverInfo
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id, username, scopes, aliases
         case baseURL = "base_url", clientID = "client_id", accountID = "account_id", addedAt = "added_at"
         case tokenStorage = "token_storage", scopesSource = "scopes_source"
@@ -71,7 +71,7 @@ public struct LoginConfig: Codable, Sendable, Equatable {
         self.pins = pins
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case schemaVersion = "schema_version", defaultAccount = "default_account", accounts, clients, pins
     }
 }

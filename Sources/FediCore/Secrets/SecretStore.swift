@@ -33,8 +33,10 @@ public enum SecretStoreError: Error, Equatable, Sendable {
     case unavailable(String)
     /// The keyring did not answer in time (D-Bus can hang, e.g. on an unlock prompt).
     case timedOut(seconds: Double)
-    /// The keyring answered with an error (locked collection, refused prompt, ...).
+    /// The keyring answered with an error (refused prompt, ...).
     case failed(String)
+    /// The secret is there, but in a locked collection: it can be neither read nor removed.
+    case locked
 }
 
 /// Where tokens and client secrets live. Never the config file.
@@ -58,6 +60,9 @@ extension SecretStoreError {
             return FediError(.permission, "the keyring did not answer within \(Int(seconds)) s", hint: "unlock your keyring, or " + hint)
         case .failed(let why):
             return FediError(.permission, "the keyring refused: \(why)", hint: "unlock your keyring, or " + hint)
+        case .locked:
+            return FediError(.permission, "the keyring holding fedictl's secrets is locked; nothing was read or changed",
+                             hint: "unlock it (log in to the desktop session, or unlock the \"login\" keyring in Seahorse), then run the command again")
         }
     }
 }

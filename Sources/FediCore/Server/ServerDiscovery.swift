@@ -7,6 +7,8 @@ public struct Discovery: Sendable {
     public var nodeinfo: Fetched<NodeInfo>?
     public var instance: Fetched<InstanceInfo>?
     public var meta: Fetched<MisskeyMeta>?
+    /// The status (401, 403) with which the server refused its instance API to a visitor, if it did.
+    public var instanceRefusal: Int?
 }
 
 /// Finds out which software a server runs: nodeinfo first (the product's real name and version),
@@ -25,8 +27,16 @@ public struct ServerDiscovery: Sendable {
         var named = nodeinfo.map { Flavour.named($0.value.softwareName) }
         // Upstream Misskey has no Mastodon API (its /api/* catch-all answers 404, some front-ends HTML).
         var instance: Fetched<InstanceInfo>?
+        var refusal: Int?
         if named?.flavour != .misskey {
-            instance = try await absentIfFailed { try await client.instanceInfo() }
+            instance = try await absentIfFailed {
+                do {
+                    return try await client.instanceInfo()
+                } catch let error as APIError where [401, 403].contains(error.status ?? 0) {
+                    refusal = error.status
+                    throw error
+                }
+            }
         }
         let instanceVersion = instance.flatMap { $0.value.version }.map(VersionString.init)
         if named == nil, let instanceVersion {
@@ -57,7 +67,7 @@ public struct ServerDiscovery: Sendable {
             flavour: flavour, variant: variant, softwareName: softwareName, version: version,
             mastodonAPIVersion: instance?.value.apiVersion, displayVersion: displayVersion,
             instanceAPI: instance?.value.apiSource, nodeinfoSchema: nodeinfo?.value.schema, detectedAt: now)
-        return Discovery(server: info, nodeinfo: nodeinfo, instance: instance, meta: meta)
+        return Discovery(server: info, nodeinfo: nodeinfo, instance: instance, meta: meta, instanceRefusal: refusal)
     }
 
     /// Without nodeinfo: the product in a "compatible" version string (TootSDK's fallback), else what the
