@@ -130,4 +130,21 @@ struct HostileTextTests {
         let blocks = try #require(try await server.json(.get, "/api/v1/admin/domain_blocks", token: MockServer.admin.token) as? [[String: Any]])
         #expect(Set(blocks.compactMap { $0["domain"] as? String }) == ["xn--bcher-kva.example", "ok.example"])
     }
+
+    /// Pleroma/Akkoma keep `*.example` entries in `:mrf_simple`: the one software a wildcard is sent to.
+    @Test func aWildcardGoesToPleromaOnly() async throws {
+        let server = try await FixtureServer.start(flavour: "pleroma")
+        let admin = UserSide(fixture: server, username: "admin")
+        // The fixture answers a write with a fixed config: this one holds the wildcard, as Pleroma would.
+        let stored: [String: Any] = ["configs": [["group": ":pleroma", "key": ":mrf_simple", "value": [
+            ["tuple": [":reject", [["tuple": ["*.wild.example", ""]]]]]]]]]
+        try await server.addRoutes(["POST /api/v1/pleroma/admin/config": ["json": stored]])
+        let add = await admin.run(["domain-blocks", "add", "*.Wild.example"])
+        #expect(add.status == 0, "\(add)")
+        let posted = try await server.received("POST", "/api/v1/pleroma/admin/config")
+        try #require(posted.count == 1)
+        #expect(try DomainBlockFlavourTests.mrfSimple(in: posted[0])[":reject"]?.last == ["*.wild.example", ""])
+        let bad = await admin.run(["domain-blocks", "add", "a.*.example"])
+        #expect(bad.status == 64 && bad.stderr.hasPrefix("fedictl: 'a.*.example' is not a domain: a wildcard is only allowed as a leading *.\n"), "\(bad)")
+    }
 }
