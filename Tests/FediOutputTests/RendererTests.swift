@@ -172,6 +172,16 @@ struct RendererTests {
         #expect(controlBytes(csv.replacing("\r\n", with: "\n")) == [])
     }
 
+    /// `--raw` passes a server's JSON on as data, but not its raw controls: a hostile server need
+    /// not escape them. Escapes are the same data to a JSON reader; a lone CR becomes LF.
+    @Test func rawJSONHasItsControlsEscaped() throws {
+        let raw = "{\"comment\": \"a\u{1B}]52;c;eA==\u{07}b\u{202E}c\u{9B}\"}\r\n\r"
+        let text = try render(settings(.json)) { $0.raw(Data(raw.utf8)) }
+        #expect(text == "{\"comment\": \"a\\u001b]52;c;eA==\\u0007b\\u202ec\\u009b\"}\r\n\n", "\(text.debugDescription)")
+        let valid = try render(settings(.json)) { $0.raw(Data("{\"a\": \"\u{202E}\"}".utf8)) }
+        #expect(try JSONSerialization.jsonObject(with: Data(valid.utf8)) as? [String: String] == ["a": "\u{202E}"])
+    }
+
     @Test func jsonCarriesTheServersTextExactly() throws {
         let original = Self.hostile + "\nline two\r\nthree\tfour" + Self.bidi
         let row = Report(id: "1", comment: original, createdAt: now, tags: [], resolved: false)
