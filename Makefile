@@ -109,4 +109,4 @@ fuzz:
 	  $$(find Sources/FediCore -name '*.swift' | sort) Fuzz/LibFuzzerEntry.swift -o $(FUZZ_SCRATCH)/fedictl-fuzz
 	find Tests/Fixtures -name '*.json' | while read -r f; do cp "$$f" "$(FUZZ_SCRATCH)/corpus/$$(echo "$$f" | tr / _)"; done
 	cp Fuzz/seeds/* $(FUZZ_SCRATCH)/corpus/
-	cd $(FUZZ_SCRATCH) && ./fedictl-fuzz -runs=$(FUZZ_RUNS) -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 corpus
+	cd $(FUZZ_SCRATCH) && ./fedictl-fuzz -runs=$(FUZZ_RUNS) -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -dict=../Fuzz/json.dict corpus
