@@ -20,6 +20,7 @@ help:
 	@echo "make build     debug build;  make release: optimised build"
 	@echo "make install   install binary, man page and completions under PREFIX (default /usr/local)"
 	@echo "make bench     benchmarks (bench/README.md)"
+	@echo "make fuzz      libFuzzer over every decoder and the blocklist reader (FUZZ_RUNS=200000)"
 
 # System libraries (Debian) and the Python venv holding the local test server. The Debian
 # packages come first: the venv needs python3-venv (ensurepip), which a plain python3 lacks.
@@ -102,3 +103,20 @@ install:
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/fedictl"
 	@for pair in $(DOC_FILES); do echo "rm -f $(DESTDIR)$(PREFIX)/$${pair#*=}"; rm -f "$(DESTDIR)$(PREFIX)/$${pair#*=}"; done
+
+# Fuzzing (issue 12): libFuzzer drives every model's JSON decoder and the blocklist reader
+# (FediCore's FuzzTargets) for FUZZ_RUNS inputs, seeded with Tests/Fixtures and Fuzz/seeds. Built
+# with swiftc -sanitize=fuzzer from FediCore's sources and Fuzz/LibFuzzerEntry.swift in its own
+# scratch path; the toolchain ships the libFuzzer runtime. A crash stops the run and leaves its input
+# as .build-fuzz/crash-*. `make test` runs the short seeded mutation test (FuzzTests) instead.
+FUZZ_SCRATCH := .build-fuzz
+FUZZ_RUNS ?= 200000
+
+.PHONY: fuzz
+fuzz:
+	mkdir -p $(FUZZ_SCRATCH)/corpus
+	swiftc -sanitize=fuzzer -O -wmo -parse-as-library -swift-version 6 -module-name FediCore \
+	  $$(find Sources/FediCore -name '*.swift' | sort) Fuzz/LibFuzzerEntry.swift -o $(FUZZ_SCRATCH)/fedictl-fuzz
+	find Tests/Fixtures -name '*.json' | while read -r f; do cp "$$f" "$(FUZZ_SCRATCH)/corpus/$$(echo "$$f" | tr / _)"; done
+	cp Fuzz/seeds/* $(FUZZ_SCRATCH)/corpus/
+	cd $(FUZZ_SCRATCH) && ./fedictl-fuzz -runs=$(FUZZ_RUNS) -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -dict=../Fuzz/json.dict corpus

@@ -35,9 +35,10 @@ public struct Renderer: Sendable {
         stream.finish()
     }
 
-    /// The server's own JSON, untouched (`--raw`).
+    /// The server's own JSON (`--raw`), with controls and bidi controls written as JSON escapes
+    /// (`InertText.json`): the same data to a JSON reader, inert on a terminal.
     public func raw(_ data: Data) {
-        var text = String(decoding: data, as: UTF8.self)
+        var text = InertText.json(String(decoding: data, as: UTF8.self))
         if !text.hasSuffix("\n") { text += "\n" }
         write(text)
     }
@@ -117,27 +118,19 @@ public struct Renderer: Sendable {
         Self.inert(plainText(cell))
     }
 
+    /// A CSV cell: server text made inert and guarded against spreadsheet formulas (`CSVText.safe`);
+    /// numbers are fedictl's own and stay as they are (`-1` is a number, not a formula).
+    func csvText(_ cell: Cell) -> String {
+        if case .number = cell { return plainText(cell) }
+        return CSVText.safe(plainText(cell))
+    }
+
     /// Server-controlled text (report comments, display names, post content) may carry escape
-    /// sequences that would retitle, clear or spoof the moderator's terminal. Line breaks (LF, CR,
-    /// CRLF) and tabs become a space, keeping a cell on its line and column; every other C0 control,
-    /// DEL and C1 control (U+0080–U+009F) becomes a visible U+FFFD. Scalars, not Characters: CRLF is
-    /// one Character equal to neither "\r" nor "\n". JSON and CSV are data for programs and keep the
-    /// text exact: their encoders escape or quote what their syntax needs.
+    /// sequences that would retitle, clear or spoof the moderator's terminal, or bidi controls that
+    /// reorder it: one line, with controls and bidi controls made visible (`InertText.line`). JSON
+    /// writes them as escapes instead, CSV keeps line breaks in quoted cells.
     public static func inert(_ text: String) -> String {
-        func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var out = String.UnicodeScalarView()
-        var previous: Unicode.Scalar?
-        for scalar in text.unicodeScalars {
-            defer { previous = scalar }
-            switch scalar {
-            case "\n" where previous == "\r": continue  // already a space
-            case "\n", "\r", "\t": out.append(" ")
-            case _ where isControl(scalar): out.append("\u{FFFD}")
-            default: out.append(scalar)
-            }
-        }
-        return String(out)
+        InertText.line(text)
     }
 
     /// `inert` for messages on stderr, which may quote a server (error messages, titles): each
@@ -164,7 +157,7 @@ public struct Renderer: Sendable {
         if let fields = settings.fields, let dict = object as? [String: Any] {
             object = dict.filter { fields.contains($0.key) }
         }
-        return String(decoding: try JSONText.data(from: object, pretty: pretty), as: UTF8.self)
+        return InertText.json(String(decoding: try JSONText.data(from: object, pretty: pretty), as: UTF8.self))
     }
 }
 
@@ -192,7 +185,7 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
             for row in rows { renderer.write(try renderer.jsonText(row, pretty: false) + "\n") }
         case .csv:
             if !started, !settings.noHeaders { renderer.write(CSVText.line(columns.map(\.key), terminator: "\r\n")) }
-            for row in rows { renderer.write(CSVText.line(columns.map { renderer.plainText($0.value(row)) }, terminator: "\r\n")) }
+            for row in rows { renderer.write(CSVText.line(columns.map { renderer.csvText($0.value(row)) }, terminator: "\r\n")) }
         case .table where !settings.isTTY:
             for row in rows { renderer.write(columns.map { renderer.tsvText($0.value(row)) }.joined(separator: "\t") + "\n") }
         case .table, .json:

@@ -116,10 +116,12 @@ struct RendererTests {
 
     @Test func csvQuotesAFieldHoldingCRLF() throws {
         // "\r\n" is one Swift Character, equal to neither "\r" nor "\n": it must still be quoted.
-        let row = [Report(id: "1", comment: "a\r\nb", createdAt: now, tags: [], resolved: false)]
+        #expect(CSVText.line(["1", "a\r\nb"]) == "1,\"a\r\nb\"\n")
+        // A server's CR (which returns a terminal's cursor) becomes LF inside the quoted cell.
+        let row = [Report(id: "1", comment: "a\r\nb\rc", createdAt: now, tags: [], resolved: false)]
         let text = try render(settings(.csv, noHeaders: true)) { try $0.list(row) }
-        #expect(text == "1,\"a\r\nb\",2027-01-15T08:00:00Z,\r\n")
-        #expect(CSVText.records(text).map(\.fields) == [["1", "a\r\nb", "2027-01-15T08:00:00Z", ""]])
+        #expect(text == "1,\"a\nb\nc\",2027-01-15T08:00:00Z,\r\n")
+        #expect(try CSVText.records(text).map(\.fields) == [["1", "a\nb\nc", "2027-01-15T08:00:00Z", ""]])
     }
 
     /// A report comment that retitles the terminal, clears it, and hides behind CR, C1 CSI and DEL.
@@ -159,17 +161,57 @@ struct RendererTests {
         #expect(table.contains("1   first line second third column  just now\n"), "\(table.debugDescription)")
     }
 
+    /// Bidi controls reorder what a moderator reads (`evil.example` shown as something else).
+    static let bidi = "moc.\u{202E}evil\u{202C}.example \u{2066}x\u{2069}\u{200F}\u{061C}\u{2028}end"
+
+    @Test func tablesAndTSVShowBidiControlsAsReplacementCharacters() throws {
+        let row = Report(id: "1", comment: Self.bidi, createdAt: now, tags: [], resolved: false)
+        let tsv = try render(settings(.table)) { try $0.list([row]) }
+        #expect(tsv == "1\tmoc.\u{FFFD}evil\u{FFFD}.example \u{FFFD}x\u{FFFD}\u{FFFD}\u{FFFD} end\t2027-01-15T08:00:00Z\t\n", "\(tsv.debugDescription)")
+        let table = try render(settings(.table, tty: true, width: 200)) { try $0.item(row) }
+        #expect(table.contains("Comment: moc.\u{FFFD}evil\u{FFFD}.example \u{FFFD}x\u{FFFD}\u{FFFD}\u{FFFD} end\n"), "\(table.debugDescription)")
+    }
+
+    /// CSV of server text: no raw control, CR or bidi control, and no cell a spreadsheet would run.
+    @Test func csvCellsAreInertAndGuardedAgainstFormulas() throws {
+        let rows = [
+            Report(id: "1", comment: Self.hostile, createdAt: now, tags: ["=HYPERLINK(\"http://x\")"], resolved: false),
+            Report(id: "2", comment: "+cmd|' /C calc'!A0", createdAt: now, tags: ["@SUM(1)", "ok"], resolved: false),
+            Report(id: "3", comment: "-2+3", createdAt: now, tags: ["\tx"], resolved: false),
+            Report(id: "4", comment: Self.bidi, createdAt: now, tags: [], resolved: false),
+        ]
+        let csv = try render(settings(.csv, noHeaders: true)) { try $0.list(rows) }
+        let expected = [
+            "1,\"\u{FFFD}]0;pwned\u{FFFD}hi\u{FFFD}[2J\nthere\u{FFFD}31m\u{FFFD}!\",2027-01-15T08:00:00Z,\"'=HYPERLINK(\"\"http://x\"\")\"\r\n",
+            "2,'+cmd|' /C calc'!A0,2027-01-15T08:00:00Z,\"'@SUM(1), ok\"\r\n",
+            "3,'-2+3,2027-01-15T08:00:00Z,'\tx\r\n",
+            "4,\"moc.\u{FFFD}evil\u{FFFD}.example \u{FFFD}x\u{FFFD}\u{FFFD}\u{FFFD}\nend\",2027-01-15T08:00:00Z,\r\n",
+        ].joined()
+        #expect(csv == expected, "\(csv.debugDescription)")
+        #expect(controlBytes(csv.replacing("\r\n", with: "\n")) == [])
+    }
+
+    /// `--raw` passes a server's JSON on as data, but not its raw controls: a hostile server need
+    /// not escape them. Escapes are the same data to a JSON reader; a lone CR becomes LF.
+    @Test func rawJSONHasItsControlsEscaped() throws {
+        let raw = "{\"comment\": \"a\u{1B}]52;c;eA==\u{07}b\u{202E}c\u{9B}\"}\r\n\r"
+        let text = try render(settings(.json)) { $0.raw(Data(raw.utf8)) }
+        #expect(text == "{\"comment\": \"a\\u001b]52;c;eA==\\u0007b\\u202ec\\u009b\"}\r\n\n", "\(text.debugDescription)")
+        let valid = try render(settings(.json)) { $0.raw(Data("{\"a\": \"\u{202E}\"}".utf8)) }
+        #expect(try JSONSerialization.jsonObject(with: Data(valid.utf8)) as? [String: String] == ["a": "\u{202E}"])
+    }
+
     @Test func jsonCarriesTheServersTextExactly() throws {
-        let original = Self.hostile + "\nline two\r\nthree\tfour"
+        let original = Self.hostile + "\nline two\r\nthree\tfour" + Self.bidi
         let row = Report(id: "1", comment: original, createdAt: now, tags: [], resolved: false)
         for format in [OutputFormat.json, .ndjson] {
             let text = try render(settings(format)) { try $0.item(row) }
             #expect(!text.unicodeScalars.contains("\u{1B}"), "JSON escapes C0 controls: \(text.debugDescription)")
+            #expect(controlBytes(text) == [] && !text.unicodeScalars.contains(where: InertText.isBidiControl), "\(text.debugDescription)")
+            #expect(text.contains("moc.\\u202eevil\\u202c.example"), "\(text.debugDescription)")
             let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
             #expect(parsed?["comment"] as? String == original, "\(format)")
         }
-        let csv = try render(settings(.csv, noHeaders: true)) { try $0.list([row]) }
-        #expect(CSVText.records(csv).first?.fields[1] == original)
     }
 
     @Test func fieldsPickColumnsAndJSONKeys() throws {

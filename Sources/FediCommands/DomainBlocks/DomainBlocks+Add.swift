@@ -30,7 +30,7 @@ extension DomainBlocks {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainBlock.self)
-            let domain = try DomainText.parse(self.domain)
+            let domain = try DomainText.parse(self.domain, wildcard: true)
             try await ctx.withDomainBlocks(.domainBlocksAdd) { adapter, family in
                 let blocks = try await adapter.list(limit: nil, onPage: nil)
                 let existing = blocks.first(named: domain)

@@ -100,6 +100,10 @@ extension DomainBlocks {
 
         func read(_ ctx: CommandContext) throws -> Data {
             if file == "-" { return ctx.terminal.readAll() }
+            // A file too large for a blocklist is refused before it is read (BlocklistFile.parse refuses stdin's).
+            if let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int, size > BlocklistFile.maxFileBytes {
+                try BlocklistFile.tooLarge(file)
+            }
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw FediError(.noInput, "cannot read \(file)", hint: "check the path (use - to read the blocklist from stdin)")
             }

@@ -93,7 +93,8 @@ public struct CommandContext: Sendable {
             throw FediError(.usage, "\(question[..<end]): confirmation needed",
                             hint: (remark.isEmpty ? "" : "\(remark); ") + "not on a terminal: pass --yes to confirm")
         }
-        let answer = terminal.readLine(prompt: "\(question) [y/N] ", secret: false)?.lowercased()
+        // The question may name a server's block or account: made inert like any status line.
+        let answer = terminal.readLine(prompt: "\(Renderer.inert(question)) [y/N] ", secret: false)?.lowercased()
         guard answer == "y" || answer == "yes" else { throw FediError(.failure, "cancelled") }
     }
 }

@@ -13,7 +13,7 @@ struct DryRunTransport: HTTPTransport {
         guard !request.readsOnly else { return try await wrapped.send(request, options: options) }
         var text = "dry run: would send \(request.method.rawValue) \(Redaction.url(request.url))\n"
         if let body = request.body, !body.isEmpty {
-            text += Redaction.body(body) + "\n"
+            text += InertText.json(Redaction.body(body)) + "\n"  // a blocklist's text, escaped
         }
         terminal.write(text)
         throw DryRunStop()

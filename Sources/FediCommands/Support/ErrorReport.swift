@@ -127,7 +127,7 @@ public enum ErrorReport {
         if ctx.globals.output == .json || ctx.globals.output == .ndjson {
             let object = ErrorObject(error: .init(message: error.message, hint: error.hint, exitStatus: Int(error.status.rawValue), kind: error.status.name))
             if let data = try? JSONCoding.encoder(pretty: ctx.globals.output == .json).encode(object) {
-                ctx.terminal.write(String(decoding: data, as: UTF8.self) + "\n")
+                ctx.terminal.write(InertText.json(String(decoding: data, as: UTF8.self)) + "\n")
             }
         }
     }

@@ -14,8 +14,8 @@ public struct DomainArgument: ParsableArguments, Sendable {
     public func validate() throws {
         do {
             _ = try DomainText.parse(domain)
-        } catch {
-            throw ValidationError("'\(domain)' is not a domain; give one like example.social")
+        } catch let error as FediError {
+            throw ValidationError(error.message + "; give one like example.social")
         }
     }
 }

@@ -125,7 +125,7 @@ struct PleromaDomainBlocks: HostListBlocks {
 
     var support: DomainBlockSupport {
         DomainBlockSupport(software: "Pleroma/Akkoma", severities: Set(DomainBlockSeverity.allCases), rejectMedia: true, rejectReports: true,
-                           obfuscate: false, publicComment: true, privateComment: false, emptyBlocks: false)
+                           obfuscate: false, publicComment: true, privateComment: false, emptyBlocks: false, wildcards: true)
     }
 
     func readLists() async throws -> (lists: HostLists, raw: Data) {

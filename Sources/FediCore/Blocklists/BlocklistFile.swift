@@ -37,12 +37,22 @@ public struct BlocklistFile: Sendable {
     public var entries: [Entry]
     public var skipped: [Skipped]
 
+    /// The largest blocklist read: ten times a large shared list, far below what would hurt.
+    public static let maxFileBytes = 32 << 20
+
+    /// Exit 65: `source` is larger than `maxFileBytes`.
+    public static func tooLarge(_ source: String) throws -> Never {
+        throw FediError(.dataError, "\(source) is larger than \(maxFileBytes >> 20) MiB, too large for a blocklist",
+                        hint: "split it, or check that it is the blocklist you meant")
+    }
+
     static let positionalColumns = ["domain", "severity", "reject_media", "reject_reports", "public_comment", "obfuscate"]
 
     /// Reads `data` as `format` (nil: recognised from the content). `defaultSeverity` applies to plain
     /// lists and to rows that leave severity out. Bad rows: exit 65 naming the source and the lines.
     public static func parse(_ data: Data, source: String, format: BlocklistFormat? = nil,
                              defaultSeverity: DomainBlockSeverity = .suspend) throws -> BlocklistFile {
+        guard data.count <= maxFileBytes else { try tooLarge(source) }
         guard let text = String(data: data, encoding: .utf8) else {
             throw FediError(.dataError, "\(source) is not UTF-8 text", hint: "save the blocklist as UTF-8 CSV, JSON or a plain list of domains")
         }
@@ -50,7 +60,13 @@ public struct BlocklistFile: Sendable {
         var reader = RowReader(defaultSeverity: defaultSeverity)
         switch format {
         case .json: try reader.readJSON(text, source: source)
-        case .mastodonCSV, .csv, .list: reader.readCSV(text, format: format)
+        case .mastodonCSV, .csv, .list:
+            do {
+                try reader.readCSV(text, format: format)
+            } catch {
+                throw FediError(.dataError, "\(source): line \(error.line): \(error.message); nothing was planned from it",
+                                hint: "fix the file (a field with a comma, quote or line break is written in double quotes, \"\" for a quote)")
+            }
         }
         guard reader.problems.isEmpty else {
             let shown = reader.problems.prefix(5).joined(separator: "; ")
@@ -66,17 +82,16 @@ public struct BlocklistFile: Sendable {
     public static func detect(_ text: String) -> BlocklistFormat {
         let start = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
         if start.hasPrefix("[") || start.hasPrefix("{") { return .json }
-        let firstCell = (CSVText.records(String(start.prefix(4096))).first?.fields.first ?? "").trimmed().lowercased()
+        let firstLine = String(start.prefix(4096).prefix { $0 != "\n" && $0 != "\r" && $0 != "\r\n" })
+        let firstCell = ((try? CSVText.records(firstLine))?.first?.fields.first ?? "").trimmed().lowercased()
         if firstCell.hasPrefix("#domain") { return .mastodonCSV }
         if firstCell == "domain" { return .csv }
         return .list
     }
 
-    /// Lower-cased, without surrounding space or a trailing dot.
+    /// Lower-cased, without surrounding space or a trailing dot, IDN in punycode (`DomainName`).
     public static func normalise(_ domain: String) -> String {
-        var value = domain.trimmed().lowercased()
-        while value.hasSuffix(".") { value.removeLast() }
-        return value
+        DomainName.normalise(domain)
     }
 
     /// CSV booleans as Mastodon and fediblockhole write them; nil for anything else.
@@ -101,8 +116,8 @@ private struct RowReader {
         self.defaultSeverity = defaultSeverity
     }
 
-    mutating func readCSV(_ text: String, format: BlocklistFormat) {
-        var records = CSVText.records(text)
+    mutating func readCSV(_ text: String, format: BlocklistFormat) throws(CSVText.Problem) {
+        var records = try CSVText.records(text)
         var columns = BlocklistFile.positionalColumns
         // An empty severity means noop to fediblockhole; elsewhere the default applies.
         var emptySeverity = defaultSeverity
@@ -125,7 +140,7 @@ private struct RowReader {
             }
             var row: [String: String] = [:]
             for (index, value) in record.fields.enumerated() where index < columns.count {
-                row[columns[index]] = value.trimmed()
+                row[columns[index]] = CSVText.unguarded(value.trimmed())
             }
             if format == .list, record.fields.count == 1, let domain = row["domain"] {
                 row["domain"] = String(domain.split(whereSeparator: \.isWhitespace).first ?? "")
@@ -163,13 +178,19 @@ private struct RowReader {
     }
 
     mutating func add(_ row: [String: String], line: Int, emptySeverity: DomainBlockSeverity) {
-        let domain = BlocklistFile.normalise(row["domain"] ?? "")
-        guard !domain.isEmpty else { return problems.append("line \(line): no domain") }
-        if domain.contains("*") {
-            return skipped.append(.init(line: line, domain: domain, reason: "obfuscated (contains *)"))
+        let given = row["domain"] ?? ""
+        guard !given.trimmed().isEmpty else { return problems.append("line \(line): no domain") }
+        // Mastodon's obfuscated names (`sp*m.example`) name no domain; a leading `*.` is a wildcard,
+        // which only some software keeps (the import checks, per server).
+        let stars = given.filter { $0 == "*" }.count
+        if stars > 0, !(stars == 1 && given.trimmed().hasPrefix("*.")) {
+            return skipped.append(.init(line: line, domain: DomainName.shown(DomainName.folded(given)), reason: "obfuscated (contains *)"))
         }
-        guard !domain.contains(where: { $0.isWhitespace || $0 == "/" || $0 == "@" }) else {
-            return problems.append("line \(line): '\(domain)' is not a domain")
+        let domain: String
+        do {
+            domain = try DomainName.canonical(given, wildcard: true)
+        } catch {
+            return problems.append("line \(line): '\(DomainName.shown(given))' is not a domain: \(error)")
         }
         var severity = emptySeverity
         if let text = row["severity"], !text.isEmpty {
@@ -196,7 +217,9 @@ private struct RowReader {
     }
 }
 
-/// Writes blocks in a blocklist format, for `domain-blocks export`.
+/// Writes blocks in a blocklist format, for `domain-blocks export`. The server's text (domains,
+/// comments) is made inert on the way out in every format (`InertText`), and CSV cells that a
+/// spreadsheet would run as formulas are quoted (`CSVText.safe`); the reader undoes that quote.
 public enum BlocklistExport {
     /// Mastodon's import header: every column explicit, since newer importers fail on missing cells.
     public static let mastodonHeader = ["#domain", "#severity", "#reject_media", "#reject_reports", "#public_comment", "#obfuscate"]
@@ -205,23 +228,25 @@ public enum BlocklistExport {
     /// Ordered by domain whatever order the server listed them in, so exports kept in git diff cleanly.
     public static func render(_ blocks: [DomainBlock], as format: BlocklistFormat) throws -> Data {
         let blocks = blocks.sorted { ($0.domain, $0.id) < ($1.domain, $1.id) }
+        func csv(_ header: [String], _ rows: [[String]]) -> Data {
+            Data(([header] + rows.map { $0.map(CSVText.safe) }).map { CSVText.line($0) }.joined().utf8)
+        }
         switch format {
         case .mastodonCSV:
-            let rows = blocks.map { block in
+            return csv(mastodonHeader, blocks.map { block in
                 [block.domain, block.severity.rawValue, String(block.rejectMedia), String(block.rejectReports), block.publicComment ?? "",
                  String(block.obfuscate)]
-            }
-            return Data(([mastodonHeader] + rows).map { CSVText.line($0) }.joined().utf8)
+            })
         case .csv:
-            let rows = blocks.map { block in
+            return csv(csvHeader, blocks.map { block in
                 [block.domain, block.severity.rawValue, String(block.rejectMedia), String(block.rejectReports), block.publicComment ?? "",
                  block.privateComment ?? "", String(block.obfuscate)]
-            }
-            return Data(([csvHeader] + rows).map { CSVText.line($0) }.joined().utf8)
+            })
         case .json:
-            return try JSONCoding.encoder(pretty: true).encode(blocks) + Data("\n".utf8)
+            let text = String(decoding: try JSONCoding.encoder(pretty: true).encode(blocks), as: UTF8.self)
+            return Data((InertText.json(text) + "\n").utf8)
         case .list:
-            return Data(blocks.map { $0.domain + "\n" }.joined().utf8)
+            return Data(blocks.map { InertText.line($0.domain) + "\n" }.joined().utf8)
         }
     }
 }

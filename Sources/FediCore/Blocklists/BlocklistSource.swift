@@ -88,7 +88,7 @@ public enum BlocklistReader {
     /// The column names of a Mastodon CSV (`#domain,#severity,...`), lower-cased; nil for anything else.
     static func mastodonCSVHeader(_ data: Data) -> [String]? {
         let text = String(decoding: data.prefix(4096), as: UTF8.self)
-        guard BlocklistFile.detect(text) == .mastodonCSV, let header = CSVText.records(text).first else { return nil }
+        guard BlocklistFile.detect(text) == .mastodonCSV, let header = (try? CSVText.records(text))?.first else { return nil }
         return header.fields.map { $0.trimmed().lowercased() }
     }
 
@@ -133,7 +133,8 @@ public enum BlocklistReader {
     /// The rows of a CSV file with a header as entries, by line, with their digests (`instance blocks
     /// -o csv --fields domain,severity,comment,digest` writes them).
     static func csvRows(_ data: Data, emptySeverity: DomainBlockSeverity) -> [Int: SourceEntry] {
-        let records = CSVText.records(String(decoding: data, as: UTF8.self))
+        // The file was read through BlocklistFile first, which refuses bad rows by line.
+        let records = (try? CSVText.records(String(decoding: data, as: UTF8.self))) ?? []
         guard let header = records.first?.fields.map({ name -> String in
             let bare = name.trimmed().lowercased().trimmed("#")
             return bare == "comment" ? "public_comment" : bare

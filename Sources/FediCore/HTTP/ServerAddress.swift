@@ -125,21 +125,24 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
 
 /// RFC 3492 punycode encoder, for internationalised host names.
 enum Punycode {
+    static let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700
+
+    /// The bias adaptation both directions use (RFC 3492 section 6.1).
+    static func adapt(_ delta: Int, _ count: Int, _ first: Bool) -> Int {
+        var d = first ? delta / damp : delta / 2
+        d += d / count
+        var k = 0
+        while d > ((base - tMin) * tMax) / 2 { d /= base - tMin; k += base }
+        return k + (base - tMin + 1) * d / (d + skew)
+    }
+
     static func encode(_ input: String) -> String? {
-        let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700
         let scalars = input.unicodeScalars.map { Int($0.value) }
         var output = String(input.unicodeScalars.filter(\.isASCII).map(Character.init))
         let basicCount = output.count
         var handled = basicCount
         if basicCount > 0 { output.append("-") }
         var n = 128, delta = 0, bias = 72
-        func adapt(_ delta: Int, _ count: Int, _ first: Bool) -> Int {
-            var d = first ? delta / damp : delta / 2
-            d += d / count
-            var k = 0
-            while d > ((base - tMin) * tMax) / 2 { d /= base - tMin; k += base }
-            return k + (base - tMin + 1) * d / (d + skew)
-        }
         func digit(_ d: Int) -> Character { Character(UnicodeScalar(d < 26 ? d + 97 : d + 22)!) }
         while handled < scalars.count {
             guard let m = scalars.filter({ $0 >= n }).min() else { return nil }

@@ -217,9 +217,12 @@ public struct DomainBlockSupport: Sendable, Equatable {
     public var privateComment: Bool
     /// Whether a block that limits nothing (noop, no rejections) can exist: not on servers that keep blocks as host lists.
     public var emptyBlocks: Bool
+    /// Whether a `*.example` wildcard blocks the subdomains (Pleroma/Akkoma); elsewhere a domain's
+    /// block covers its subdomains already and `*` is no part of a name.
+    public var wildcards: Bool
 
     public init(software: String, severities: Set<DomainBlockSeverity>, rejectMedia: Bool, rejectReports: Bool, obfuscate: Bool,
-                publicComment: Bool, privateComment: Bool, emptyBlocks: Bool) {
+                publicComment: Bool, privateComment: Bool, emptyBlocks: Bool, wildcards: Bool = false) {
         self.software = software
         self.severities = severities
         self.rejectMedia = rejectMedia
@@ -228,6 +231,7 @@ public struct DomainBlockSupport: Sendable, Equatable {
         self.publicComment = publicComment
         self.privateComment = privateComment
         self.emptyBlocks = emptyBlocks
+        self.wildcards = wildcards
     }
 
     public static func mastodon(_ software: String = "Mastodon") -> DomainBlockSupport {
@@ -238,6 +242,9 @@ public struct DomainBlockSupport: Sendable, Equatable {
     /// What `spec` asks for that this server cannot keep, in words ("silence (GoToSocial only suspends)").
     public func unsupported(_ spec: DomainBlockSpec) -> [String] {
         var missing: [String] = []
+        if spec.domain.hasPrefix("*."), !wildcards {
+            missing.append("a *. wildcard (\(software) blocks subdomains with their domain: block \(spec.domain.dropFirst(2)))")
+        }
         if !severities.contains(spec.severity) {
             let kinds = DomainBlockSeverity.allCases.filter(severities.contains).map(\.rawValue).joined(separator: ", ")
             missing.append("severity \(spec.severity.rawValue) (\(software) blocks can be: \(kinds))")

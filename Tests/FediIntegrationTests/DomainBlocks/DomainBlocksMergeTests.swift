@@ -86,7 +86,7 @@ struct DomainBlocksMergeTests {
     /// Rows as `domain|severity|reject_media|reject_reports|public_comment|private_comment|obfuscate`,
     /// domains lower-cased (fediblockhole keeps the case it read) and booleans as true/false.
     static func normalised(_ csv: String) throws -> [String] {
-        let records = CSVText.records(csv)
+        let records = try CSVText.records(csv)
         let header = try #require(records.first?.fields)
         return records.dropFirst().map { record in
             var row: [String: String] = [:]
