@@ -26,7 +26,7 @@ import Testing
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
-    @Test func fieldsPicksTheColumnsOfTheTSVLine() async throws {
+    @Test func fieldsPicksTheKeyValueLinesOfTheItem() async throws {
         let server = FakeServerAccount()
         server.transport.stub(.get, "/api/v1/admin/accounts/31", json: Self.newbie)
         let result = await server.run(["accounts", "show", "31", "--fields", "id,acct,status,ip"])
