@@ -1,6 +1,7 @@
 import Foundation
 import FediCore
 import FediTestSupport
+import Testing
 
 /// What a fast-tier test reads back from `transport.requests`: the route, the query and the body
 /// as the server would have parsed them.
@@ -31,5 +32,19 @@ extension CommandResult {
     /// stdout as the one JSON object an item verb prints with `-o json` (nil when it is not one).
     var jsonObject: [String: Any]? {
         (try? json()) as? [String: Any]
+    }
+}
+
+extension FakeServerAccount {
+    /// Runs `arguments` and checks a refusal made before anything is sent: exit `status` (69: the
+    /// software or version cannot do it), stderr starting with `message`, a hint line, no request.
+    func expectRefused(_ arguments: [String], status: Int32 = 69, startingWith message: String,
+                       sourceLocation: SourceLocation = #_sourceLocation) async {
+        let result = await run(arguments)
+        #expect(result.status == status, "\(result)", sourceLocation: sourceLocation)
+        #expect(result.stderr.hasPrefix(message), "\(result)", sourceLocation: sourceLocation)
+        #expect(result.stderr.contains("\nhint: "), "\(result)", sourceLocation: sourceLocation)
+        #expect(transport.requests.isEmpty, "\(transport.requests.map(\.route))", sourceLocation: sourceLocation)
+        #expect(transport.unusedRoutes.isEmpty, sourceLocation: sourceLocation)
     }
 }

@@ -63,10 +63,7 @@ import Testing
     }
 
     @Test func misskeyHasNoRejection() async throws {
-        let server = FakeServerAccount(software: "misskey", version: "2024.11.0")
-        let result = await server.run(["accounts", "reject", "9abc", "--yes"])
-        #expect(result.status == 69, "\(result)")
-        #expect(result.stderr.hasPrefix("fedictl: accounts reject is not available on Misskey 2024.11.0"), "\(result)")
-        #expect(server.transport.requests.isEmpty)
+        await FakeServerAccount(software: "misskey", version: "2024.11.0")
+            .expectRefused(["accounts", "reject", "9abc", "--yes"], startingWith: "fedictl: accounts reject is not available on Misskey 2024.11.0")
     }
 }

@@ -33,11 +33,8 @@ import Testing
     }
 
     @Test func misskeyIsRefused() async throws {
-        let server = FakeServerAccount(software: "misskey", version: "2024.11.0")
-        let result = await server.run(["accounts", "unsilence", "9abc"])
-        #expect(result.status == 69, "\(result)")
-        #expect(result.stderr.hasPrefix("fedictl: accounts unsilence is not available on Misskey 2024.11.0"), "\(result)")
-        #expect(server.transport.requests.isEmpty)
+        await FakeServerAccount(software: "misskey", version: "2024.11.0")
+            .expectRefused(["accounts", "unsilence", "9abc"], startingWith: "fedictl: accounts unsilence is not available on Misskey 2024.11.0")
     }
 
     @Test func anUnknownAccountIsExit66() async throws {

@@ -28,11 +28,8 @@ import Testing
     }
 
     @Test func misskeyIsRefused() async throws {
-        let server = FakeServerAccount(software: "misskey", version: "2024.11.0")
-        let result = await server.run(["apps", "verify"])
-        #expect(result.status == 69, "\(result)")
-        #expect(result.stderr.hasPrefix("fedictl: apps verify is not available on Misskey 2024.11.0"), "\(result)")
-        #expect(server.transport.requests.isEmpty)
+        await FakeServerAccount(software: "misskey", version: "2024.11.0")
+            .expectRefused(["apps", "verify"], startingWith: "fedictl: apps verify is not available on Misskey 2024.11.0")
     }
 
     @Test func anInstanceWithoutARegisteredAppIsExit66() async throws {

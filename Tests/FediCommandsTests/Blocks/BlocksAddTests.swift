@@ -46,11 +46,8 @@ import Testing
     }
 
     @Test func unknownSoftwareIsRefusedWithoutARequest() async throws {
-        let server = FakeServerAccount(software: "lemmy", version: "0.19.5")
-        let result = await server.run(["blocks", "add", "@x@y.example", "--yes"])
-        #expect(result.status == 69, "\(result)")
-        #expect(result.stderr.hasPrefix("fedictl: blocks is not available on lemmy 0.19.5"), "\(result)")
-        #expect(server.transport.requests.isEmpty)
+        await FakeServerAccount(software: "lemmy", version: "0.19.5")
+            .expectRefused(["blocks", "add", "@x@y.example", "--yes"], startingWith: "fedictl: blocks is not available on lemmy 0.19.5")
     }
 
     @Test func aHandleNobodyHasIsExit66AndTheHintOffersTheClosestOne() async throws {

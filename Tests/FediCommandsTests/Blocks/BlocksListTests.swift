@@ -46,13 +46,8 @@ import Testing
     }
 
     @Test func softwareWithoutAKnownAPIIsRefusedWithoutARequest() async throws {
-        let server = FakeServerAccount(software: "lemmy", version: "0.19.5")
-        let result = await server.run(["blocks", "list"])
-        #expect(result.status == 69, "\(result)")
-        #expect(result.stderr.hasPrefix("fedictl: blocks is not available on lemmy 0.19.5"), "\(result)")
-        #expect(result.stderr.contains("\nhint: "), "\(result)")
-        #expect(server.transport.requests.isEmpty)
-        #expect(server.transport.unusedRoutes.isEmpty)
+        await FakeServerAccount(software: "lemmy", version: "0.19.5")
+            .expectRefused(["blocks", "list"], startingWith: "fedictl: blocks is not available on lemmy 0.19.5")
     }
 
     @Test func aTokenWithoutTheScopeIsExit77() async throws {

@@ -43,11 +43,8 @@ import Testing
     }
 
     @Test func misskeyIsRefusedWithoutARequest() async throws {
-        let server = FakeServerAccount(software: "misskey", version: "2024.11.0")
-        let result = await server.run(["filters", "keywords", "add", "1", "ballot"])
-        #expect(result.status == 69, "\(result)")
-        #expect(result.stderr.hasPrefix("fedictl: filters are not available on Misskey 2024.11.0"), "\(result)")
-        #expect(server.transport.requests.isEmpty)
+        await FakeServerAccount(software: "misskey", version: "2024.11.0")
+            .expectRefused(["filters", "keywords", "add", "1", "ballot"], startingWith: "fedictl: filters are not available on Misskey 2024.11.0")
     }
 
     @Test func aRejectedKeywordIsExit65() async throws {

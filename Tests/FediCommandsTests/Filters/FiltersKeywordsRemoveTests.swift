@@ -29,11 +29,8 @@ import Testing
     }
 
     @Test func misskeyIsRefusedWithoutARequest() async throws {
-        let server = FakeServerAccount(software: "sharkey", version: "2024.9.1")
-        let result = await server.run(["filters", "keywords", "remove", "31"])
-        #expect(result.status == 69, "\(result)")
-        #expect(result.stderr.hasPrefix("fedictl: filters are not available on Sharkey 2024.9.1"), "\(result)")
-        #expect(server.transport.requests.isEmpty)
+        await FakeServerAccount(software: "sharkey", version: "2024.9.1")
+            .expectRefused(["filters", "keywords", "remove", "31"], startingWith: "fedictl: filters are not available on Sharkey 2024.9.1")
     }
 
     @Test func anUnknownKeywordIsExit66() async throws {

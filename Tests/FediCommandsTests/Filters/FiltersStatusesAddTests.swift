@@ -29,11 +29,8 @@ import Testing
     }
 
     @Test func misskeyIsRefusedWithoutARequest() async throws {
-        let server = FakeServerAccount(software: "misskey", version: "2024.11.0")
-        let result = await server.run(["filters", "statuses", "add", "1", "9xyz"])
-        #expect(result.status == 69, "\(result)")
-        #expect(result.stderr.hasPrefix("fedictl: filters are not available on Misskey 2024.11.0"), "\(result)")
-        #expect(server.transport.requests.isEmpty)
+        await FakeServerAccount(software: "misskey", version: "2024.11.0")
+            .expectRefused(["filters", "statuses", "add", "1", "9xyz"], startingWith: "fedictl: filters are not available on Misskey 2024.11.0")
     }
 
     @Test func aPostTheServerDoesNotKnowIsExit66() async throws {

@@ -34,12 +34,8 @@ import Testing
     }
 
     @Test func unknownSoftwareIsRefusedWithoutARequest() async throws {
-        let server = FakeServerAccount(software: "lemmy", version: "0.19.5")
-        let result = await server.run(["mutes", "list"])
-        #expect(result.status == 69, "\(result)")
-        #expect(result.stderr.hasPrefix("fedictl: mutes is not available on lemmy 0.19.5"), "\(result)")
-        #expect(result.stderr.contains("\nhint: "), "\(result)")
-        #expect(server.transport.requests.isEmpty)
+        await FakeServerAccount(software: "lemmy", version: "0.19.5")
+            .expectRefused(["mutes", "list"], startingWith: "fedictl: mutes is not available on lemmy 0.19.5")
     }
 
     @Test func aRevokedTokenIsExit77AndSaysToLogInAgain() async throws {

@@ -30,11 +30,8 @@ import Testing
     }
 
     @Test func unknownSoftwareIsRefusedWithoutARequest() async throws {
-        let server = FakeServerAccount(software: "lemmy", version: "0.19.5")
-        let result = await server.run(["mutes", "remove", "9"])
-        #expect(result.status == 69, "\(result)")
-        #expect(result.stderr.hasPrefix("fedictl: mutes is not available on lemmy 0.19.5"), "\(result)")
-        #expect(server.transport.requests.isEmpty)
+        await FakeServerAccount(software: "lemmy", version: "0.19.5")
+            .expectRefused(["mutes", "remove", "9"], startingWith: "fedictl: mutes is not available on lemmy 0.19.5")
     }
 
     @Test func aForbiddenUnmuteIsExit77() async throws {

@@ -61,11 +61,9 @@ import Testing
     }
 
     @Test func pixelfedIsRefused() async throws {
-        let server = FakeServerAccount(software: "pixelfed", version: "0.12.4")
-        let result = await server.run(["reports", "file", "9", "--comment", "x"])
-        #expect(result.status == 69, "\(result)")
-        #expect(result.stderr.hasPrefix("fedictl: reports file is not available on Pixelfed 0.12.4\nhint: Pixelfed has no API for it"), "\(result)")
-        #expect(server.transport.requests.isEmpty)
+        await FakeServerAccount(software: "pixelfed", version: "0.12.4")
+            .expectRefused(["reports", "file", "9", "--comment", "x"],
+                           startingWith: "fedictl: reports file is not available on Pixelfed 0.12.4\nhint: Pixelfed has no API for it")
     }
 
     @Test func aRejectedReportIsExit65() async throws {

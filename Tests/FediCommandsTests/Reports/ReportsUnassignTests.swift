@@ -29,11 +29,8 @@ import Testing
     }
 
     @Test func goToSocialIsRefused() async throws {
-        let server = FakeServerAccount(software: "gotosocial", version: "0.17.3")
-        let result = await server.run(["reports", "unassign", "17"])
-        #expect(result.status == 69, "\(result)")
-        #expect(result.stderr.hasPrefix("fedictl: reports unassign is not available on GoToSocial 0.17.3"), "\(result)")
-        #expect(server.transport.requests.isEmpty)
+        await FakeServerAccount(software: "gotosocial", version: "0.17.3")
+            .expectRefused(["reports", "unassign", "17"], startingWith: "fedictl: reports unassign is not available on GoToSocial 0.17.3")
     }
 
     @Test func aModeratorWithoutTheRightIsExit77() async throws {
