@@ -13,7 +13,7 @@ import Testing
             """)
         let result = await server.run(["reports", "assign", "17", "-o", "json"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.jsonObject?["assigned_to"] as? String == "admin", "\(result)")
+        #expect(result.jsonObject?["assigned_to"] as? String == "@admin@fake.test", "\(result)")
         #expect(server.transport.requests.map(\.route) == ["POST /api/v1/admin/reports/17/assign_to_self"])
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }

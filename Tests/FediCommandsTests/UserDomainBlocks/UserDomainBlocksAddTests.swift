@@ -22,7 +22,7 @@ import Testing
         let server = FakeServerAccount()
         let result = await server.run(["user-domain-blocks", "add", "spam.example"])
         #expect(result.status == 64, "\(result)")
-        #expect(result.stderr.contains("hint: not on a terminal: pass --yes to confirm"), "\(result)")
+        #expect(result.stderr.hasSuffix("; not on a terminal: pass --yes to confirm\n"), "\(result)")
         #expect(server.transport.requests.isEmpty)
     }
 
