@@ -5,6 +5,8 @@ import FediCore
 public struct Renderer: Sendable {
     public var settings: OutputSettings
     let write: @Sendable (String) -> Void
+    /// Set when this renderer is one account's among several: its rows go to the merged output.
+    public var fleet: FleetMemberOutput?
 
     public init(settings: OutputSettings, write: @escaping @Sendable (String) -> Void) {
         self.settings = settings
@@ -14,7 +16,7 @@ public struct Renderer: Sendable {
     /// Fails (usage) when `--fields` names something the row type does not have.
     public func validateFields<Row: Tabular>(for type: Row.Type) throws {
         guard let fields = settings.fields else { return }
-        let known = Set(Row.fieldNames)
+        let known = Set(Row.fieldNames + (fleet == nil ? [] : ["account"]))
         let unknown = fields.filter { !known.contains($0) }
         guard unknown.isEmpty else {
             throw FediError(.usage, "unknown field\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", "))",
@@ -37,6 +39,7 @@ public struct Renderer: Sendable {
 
     /// The server's own JSON, untouched (`--raw`).
     public func raw(_ data: Data) {
+        if let fleet { return fleet.sink.addRaw(data, from: fleet.account) }
         var text = String(decoding: data, as: UTF8.self)
         if !text.hasSuffix("\n") { text += "\n" }
         write(text)
@@ -46,6 +49,7 @@ public struct Renderer: Sendable {
 
     public func item<Row: Tabular>(_ row: Row) throws {
         try validateFields(for: Row.self)
+        if let fleet { return fleet.sink.add(try fleetRecord(row, isItem: true, account: fleet.account), from: fleet.account) }
         switch settings.format {
         case .json: write(try jsonText(row, pretty: true) + "\n")
         case .ndjson: write(try jsonText(row, pretty: false) + "\n")
@@ -53,17 +57,23 @@ public struct Renderer: Sendable {
         case .table:
             let columns = columns(Row.self)
             if settings.isTTY {
-                let labelWidth = (columns.map { $0.header.count }.max() ?? 0) + 1
-                for column in columns {
-                    let label = (column.header.prefix(1).uppercased() + column.header.dropFirst() + ":")
-                        .padded(to: labelWidth + 1)
-                    write(style(label, bold: true) + ttyText(column.value(row)) + "\n")
-                }
+                write(labelled(columns.map(\.header), columns.map { ttyText($0.value(row)) }))
             } else {
                 // TSV cleaning, so a multi-line comment cannot spill past its `key\tvalue` line.
                 for column in columns { write("\(column.key)\t\(tsvText(column.value(row)))\n") }
             }
         }
+    }
+
+    /// `Header: value` lines with the values aligned, as one object shows on a terminal.
+    func labelled(_ headers: [String], _ values: [String]) -> String {
+        let labelWidth = (headers.map(\.count).max() ?? 0) + 1
+        var text = ""
+        for (header, value) in zip(headers, values) {
+            let label = (header.prefix(1).uppercased() + header.dropFirst() + ":").padded(to: labelWidth + 1)
+            text += style(label, bold: true) + value + "\n"
+        }
+        return text
     }
 
     // MARK: cells
@@ -149,9 +159,17 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
         try renderer.validateFields(for: Row.self)
         self.renderer = renderer
         self.columns = renderer.columns(Row.self)
+        if let fleet = renderer.fleet {
+            let hasOwn = Row.fieldNames.contains("account")
+            fleet.sink.declare(keys: columns.map(\.key).filter { hasOwn || $0 != "account" }, hasOwnAccount: hasOwn)
+        }
     }
 
     public func add(_ rows: [Row]) throws {
+        if let fleet = renderer.fleet {
+            for row in rows { fleet.sink.add(try renderer.fleetRecord(row, isItem: false, account: fleet.account), from: fleet.account) }
+            return
+        }
         lock.lock()
         defer { lock.unlock() }
         let settings = renderer.settings
@@ -170,6 +188,7 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
     }
 
     public func finish() {
+        if renderer.fleet != nil { return }  // the fleet's output ends the list for every account at once
         lock.lock()
         defer { lock.unlock() }
         let settings = renderer.settings

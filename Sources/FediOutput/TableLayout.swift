@@ -9,8 +9,15 @@ struct TableLayout<Row: Tabular> {
     let rows: [Row]
 
     func render() -> String {
-        let headers = columns.map { $0.header.uppercased() }
-        var cells = rows.map { row in columns.map { renderer.ttyText($0.value(row)) } }
+        AlignedTable.render(headers: columns.map(\.header), cells: rows.map { row in columns.map { renderer.ttyText($0.value(row)) } }, renderer: renderer)
+    }
+}
+
+/// The layout itself, for cells already made terminal text (also a fleet's merged rows).
+enum AlignedTable {
+    static func render(headers: [String], cells: [[String]], renderer: Renderer) -> String {
+        let headers = headers.map { $0.uppercased() }
+        var cells = cells
         var widths = headers.indices.map { index in max(headers[index].count, cells.map { $0[index].count }.max() ?? 0) }
         let gap = 2
         if let limit = renderer.settings.width {

@@ -8,9 +8,20 @@ extension OutputFormat: ExpressibleByArgument {}
 public struct GlobalOptions: ParsableArguments, Sendable {
     public init() {}
 
-    @Option(name: .long, help: ArgumentHelp("Account to act as: user@host, a unique prefix of it, or an alias.", valueName: "account"),
+    @Option(name: .customLong("account"),
+            help: ArgumentHelp("Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.",
+                               valueName: "account"),
             completion: .custom(AccountCompletion.candidates))
-    public var account: String?
+    public var accounts: [String] = []
+
+    @Flag(name: .long, help: "Act as every stored account (for admin verbs, every account whose role can moderate).")
+    public var allAccounts = false
+
+    @Option(name: .long, help: ArgumentHelp("Accounts (or, for bulk verbs, writes) in flight at once (1-16).", valueName: "n"))
+    public var concurrency = 8
+
+    @Flag(name: .long, help: "Over several accounts, stop at the first account that fails.")
+    public var failFast = false
 
     @Option(name: [.short, .long], help: "Output format: table (default), json, ndjson or csv.")
     public var output: OutputFormat?
@@ -52,6 +63,14 @@ public struct GlobalOptions: ParsableArguments, Sendable {
 
     public func validate() throws {
         guard timeout >= 0.001, timeout <= 86_400 else { throw ValidationError("--timeout must be between 0.001 and 86400 seconds") }
+        guard (1...16).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 16") }
+    }
+
+    /// What `--account` names, as one selector: the values joined by commas (nil when not given).
+    /// Setting it replaces them.
+    public var account: String? {
+        get { accounts.isEmpty ? nil : accounts.joined(separator: ",") }
+        set { accounts = newValue.map { [$0] } ?? [] }
     }
 
     public var fieldList: [String]? {

@@ -48,6 +48,8 @@ public struct Login: Codable, Sendable, Equatable {
     /// Never nil: `baseURL` is checked when read from the file, and written only from a `ServerAddress`.
     public var server: ServerAddress { ServerAddress(baseURL: URL(string: baseURL)!) }
     public var isAdmin: Bool { scopes.contains { $0 == "admin" || $0.hasPrefix("admin:") } }
+    /// Whether the account's role lets it moderate, as last recorded; nil when not known.
+    public var mayModerate: Bool? { nil }
 }
 
 /// Everything fedictl keeps on disk. Versioned so an older fedictl refuses a newer file.
@@ -61,18 +63,21 @@ public struct LoginConfig: Codable, Sendable, Equatable {
     public var clients: [String: RegisteredClient]?
     /// Remote timelines pinned by name (`fedictl timelines pin`). Absent in files that never had one.
     public var pins: [PinnedTimeline]?
+    /// Named sets of account ids for `--account GROUP` (`fedictl auth group`). Absent in files that never had one.
+    public var groups: [String: [String]]?
 
     public init(schemaVersion: Int = LoginConfig.currentSchema, defaultAccount: String? = nil, accounts: [Login] = [],
-                clients: [String: RegisteredClient]? = nil, pins: [PinnedTimeline]? = nil) {
+                clients: [String: RegisteredClient]? = nil, pins: [PinnedTimeline]? = nil, groups: [String: [String]]? = nil) {
         self.schemaVersion = schemaVersion
         self.defaultAccount = defaultAccount
         self.accounts = accounts
         self.clients = clients
         self.pins = pins
+        self.groups = groups
     }
 
     enum CodingKeys: String, CodingKey {
-        case schemaVersion = "schema_version", defaultAccount = "default_account", accounts, clients, pins
+        case schemaVersion = "schema_version", defaultAccount = "default_account", accounts, clients, pins, groups
     }
 }
 
