@@ -8,6 +8,8 @@ public final class FakeTransport: HTTPTransport, @unchecked Sendable {
         var method: HTTPMethod
         var path: String
         var result: Result<HTTPResponse, TransportError>
+        /// Only requests to this host match, when set (several servers in one test).
+        var host: String?
     }
 
     private let lock = NSLock()
@@ -17,11 +19,11 @@ public final class FakeTransport: HTTPTransport, @unchecked Sendable {
     public init() {}
 
     /// Queues one answer for `method path`; several stubs for the same route answer in order.
-    public func stub(_ method: HTTPMethod, _ path: String, status: Int = 200, json: String = "{}", headers: [String: String] = [:]) {
+    public func stub(_ method: HTTPMethod, _ path: String, host: String? = nil, status: Int = 200, json: String = "{}", headers: [String: String] = [:]) {
         var all = ["content-type": "application/json"]
         all.merge(headers) { $1 }
-        let response = HTTPResponse(status: status, headers: all, body: Data(json.utf8), url: URL(string: "http://fake.test\(path)")!)
-        lock.withLock { stubs.append(Stub(method: method, path: path, result: .success(response))) }
+        let response = HTTPResponse(status: status, headers: all, body: Data(json.utf8), url: URL(string: "http://\(host ?? "fake.test")\(path)")!)
+        lock.withLock { stubs.append(Stub(method: method, path: path, result: .success(response), host: host)) }
     }
 
     public func stubFailure(_ method: HTTPMethod, _ path: String, _ error: TransportError) {
@@ -34,7 +36,8 @@ public final class FakeTransport: HTTPTransport, @unchecked Sendable {
     public func send(_ request: HTTPRequest, options: TransportOptions) async throws -> HTTPResponse {
         let stub: Stub? = lock.withLock {
             sent.append(request)
-            guard let index = stubs.firstIndex(where: { $0.method == request.method && $0.path == request.url.path }) else { return nil }
+            guard let index = stubs.firstIndex(where: { $0.method == request.method && $0.path == request.url.path
+                && ($0.host == nil || $0.host == request.url.host) }) else { return nil }
             return stubs.remove(at: index)
         }
         guard let stub else { throw TransportError.other("no stub for \(request.method.rawValue) \(request.url.absoluteString)") }
