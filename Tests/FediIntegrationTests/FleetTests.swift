@@ -271,4 +271,42 @@ struct FleetTests {
         #expect(unplaced.status == 64, "\(unplaced)")
         #expect(unplaced.stderr.contains("hint: set FEDICTL_INSTANCE to the token's server, or unset FEDICTL_TOKEN"))
     }
+
+    @Test func accountFactsComeFromTheServer() async throws {
+        let fleet = try await Fleet.start()
+        defer { fleet.stop() }
+        let base = fleet.mastodonA.base
+        // The software is known right after adding; ADMIN follows the role, not the scopes asked for.
+        let admin = await fleet.run(["auth", "add", base, "--token-stdin", "--scopes", "read", "-o", "json"], input: MockServer.admin.token)
+        let adminRow = try #require(try admin.json() as? [String: Any], "\(admin)")
+        #expect(adminRow["software"] as? String == "Mastodon 4.6.0")
+        #expect(adminRow["admin"] as? Bool == true && adminRow["role"] as? String == "Admin")
+        let alice = await fleet.run(["auth", "add", base, "--token-stdin", "--scopes", "read admin:read admin:write", "-o", "json"],
+                                    input: MockServer.alice.token)
+        let aliceRow = try #require(try alice.json() as? [String: Any], "\(alice)")
+        #expect(aliceRow["admin"] as? Bool == false, "a user with admin scopes is no admin: \(alice)")
+        let list = await fleet.run(["auth", "list", "--fields", "account,software,admin"])
+        #expect(list.stdout.contains("alice@\(base)\tMastodon 4.6.0\tno\n"), "\(list)")
+
+        // --all-accounts leaves out, for moderation verbs, an account whose role cannot moderate.
+        let blocks = await fleet.run(["--all-accounts", "domain-blocks", "list", "-o", "json"])
+        #expect(blocks.status == 0, "\(blocks)")
+        let accounts = Set(try #require(try blocks.json() as? [[String: Any]]).map { $0["account"] as? String })
+        #expect(accounts == [fleet.idG], "only GoToSocial has blocks; alice is not asked: \(blocks)")
+
+        // auth status --all checks every account; a refused token is reported for its account alone.
+        try await fleet.add(fleet.mastodonB, username: "ghost", token: "revoked-token")
+        // GoToSocial names the role and sends no Mastodon permissions.
+        try await fleet.gts.addRoutes(["GET /api/v1/accounts/verify_credentials": ["json": [
+            "id": "01F8MH1H7YV1Z7D2C8K2730QBF", "username": "admin", "acct": "admin", "role": ["name": "admin"]]]])
+        let status = await fleet.run(["auth", "status", "--all", "-o", "json"])
+        #expect(status.status == 77, "\(status)")
+        let rows = try #require(try status.json() as? [[String: Any]], "\(status)")
+        #expect(rows.map { $0["account"] as? String } == (fleet.ids + ["alice@\(base)", "ghost@\(fleet.mastodonB.base)"]).sorted())
+        #expect(rows.first { $0["account"] as? String == "alice@\(base)" }?["admin"] as? Bool == false)
+        #expect(rows.first { $0["account"] as? String == fleet.idB }?["admin"] as? Bool == true)
+        #expect(rows.first { $0["account"] as? String == fleet.idG }?["admin"] as? Bool == true)
+        #expect(try fleet.logins.load().accounts.first { $0.id == fleet.idG }?.role?.isAdmin == true, "the role is recorded")
+        #expect(status.stderr.contains("fedictl: ghost@\(fleet.mastodonB.base): the token for ghost@\(fleet.mastodonB.base) no longer works"))
+    }
 }

@@ -169,7 +169,7 @@ struct FleetRunner {
         }
         if ctx.terminal.stderrIsTTY {
             let ok = pins.count - failures.count - skipped
-            var line = "\(pins.count) accounts: \(ok) ok, \(failures.count) failed"
+            var line = "\(pins.count) account\(pins.count == 1 ? "" : "s"): \(ok) ok, \(failures.count) failed"
             if skipped > 0 { line += ", \(skipped) not run (--fail-fast)" }
             ctx.terminal.writeError(line + "\n")
         }
