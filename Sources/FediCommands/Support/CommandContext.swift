@@ -53,7 +53,8 @@ public struct CommandContext: Sendable {
     public var http: HTTPClient {
         let terminal = self.terminal
         var log: (@Sendable (String) -> Void)?
-        if globals.verbose { log = { line in terminal.writeError("fedictl: " + line + "\n") } }
+        let prefix = accountPrefix
+        if globals.verbose { log = { line in terminal.writeError("fedictl: " + prefix + line + "\n") } }
         let options = TransportOptions(connectTimeout: min(10, globals.timeout), totalTimeout: globals.timeout, caCertificateFile: globals.cacert)
         let transport: any HTTPTransport = globals.dryRun ? DryRunTransport(wrapped: services.transport, terminal: terminal, prefix: accountPrefix)
                                                           : services.transport

@@ -82,6 +82,18 @@ struct FleetRunnerTests {
         #expect(transport.inFlightAtArrival == [1, 2, 2])
     }
 
+    @Test func verboseLinesNameTheirAccount() async throws {
+        let transport = FakeTransport()
+        for host in Self.hosts { transport.stub(.get, "/api/v1/admin/domain_blocks", host: host, json: "[]") }
+        let harness = CommandHarness(transport: transport, secrets: Self.keyring(), logins: InMemoryLoginStore(Self.config()))
+        let result = await harness.run(["--all-accounts", "--verbose", "domain-blocks", "list"])
+        let lines = result.stderr.split(separator: "\n")
+        for host in Self.hosts {
+            #expect(lines.contains { $0.hasPrefix("fedictl: admin@\(host): ") && $0.contains("https://\(host)/api/v1/admin/domain_blocks") }, "\(result)")
+        }
+        #expect(lines.allSatisfy { $0.hasPrefix("fedictl: admin@") }, "\(result)")
+    }
+
     @Test func oneSelectedAccountKeepsTodaysOutput() async throws {
         let transport = FakeTransport()
         transport.stub(.get, "/api/v1/admin/domain_blocks", host: "a.test", json: "[\(Self.block("one.example"))]")
