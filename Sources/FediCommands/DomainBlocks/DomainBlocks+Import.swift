@@ -137,7 +137,8 @@ extension DomainBlocks {
                 try await adapter.apply(writes.compactMap(\.change))
                 return writes.map { .done(Self.doneWord($0.action)) }
             }
-            let progress = ctx.terminal.stderrIsTTY ? ProgressLine(total: writes.count, terminal: ctx.terminal) : nil
+            // Over several accounts, their progress lines would overwrite each other: none.
+            let progress = ctx.terminal.stderrIsTTY && ctx.pin?.fleet == nil ? ProgressLine(total: writes.count, terminal: ctx.terminal) : nil
             let outcomes = await concurrently(writes, limit: concurrency, done: { progress?.update($0) }) { step in
                 await Self.write(step, with: adapter)
             }
