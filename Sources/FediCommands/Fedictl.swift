@@ -18,8 +18,9 @@ public struct Fedictl: AsyncParsableCommand {
         software and version.
 
         ENVIRONMENT
-          FEDICTL_ACCOUNT   account to use when --account is not given
-          FEDICTL_TOKEN     access token to use for one run (with --account user@host or FEDICTL_INSTANCE)
+          FEDICTL_ACCOUNT   account(s) to use when --account is not given (an id, alias, group or a,b)
+          FEDICTL_TOKEN     access token to use for one run (with --account user@host or FEDICTL_INSTANCE);
+                            never sent to an account on another server than FEDICTL_INSTANCE
           FEDICTL_INSTANCE  instance for FEDICTL_TOKEN when no account is stored
           XDG_CONFIG_HOME   config directory parent (default ~/.config); fedictl keeps fedictl/config.json there
           XDG_CACHE_HOME    cache directory parent (default ~/.cache); fedictl keeps fedictl/servers.json there
@@ -44,9 +45,14 @@ public struct Fedictl: AsyncParsableCommand {
           77  permission: bad token (401), missing scope or role (403), keyring unavailable
           78  config: the config file is corrupt or from a newer fedictl
 
+          Over several accounts (--account a,b, a group, --all-accounts): 0 when every account
+          succeeded, else the status the failing accounts share, or 1 when they differ.
+
         Examples:
           $ fedictl instance info mastodon.social
           $ fedictl instance info 127.0.0.1:3000 -o json
+          $ fedictl --account a@one.example,b@two.example reports list
+          $ fedictl --all-accounts domain-blocks add spam.example --dry-run
         """,
         version: FedictlVersion.current,
         subcommands: [

@@ -11,8 +11,6 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     struct EasyHandle: @unchecked Sendable { let pointer: UnsafeMutableRawPointer }
     private var idle: [EasyHandle] = []
     private let lock = Lock()
-    /// Blocking transfers run here, off the cooperative pool.
-    private let queue = DispatchQueue(label: "fedictl.curl", qos: .userInitiated, attributes: .concurrent)
 
     public init() {}
 
@@ -42,10 +40,13 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     }
 
     /// The transfer, and the first request's libcurl load (which can take a while on a cold disk
-    /// under load), run on the transport's queue, never on the cooperative pool.
+    /// under load), run on a thread of their own, never on the cooperative pool. One thread per
+    /// transfer rather than a dispatch queue: on Linux a concurrent queue's blocking work items run
+    /// on about as many threads as there are cores, which made ten slow servers take three waits
+    /// instead of one over several accounts (bench/fleet).
     public func send(_ request: HTTPRequest, options: TransportOptions) async throws -> HTTPResponse {
         try await withCheckedThrowingContinuation { continuation in
-            queue.async {
+            startThread {
                 continuation.resume(with: Result {
                     try Self.loadLibrary()
                     let handle = try self.checkOut()

@@ -5,6 +5,8 @@ import FediCore
 public struct Renderer: Sendable {
     public var settings: OutputSettings
     let write: @Sendable (String) -> Void
+    /// Set when this renderer is one account's among several: its rows go to the merged output.
+    public var fleet: FleetMemberOutput?
 
     public init(settings: OutputSettings, write: @escaping @Sendable (String) -> Void) {
         self.settings = settings
@@ -14,7 +16,7 @@ public struct Renderer: Sendable {
     /// Fails (usage) when `--fields` names something the row type does not have.
     public func validateFields<Row: Tabular>(for type: Row.Type) throws {
         guard let fields = settings.fields else { return }
-        let known = Set(Row.fieldNames)
+        let known = Set(Row.fieldNames + (fleet == nil ? [] : ["account"]))
         let unknown = fields.filter { !known.contains($0) }
         guard unknown.isEmpty else {
             throw FediError(.usage, "unknown field\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", "))",
@@ -38,6 +40,7 @@ public struct Renderer: Sendable {
     /// The server's own JSON (`--raw`), with controls and bidi controls written as JSON escapes
     /// (`InertText.json`): the same data to a JSON reader, inert on a terminal.
     public func raw(_ data: Data) {
+        if let fleet { return fleet.sink.addRaw(Data(InertText.json(String(decoding: data, as: UTF8.self)).utf8), from: fleet.account) }
         var text = InertText.json(String(decoding: data, as: UTF8.self))
         if !text.hasSuffix("\n") { text += "\n" }
         write(text)
@@ -49,6 +52,7 @@ public struct Renderer: Sendable {
     /// each piped key, so the parts of a larger view (a report's posts) keep keys of their own.
     public func item<Row: Tabular>(_ row: Row, keyPrefix: String = "") throws {
         try validateFields(for: Row.self)
+        if let fleet { return fleet.sink.add(try fleetRecord(row, isItem: true, account: fleet.account), from: fleet.account) }
         switch settings.format {
         case .json: write(try jsonText(row, pretty: true) + "\n")
         case .ndjson: write(try jsonText(row, pretty: false) + "\n")
@@ -91,6 +95,17 @@ public struct Renderer: Sendable {
         }
         if !line.isEmpty || lines.isEmpty { lines.append(line) }
         return lines
+    }
+
+    /// `Header: value` lines with the values aligned, as one object shows on a terminal.
+    func labelled(_ headers: [String], _ values: [String]) -> String {
+        let labelWidth = (headers.map(\.count).max() ?? 0) + 1
+        var text = ""
+        for (header, value) in zip(headers, values) {
+            let label = (header.prefix(1).uppercased() + header.dropFirst() + ":").padded(to: labelWidth + 1)
+            text += style(label, bold: true) + value + "\n"
+        }
+        return text
     }
 
     // MARK: cells
@@ -174,9 +189,17 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
         try renderer.validateFields(for: Row.self)
         self.renderer = renderer
         self.columns = renderer.columns(Row.self)
+        if let fleet = renderer.fleet {
+            let hasOwn = Row.fieldNames.contains("account")
+            fleet.sink.declare(keys: columns.map(\.key).filter { hasOwn || $0 != "account" }, hasOwnAccount: hasOwn)
+        }
     }
 
     public func add(_ rows: [Row]) throws {
+        if let fleet = renderer.fleet {
+            for row in rows { fleet.sink.add(try renderer.fleetRecord(row, isItem: false, account: fleet.account), from: fleet.account) }
+            return
+        }
         lock.lock()
         defer { lock.unlock() }
         let settings = renderer.settings
@@ -195,6 +218,7 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
     }
 
     public func finish() {
+        if renderer.fleet != nil { return }  // the fleet's output ends the list for every account at once
         lock.lock()
         defer { lock.unlock() }
         let settings = renderer.settings

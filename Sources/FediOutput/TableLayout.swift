@@ -19,7 +19,15 @@ struct TableLayout<Row: Tabular> {
             columns = kept.map { columns[$0] }
             cells = cells.map { row in kept.map { row[$0] } }
         }
+        return AlignedTable.render(columns: columns.map { ($0.header, $0.key, $0.kind) }, cells: cells, renderer: renderer)
+    }
+}
+
+/// The layout itself, for cells already made terminal text (also a fleet's merged rows).
+enum AlignedTable {
+    static func render(columns: [(header: String, key: String, kind: ColumnKind)], cells: [[String]], renderer: Renderer) -> String {
         let headers = columns.map { $0.header.uppercased() }
+        var cells = cells
         var widths = headers.indices.map { index in max(headers[index].count, cells.map { $0[index].count }.max() ?? 0) }
         let gap = 2
         if let limit = renderer.settings.width {

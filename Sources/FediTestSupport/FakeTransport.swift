@@ -12,17 +12,20 @@ public final class FakeTransport: HTTPTransport, @unchecked Sendable {
         var path: String
         var query: [URLQueryItem]
         var result: Result<HTTPResponse, TransportError>
+        /// Only requests to this host match, when set (several servers in one test).
+        var host: String?
 
-        init(method: HTTPMethod, route: String, result: Result<HTTPResponse, TransportError>) {
+        init(method: HTTPMethod, route: String, host: String? = nil, result: Result<HTTPResponse, TransportError>) {
             let components = URLComponents(string: "http://fake.test" + route)
             self.method = method
             self.path = components?.path ?? route
             self.query = components?.queryItems ?? []
             self.result = result
+            self.host = host
         }
 
         func matches(_ request: HTTPRequest) -> Bool {
-            guard method == request.method, path == request.url.path else { return false }
+            guard method == request.method, path == request.url.path, host == nil || host == request.url.host else { return false }
             let sent = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
             return query.allSatisfy { sent.contains($0) }
         }
@@ -40,8 +43,9 @@ public final class FakeTransport: HTTPTransport, @unchecked Sendable {
     public init() {}
 
     /// Queues one answer for `method route`; several stubs for the same route answer in order.
-    public func stub(_ method: HTTPMethod, _ route: String, status: Int = 200, json: String = "{}", headers: [String: String] = [:]) {
-        stub(method, route, status: status, body: Data(json.utf8), headers: headers)
+    public func stub(_ method: HTTPMethod, _ route: String, host: String? = nil, status: Int = 200, json: String = "{}",
+                     headers: [String: String] = [:]) {
+        stub(method, route, host: host, status: status, body: Data(json.utf8), headers: headers)
     }
 
     /// The same, answering with a recorded body from Tests/Fixtures (`"gotosocial/instance-v2.json"`).
@@ -53,11 +57,11 @@ public final class FakeTransport: HTTPTransport, @unchecked Sendable {
         lock.withLock { stubs.append(Stub(method: method, route: route, result: .failure(error))) }
     }
 
-    private func stub(_ method: HTTPMethod, _ route: String, status: Int, body: Data, headers: [String: String]) {
+    private func stub(_ method: HTTPMethod, _ route: String, host: String? = nil, status: Int, body: Data, headers: [String: String]) {
         var all = ["content-type": "application/json"]
         all.merge(headers) { $1 }
-        let response = HTTPResponse(status: status, headers: all, body: body, url: URL(string: "http://fake.test\(route)")!)
-        lock.withLock { stubs.append(Stub(method: method, route: route, result: .success(response))) }
+        let response = HTTPResponse(status: status, headers: all, body: body, url: URL(string: "http://\(host ?? "fake.test")\(route)")!)
+        lock.withLock { stubs.append(Stub(method: method, route: route, host: host, result: .success(response))) }
     }
 
     public var requests: [HTTPRequest] { lock.withLock { sent } }

@@ -32,7 +32,8 @@ struct AuthOAuthTests {
         #expect(result.stderr.contains("Registered fedictl as an app on \(server.base)"))
         #expect(result.stdout.contains("account\talice@\(server.base)\n"))
         #expect(result.stdout.contains("scopes\tread, write, follow, admin:read, admin:write\n"))
-        #expect(result.stdout.contains("admin\tyes\n"))
+        // Admin scopes are not a role: alice is a plain user on the server (issue 14).
+        #expect(result.stdout.contains("admin\tno\n"))
 
         let aliceKey = SecretKey(account: "alice@\(server.base)", instance: server.base, kind: .accessToken)
         let aliceToken = try #require(await keyring.secrets[aliceKey])

@@ -11,14 +11,18 @@ public struct AccountSummary: Tabular, Equatable {
     public var software: String?
     public var scopes: [String]
     public var scopesSource: String?
+    /// The role lets the account moderate (admin, or a moderation permission), as the server said;
+    /// for accounts stored before roles were recorded, guessed from the admin scopes.
     public var admin: Bool
+    /// The role's name as the server reported it.
+    public var role: String?
     public var isDefault: Bool
     public var aliases: [String]
     /// `keyring`, `file` or `env` (FEDICTL_TOKEN overrides it for this run).
     public var tokenStorage: String
 
     enum CodingKeys: String, CodingKey {
-        case account, instance, flavour, software, scopes, admin, aliases
+        case account, instance, flavour, software, scopes, admin, role, aliases
         case scopesSource = "scopes_source", isDefault = "default", tokenStorage = "token_storage"
     }
 
@@ -29,7 +33,8 @@ public struct AccountSummary: Tabular, Equatable {
         software = login.serverInfo?.label
         scopes = login.scopes
         scopesSource = login.scopesSource?.rawValue
-        admin = login.isAdmin
+        admin = login.role?.canModerate ?? login.isAdmin
+        role = login.role?.name
         self.isDefault = isDefault
         aliases = login.aliases
         tokenStorage = (tokenSource ?? TokenSource(login.tokenStorage ?? .keyring)).rawValue
@@ -43,6 +48,7 @@ public struct AccountSummary: Tabular, Equatable {
         Column("scopes") { .list($0.scopes) },
         Column("scopes_source", "scopes from", default: false) { .text($0.scopesSource) },
         Column("admin") { .flag($0.admin) },
+        Column("role", default: false) { .text($0.role) },
         Column("default") { .text($0.isDefault ? "*" : "") },
         Column("aliases") { .list($0.aliases) },
         Column("token_storage", "token") { .text($0.tokenStorage) },

@@ -47,6 +47,9 @@ extension Auth {
                     config.accounts[index].aliases.remove(at: at)
                     return login.id
                 }
+                if let group = config.group(named: name) {
+                    throw FediError(.dataError, "'\(name)' already names the group \(group.name)", hint: "choose another name")
+                }
                 if let other = config.accounts.first(where: { other in
                     other.id.lowercased() == name.lowercased() || other.aliases.contains { $0.lowercased() == name.lowercased() }
                 }) {

@@ -9,7 +9,10 @@ extension Auth {
             abstract: "Check with the server that an account's token still works.",
             discussion: """
             Asks the server who the token belongs to and shows it with the recorded scopes and where the \
-            token came from (keyring, file, env). Without ACCOUNT, checks the selected account.
+            token came from (keyring, file, env). Without ACCOUNT, checks the selected account; with --all, \
+            every stored account at once (failures are reported per account, as for any verb over \
+            several accounts). ADMIN and ROLE are what the server says the account's role may do, and are \
+            recorded for `auth list` and for --all-accounts.
 
             EXIT STATUS
               0   the token works
@@ -19,6 +22,7 @@ extension Auth {
             Examples:
               $ fedictl auth status
               $ fedictl auth status alice@mastodon.example -o json
+              $ fedictl auth status --all
             """)
 
         @OptionGroup public var globals: GlobalOptions
@@ -27,8 +31,22 @@ extension Auth {
                   completion: .custom(AccountCompletion.candidates))
         public var account: String?
 
+        @Flag(help: "Check every stored account, concurrently.")
+        public var all = false
+
+        public func validate() throws {
+            if all, account != nil { throw ValidationError("give an ACCOUNT or --all, not both") }
+        }
+
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: AuthStatus.self)
+            if all, ctx.pin == nil {
+                let pins = try ctx.services.logins.load().allLogins.map { AccountPin(login: $0) }
+                guard !pins.isEmpty else { return ctx.status("No accounts yet. Add one: fedictl auth login INSTANCE") }
+                let status = await FleetRunner(ctx: ctx, pins: pins).run(self)
+                if status != 0 { throw ExitCode(status) }
+                return
+            }
             var selecting = ctx
             if let account {
                 var globals = ctx.globals
@@ -45,10 +63,16 @@ extension Auth {
                 throw FediError(.permission, "the token for \(login.id) no longer works: \(server.authority) refused it (HTTP 401)",
                                 hint: "log in again: fedictl auth login \(server.authority)")
             }
+            if credentials.isStored, let role = who.role, role != login.role, !ctx.globals.dryRun {
+                // Best effort: `auth list` and --all-accounts read the role from here.
+                _ = try? ctx.services.logins.update { config in
+                    if let index = config.index(of: login.id) { config.accounts[index].role = role }
+                }
+            }
             try ctx.output.item(AuthStatus(
                 account: credentials.isStored ? login.id : Login.makeID(username: who.username, server: server),
-                username: who.username, instance: server.baseURL.absoluteString, role: who.roleName, scopes: login.scopes,
-                admin: login.isAdmin, tokenSource: credentials.source.rawValue))
+                username: who.username, instance: server.baseURL.absoluteString, role: who.roleName ?? who.role?.name, scopes: login.scopes,
+                admin: who.role?.canModerate ?? login.isAdmin, tokenSource: credentials.source.rawValue))
         }
     }
 }

@@ -10,12 +10,16 @@ extension CommandContext {
         var login = Login(id: Login.makeID(username: account.username, server: server), username: account.username,
                           baseURL: server.baseURL.absoluteString, clientID: clientID, scopes: scopes, accountID: account.id,
                           addedAt: services.now(), tokenStorage: storage, scopesSource: scopesSource)
+        login.role = account.role
         _ = try services.logins.load()  // a corrupt config fails here, before a secret is stored for nothing
+        // The software and version, so `auth list` shows them at once; best effort (login works without).
+        let detected = try? await ServerDiscovery(client: anonymousClient(server)).detect(now: services.now()).server
+        login.serverInfo = detected
         try await secrets.store(token, for: login.tokenKey)
         let isDefault = try logins.update { config -> Bool in
             if let index = config.index(of: login.id) {
                 login.aliases = config.accounts[index].aliases
-                login.serverInfo = config.accounts[index].serverInfo
+                login.serverInfo = detected ?? config.accounts[index].serverInfo
                 config.accounts[index] = login
             } else {
                 config.accounts.append(login)

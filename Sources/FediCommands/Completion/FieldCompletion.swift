@@ -17,6 +17,7 @@ enum FieldCompletion {
         (Auth.List.self, [AccountSummary.self]),
         (Auth.LogIn.self, [AccountSummary.self]),
         (Auth.Status.self, [AuthStatus.self]),
+        (Auth.GroupList.self, [AccountGroupRow.self]),
         (Instance.Activity.self, [InstanceActivity.self]),
         (Instance.Blocks.self, [PublicDomainBlock.self]),
         (Instance.Features.self, [FeatureSupport.self]),

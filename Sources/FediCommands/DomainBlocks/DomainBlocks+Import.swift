@@ -56,12 +56,8 @@ extension DomainBlocks {
         @Flag(help: "Drop what the server cannot keep instead of stopping; rows it cannot block at all are skipped.")
         public var bestEffort = false
 
-        @Option(help: ArgumentHelp("Writes in flight at once (1-16).", valueName: "n"))
-        public var concurrency = 4
-
-        public func validate() throws {
-            guard (1...16).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 16") }
-        }
+        /// Writes in flight at once: the global --concurrency.
+        var concurrency: Int { globals.concurrency }
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainBlockPlanRow.self)

@@ -33,22 +33,43 @@ extension CommandContext {
     /// `FEDICTL_TOKEN` and a full `user@host` (or `FEDICTL_INSTANCE`), the config is not read at all.
     /// Unknown or ambiguous: exit 66 naming the candidates.
     public func login() throws -> Login {
+        if let pin { return pin.login }
         if let login = try statelessLogin() { return login }
         return try login(in: services.logins.load())
     }
 
     /// The login `--account`, `FEDICTL_ACCOUNT` or the default selects in an already loaded config.
     func login(in config: LoginConfig) throws -> Login {
-        if let selector = accountSelector { return try config.login(matching: selector) }
+        if let pin { return pin.login }
+        if let selector = accountSelector {
+            let selectors = AccountSelectors.split([selector])
+            if selectors.count > 1 || globals.allAccounts {
+                throw FediError(.usage, "this command acts on one account, but several are selected",
+                                hint: "name one with --account ACCOUNT")
+            }
+            return try config.login(matching: selector)
+        }
+        if globals.allAccounts {
+            throw FediError(.usage, "this command acts on one account, but --all-accounts selects every one", hint: "name one with --account ACCOUNT")
+        }
         return try config.defaultLogin()
     }
 
     /// The selected login with its token: `FEDICTL_TOKEN`, else the keyring, else the
     /// `--insecure-storage` file (where the login's token was put there, or with the flag).
     public func credentials() async throws -> Credentials {
+        if let pin {
+            if pin.usesEnvironmentToken, let token = environmentToken {
+                return Credentials(login: pin.login, token: token, source: .environment, isStored: pin.isStored)
+            }
+            let (token, source) = try await storedToken(for: pin.login)
+            return Credentials(login: pin.login, token: token, source: source, isStored: true)
+        }
         if let token = environmentToken {
             if let login = try statelessLogin() { return Credentials(login: login, token: token, source: .environment, isStored: false) }
-            return Credentials(login: try login(), token: token, source: .environment, isStored: true)
+            let login = try login()
+            try checkEnvironmentToken(appliesTo: login)
+            return Credentials(login: login, token: token, source: .environment, isStored: true)
         }
         let login = try login()
         let (token, source) = try await storedToken(for: login)
@@ -75,17 +96,46 @@ extension CommandContext {
     func statelessLogin() throws -> Login? {
         guard environmentToken != nil else { return nil }
         if let selector = accountSelector {
-            let bare = selector.hasPrefix("@") ? String(selector.dropFirst()) : selector
-            guard let at = bare.lastIndex(of: "@"), at != bare.startIndex, bare.index(after: at) != bare.endIndex else { return nil }
-            let server = try server(String(bare[bare.index(after: at)...]))
-            let username = String(bare[..<at])
-            return Login(id: Login.makeID(username: username, server: server), username: username, baseURL: server.baseURL.absoluteString)
+            guard let login = try fullIDLogin(selector) else { return nil }
+            try checkEnvironmentToken(appliesTo: login)
+            return login
         }
         if let instance = nonEmpty(environment["FEDICTL_INSTANCE"]) {
             let server = try server(instance)
             return Login(id: server.authority, username: "", baseURL: server.baseURL.absoluteString)
         }
         return nil
+    }
+
+    /// A login made up from a full `user@host` (no config read); nil for a prefix or an alias.
+    func fullIDLogin(_ selector: String) throws -> Login? {
+        let bare = selector.hasPrefix("@") ? String(selector.dropFirst()) : selector
+        guard !bare.contains(","), let at = bare.lastIndex(of: "@"), at != bare.startIndex, bare.index(after: at) != bare.endIndex else { return nil }
+        let server = try server(String(bare[bare.index(after: at)...]))
+        let username = String(bare[..<at])
+        return Login(id: Login.makeID(username: username, server: server), username: username, baseURL: server.baseURL.absoluteString)
+    }
+
+    /// The server `FEDICTL_INSTANCE` names, when set.
+    func environmentInstance() throws -> ServerAddress? {
+        try nonEmpty(environment["FEDICTL_INSTANCE"]).map { try server($0) }
+    }
+
+    /// `FEDICTL_TOKEN` belongs to `FEDICTL_INSTANCE`'s server, or to the one account the run names; it
+    /// is never sent to an account on another server, nor to the default account nobody named.
+    /// A conflict is a usage error (64) that says which variable to unset.
+    func checkEnvironmentToken(appliesTo login: Login) throws {
+        if let instance = try environmentInstance() {
+            guard instance.authority == login.server.authority else {
+                throw FediError(.usage, "FEDICTL_TOKEN is for \(instance.authority) (FEDICTL_INSTANCE), but the selected account \(login.id) is on \(login.server.authority)",
+                                hint: "unset FEDICTL_TOKEN and FEDICTL_INSTANCE to use \(login.id)'s stored token, or select an account on \(instance.authority)")
+            }
+            return
+        }
+        guard accountSelector != nil else {
+            throw FediError(.usage, "FEDICTL_TOKEN does not say which server it is for, and no account is named",
+                            hint: "set FEDICTL_INSTANCE to the token's server or name the account with --account; or unset FEDICTL_TOKEN to use \(login.id)'s stored token")
+        }
     }
 
     /// The stored token of a login, from where it was put.

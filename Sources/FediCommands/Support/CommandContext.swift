@@ -10,6 +10,10 @@ public struct CommandContext: Sendable {
     public let globals: GlobalOptions
     /// Set for bulk work (`forBulkWork`): where the waits for rate limits are reported.
     public private(set) var bulkWaits: BulkWaits?
+    /// The account this context acts as when the runner chose it (one of several, or a group of
+    /// one); nil for the usual `--account` / default selection. Everything built from the context
+    /// (login, client, output, status, dry run) follows it.
+    public var pin: AccountPin?
 
     public init(services: Services, globals: GlobalOptions) {
         self.services = services
@@ -43,22 +47,35 @@ public struct CommandContext: Sendable {
             color: OutputSettings.colorAllowed(isTTY: tty, environment: environment, noColorFlag: globals.noColor),
             now: services.now(), keepEmptyColumns: globals.fieldList != nil)
         let terminal = self.terminal
-        return Renderer(settings: settings) { terminal.write($0) }
+        var renderer = Renderer(settings: settings) { terminal.write($0) }
+        if let pin, let fleet = pin.fleet { renderer.fleet = FleetMemberOutput(account: pin.login.id, sink: fleet.output) }
+        return renderer
+    }
+
+    /// `user@host: ` before narration and dry-run lines when this account is one of several.
+    var accountPrefix: String {
+        guard let pin, pin.fleet != nil else { return "" }
+        return pin.login.id + ": "
     }
 
     /// Narration for people: stderr, so stdout stays data. It may quote a server (a filter's
     /// title, an error message), so control sequences are made inert, as in tables.
     public func status(_ text: String) {
-        terminal.writeError(Renderer.inertLines(text) + "\n")
+        let prefix = accountPrefix
+        let lines = prefix.isEmpty ? text : text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }.joined(separator: "\n")
+        if let held = pin?.heldStatus { return held.append(Renderer.inertLines(lines) + "\n") }
+        terminal.writeError(Renderer.inertLines(lines) + "\n")
     }
 
     public var http: HTTPClient {
         let terminal = self.terminal
         var log: (@Sendable (String) -> Void)?
-        if globals.verbose { log = { line in terminal.writeError("fedictl: " + line + "\n") } }
+        let prefix = accountPrefix
+        if globals.verbose { log = { line in terminal.writeError("fedictl: " + prefix + line + "\n") } }
         let options = TransportOptions(connectTimeout: min(10, globals.timeout), totalTimeout: globals.timeout, caCertificateFile: globals.cacert,
                                        maxResponseBytes: globals.maxResponseSize << 20, maxPages: globals.maxPages)
-        let transport: any HTTPTransport = globals.dryRun ? DryRunTransport(wrapped: services.transport, terminal: terminal) : services.transport
+        let transport: any HTTPTransport = globals.dryRun ? DryRunTransport(wrapped: services.transport, terminal: terminal, prefix: prefix)
+                                                          : services.transport
         var client = HTTPClient(transport: transport, options: options, log: log, sleep: services.sleep, now: services.now, pacers: services.pacers)
         if let bulkWaits {
             client.waitBudget = .bulk(maxWait: globals.maxWaitSeconds)
@@ -86,6 +103,8 @@ public struct CommandContext: Sendable {
     /// Destructive verbs ask first: on a terminal a y/N prompt, elsewhere `--yes` is required.
     public func confirm(_ question: String) throws {
         if globals.yes || globals.dryRun { return }
+        // One of several accounts: the runner asks once for all of them (FleetRunner).
+        if pin?.fleet != nil { throw ConfirmationNeeded(question: question) }
         guard terminal.stdinIsTTY, terminal.stderrIsTTY else {
             // "Block @alan? Follows between you end.": the question names the act, the rest goes to the hint.
             let end = question.firstIndex(of: "?") ?? question.endIndex

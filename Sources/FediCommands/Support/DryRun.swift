@@ -8,10 +8,12 @@ import FediOutput
 struct DryRunTransport: HTTPTransport {
     let wrapped: any HTTPTransport
     let terminal: any Terminal
+    /// `user@host: ` when the run acts as several accounts.
+    var prefix = ""
 
     func send(_ request: HTTPRequest, options: TransportOptions) async throws -> HTTPResponse {
         guard !request.readsOnly else { return try await wrapped.send(request, options: options) }
-        var text = "dry run: would send \(request.method.rawValue) \(Redaction.url(request.url))\n"
+        var text = "\(prefix)dry run: would send \(request.method.rawValue) \(Redaction.url(request.url))\n"
         if let body = request.body, !body.isEmpty {
             text += InertText.json(Redaction.body(body)) + "\n"  // a blocklist's text, escaped
         }

@@ -4,16 +4,27 @@ import FediCore
 import FediOutput
 
 /// Every fedictl command: global options plus `run(in:)`. The default `run()` builds the context
-/// and is the only place an error becomes a message and an exit status.
+/// and is the only place an error becomes a message and an exit status. With several accounts
+/// selected it hands the verb to `FleetRunner`, which runs `run(in:)` once per account.
 public protocol FediCommand: AsyncParsableCommand {
     var globals: GlobalOptions { get }
     func run(in ctx: CommandContext) async throws
+    /// Whether the verb runs once per selected account (see AccountUse.swift). Default true.
+    var fansOut: Bool { get }
 }
 
 extension FediCommand {
     public mutating func run() async throws {
-        let ctx = CommandContext(services: Services.current, globals: globals)
+        var ctx = CommandContext(services: Services.current, globals: globals)
         do {
+            if fansOut, let pins = try ctx.selectedAccounts(moderation: self is any ModerationVerb) {
+                if pins.count > 1 {
+                    let status = await FleetRunner(ctx: ctx, pins: pins).run(self)
+                    if status != 0 { throw ExitCode(status) }
+                    return
+                }
+                ctx.pin = pins.first
+            }
             try await run(in: ctx)
         } catch let exit as ExitCode {
             throw exit

@@ -9,9 +9,20 @@ extension OutputFormat: ExpressibleByArgument {}
 public struct GlobalOptions: ParsableArguments, Sendable {
     public init() {}
 
-    @Option(name: .long, help: ArgumentHelp("Account to act as: user@host, a unique prefix of it, or an alias.", valueName: "account"),
+    @Option(name: .customLong("account"),
+            help: ArgumentHelp("Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.",
+                               valueName: "account"),
             completion: .custom(AccountCompletion.candidates))
-    public var account: String?
+    public var accounts: [String] = []
+
+    @Flag(name: .long, help: "Act as every stored account (for admin verbs, every account whose role can moderate).")
+    public var allAccounts = false
+
+    @Option(name: .long, help: ArgumentHelp("Accounts (or, for bulk verbs, writes) in flight at once (1-16).", valueName: "n"))
+    public var concurrency = 8
+
+    @Flag(name: .long, help: "Over several accounts, stop at the first account that fails.")
+    public var failFast = false
 
     @Option(name: [.short, .long], help: "Output format: table (default), json, ndjson or csv.")
     public var output: OutputFormat?
@@ -82,11 +93,20 @@ public struct GlobalOptions: ParsableArguments, Sendable {
                 throw ValidationError("--cacert \(cacert): no such readable file")
             }
         }
+        guard (1...16).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 16") }
     }
 
     /// `--max-wait` in seconds: 15 minutes unless given (Mastodon's window is 5 minutes).
     public var maxWaitSeconds: Double {
         maxWait.flatMap(DurationText.init).map(\.timeInterval) ?? 900
+    }
+
+
+    /// What `--account` names, as one selector: the values joined by commas (nil when not given).
+    /// Setting it replaces them.
+    public var account: String? {
+        get { accounts.isEmpty ? nil : accounts.joined(separator: ",") }
+        set { accounts = newValue.map { [$0] } ?? [] }
     }
 
     public var fieldList: [String]? {

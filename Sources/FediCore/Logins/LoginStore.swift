@@ -20,6 +20,8 @@ public struct Login: Codable, Sendable, Equatable {
     public var serverInfo: ServerInfo?
     /// The instance's rules as last read (`reports file --rule`), so `--rule` can complete offline.
     public var instanceRules: [InstanceRule]?
+    /// The account's role as its server last reported it (login, add, status); nil in older configs.
+    public var role: AccountRole?
 
     public init(id: String, username: String, baseURL: String, clientID: String? = nil, scopes: [String] = [],
                 aliases: [String] = [], accountID: String? = nil, addedAt: Date? = nil,
@@ -43,11 +45,14 @@ public struct Login: Codable, Sendable, Equatable {
         case tokenStorage = "token_storage", scopesSource = "scopes_source"
         case serverInfo = "server"
         case instanceRules = "instance_rules"
+        case role
     }
 
     /// Never nil: `baseURL` is checked when read from the file, and written only from a `ServerAddress`.
     public var server: ServerAddress { ServerAddress(baseURL: URL(string: baseURL)!) }
     public var isAdmin: Bool { scopes.contains { $0 == "admin" || $0.hasPrefix("admin:") } }
+    /// Whether the account's role lets it moderate, as last recorded; nil when not known.
+    public var mayModerate: Bool? { role?.canModerate }
 }
 
 /// Everything fedictl keeps on disk. Versioned so an older fedictl refuses a newer file.
@@ -61,18 +66,21 @@ public struct LoginConfig: Codable, Sendable, Equatable {
     public var clients: [String: RegisteredClient]?
     /// Remote timelines pinned by name (`fedictl timelines pin`). Absent in files that never had one.
     public var pins: [PinnedTimeline]?
+    /// Named sets of account ids for `--account GROUP` (`fedictl auth group`). Absent in files that never had one.
+    public var groups: [String: [String]]?
 
     public init(schemaVersion: Int = LoginConfig.currentSchema, defaultAccount: String? = nil, accounts: [Login] = [],
-                clients: [String: RegisteredClient]? = nil, pins: [PinnedTimeline]? = nil) {
+                clients: [String: RegisteredClient]? = nil, pins: [PinnedTimeline]? = nil, groups: [String: [String]]? = nil) {
         self.schemaVersion = schemaVersion
         self.defaultAccount = defaultAccount
         self.accounts = accounts
         self.clients = clients
         self.pins = pins
+        self.groups = groups
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case schemaVersion = "schema_version", defaultAccount = "default_account", accounts, clients, pins
+        case schemaVersion = "schema_version", defaultAccount = "default_account", accounts, clients, pins, groups
     }
 }
 

@@ -49,6 +49,8 @@ public struct CredentialAccount: Decodable, Sendable, Equatable {
     public var displayName: String?
     /// The account's role name on Mastodon 4.0+ ("Admin", "Moderator"), when the server sends one.
     public var roleName: String?
+    /// The account's role as the server reports it; nil when it says nothing.
+    public var role: AccountRole?
 
     enum CodingKeys: String, CodingKey {
         case id, username, acct, role
@@ -75,6 +77,7 @@ public struct CredentialAccount: Decodable, Sendable, Equatable {
         acct = container.optionalText(.acct)
         displayName = container.optionalText(.displayName)
         roleName = (try? container.nestedContainer(keyedBy: RoleKeys.self, forKey: .role))?.optionalText(.name)
+        role = (try? decoder.container(keyedBy: AnyKey.self)).flatMap(AccountRole.decode)
     }
 }
 

@@ -14,8 +14,8 @@ struct UsageMessageTests {
          "fedictl: unknown command 'domian-blocks'\nhint: did you mean 'fedictl domain-blocks'? see 'fedictl --help'\n"),
         (["frobnicate"], "fedictl: unknown command 'frobnicate'\nhint: see 'fedictl --help'\n"),
         (["auth", "status", "--accont", "x"], "fedictl: unknown option '--accont'\nhint: did you mean '--account'? see 'fedictl auth status --help'\n"),
-        // Nothing near --all: no suggestion rather than --yes.
-        (["auth", "status", "--all"], "fedictl: unknown option '--all'\nhint: see 'fedictl auth status --help'\n"),
+        // Nothing near --zz: no suggestion rather than --yes.
+        (["auth", "status", "--zz"], "fedictl: unknown option '--zz'\nhint: see 'fedictl auth status --help'\n"),
     ])
     func aTypoGetsTheNearestName(_ arguments: [String], _ expected: String) async {
         let result = await CommandHarness().run(arguments)

@@ -1,0 +1,243 @@
+import FoundationEssentials
+import FediCore
+
+/// One command's results over several accounts, merged into one output with a leading `account`
+/// column (or key). Each account's renderer hands its rows here instead of writing them.
+///
+/// Order: by account (the order given at creation), then each account's own order. NDJSON is
+/// written as each row arrives (whole lines; accounts may interleave). TSV and CSV stream the
+/// first unfinished account and hold the others until it is done. The aligned table and the JSON
+/// array are written at the end (`finishAll`).
+public final class FleetOutput: @unchecked Sendable {
+    let renderer: Renderer
+    let accounts: [String]
+    private let lock = Lock()
+    private var held: [String: [Entry]] = [:]
+    private var finished: Set<String> = []
+    /// The index in `accounts` of the account being streamed (TSV, CSV).
+    private var cursor = 0
+    private var csvHeaderWritten = false
+
+    /// One thing an account produced.
+    enum Entry {
+        case record(Record)
+        /// A JSON object as text, already keyed by account (errors, `--raw` answers).
+        case json(String)
+    }
+
+    /// A row (of a list) or an item (one object), typed cells for the text formats and its JSON.
+    struct Record {
+        var isItem: Bool
+        var keys: [String]
+        var headers: [String]
+        /// How each column gives way on a narrow terminal.
+        var kinds: [ColumnKind]
+        var cells: [Cell]
+        /// The row's JSON object with `account` first: compact for NDJSON, pretty for JSON.
+        var json: String
+        /// Whether the row already says which account it is (e.g. `auth status`): no column is added.
+        var hasOwnAccount: Bool
+    }
+
+    /// `renderer` writes the merged text (its `fleet` is unused); `accounts` in output order.
+    public init(renderer: Renderer, accounts: [String]) {
+        var base = renderer
+        base.fleet = nil
+        self.renderer = base
+        self.accounts = accounts
+    }
+
+    var settings: OutputSettings { renderer.settings }
+
+    // MARK: what accounts hand in
+
+    func add(_ record: Record, from account: String) {
+        add(.record(record), from: account)
+    }
+
+    /// A JSON object (keyed by account) that belongs in JSON and NDJSON output only.
+    public func addJSON(_ text: String, from account: String) {
+        guard settings.format == .json || settings.format == .ndjson else { return }
+        add(.json(text), from: account)
+    }
+
+    /// The server's own JSON for one account (`--raw`): one compact `{"account": ..., "raw": ...}` line.
+    func addRaw(_ data: Data, from account: String) {
+        let raw = (try? JSONText.object(from: data)).flatMap { try? JSONText.data(from: $0) }
+            .map { String(decoding: $0, as: UTF8.self) } ?? Self.quoted(String(decoding: data, as: UTF8.self))
+        lock.withLock { renderer.write("{\"account\":\(Self.quoted(account)),\"raw\":\(raw)}\n") }
+    }
+
+    private func add(_ entry: Entry, from account: String) {
+        lock.withLock {
+            switch settings.format {
+            case .ndjson:
+                write([entry], account: account)
+            case .csv, .table where !settings.isTTY:
+                if cursor < accounts.count, accounts[cursor] == account { write([entry], account: account) } else { held[account, default: []].append(entry) }
+            case .table, .json:
+                held[account, default: []].append(entry)
+            }
+        }
+    }
+
+    /// Called once per account when it is done (successfully or not).
+    public func finish(_ account: String) {
+        lock.withLock {
+            finished.insert(account)
+            guard settings.format == .csv || (settings.format == .table && !settings.isTTY) else { return }
+            while cursor < accounts.count, finished.contains(accounts[cursor]) {
+                cursor += 1
+                if cursor < accounts.count { write(held.removeValue(forKey: accounts[cursor]) ?? [], account: accounts[cursor]) }
+            }
+        }
+    }
+
+    /// Writes what was held to the end: the JSON array, the aligned table, and the held rows of
+    /// accounts that never finished (cancelled by --fail-fast).
+    public func finishAll() {
+        lock.withLock {
+            switch settings.format {
+            case .json:
+                let objects = accounts.flatMap { account in (held[account] ?? []).map(\.jsonText) }
+                let body = objects.map { "  " + $0.replacing("\n", with: "\n  ") }.joined(separator: ",\n")
+                renderer.write(objects.isEmpty ? "[]\n" : "[\n\(body)\n]\n")
+            case .table where settings.isTTY:
+                writeTerminalTables()
+            case .csv, .table:
+                for account in accounts.dropFirst(cursor) { write(held.removeValue(forKey: account) ?? [], account: account) }
+                if settings.format == .csv, !csvHeaderWritten, !settings.noHeaders, let keys = firstKeys { renderer.write(CSVText.line(keys, terminator: "\r\n")) }
+            case .ndjson:
+                break
+            }
+            held = [:]
+        }
+    }
+
+    /// The columns the first list declared, for a CSV header when no row came at all.
+    private var firstKeys: [String]?
+
+    /// A list's columns, declared before its rows (an empty list still has a CSV header).
+    func declare(keys: [String], hasOwnAccount: Bool) {
+        lock.withLock { if firstKeys == nil { firstKeys = (hasOwnAccount ? [] : ["account"]) + keys } }
+    }
+
+    // MARK: text
+
+    private func write(_ entries: [Entry], account: String) {
+        for entry in entries {
+            switch (entry, settings.format) {
+            case (.json(let text), .ndjson):
+                renderer.write(text + "\n")
+            case (.json, _):
+                break
+            case (.record(let record), .ndjson):
+                renderer.write(record.json + "\n")
+            case (.record(let record), .csv):
+                if !csvHeaderWritten, !settings.noHeaders {
+                    renderer.write(CSVText.line(Self.accountPrefix(record, "account") + record.keys, terminator: "\r\n"))
+                }
+                csvHeaderWritten = true
+                renderer.write(CSVText.line(Self.accountPrefix(record, account) + record.cells.map(renderer.plainText), terminator: "\r\n"))
+            case (.record(let record), _):
+                let prefix = Self.accountPrefix(record, account)
+                if record.isItem {
+                    // `key\tvalue` lines, as for one account, each led by the account.
+                    for (key, cell) in zip(record.keys, record.cells) {
+                        renderer.write((prefix + [key, renderer.tsvText(cell)]).joined(separator: "\t") + "\n")
+                    }
+                } else {
+                    renderer.write((prefix + record.cells.map(renderer.tsvText)).joined(separator: "\t") + "\n")
+                }
+            }
+        }
+    }
+
+    static func accountPrefix(_ record: Record, _ value: String) -> [String] {
+        record.hasOwnAccount ? [] : [value]
+    }
+
+    /// Items as labelled blocks led by `Account:`, one blank line apart; runs of list rows with the
+    /// same columns as one aligned table.
+    private func writeTerminalTables() {
+        var table: (columns: [(header: String, key: String, kind: ColumnKind)], rows: [[String]])?
+        var wroteBlock = false
+        func flushTable() {
+            guard let pending = table else { return }
+            if wroteBlock { renderer.write("\n") }
+            renderer.write(AlignedTable.render(columns: pending.columns, cells: pending.rows, renderer: renderer))
+            wroteBlock = true
+            table = nil
+        }
+        for account in accounts {
+            for case .record(let record) in held[account] ?? [] {
+                if record.isItem {
+                    flushTable()
+                    if wroteBlock { renderer.write("\n") }
+                    let labels = (record.hasOwnAccount ? [] : ["account"]) + record.headers
+                    let values = (record.hasOwnAccount ? [] : [Renderer.inert(account)]) + record.cells.map(renderer.ttyText)
+                    renderer.write(renderer.labelled(labels, values))
+                    wroteBlock = true
+                } else {
+                    let own = Array(zip(record.headers, zip(record.keys, record.kinds))).map { (header: $0.0, key: $0.1.0, kind: $0.1.1) }
+                    let columns = (record.hasOwnAccount ? [] : [(header: "account", key: "account", kind: ColumnKind.identifier)]) + own
+                    let row = (record.hasOwnAccount ? [] : [account]) + record.cells.map(renderer.ttyText)
+                    if let pending = table, pending.columns.map(\.key) == columns.map(\.key) {
+                        table?.rows.append(row)
+                    } else {
+                        flushTable()
+                        table = (columns, [row])
+                    }
+                }
+            }
+        }
+        flushTable()
+    }
+
+    // MARK: JSON
+
+    /// `{"account": ..., <the object's keys>}`: `object` is a JSON object's text from fedictl's encoder.
+    static func keyed(_ object: String, account: String, pretty: Bool) -> String {
+        let key = pretty ? "\n  \"account\" : " : "\"account\":"
+        let rest = object.dropFirst().drop { $0 == "\n" || $0 == " " }
+        if rest.first == "}" { return "{" + key + quoted(account) + (pretty ? "\n}" : "}") }
+        return "{" + key + quoted(account) + "," + object.dropFirst()
+    }
+
+    static func quoted(_ text: String) -> String {
+        (try? JSONText.data(from: text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+    }
+}
+
+extension FleetOutput.Entry {
+    var jsonText: String {
+        switch self {
+        case .json(let text): text
+        case .record(let record): record.json
+        }
+    }
+}
+
+/// What an account's renderer needs to hand its rows to the fleet's output.
+public struct FleetMemberOutput: Sendable {
+    public var account: String
+    public var sink: FleetOutput
+
+    public init(account: String, sink: FleetOutput) {
+        self.account = account
+        self.sink = sink
+    }
+}
+
+extension Renderer {
+    /// A row or item as the fleet's output keeps it.
+    func fleetRecord<Row: Tabular>(_ row: Row, isItem: Bool, account: String) throws -> FleetOutput.Record {
+        let columns = self.columns(Row.self).filter { $0.key != "account" || Row.fieldNames.contains("account") }
+        let hasOwn = Row.fieldNames.contains("account")
+        let pretty = settings.format == .json
+        let object = try jsonText(row, pretty: pretty)
+        return FleetOutput.Record(
+            isItem: isItem, keys: columns.map(\.key), headers: columns.map(\.header), kinds: columns.map(\.kind), cells: columns.map { $0.value(row) },
+            json: hasOwn ? object : FleetOutput.keyed(object, account: account, pretty: pretty), hasOwnAccount: hasOwn)
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import FediCommands
+import FediCore
+import FediTestSupport
+import Testing
+
+/// FEDICTL_TOKEN goes to FEDICTL_INSTANCE's server, or to the one account a run names; never to a
+/// stored account on another server, nor to a default nobody named.
+struct TokenScopeTests {
+    static func harness(_ transport: FakeTransport, environment: [String: String]) -> CommandHarness {
+        var config = FleetRunnerTests.config()
+        config.defaultAccount = "admin@a.test"
+        return CommandHarness(transport: transport, secrets: FleetRunnerTests.keyring(), logins: InMemoryLoginStore(config), environment: environment)
+    }
+
+    @Test func anAccountOnAnotherServerIsAConflictNamingTheVariables() async {
+        let transport = FakeTransport()
+        let result = await Self.harness(transport, environment: ["FEDICTL_TOKEN": "b-token", "FEDICTL_INSTANCE": "b.test"])
+            .run(["--account", "admin@a.test", "domain-blocks", "list"])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr == """
+            fedictl: FEDICTL_TOKEN is for b.test (FEDICTL_INSTANCE), but the selected account admin@a.test is on a.test
+            hint: unset FEDICTL_TOKEN and FEDICTL_INSTANCE to use admin@a.test's stored token, or select an account on b.test
+
+            """)
+        #expect(transport.requests.isEmpty)
+    }
+
+    @Test func theDefaultAccountNobodyNamedDoesNotGetIt() async {
+        let transport = FakeTransport()
+        let result = await Self.harness(transport, environment: ["FEDICTL_TOKEN": "b-token"]).run(["domain-blocks", "list"])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.hasPrefix("fedictl: FEDICTL_TOKEN does not say which server it is for, and no account is named\n"))
+        #expect(transport.requests.isEmpty)
+    }
+
+    @Test func overSeveralAccountsOnlyTheOneOnItsServerGetsIt() async {
+        let transport = FakeTransport()
+        for host in FleetRunnerTests.hosts { transport.stub(.get, "/api/v1/admin/domain_blocks", host: host, json: "[]") }
+        let result = await Self.harness(transport, environment: ["FEDICTL_TOKEN": "b-token", "FEDICTL_INSTANCE": "b.test"])
+            .run(["--all-accounts", "domain-blocks", "list"])
+        #expect(result.status == 0, "\(result)")
+        let sent = transport.requests.map { "\($0.url.host ?? "") \($0.header("Authorization") ?? "")" }
+        #expect(sent.sorted() == ["a.test Bearer token-a.test", "b.test Bearer b-token", "c.test Bearer token-c.test"])
+    }
+}
