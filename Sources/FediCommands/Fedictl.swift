@@ -64,6 +64,7 @@ public struct Fedictl: AsyncParsableCommand {
             Mutes.self,
             UserDomainBlocks.self,
             Timelines.self,
+            Log.self,
             Completion.self,
         ])
 }

@@ -14,7 +14,8 @@ enum LiveServices {
             transport: CurlTransport(), secrets: LibSecretStore(environment: environment),
             insecureSecrets: { FileSecretStore(url: paths.secretsFile) },
             logins: FileLoginStore(paths: paths), serverCache: FileServerInfoCache(environment: environment),
-            terminal: StandardTerminal(), environment: environment, openURL: { openInBrowser($0, environment: environment) })
+            terminal: StandardTerminal(), environment: environment, openURL: { openInBrowser($0, environment: environment) },
+            journal: FileJournal(paths: StatePaths(environment: environment)))
     }
 
     /// `xdg-open URL`, or the command in FEDICTL_BROWSER (`none` opens nothing). Detached, output

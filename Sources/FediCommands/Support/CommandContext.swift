@@ -8,6 +8,8 @@ import FediOutput
 public struct CommandContext: Sendable {
     public let services: Services
     public let globals: GlobalOptions
+    /// The run's journal facts; nil for contexts made outside a command run (nothing is recorded).
+    public var journalSession: JournalSession?
 
     public init(services: Services, globals: GlobalOptions) {
         self.services = services
@@ -41,13 +43,16 @@ public struct CommandContext: Sendable {
         if globals.verbose { log = { line in terminal.writeError("fedictl: " + line + "\n") } }
         let options = TransportOptions(connectTimeout: min(10, globals.timeout), totalTimeout: globals.timeout, caCertificateFile: globals.cacert)
         let transport: any HTTPTransport = globals.dryRun ? DryRunTransport(wrapped: services.transport, terminal: terminal) : services.transport
-        return HTTPClient(transport: transport, options: options, log: log, sleep: services.sleep, now: services.now)
+        var client = HTTPClient(transport: transport, options: options, log: log, sleep: services.sleep, now: services.now)
+        client.writeObserver = journalObserver
+        return client
     }
 
     /// The config. Under `--dry-run` the first change is described instead of written (`DryRunLoginStore`).
     /// Best-effort caches (detections, rules, read positions) write through `services.logins` directly.
     public var logins: any LoginStore {
-        globals.dryRun ? DryRunLoginStore(wrapped: services.logins, terminal: terminal) : services.logins
+        if globals.dryRun { return DryRunLoginStore(wrapped: services.logins, terminal: terminal) }
+        return journalObserver != nil ? JournalingLoginStore(wrapped: services.logins, ctx: self) : services.logins
     }
 
     /// Parses a server the user named, applying the plain-http rule.

@@ -12,9 +12,16 @@ public protocol FediCommand: AsyncParsableCommand {
 
 extension FediCommand {
     public mutating func run() async throws {
-        let ctx = CommandContext(services: Services.current, globals: globals)
+        var ctx = CommandContext(services: Services.current, globals: globals)
+        ctx.journalSession = JournalSession(command: self, arguments: JournalSession.arguments)
         do {
-            try await run(in: ctx)
+            do {
+                try await run(in: ctx)
+            } catch {
+                await ctx.recordQueuedChanges()
+                throw error
+            }
+            await ctx.recordQueuedChanges()
         } catch let exit as ExitCode {
             throw exit
         } catch let exit as CleanExit {

@@ -19,13 +19,16 @@ public struct Services: Sendable {
     /// Opens a URL in the user's browser (`auth login`); false when nothing was opened.
     /// Defaults to opening nothing, so tests never start a browser unless they ask to.
     public var openURL: @Sendable (URL) -> Bool
+    /// Where changes are recorded (`fedictl log`). Defaults to recording nothing, so tests that do not
+    /// look at the journal leave no files; the executable binds the file journal in the state directory.
+    public var journal: any Journal
 
     public init(transport: any HTTPTransport, secrets: any SecretStore, insecureSecrets: @escaping @Sendable () -> any SecretStore,
                 logins: any LoginStore, serverCache: any ServerInfoCache = NoServerInfoCache(),
                 terminal: any Terminal, environment: [String: String],
                 now: @escaping @Sendable () -> Date = Date.init,
                 sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64(max(0, $0) * 1e9)) },
-                openURL: @escaping @Sendable (URL) -> Bool = { _ in false }) {
+                openURL: @escaping @Sendable (URL) -> Bool = { _ in false }, journal: any Journal = DisabledJournal()) {
         self.transport = transport
         self.secrets = secrets
         self.insecureSecrets = insecureSecrets
@@ -36,6 +39,7 @@ public struct Services: Sendable {
         self.now = now
         self.sleep = sleep
         self.openURL = openURL
+        self.journal = journal
     }
 
     @TaskLocal public static var current: Services = .unconfigured
@@ -43,11 +47,11 @@ public struct Services: Sendable {
     public static let unconfigured = Services(
         transport: Unconfigured(), secrets: Unconfigured(), insecureSecrets: { Unconfigured() }, logins: Unconfigured(),
         terminal: StandardTerminal(), environment: [:], now: Date.init,
-        sleep: { _ in throw FediError(.failure, "no clock configured for this run") })
+        sleep: { _ in throw FediError(.failure, "no clock configured for this run") }, journal: Unconfigured())
 }
 
 /// Stands in for every service nobody bound; each use throws, naming the service.
-struct Unconfigured: HTTPTransport, SecretStore, LoginStore {
+struct Unconfigured: HTTPTransport, SecretStore, LoginStore, Journal {
     static func error(_ what: String) -> FediError { FediError(.failure, "\(what) used, but none was configured for this run") }
     func send(_ request: HTTPRequest, options: TransportOptions) async throws -> HTTPResponse { throw Self.error("network (\(request.method.rawValue) \(request.url))") }
     var storageName: String { "none" }
@@ -56,4 +60,9 @@ struct Unconfigured: HTTPTransport, SecretStore, LoginStore {
     func remove(_ key: SecretKey) async throws { throw Self.error("keyring") }
     func load() throws -> LoginConfig { throw Self.error("account store") }
     func update<T>(_ change: (inout LoginConfig) throws -> T) throws -> T { throw Self.error("account store") }
+    // Fails closed only when something is recorded: a write is refused before it is sent.
+    var isRecording: Bool { true }
+    func checkWritable() async throws { throw Self.error("journal") }
+    func append(_ entry: JournalEntry) async throws { throw Self.error("journal") }
+    func read() async throws -> JournalContents { throw Self.error("journal") }
 }

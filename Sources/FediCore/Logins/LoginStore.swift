@@ -61,6 +61,8 @@ public struct LoginConfig: Codable, Sendable, Equatable {
     public var clients: [String: RegisteredClient]?
     /// Remote timelines pinned by name (`fedictl timelines pin`). Absent in files that never had one.
     public var pins: [PinnedTimeline]?
+    /// Settings the user chose by editing the file (`"settings": {"journal": false}`). Absent by default.
+    public var settings: ConfigSettings?
 
     public init(schemaVersion: Int = LoginConfig.currentSchema, defaultAccount: String? = nil, accounts: [Login] = [],
                 clients: [String: RegisteredClient]? = nil, pins: [PinnedTimeline]? = nil) {
@@ -73,6 +75,17 @@ public struct LoginConfig: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", defaultAccount = "default_account", accounts, clients, pins
+        case settings
+    }
+}
+
+/// Preferences kept in the config file.
+public struct ConfigSettings: Codable, Sendable, Equatable {
+    /// false: record no changes in the journal (as `--no-journal` does for one run). Default true.
+    public var journal: Bool?
+
+    public init(journal: Bool? = nil) {
+        self.journal = journal
     }
 }
 
