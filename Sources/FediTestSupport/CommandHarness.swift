@@ -27,6 +27,8 @@ public struct CommandHarness: Sendable {
     public var serverCache: any ServerInfoCache
     public var environment: [String: String]
     public var now: @Sendable () -> Date
+    /// Records nothing unless a test gives one (a `FileJournal` in a temporary directory).
+    public var journal: any Journal = DisabledJournal()
 
     public static let sharedTransport = CurlTransport()
 
@@ -46,7 +48,7 @@ public struct CommandHarness: Sendable {
         let secrets = self.secrets
         let services = Services(
             transport: transport, secrets: secrets, insecureSecrets: { secrets }, logins: logins, serverCache: serverCache, terminal: terminal,
-            environment: environment, now: now)
+            environment: environment, now: now, journal: journal)
         let status = await Services.$current.withValue(services) {
             await FedictlMain.run(arguments)
         }

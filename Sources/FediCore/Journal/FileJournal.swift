@@ -121,7 +121,7 @@ public struct FileJournal: Journal {
     }
 
     private func openJournal() throws -> Int32 {
-        let fd = open(currentFile.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        let fd = open(currentFile.path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)  // read too: the last byte is checked
         guard fd >= 0 else { throw LockedFile.ioError("cannot open the journal \(currentFile.path)") }
         var info = stat()
         if fstat(fd, &info) == 0, info.st_mode & 0o077 != 0 { _ = fchmod(fd, 0o600) }
