@@ -69,7 +69,8 @@ extension Log {
                 let login = try ctx.login()
                 entries = entries.filter { $0.server == login.server.authority }
                 entries += try await remoteEntries(for: login, in: ctx)
-                if output.settings.fields == nil {
+                // Tables show where each row came from; JSON and CSV carry every field anyway.
+                if output.settings.fields == nil, output.settings.format == .table {
                     output.settings.fields = JournalEntry.columns.filter(\.isDefault).map(\.key) + ["source"]
                 }
             } else if let selector = ctx.globals.account {

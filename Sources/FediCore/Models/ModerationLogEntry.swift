@@ -27,7 +27,7 @@ struct PleromaModerationLogPage: Decodable, Sendable {
     var items: [ModerationLogEntry]
 
     private enum Keys: String, CodingKey { case items, id, time, message, data }
-    private enum DataKeys: String, CodingKey { case action, actor, subject, subjects }
+    private enum DataKeys: String, CodingKey { case action, actor, subject, target }
     private struct Named: Decodable {
         var nickname: String?
         var id: String?
@@ -49,9 +49,11 @@ struct PleromaModerationLogPage: Decodable, Sendable {
         while !list.isAtEnd {
             let item = try list.nestedContainer(keyedBy: Keys.self)
             let data = try? item.nestedContainer(keyedBy: DataKeys.self, forKey: .data)
-            let subjects = (try? data?.decodeIfPresent([Named].self, forKey: .subjects)) ?? nil
+            // `subject` is one object (a report) or a list (the users of a batch action); relay
+            // and instance actions name a `target` instead.
+            let subjects = (try? data?.decodeIfPresent([Named].self, forKey: .subject)) ?? nil
             let subject = (try? data?.decodeIfPresent(Named.self, forKey: .subject)) ?? nil
-            let target = subject?.label ?? subjects.map { $0.compactMap(\.label).joined(separator: ", ") }
+            let target = subject?.label ?? subjects.map { $0.compactMap(\.label).joined(separator: ", ") } ?? data?.lenientString(.target)
             items.append(ModerationLogEntry(
                 id: item.lenientString(.id) ?? "", time: item.lenientDate(.time),
                 actor: ((try? data?.decodeIfPresent(Named.self, forKey: .actor)) ?? nil)?.label,
