@@ -23,12 +23,14 @@ public struct Fedictl: AsyncParsableCommand {
           FEDICTL_INSTANCE  instance for FEDICTL_TOKEN when no account is stored
           XDG_CONFIG_HOME   config directory parent (default ~/.config); fedictl keeps fedictl/config.json there
           XDG_CACHE_HOME    cache directory parent (default ~/.cache); fedictl keeps fedictl/servers.json there
+          XDG_STATE_HOME    state directory parent (default ~/.local/state); fedictl keeps its journal in fedictl/
           NO_COLOR          no colour when set
 
         FILES
           $XDG_CONFIG_HOME/fedictl/config.json   the accounts (no secrets), mode 0600
           $XDG_CONFIG_HOME/fedictl/secrets.json  tokens, only with --insecure-storage, mode 0600
           $XDG_CACHE_HOME/fedictl/servers.json   software detected on servers without a login, for a day
+          $XDG_STATE_HOME/fedictl/journal.jsonl  every change fedictl made (fedictl log), mode 0600
 
         EXIT STATUS
           0   success

@@ -44,6 +44,16 @@ public final class JournalSession: @unchecked Sendable {
         self.init(verb: CommandPath.name(of: type(of: command)), arguments: arguments, facts: command as? JournaledCommand)
     }
 
+    private var allowedBySetting: Bool?
+
+    /// The config's journal setting, read once per run.
+    func settingAllows(_ read: () -> Bool) -> Bool {
+        if let known = lock.withLock({ allowedBySetting }) { return known }
+        let allowed = read()  // outside the lock: it reads a file
+        lock.withLock { allowedBySetting = allowed }
+        return allowed
+    }
+
     func noteDetection(_ info: ServerInfo, for authority: String) { lock.withLock { detected[authority] = info } }
     func detection(for authority: String) -> ServerInfo? { lock.withLock { detected[authority] } }
     func queue(_ entries: [JournalEntry]) { lock.withLock { pending += entries } }
@@ -73,8 +83,8 @@ extension CommandContext {
     /// True when this run records its changes: not a dry run, not `--no-journal`, a journal bound,
     /// and the config does not say `"journal": false` (read best effort: no config is no setting).
     var journalIsOn: Bool {
-        guard journalSession != nil, !globals.dryRun, !globals.noJournal, services.journal.isRecording else { return false }
-        return (try? services.logins.load())?.settings?.journal != false
+        guard let session = journalSession, !globals.dryRun, !globals.noJournal, services.journal.isRecording else { return false }
+        return session.settingAllows { (try? services.logins.load())?.settings?.journal != false }
     }
 
     /// The HTTP hook that records writes, or nil when this run records nothing.
