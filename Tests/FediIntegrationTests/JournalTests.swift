@@ -165,6 +165,11 @@ struct JournalTests {
         #expect(entries[2].undo == "fedictl --account \(alice) auth alias \(alice) work --remove")
         #expect(entries[3].after == "default: \(bob)" && entries[3].undo == "fedictl --account \(bob) auth use \(alice)")
         #expect(entries[4].account == alice && entries[4].after == "account removed")
+        // Other config changes (pins here; groups alike) are recorded as one entry.
+        let pin = await harness.run(["timelines", "pin", server.base, "--name", "mock"])
+        #expect(pin.status == 0, "\(pin)")
+        let last = try #require(try journal.readNow().entries.last)
+        #expect(last.verb == "timelines pin" && last.target == "pins" && last.after == "config updated", "\(last)")
         let text = try JournalTests.stateText(state.appendingPathComponent("fedictl"))
         #expect(!text.contains(MockServer.alice.token) && !text.contains(MockServer.bob.token))
     }

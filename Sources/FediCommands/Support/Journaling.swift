@@ -296,9 +296,15 @@ enum ConfigChange {
             entry(id, before: "default: " + (before.defaultAccount ?? "none"), after: "default: \(id)",
                   undo: before.defaultAccount.map { ["auth", "use", $0] })
         }
-        if entries.isEmpty, before.pins != after.pins || before.settings != after.settings {
-            entries.append(ctx.journalEntry(account: nil, server: "local", target: before.pins != after.pins ? "pins" : "settings",
-                                            before: nil, after: "config updated", outcome: .ok, undo: nil))
+        // Anything else the config holds beyond accounts and registered apps (pins, settings, groups):
+        // one entry, its target from the verb where it says.
+        var otherBefore = before, otherAfter = after
+        (otherBefore.accounts, otherAfter.accounts, otherBefore.clients, otherAfter.clients) = ([], [], nil, nil)
+        (otherBefore.defaultAccount, otherAfter.defaultAccount) = (nil, nil)
+        if entries.isEmpty, otherBefore != otherAfter {
+            let target = facts?.journalTarget ?? (before.pins != after.pins ? "pins" : "config")
+            entries.append(ctx.journalEntry(account: nil, server: "local", target: target, before: nil, after: "config updated",
+                                            outcome: .ok, undo: facts?.undoArguments(target: target, createdID: nil)))
         }
         return entries
     }
