@@ -19,10 +19,18 @@ struct JournaledUser {
 
     var id: String { "\(username)@\(server.base)" }
 
-    func run(_ arguments: [String], tty: Bool = false) async -> CommandResult {
+    /// A user of a fixture server (any token is accepted there).
+    init(fixture server: ServerProcess, username: String, journal: FileJournal) {
+        self.server = server
+        self.username = username
+        token = "fixture-token"
+        self.journal = journal
+    }
+
+    func run(_ arguments: [String], tty: Bool = false, input: String = "") async -> CommandResult {
         var harness = CommandHarness(environment: ["FEDICTL_TOKEN": token])
         harness.journal = journal
-        return await harness.run(arguments + ["--account", id], tty: tty)
+        return await harness.run(arguments + ["--account", id], tty: tty, input: input)
     }
 }
 
@@ -94,6 +102,36 @@ struct JournalTests {
         #expect(try FileManager.default.attributesOfItem(atPath: journal.currentFile.path)[.posixPermissions] as? Int == 0o600)
         let text = try Self.stateText(directory)
         for secret in [MockServer.admin.token, MockServer.alice.token, "Bearer"] { #expect(!text.contains(secret), "\(secret) in the journal") }
+    }
+
+    /// Bulk work records one entry per write, each with its own target and undo.
+    @Test func anImportRecordsEachDomain() async throws {
+        let server = try await MockServer.start()
+        let state = try TemporaryDirectory.make("journal-import")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let journal = FileJournal(directory: state.appendingPathComponent("fedictl"))
+        let admin = JournaledUser(server, MockServer.admin, journal: journal)
+        let result = await admin.run(["domain-blocks", "import", "-"], input: "one.example\ntwo.example\nthree.example\n")
+        #expect(result.status == 0, "\(result)")
+        let entries = try journal.readNow().entries
+        #expect(Set(entries.map { $0.target ?? "" }) == ["one.example", "two.example", "three.example"], "\(entries)")
+        #expect(entries.allSatisfy { $0.verb == "domain-blocks import" && $0.outcome == .ok })
+        #expect(entries.allSatisfy { $0.undo == "fedictl --account \(admin.id) domain-blocks remove \($0.target ?? "")" })
+    }
+
+    /// Misskey's API carries the token in the body (`i`): the entry has the target, never the token.
+    @Test func aMisskeyWriteIsRecordedWithoutItsToken() async throws {
+        let server = try await FixtureServer.start(flavour: "misskey")
+        let state = try TemporaryDirectory.make("journal-misskey")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let journal = FileJournal(directory: state.appendingPathComponent("fedictl"))
+        let admin = JournaledUser(fixture: server, username: "admin", journal: journal)
+        let result = await admin.run(["domain-blocks", "add", "evil.example"])
+        #expect(result.status == 0, "\(result)")
+        let entry = try #require(try journal.readNow().entries.first)
+        #expect(entry.request == "POST /api/admin/update-meta" && entry.target == "evil.example", "\(entry)")
+        #expect(entry.software == "misskey" && entry.undo == "fedictl --account \(admin.id) domain-blocks remove evil.example")
+        #expect(!(try Self.stateText(state.appendingPathComponent("fedictl"))).contains("fixture-token"))
     }
 
     @Test func aDryRunLeavesNoEntryAndNoJournalFlagNeither() async throws {
