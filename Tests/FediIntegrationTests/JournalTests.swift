@@ -44,9 +44,8 @@ struct JournalTests {
 
     @Test func everyWriteFamilyLeavesAnEntryWithItsTargetAndUndo() async throws {
         let server = try await MockServer.start()
-        let state = try TemporaryDirectory.make("journal-families")
+        let (journal, state) = try LogCommandTests.seeded("journal-families", [])
         defer { try? FileManager.default.removeItem(at: state) }
-        let journal = FileJournal(directory: state.appendingPathComponent("fedictl"))
         let admin = JournaledUser(server, MockServer.admin, journal: journal)
         let alice = JournaledUser(server, MockServer.alice, journal: journal)
         let bobID = try await TriageScene.accountID("bob", on: server)
@@ -107,9 +106,8 @@ struct JournalTests {
     /// Bulk work records one entry per write, each with its own target and undo.
     @Test func anImportRecordsEachDomain() async throws {
         let server = try await MockServer.start()
-        let state = try TemporaryDirectory.make("journal-import")
+        let (journal, state) = try LogCommandTests.seeded("journal-import", [])
         defer { try? FileManager.default.removeItem(at: state) }
-        let journal = FileJournal(directory: state.appendingPathComponent("fedictl"))
         let admin = JournaledUser(server, MockServer.admin, journal: journal)
         let result = await admin.run(["domain-blocks", "import", "-"], input: "one.example\ntwo.example\nthree.example\n")
         #expect(result.status == 0, "\(result)")
@@ -122,9 +120,8 @@ struct JournalTests {
     /// Misskey's API carries the token in the body (`i`): the entry has the target, never the token.
     @Test func aMisskeyWriteIsRecordedWithoutItsToken() async throws {
         let server = try await FixtureServer.start(flavour: "misskey")
-        let state = try TemporaryDirectory.make("journal-misskey")
+        let (journal, state) = try LogCommandTests.seeded("journal-misskey", [])
         defer { try? FileManager.default.removeItem(at: state) }
-        let journal = FileJournal(directory: state.appendingPathComponent("fedictl"))
         let admin = JournaledUser(fixture: server, username: "admin", journal: journal)
         let result = await admin.run(["domain-blocks", "add", "evil.example"])
         #expect(result.status == 0, "\(result)")
@@ -136,9 +133,8 @@ struct JournalTests {
 
     @Test func aDryRunLeavesNoEntryAndNoJournalFlagNeither() async throws {
         let server = try await MockServer.start()
-        let state = try TemporaryDirectory.make("journal-dry")
+        let (journal, state) = try LogCommandTests.seeded("journal-dry", [])
         defer { try? FileManager.default.removeItem(at: state) }
-        let journal = FileJournal(directory: state.appendingPathComponent("fedictl"))
         let admin = JournaledUser(server, MockServer.admin, journal: journal)
         let dry = await admin.run(["domain-blocks", "add", "spam.example", "--dry-run"])
         #expect(dry.status == 0 && dry.stdout.hasPrefix("dry run: would send POST"), "\(dry)")
@@ -152,9 +148,8 @@ struct JournalTests {
 
     @Test func aRefusedWriteIsRecordedWithItsError() async throws {
         let server = try await MockServer.start()
-        let state = try TemporaryDirectory.make("journal-refused")
+        let (journal, state) = try LogCommandTests.seeded("journal-refused", [])
         defer { try? FileManager.default.removeItem(at: state) }
-        let journal = FileJournal(directory: state.appendingPathComponent("fedictl"))
         let admin = JournaledUser(server, MockServer.admin, journal: journal)
         try await server.addFault(["match": ["methods": ["POST"], "path": "/api/v1/admin/domain_blocks"],
                                    "effect": ["type": "status", "status": 403]])
