@@ -24,6 +24,7 @@ public struct Fedictl: AsyncParsableCommand {
           FEDICTL_INSTANCE  instance for FEDICTL_TOKEN when no account is stored
           XDG_CONFIG_HOME   config directory parent (default ~/.config); fedictl keeps fedictl/config.json there
           XDG_CACHE_HOME    cache directory parent (default ~/.cache); fedictl keeps fedictl/servers.json there
+          XDG_STATE_HOME    state directory parent (default ~/.local/state); fedictl keeps its journal in fedictl/
           NO_COLOR          no colour when set
 
         FILES
@@ -32,6 +33,7 @@ public struct Fedictl: AsyncParsableCommand {
           $XDG_CACHE_HOME/fedictl/servers.json   software detected on servers without a login, for a day
           $XDG_CONFIG_HOME/fedictl/blocklists/NAME.json  sources and settings of domain-blocks merge --config NAME
           $XDG_CACHE_HOME/fedictl/blocklists/    blocklists downloaded from URLs, revalidated with their ETag
+          $XDG_STATE_HOME/fedictl/journal.jsonl  every change fedictl made (fedictl log), mode 0600
 
         EXIT STATUS
           0   success
@@ -73,6 +75,7 @@ public struct Fedictl: AsyncParsableCommand {
             Mutes.self,
             UserDomainBlocks.self,
             Timelines.self,
+            Log.self,
             Completion.self,
         ])
 }

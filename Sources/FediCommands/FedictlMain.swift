@@ -5,6 +5,10 @@ import FediCore
 /// status. Used by the executable and by tests, so both see exactly the same behaviour.
 public enum FedictlMain {
     public static func run(_ arguments: [String]) async -> Int32 {
+        await JournalSession.$arguments.withValue(arguments) { await parseAndRun(arguments) }
+    }
+
+    static func parseAndRun(_ arguments: [String]) async -> Int32 {
         let terminal = Services.current.terminal
         do {
             var command = try Fedictl.parseAsRoot(arguments)

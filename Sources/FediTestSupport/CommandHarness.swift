@@ -29,6 +29,8 @@ public struct CommandHarness: Sendable {
     public var now: @Sendable () -> Date
     /// nil: real sleeping. A test that must not wait real seconds (a server's Retry-After) records instead.
     public var sleep: (@Sendable (Double) async throws -> Void)?
+    /// Records nothing unless a test gives one (a `FileJournal` in a temporary directory).
+    public var journal: any Journal = DisabledJournal()
 
     public static let sharedTransport = CurlTransport()
 
@@ -50,7 +52,7 @@ public struct CommandHarness: Sendable {
         let secrets = self.secrets
         var services = Services(
             transport: transport, secrets: secrets, insecureSecrets: { secrets }, logins: logins, serverCache: serverCache, terminal: terminal,
-            environment: environment, now: now)
+            environment: environment, now: now, journal: journal)
         if let sleep { services.sleep = sleep }
         let status = await Services.$current.withValue(services) {
             await FedictlMain.run(arguments)

@@ -15,7 +15,8 @@ enum LiveServices {
             insecureSecrets: { FileSecretStore(url: paths.secretsFile) },
             logins: FileLoginStore(paths: paths), serverCache: FileServerInfoCache(environment: environment),
             terminal: StandardTerminal(), environment: environment, openURL: { openInBrowser($0, environment: environment) },
-            runCommand: { command, input in try await runShellCommand(command, input: input) })
+            runCommand: { command, input in try await runShellCommand(command, input: input) },
+            journal: FileJournal(paths: StatePaths(environment: environment)))
     }
 
     /// `xdg-open URL`, or the command in FEDICTL_BROWSER (`none` opens nothing). Detached, output

@@ -66,6 +66,8 @@ enum FieldCompletion {
         (Accounts.Unsilence.self, [AdminAccount.self]),
         (Accounts.Unsuspend.self, [AdminAccount.self]),
         (Accounts.Unsensitive.self, [AdminAccount.self]),
+        (Log.List.self, [JournalEntry.self]),
+        (Log.Show.self, [JournalEntryDetail.self]),
         (DomainBlocks.List.self, [DomainBlock.self]),
         (DomainBlocks.Show.self, [DomainBlock.self]),
         (DomainBlocks.Add.self, [DomainBlock.self]),

@@ -54,9 +54,11 @@ extension CommandContext {
         -> (server: ServerInfo, discovery: Discovery?, fromCache: Bool) {
         let cached = login != nil ? login?.serverInfo : services.serverCache.serverInfo(for: server.authority)
         if !refresh, let cached, cached.isFresh(at: services.now()) {
+            journalSession?.noteDetection(cached, for: server.authority)
             return (cached, nil, true)
         }
         let discovery = try await ServerDiscovery(client: anonymousClient(server)).detect(now: services.now())
+        journalSession?.noteDetection(discovery.server, for: server.authority)
         if let login {
             remember(discovery.server, for: login)
         } else {

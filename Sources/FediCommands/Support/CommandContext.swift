@@ -14,6 +14,8 @@ public struct CommandContext: Sendable {
     /// one); nil for the usual `--account` / default selection. Everything built from the context
     /// (login, client, output, status, dry run) follows it.
     public var pin: AccountPin?
+    /// The run's journal facts; nil for contexts made outside a command run (nothing is recorded).
+    public var journalSession: JournalSession?
 
     public init(services: Services, globals: GlobalOptions) {
         self.services = services
@@ -81,13 +83,15 @@ public struct CommandContext: Sendable {
             client.waitBudget = .bulk(maxWait: globals.maxWaitSeconds)
             client.onWait = bulkWaits.onWait
         }
+        client.writeObserver = journalObserver
         return client
     }
 
     /// The config. Under `--dry-run` the first change is described instead of written (`DryRunLoginStore`).
     /// Best-effort caches (detections, rules, read positions) write through `services.logins` directly.
     public var logins: any LoginStore {
-        globals.dryRun ? DryRunLoginStore(wrapped: services.logins, terminal: terminal) : services.logins
+        if globals.dryRun { return DryRunLoginStore(wrapped: services.logins, terminal: terminal) }
+        return journalObserver != nil ? JournalingLoginStore(wrapped: services.logins, ctx: self) : services.logins
     }
 
     /// Parses a server the user named, applying the plain-http rule.

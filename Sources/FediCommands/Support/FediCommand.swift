@@ -16,16 +16,24 @@ public protocol FediCommand: AsyncParsableCommand {
 extension FediCommand {
     public mutating func run() async throws {
         var ctx = CommandContext(services: Services.current, globals: globals)
+        ctx.journalSession = JournalSession(command: self, arguments: JournalSession.arguments)
         do {
-            if fansOut, let pins = try ctx.selectedAccounts(moderation: self is any ModerationVerb) {
-                if pins.count > 1 {
-                    let status = await FleetRunner(ctx: ctx, pins: pins).run(self)
-                    if status != 0 { throw ExitCode(status) }
-                    return
+            do {
+                if fansOut, let pins = try ctx.selectedAccounts(moderation: self is any ModerationVerb) {
+                    if pins.count > 1 {
+                        let status = await FleetRunner(ctx: ctx, pins: pins).run(self)
+                        await ctx.recordQueuedChanges()
+                        if status != 0 { throw ExitCode(status) }
+                        return
+                    }
+                    ctx.pin = pins.first
                 }
-                ctx.pin = pins.first
+                try await run(in: ctx)
+            } catch {
+                await ctx.recordQueuedChanges()
+                throw error
             }
-            try await run(in: ctx)
+            await ctx.recordQueuedChanges()
         } catch let exit as ExitCode {
             throw exit
         } catch let exit as CleanExit {

@@ -46,6 +46,9 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Flag(name: .long, help: "Print what a write would send, and send nothing.")
     public var dryRun = false
 
+    @Flag(name: .long, help: "Record nothing in the journal of changes for this run (see fedictl log).")
+    public var noJournal = false
+
     @Flag(name: [.short, .long], help: "Answer yes to confirmations (needed off a terminal for destructive verbs).")
     public var yes = false
 

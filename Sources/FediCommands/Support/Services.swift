@@ -26,6 +26,9 @@ public struct Services: Sendable {
     /// One pacer per server and token for the whole run, shared by every command context made
     /// from these services (several accounts at once share a server's pacer when they share a token).
     public var pacers: RateLimitPacers
+    /// Where changes are recorded (`fedictl log`). Defaults to recording nothing, so tests that do not
+    /// look at the journal leave no files; the executable binds the file journal in the state directory.
+    public var journal: any Journal
 
     public init(transport: any HTTPTransport, secrets: any SecretStore, insecureSecrets: @escaping @Sendable () -> any SecretStore,
                 logins: any LoginStore, serverCache: any ServerInfoCache = NoServerInfoCache(),
@@ -36,7 +39,7 @@ public struct Services: Sendable {
                 runCommand: @escaping @Sendable (String, Data) async throws -> Int32 = { command, _ in
                     throw FediError(.failure, "running '\(command)' is not configured for this run")
                 },
-                pacers: RateLimitPacers = RateLimitPacers()) {
+                pacers: RateLimitPacers = RateLimitPacers(), journal: any Journal = DisabledJournal()) {
         self.transport = transport
         self.secrets = secrets
         self.insecureSecrets = insecureSecrets
@@ -49,6 +52,7 @@ public struct Services: Sendable {
         self.openURL = openURL
         self.runCommand = runCommand
         self.pacers = pacers
+        self.journal = journal
     }
 
     @TaskLocal public static var current: Services = .unconfigured
@@ -56,11 +60,11 @@ public struct Services: Sendable {
     public static let unconfigured = Services(
         transport: Unconfigured(), secrets: Unconfigured(), insecureSecrets: { Unconfigured() }, logins: Unconfigured(),
         terminal: StandardTerminal(), environment: [:], now: Date.init,
-        sleep: { _ in throw FediError(.failure, "no clock configured for this run") })
+        sleep: { _ in throw FediError(.failure, "no clock configured for this run") }, journal: Unconfigured())
 }
 
 /// Stands in for every service nobody bound; each use throws, naming the service.
-struct Unconfigured: HTTPTransport, SecretStore, LoginStore {
+struct Unconfigured: HTTPTransport, SecretStore, LoginStore, Journal {
     static func error(_ what: String) -> FediError { FediError(.failure, "\(what) used, but none was configured for this run") }
     func send(_ request: HTTPRequest, options: TransportOptions) async throws -> HTTPResponse { throw Self.error("network (\(request.method.rawValue) \(request.url))") }
     var storageName: String { "none" }
@@ -69,4 +73,9 @@ struct Unconfigured: HTTPTransport, SecretStore, LoginStore {
     func remove(_ key: SecretKey) async throws { throw Self.error("keyring") }
     func load() throws -> LoginConfig { throw Self.error("account store") }
     func update<T>(_ change: (inout LoginConfig) throws -> T) throws -> T { throw Self.error("account store") }
+    // Fails closed only when something is recorded: a write is refused before it is sent.
+    var isRecording: Bool { true }
+    func checkWritable() async throws { throw Self.error("journal") }
+    func append(_ entry: JournalEntry) async throws { throw Self.error("journal") }
+    func read() async throws -> JournalContents { throw Self.error("journal") }
 }

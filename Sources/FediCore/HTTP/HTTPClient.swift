@@ -35,6 +35,9 @@ public struct HTTPClient: Sendable {
     public var waitBudget: WaitBudget = .request
     /// Told about each new wait for a rate limit or a busy server (bulk commands show it).
     public var onWait: (@Sendable (PacerWait) -> Void)?
+    /// Sees every write (a request that is not `readsOnly`) once, before it is sent and with its final
+    /// outcome after any retries: the journal hooks in here.
+    public var writeObserver: (any HTTPWriteObserver)?
 
     public init(transport: any HTTPTransport, options: TransportOptions = TransportOptions(), retry: RetryPolicy = RetryPolicy(),
                 log: (@Sendable (String) -> Void)? = nil,
@@ -56,6 +59,19 @@ public struct HTTPClient: Sendable {
     static let bulkBusyRefusals = 10
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard let writeObserver, !request.readsOnly else { return try await sendWithRetries(request) }
+        try await writeObserver.willSend(request)
+        do {
+            let response = try await sendWithRetries(request)
+            await writeObserver.didSend(request, outcome: .success(response))
+            return response
+        } catch {
+            await writeObserver.didSend(request, outcome: .failure(error))
+            throw error
+        }
+    }
+
+    private func sendWithRetries(_ request: HTTPRequest) async throws -> HTTPResponse {
         var request = request
         request.setHeader("User-Agent", options.userAgent)
         if request.header("Accept") == nil { request.setHeader("Accept", "application/json") }
@@ -200,6 +216,12 @@ public struct HTTPClient: Sendable {
 
     /// Seconds with one decimal (`2.0`, `0.5`).
     static func format(_ seconds: Double) -> String { String((seconds * 10).rounded() / 10) }
+}
+
+/// Watches the writes an `HTTPClient` sends. `willSend` may refuse one by throwing (it is then not sent).
+public protocol HTTPWriteObserver: Sendable {
+    func willSend(_ request: HTTPRequest) async throws
+    func didSend(_ request: HTTPRequest, outcome: Result<HTTPResponse, any Error>) async
 }
 
 enum HTTPDate {

@@ -40,3 +40,36 @@ public enum Redaction {
         }.joined(separator: "&")
     }
 }
+
+extension Redaction {
+    /// Options whose value is a secret, in `--name value` and `--name=value` forms.
+    static let secretOptions: Set<String> = ["--token", "--access-token", "--password", "--client-secret", "--secret", "--code"]
+
+    /// A command line for the record: the values of secret options, any argument equal to one of
+    /// `secrets` (say the run's FEDICTL_TOKEN), and secrets in URLs' query strings are masked.
+    public static func arguments(_ arguments: [String], secrets: [String] = []) -> [String] {
+        let secrets = secrets.filter { !$0.isEmpty }
+        var masked: [String] = []
+        var maskNext = false
+        for argument in arguments {
+            if maskNext {
+                masked.append(mask)
+                maskNext = false
+                continue
+            }
+            if secretOptions.contains(argument) {
+                masked.append(argument)
+                maskNext = true
+            } else if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--"), secretOptions.contains(String(argument[..<equals])) {
+                masked.append(argument[..<equals] + "=" + mask)
+            } else if secrets.contains(where: { argument.contains($0) }) {
+                masked.append(mask)
+            } else if argument.contains("://"), argument.contains("?"), let url = URL(string: argument) {
+                masked.append(self.url(url))
+            } else {
+                masked.append(argument)
+            }
+        }
+        return masked
+    }
+}

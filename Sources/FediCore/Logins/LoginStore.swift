@@ -68,6 +68,8 @@ public struct LoginConfig: Codable, Sendable, Equatable {
     public var pins: [PinnedTimeline]?
     /// Named sets of account ids for `--account GROUP` (`fedictl auth group`). Absent in files that never had one.
     public var groups: [String: [String]]?
+    /// Settings the user chose by editing the file (`"settings": {"journal": false}`). Absent by default.
+    public var settings: ConfigSettings?
 
     public init(schemaVersion: Int = LoginConfig.currentSchema, defaultAccount: String? = nil, accounts: [Login] = [],
                 clients: [String: RegisteredClient]? = nil, pins: [PinnedTimeline]? = nil, groups: [String: [String]]? = nil) {
@@ -81,6 +83,17 @@ public struct LoginConfig: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case schemaVersion = "schema_version", defaultAccount = "default_account", accounts, clients, pins, groups
+        case settings
+    }
+}
+
+/// Preferences kept in the config file.
+public struct ConfigSettings: Codable, Sendable, Equatable {
+    /// false: record no changes in the journal (as `--no-journal` does for one run). Default true.
+    public var journal: Bool?
+
+    public init(journal: Bool? = nil) {
+        self.journal = journal
     }
 }
 

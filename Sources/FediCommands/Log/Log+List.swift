@@ -1,0 +1,157 @@
+import ArgumentParser
+import FoundationEssentials
+import FediCore
+
+extension Log {
+    public struct List: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List journal entries, newest first on a terminal.",
+            discussion: """
+            Without filters, every entry. --account (a global option) keeps one account's entries and \
+            takes an id, a unique prefix of it or an alias. --since and --until take a length of time \
+            back from now (30m, 2d, 1w) or a date (2026-11-01, 2026-11-01T12:00:00Z). Off a terminal, \
+            and in JSON, entries come oldest first.
+
+            --remote also reads the selected account's server's own moderation log (Pleroma, Akkoma and \
+            the Misskey family have one; its newest 100 entries) and merges it with the local entries \
+            for that server; the source column says which is which. Mastodon and GoToSocial have no \
+            API for theirs: that is said, and the local entries are shown.
+
+            Examples:
+              $ fedictl log
+              $ fedictl log --since 2d --verb domain-blocks
+              $ fedictl log --server mastodon.example --failed -o json
+              $ fedictl log --remote --account admin@akkoma.example
+            """,
+            aliases: ["ls"])
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Option(help: ArgumentHelp("Only entries for this server (host).", valueName: "host"))
+        public var server: String?
+
+        @Option(help: ArgumentHelp("Only this command or command group, e.g. 'domain-blocks' or 'accounts action'.", valueName: "verb"))
+        public var verb: String?
+
+        @Option(help: ArgumentHelp("Only entries whose target contains this text.", valueName: "text"))
+        public var target: String?
+
+        @Option(help: ArgumentHelp("Only entries since this long ago (2d) or this date.", valueName: "when"))
+        public var since: String?
+
+        @Option(help: ArgumentHelp("Only entries before this long ago (2d) or this date.", valueName: "when"))
+        public var until: String?
+
+        @Flag(help: "Only writes that failed or were refused.")
+        public var failed = false
+
+        @Flag(help: "Also read the server's own moderation log (Pleroma, Akkoma, Misskey family).")
+        public var remote = false
+
+        @Option(name: [.customShort("L"), .long], help: "Show at most this many entries (the newest).")
+        public var limit: Int?
+
+        public func validate() throws {
+            if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        }
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: JournalEntry.self)
+            let now = ctx.services.now()
+            let filter = try LogFilter(account: nil, server: server, verb: verb, target: target,
+                                       since: since.map { try LogFilter.time($0, flag: "--since", now: now) },
+                                       until: until.map { try LogFilter.time($0, flag: "--until", now: now) }, failedOnly: failed)
+            var entries = try await ctx.readJournal()
+            var output = ctx.output
+            if remote {
+                let login = try ctx.login()
+                entries = entries.filter { $0.server == login.server.authority }
+                entries += try await remoteEntries(for: login, in: ctx)
+                // Tables show where each row came from; JSON and CSV carry every field anyway.
+                if output.settings.fields == nil, output.settings.format == .table {
+                    output.settings.fields = JournalEntry.columns.filter(\.isDefault).map(\.key) + ["source"]
+                }
+            } else if let selector = ctx.globals.account {
+                // An account logged out since is no longer in the config: then its id as given.
+                let id = (try? ctx.login().id) ?? selector
+                entries = entries.filter { $0.account == id }
+            }
+            entries = entries.filter(filter.matches).sorted { $0.time < $1.time }
+            if let limit { entries = Array(entries.suffix(limit)) }
+            let isTable = output.settings.format == .table
+            if isTable, output.settings.isTTY {
+                if entries.isEmpty { return ctx.status("No journal entries match.") }
+                entries.reverse()
+            }
+            try output.list(entries)
+        }
+
+        /// The server's own moderation log, as entries marked `remote`.
+        func remoteEntries(for login: Login, in ctx: CommandContext) async throws -> [JournalEntry] {
+            let info = try await ctx.serverInfo(login.server, login: login).server
+            let family = try? CapabilityTable.require(.reportsList, on: info, host: login.server.authority)
+            let client = try await ctx.client()
+            let fetched: [ModerationLogEntry]
+            switch family {
+            case .pleromaAdmin: fetched = try await client.pleromaAdmin.moderationLog(limit: 100).value
+            case .misskeyAdmin: fetched = try await client.misskeyAdmin.moderationLog(limit: 100).value
+            default:
+                ctx.status("\(login.server.authority) runs \(info.label), which has no API for its moderation log; showing fedictl's own entries only.")
+                return []
+            }
+            return fetched.map { item in
+                JournalEntry(id: item.id, time: item.time ?? .distantPast, account: item.actor, server: login.server.authority,
+                             software: info.softwareName, softwareVersion: info.version, command: nil, verb: item.action,
+                             target: item.target, outcome: .ok, message: item.message, source: "remote")
+            }
+        }
+    }
+}
+
+/// Which entries `fedictl log` keeps.
+struct LogFilter {
+    var account: String?
+    var server: String?
+    var verb: String?
+    var target: String?
+    var since: Date?
+    var until: Date?
+    var failedOnly: Bool
+
+    func matches(_ entry: JournalEntry) -> Bool {
+        if let account, entry.account != account { return false }
+        if let server, !entry.server.lowercased().hasPrefix(server.lowercased()) { return false }
+        if let verb, entry.verb != verb, !entry.verb.hasPrefix(verb + " ") { return false }
+        if let target, !(entry.target ?? "").lowercased().contains(target.lowercased()) { return false }
+        if let since, entry.time < since { return false }
+        if let until, entry.time >= until { return false }
+        if failedOnly, entry.outcome != .error { return false }
+        return true
+    }
+
+    /// A length of time back from `now` (`2d`), or a date.
+    static func time(_ text: String, flag: String, now: Date) throws -> Date {
+        if let duration = DurationText(text) { return now.addingTimeInterval(-duration.timeInterval) }
+        if let date = FlexibleDate.parse(text), text.contains("-") { return date }
+        throw FediError(.usage, "\(flag) '\(text)' is neither a length of time nor a date",
+                        hint: "use 30m, 12h, 2d, 1w, or a date such as 2026-11-01 or 2026-11-01T12:00:00Z")
+    }
+}
+
+extension CommandContext {
+    /// The journal's entries in file order; damaged lines (a write cut short) are skipped and mentioned.
+    func readJournal() async throws -> [JournalEntry] {
+        let contents = try await services.journal.read()
+        if contents.damagedLines > 0 {
+            let lines = contents.damagedLines == 1 ? "1 damaged line" : "\(contents.damagedLines) damaged lines"
+            status("fedictl: warning: skipped \(lines) in the journal (an append was cut short)")
+        }
+        return contents.entries.map { entry in
+            var entry = entry
+            entry.source = entry.source ?? "local"
+            return entry
+        }
+    }
+}

@@ -1,0 +1,313 @@
+import ArgumentParser
+import FoundationEssentials
+import FediCore
+
+/// What a verb knows about its change beyond the request: the target, before and after, and the
+/// command that undoes it. Optional: without it the target is taken from each request and no undo is offered.
+public protocol JournaledCommand {
+    /// What the command changes (a domain, an account id), when the arguments say.
+    var journalTarget: String? { get }
+    var journalBefore: String? { get }
+    var journalAfter: String? { get }
+    /// The words after `fedictl --account X` that undo the change to `target`, or nil where nothing does.
+    /// `createdID` is the server's id of what the write created, if it said.
+    func undoArguments(target: String?, createdID: String?) -> [String]?
+}
+
+extension JournaledCommand {
+    public var journalTarget: String? { nil }
+    public var journalBefore: String? { nil }
+    public var journalAfter: String? { nil }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
+}
+
+/// The journal's view of one run: which verb, the command line, the verb's facts, and what was
+/// learnt on the way (detections, config changes to record when the command ends).
+/// Shared by the per-account copies of a context, so each copy's entries name its own account.
+public final class JournalSession: @unchecked Sendable {
+    public let verb: String
+    let arguments: [String]
+    /// A value-type command, only read: safe to share across tasks.
+    let facts: (any JournaledCommand)?
+    private let lock = Lock()
+    private var detected: [String: ServerInfo] = [:]
+    private var pending: [JournalEntry] = []
+
+    public init(verb: String, arguments: [String], facts: (any JournaledCommand)?) {
+        self.verb = verb
+        self.arguments = arguments
+        self.facts = facts
+    }
+
+    /// The session of the command `command` run with `arguments` (the argv after `fedictl`).
+    public convenience init(command: any ParsableCommand, arguments: [String]) {
+        self.init(verb: CommandPath.name(of: type(of: command)), arguments: arguments, facts: command as? JournaledCommand)
+    }
+
+    private var allowedBySetting: Bool?
+
+    /// The config's journal setting, read once per run.
+    func settingAllows(_ read: () -> Bool) -> Bool {
+        if let known = lock.withLock({ allowedBySetting }) { return known }
+        let allowed = read()  // outside the lock: it reads a file
+        lock.withLock { allowedBySetting = allowed }
+        return allowed
+    }
+
+    func noteDetection(_ info: ServerInfo, for authority: String) { lock.withLock { detected[authority] = info } }
+    func detection(for authority: String) -> ServerInfo? { lock.withLock { detected[authority] } }
+    func queue(_ entries: [JournalEntry]) { lock.withLock { pending += entries } }
+    func takePending() -> [JournalEntry] { lock.withLock { defer { pending = [] }; return pending } }
+
+    /// The argv of the running command, for the record (bound by `FedictlMain.run`).
+    @TaskLocal public static var arguments: [String] = []
+}
+
+/// A command's path in the tree, e.g. `domain-blocks add`.
+enum CommandPath {
+    static func name(of type: any ParsableCommand.Type) -> String {
+        find(type, under: Fedictl.self, path: [])?.joined(separator: " ") ?? type._commandName
+    }
+
+    private static func find(_ wanted: any ParsableCommand.Type, under node: any ParsableCommand.Type, path: [String]) -> [String]? {
+        for child in node.configuration.subcommands {
+            let childPath = path + [child._commandName]
+            if ObjectIdentifier(child) == ObjectIdentifier(wanted) { return childPath }
+            if let found = find(wanted, under: child, path: childPath) { return found }
+        }
+        return nil
+    }
+}
+
+extension CommandContext {
+    /// True when this run records its changes: not a dry run, not `--no-journal`, a journal bound,
+    /// and the config does not say `"journal": false` (read best effort: no config is no setting).
+    var journalIsOn: Bool {
+        guard let session = journalSession, !globals.dryRun, !globals.noJournal, services.journal.isRecording else { return false }
+        return session.settingAllows { (try? services.logins.load())?.settings?.journal != false }
+    }
+
+    /// The HTTP hook that records writes, or nil when this run records nothing.
+    var journalObserver: (any HTTPWriteObserver)? {
+        guard journalSession != nil, !globals.dryRun, !globals.noJournal, services.journal.isRecording else { return nil }
+        return JournalRecorder(ctx: self)
+    }
+
+    /// Records one change made without an HTTP write through `http` (a config change, a group edit).
+    /// `account` defaults to the context's selected login. Failing to record is a warning: the change is made.
+    public func recordChange(target: String?, before: String? = nil, after: String? = nil, account: String? = nil,
+                             server: String? = nil, undo: [String]? = nil, outcome: JournalEntry.Outcome = .ok, message: String? = nil) async {
+        guard journalIsOn else { return }
+        let login = try? self.login()
+        let account = account ?? login?.id
+        let server = server ?? account.flatMap { $0.split(separator: "@").last.map(String.init) } ?? login?.server.authority ?? "local"
+        let entry = journalEntry(account: account, server: server, target: target, before: before, after: after,
+                                 outcome: outcome, message: message, undo: undo)
+        await appendToJournal([entry])
+    }
+
+    /// An entry with the run's common facts (time, command line, verb, server software) filled in.
+    func journalEntry(account: String?, server: String, target: String?, before: String?, after: String?, request: String? = nil,
+                      outcome: JournalEntry.Outcome, createdID: String? = nil, errorKind: String? = nil, httpStatus: Int? = nil,
+                      message: String? = nil, undo: [String]?) -> JournalEntry {
+        let session = journalSession
+        let info = session?.detection(for: server) ?? storedDetection(account: account, server: server)
+        var secrets: [String] = []
+        if let token = environmentToken { secrets.append(token) }
+        let command = ShellWords.join(["fedictl"] + Redaction.arguments(session?.arguments ?? [], secrets: secrets))
+        let undoText = undo.map { words in ShellWords.join(["fedictl"] + (account.map { ["--account", $0] } ?? []) + words) }
+        return JournalEntry(time: services.now(), account: account, server: server, software: info?.softwareName,
+                            softwareVersion: info?.version, command: command, verb: session?.verb ?? "", target: target,
+                            before: before, after: after, request: request, outcome: outcome, createdID: createdID,
+                            errorKind: errorKind, httpStatus: httpStatus, message: message, undo: undoText)
+    }
+
+    /// Appends, warning on stderr (never failing the command) when the journal cannot take it.
+    func appendToJournal(_ entries: [JournalEntry]) async {
+        for entry in entries {
+            do {
+                try await services.journal.append(entry)
+            } catch {
+                status("fedictl: warning: the change was made but could not be recorded in the journal: \(ErrorReport.fediError(from: error).message)")
+                return
+            }
+        }
+    }
+
+    /// Records the config changes queued during the run (called once the command is done).
+    public func recordQueuedChanges() async {
+        guard let session = journalSession else { return }
+        let entries = session.takePending()
+        if !entries.isEmpty, journalIsOn { await appendToJournal(entries) }
+    }
+
+    private func storedDetection(account: String?, server: String) -> ServerInfo? {
+        if let account, let config = try? services.logins.load(), let login = config.accounts.first(where: { $0.id == account }),
+           let info = login.serverInfo { return info }
+        return services.serverCache.serverInfo(for: server)
+    }
+}
+
+/// Records every write `CommandContext.http` sends: refuses to send one the journal cannot take
+/// (the change would go unrecorded), then appends its outcome.
+struct JournalRecorder: HTTPWriteObserver {
+    let ctx: CommandContext
+
+    func willSend(_ request: HTTPRequest) async throws {
+        guard Self.isRecorded(request), ctx.journalIsOn else { return }
+        do {
+            try await ctx.services.journal.checkWritable()
+        } catch {
+            let reason = ErrorReport.fediError(from: error).message
+            throw FediError(.config, "the journal cannot be written, so the change was not sent: \(reason)",
+                            hint: "fix the state directory's permissions, or pass --no-journal to change without a record")
+        }
+    }
+
+    func didSend(_ request: HTTPRequest, outcome: Result<HTTPResponse, any Error>) async {
+        guard Self.isRecorded(request), ctx.journalIsOn else { return }
+        let host = ServerAddress(baseURL: request.url).authority
+        let login = try? ctx.login()
+        let account = login.flatMap { $0.server.authority == host ? $0.id : nil }
+        let facts = ctx.journalSession?.facts
+        let target = facts?.journalTarget ?? JournalDefaults.target(of: request)
+        // The path only: a query string may carry a token.
+        let requestText = "\(request.method.rawValue) \(request.url.path)"
+        let entry: JournalEntry
+        switch outcome {
+        case .success(let response) where response.isSuccess:
+            let created = request.method == .post ? JournalDefaults.createdID(in: response.body) : nil
+            entry = ctx.journalEntry(account: account, server: host, target: target, before: facts?.journalBefore, after: facts?.journalAfter,
+                                     request: requestText, outcome: .ok, createdID: created, httpStatus: response.status,
+                                     undo: facts?.undoArguments(target: target, createdID: created))
+        case .success(let response):
+            let failure = ErrorReport.fediError(from: APIError.http(status: response.status, serverMessage: APIError.serverMessage(in: response.body),
+                                                                    url: request.url, headers: response.headers, body: response.body))
+            entry = ctx.journalEntry(account: account, server: host, target: target, before: facts?.journalBefore, after: facts?.journalAfter,
+                                     request: requestText, outcome: .error, errorKind: failure.status.name, httpStatus: response.status,
+                                     message: failure.message, undo: nil)
+        case .failure(let error):
+            let failure = ErrorReport.fediError(from: error)
+            entry = ctx.journalEntry(account: account, server: host, target: target, before: facts?.journalBefore, after: facts?.journalAfter,
+                                     request: requestText, outcome: .error, errorKind: failure.status.name, message: failure.message, undo: nil)
+        }
+        await ctx.appendToJournal([entry])
+    }
+
+    /// OAuth plumbing (`/oauth/token`, `/oauth/revoke`) is not a change to record: the login or
+    /// logout it serves is recorded as the config change it makes.
+    static func isRecorded(_ request: HTTPRequest) -> Bool {
+        !request.readsOnly && !request.url.path.hasPrefix("/oauth/")
+    }
+}
+
+/// What an entry says when the verb does not: taken from the request.
+enum JournalDefaults {
+    /// Body fields that name what a write is about, most telling first (never a secret field).
+    static let targetFields = ["domain", "host", "ip", "email", "account_id", "userId", "noteId", "reportId", "title", "nickname"]
+
+    /// A naming field of the body, else the id in the path (`/api/v1/admin/accounts/123/action` -> 123).
+    static func target(of request: HTTPRequest) -> String? {
+        if let body = request.body, !body.isEmpty {
+            let fields = Self.fields(of: body)
+            for name in targetFields { if let value = fields[name], !value.isEmpty { return value } }
+        }
+        let skipped: Set<String> = ["api", "v1", "v2", "admin", "pleroma"]
+        let segments = request.url.path.split(separator: "/").map(String.init).drop { skipped.contains($0) }
+        return segments.count >= 2 ? Array(segments)[1].percentDecoded : nil
+    }
+
+    /// The `id` of a JSON object answer.
+    static func createdID(in body: Data) -> String? {
+        guard let object = (try? JSONText.object(from: body)) as? [String: Any] else { return nil }
+        if let id = object["id"] as? String { return id }
+        if let id = object["id"] as? Int { return String(id) }
+        return nil
+    }
+
+    private static func fields(of body: Data) -> [String: String] {
+        if let object = (try? JSONText.object(from: body)) as? [String: Any] {
+            return object.compactMapValues { value in (value as? String) ?? (value as? Int).map(String.init) }
+        }
+        var fields: [String: String] = [:]
+        for pair in String(decoding: body, as: UTF8.self).split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).replacing("+", with: " ").percentDecoded ?? String($0) }
+            if parts.count == 2 { fields[parts[0]] = parts[1] }
+        }
+        return fields
+    }
+}
+
+/// The config, recording each change it makes (logins, logouts, aliases, the default account,
+/// groups) as an entry queued for the end of the command.
+struct JournalingLoginStore: LoginStore {
+    let wrapped: any LoginStore
+    let ctx: CommandContext
+
+    func load() throws -> LoginConfig { try wrapped.load() }
+
+    func update<T>(_ change: (inout LoginConfig) throws -> T) throws -> T {
+        var before = LoginConfig(), after = LoginConfig()
+        let result = try wrapped.update { config -> T in
+            before = config
+            let result = try change(&config)
+            after = config
+            return result
+        }
+        if before != after, let session = ctx.journalSession {
+            session.queue(ConfigChange.entries(from: before, to: after, ctx: ctx))
+        }
+        return result
+    }
+}
+
+/// Config changes as journal entries: one per account touched, one for the default account.
+enum ConfigChange {
+    static func entries(from before: LoginConfig, to after: LoginConfig, ctx: CommandContext) -> [JournalEntry] {
+        let facts = ctx.journalSession?.facts
+        let old = Dictionary(before.accounts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let new = Dictionary(after.accounts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var entries: [JournalEntry] = []
+        func entry(_ id: String, before: String?, after: String?, undo: [String]?) {
+            let server = new[id]?.server.authority ?? old[id]?.server.authority ?? "local"
+            entries.append(ctx.journalEntry(account: id, server: server, target: facts?.journalTarget ?? id, before: before, after: after,
+                                            outcome: .ok, undo: facts?.undoArguments(target: id, createdID: nil) ?? undo))
+        }
+        for login in after.accounts where old[login.id] == nil {
+            entry(login.id, before: nil, after: "account added", undo: ["auth", "logout", login.id])
+        }
+        for login in before.accounts where new[login.id] == nil {
+            entry(login.id, before: "account stored", after: "account removed", undo: nil)
+        }
+        for login in after.accounts {
+            guard let previous = old[login.id], previous != login else { continue }
+            // Detections and cached rules are caches, not changes.
+            var cacheless = previous
+            cacheless.serverInfo = login.serverInfo
+            cacheless.instanceRules = login.instanceRules
+            guard cacheless != login else { continue }
+            if previous.aliases != login.aliases {
+                entry(login.id, before: "aliases: " + list(previous.aliases), after: "aliases: " + list(login.aliases), undo: nil)
+            } else {
+                entry(login.id, before: nil, after: "account updated", undo: nil)
+            }
+        }
+        if before.defaultAccount != after.defaultAccount, let id = after.defaultAccount, new[id] != nil, old[id] != nil {
+            entry(id, before: "default: " + (before.defaultAccount ?? "none"), after: "default: \(id)",
+                  undo: before.defaultAccount.map { ["auth", "use", $0] })
+        }
+        // Anything else the config holds beyond accounts and registered apps (pins, settings, groups):
+        // one entry, its target from the verb where it says.
+        var otherBefore = before, otherAfter = after
+        (otherBefore.accounts, otherAfter.accounts, otherBefore.clients, otherAfter.clients) = ([], [], nil, nil)
+        (otherBefore.defaultAccount, otherAfter.defaultAccount) = (nil, nil)
+        if entries.isEmpty, otherBefore != otherAfter {
+            let target = facts?.journalTarget ?? (before.pins != after.pins ? "pins" : "config")
+            entries.append(ctx.journalEntry(account: nil, server: "local", target: target, before: nil, after: "config updated",
+                                            outcome: .ok, undo: facts?.undoArguments(target: target, createdID: nil)))
+        }
+        return entries
+    }
+
+    private static func list(_ words: [String]) -> String { words.isEmpty ? "none" : words.joined(separator: ", ") }
+}
