@@ -163,15 +163,18 @@ _fedictl() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    local -a repeating_options=()
-    local -a non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    local -a non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    local -a repeating_options=(--account)
+    local -a non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -185,6 +188,15 @@ _fedictl() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -196,13 +208,13 @@ _fedictl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    auth|instance|apps|signup|accounts|reports|domain-blocks|domain-allows|email-blocks|ip-blocks|canonical-email-blocks|filters|blocks|mutes|user-domain-blocks|timelines|completion|help)
+    auth|instance|apps|signup|accounts|reports|queue|domain-blocks|domain-allows|email-blocks|ip-blocks|canonical-email-blocks|filters|blocks|mutes|user-domain-blocks|timelines|log|completion|help)
         # Offer subcommand argument completions
         "_fedictl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'auth instance apps signup accounts reports domain-blocks domain-allows email-blocks ip-blocks canonical-email-blocks filters blocks mutes user-domain-blocks timelines completion help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'auth instance apps signup accounts reports queue domain-blocks domain-allows email-blocks ip-blocks canonical-email-blocks filters blocks mutes user-domain-blocks timelines log completion help' -- "${cur}"))
         ;;
     esac
 }
@@ -219,28 +231,31 @@ _fedictl_auth() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    login|add|list|use|status|logout|alias)
+    login|add|list|use|status|logout|alias|group)
         # Offer subcommand argument completions
         "_fedictl_auth_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'login add list use status logout alias' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'login add list use status logout alias group' -- "${cur}"))
         ;;
     esac
 }
 
 _fedictl_auth_login() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --admin --no-browser --out-of-band --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert --scopes --wait)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --no-browser --out-of-band --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes --wait)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth login -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -252,6 +267,15 @@ _fedictl_auth_login() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -269,15 +293,18 @@ _fedictl_auth_login() {
 
 _fedictl_auth_add() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --token-stdin --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert --scopes)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --token-stdin --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth add -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -289,6 +316,15 @@ _fedictl_auth_add() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -303,15 +339,18 @@ _fedictl_auth_add() {
 
 _fedictl_auth_list() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -325,6 +364,15 @@ _fedictl_auth_list() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -334,15 +382,18 @@ _fedictl_auth_list() {
 
 _fedictl_auth_use() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth use -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -354,6 +405,15 @@ _fedictl_auth_use() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -373,15 +433,18 @@ _fedictl_auth_use() {
 
 _fedictl_auth_status() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth status -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -393,6 +456,15 @@ _fedictl_auth_status() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -412,15 +484,18 @@ _fedictl_auth_status() {
 
 _fedictl_auth_logout() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth logout -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -432,6 +507,15 @@ _fedictl_auth_logout() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -451,15 +535,18 @@ _fedictl_auth_logout() {
 
 _fedictl_auth_alias() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --remove --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --remove --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth alias -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -473,6 +560,15 @@ _fedictl_auth_alias() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -483,6 +579,174 @@ _fedictl_auth_alias() {
     case "${positional_number}" in
     1)
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth alias -- positional@0 "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_fedictl_auth_group() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __fedictl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    set|list|remove)
+        # Offer subcommand argument completions
+        "_fedictl_auth_group_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'set list remove' -- "${cur}"))
+        ;;
+    esac
+}
+
+_fedictl_auth_group_set() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group set -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group set -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group set -- positional@1 "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_fedictl_auth_group_list() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_auth_group_remove() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group remove -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group remove -- positional@0 "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -513,15 +777,18 @@ _fedictl_instance() {
 
 _fedictl_instance_info() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance info -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -535,6 +802,15 @@ _fedictl_instance_info() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -544,15 +820,18 @@ _fedictl_instance_info() {
 
 _fedictl_instance_features() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance features -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -566,6 +845,15 @@ _fedictl_instance_features() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -575,15 +863,18 @@ _fedictl_instance_features() {
 
 _fedictl_instance_rules() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -597,6 +888,15 @@ _fedictl_instance_rules() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -606,15 +906,18 @@ _fedictl_instance_rules() {
 
 _fedictl_instance_peers() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance peers -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -628,6 +931,15 @@ _fedictl_instance_peers() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -637,15 +949,18 @@ _fedictl_instance_peers() {
 
 _fedictl_instance_activity() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance activity -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -659,6 +974,15 @@ _fedictl_instance_activity() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -668,15 +992,18 @@ _fedictl_instance_activity() {
 
 _fedictl_instance_blocks() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance blocks -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -690,6 +1017,15 @@ _fedictl_instance_blocks() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -699,15 +1035,18 @@ _fedictl_instance_blocks() {
 
 _fedictl_instance_nodeinfo() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance nodeinfo -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -719,6 +1058,15 @@ _fedictl_instance_nodeinfo() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -753,15 +1101,18 @@ _fedictl_apps() {
 
 _fedictl_apps_register() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --admin --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert --scopes)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion apps register -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -773,6 +1124,15 @@ _fedictl_apps_register() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -787,15 +1147,18 @@ _fedictl_apps_register() {
 
 _fedictl_apps_verify() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion apps verify -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -809,6 +1172,15 @@ _fedictl_apps_verify() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -818,15 +1190,18 @@ _fedictl_apps_verify() {
 
 _fedictl_signup() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --agree --password-stdin --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert --username --email --reason --locale --date-of-birth)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --agree --password-stdin --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --username --email --reason --locale --date-of-birth)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion signup -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -838,6 +1213,15 @@ _fedictl_signup() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -887,15 +1271,18 @@ _fedictl_accounts() {
 
 _fedictl_accounts_list() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --active --pending --disabled --silenced --suspended --sensitized --local --remote --staff --all --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert --domain --username --email --ip -L --limit)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --active --pending --disabled --silenced --suspended --sensitized --local --remote --staff --all --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --domain --username --email --ip -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -907,6 +1294,15 @@ _fedictl_accounts_list() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -933,15 +1329,18 @@ _fedictl_accounts_list() {
 
 _fedictl_accounts_show() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts show -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -955,6 +1354,15 @@ _fedictl_accounts_show() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -964,15 +1372,18 @@ _fedictl_accounts_show() {
 
 _fedictl_accounts_approve() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts approve -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -986,6 +1397,15 @@ _fedictl_accounts_approve() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -995,15 +1415,18 @@ _fedictl_accounts_approve() {
 
 _fedictl_accounts_reject() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts reject -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1017,6 +1440,15 @@ _fedictl_accounts_reject() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -1026,15 +1458,18 @@ _fedictl_accounts_reject() {
 
 _fedictl_accounts_action() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --no-notify --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert --type --report --warning-preset --text)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --no-notify --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --type --report --warning-preset --text)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts action -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1046,6 +1481,15 @@ _fedictl_accounts_action() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -1070,15 +1514,18 @@ _fedictl_accounts_action() {
 
 _fedictl_accounts_enable() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts enable -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1092,6 +1539,15 @@ _fedictl_accounts_enable() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -1101,15 +1557,18 @@ _fedictl_accounts_enable() {
 
 _fedictl_accounts_unsilence() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts unsilence -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1123,6 +1582,15 @@ _fedictl_accounts_unsilence() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -1132,15 +1600,18 @@ _fedictl_accounts_unsilence() {
 
 _fedictl_accounts_unsuspend() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts unsuspend -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1154,6 +1625,15 @@ _fedictl_accounts_unsuspend() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -1163,15 +1643,18 @@ _fedictl_accounts_unsuspend() {
 
 _fedictl_accounts_unsensitive() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts unsensitive -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1185,6 +1668,15 @@ _fedictl_accounts_unsensitive() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -1194,15 +1686,18 @@ _fedictl_accounts_unsensitive() {
 
 _fedictl_accounts_delete() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts delete -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1214,6 +1709,15 @@ _fedictl_accounts_delete() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -1248,15 +1752,18 @@ _fedictl_reports() {
 
 _fedictl_reports_list() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --resolved --all --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert --reporter --target -L --limit)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --resolved --all --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --reporter --target -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1268,6 +1775,15 @@ _fedictl_reports_list() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -1288,15 +1804,18 @@ _fedictl_reports_list() {
 
 _fedictl_reports_show() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --reveal --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reveal --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports show -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1310,6 +1829,15 @@ _fedictl_reports_show() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -1319,15 +1847,18 @@ _fedictl_reports_show() {
 
 _fedictl_reports_assign() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports assign -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1341,6 +1872,15 @@ _fedictl_reports_assign() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -1350,15 +1890,18 @@ _fedictl_reports_assign() {
 
 _fedictl_reports_unassign() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports unassign -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1372,6 +1915,15 @@ _fedictl_reports_unassign() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -1381,15 +1933,18 @@ _fedictl_reports_unassign() {
 
 _fedictl_reports_resolve() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert --comment)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports resolve -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1401,6 +1956,15 @@ _fedictl_reports_resolve() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -1415,15 +1979,18 @@ _fedictl_reports_resolve() {
 
 _fedictl_reports_reopen() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports reopen -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1437,6 +2004,15 @@ _fedictl_reports_reopen() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -1446,15 +2022,18 @@ _fedictl_reports_reopen() {
 
 _fedictl_reports_note() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports note -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1468,6 +2047,15 @@ _fedictl_reports_note() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -1477,15 +2065,18 @@ _fedictl_reports_note() {
 
 _fedictl_reports_file() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --forward --version -h --help)
-    repeating_options=(--status --rule)
-    non_repeating_options=(--account -o --output --fields --timeout --cacert --category --comment)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --forward --version -h --help)
+    repeating_options=(--account --status --rule)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --category --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports file -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1497,6 +2088,15 @@ _fedictl_reports_file() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -1520,6 +2120,59 @@ _fedictl_reports_file() {
     esac
 }
 
+_fedictl_queue() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --exit-status --watch --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --kind --interval --exec)
+    __fedictl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion queue -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion queue -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--kind')
+        __fedictl_add_completions -W 'report'$'\n''sign-up'
+        return
+        ;;
+    '--interval')
+        return
+        ;;
+    '--exec')
+        return
+        ;;
+    esac
+}
+
 _fedictl_domain-blocks() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
@@ -1532,28 +2185,31 @@ _fedictl_domain-blocks() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|show|add|update|remove|import|export)
+    list|show|add|update|remove|import|export|merge)
         # Offer subcommand argument completions
         "_fedictl_domain-blocks_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list show add update remove import export' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list show add update remove import export merge' -- "${cur}"))
         ;;
     esac
 }
 
 _fedictl_domain-blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert -L --limit)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1565,6 +2221,15 @@ _fedictl_domain-blocks_list() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -1579,15 +2244,18 @@ _fedictl_domain-blocks_list() {
 
 _fedictl_domain-blocks_show() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks show -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1601,6 +2269,15 @@ _fedictl_domain-blocks_show() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -1610,15 +2287,18 @@ _fedictl_domain-blocks_show() {
 
 _fedictl_domain-blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert --severity --public-comment --private-comment)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks add -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1630,6 +2310,15 @@ _fedictl_domain-blocks_add() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -1651,15 +2340,18 @@ _fedictl_domain-blocks_add() {
 
 _fedictl_domain-blocks_update() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert --severity --public-comment --private-comment)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks update -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1671,6 +2363,15 @@ _fedictl_domain-blocks_update() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -1692,15 +2393,18 @@ _fedictl_domain-blocks_update() {
 
 _fedictl_domain-blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks remove -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1714,6 +2418,15 @@ _fedictl_domain-blocks_remove() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -1723,15 +2436,18 @@ _fedictl_domain-blocks_remove() {
 
 _fedictl_domain-blocks_import() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --prune --best-effort --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert --format --severity --concurrency)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --prune --best-effort --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --format --severity)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks import -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1745,6 +2461,15 @@ _fedictl_domain-blocks_import() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -1755,9 +2480,6 @@ _fedictl_domain-blocks_import() {
         ;;
     '--severity')
         __fedictl_add_completions -W 'noop'$'\n''silence'$'\n''suspend'
-        return
-        ;;
-    '--concurrency')
         return
         ;;
     esac
@@ -1773,15 +2495,18 @@ _fedictl_domain-blocks_import() {
 
 _fedictl_domain-blocks_export() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert --format)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --format)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks export -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1795,12 +2520,97 @@ _fedictl_domain-blocks_export() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
         ;;
     '--format')
         __fedictl_add_completions -W 'mastodon-csv'$'\n''csv'$'\n''json'$'\n''list'
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-blocks_merge() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account --allow --known)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config)
+    __fedictl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks merge -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks merge -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--merge')
+        __fedictl_add_completions -W 'max'$'\n''min'
+        return
+        ;;
+    '--threshold')
+        return
+        ;;
+    '--allow')
+        return
+        ;;
+    '--max-severity')
+        __fedictl_add_completions -W 'noop'$'\n''silence'$'\n''suspend'
+        return
+        ;;
+    '--take')
+        return
+        ;;
+    '--known')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--config')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks merge -- --config "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __fedictl_add_completions -f
         return
         ;;
     esac
@@ -1831,15 +2641,18 @@ _fedictl_domain-allows() {
 
 _fedictl_domain-allows_list() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert -L --limit)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-allows list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1851,6 +2664,15 @@ _fedictl_domain-allows_list() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -1865,15 +2687,18 @@ _fedictl_domain-allows_list() {
 
 _fedictl_domain-allows_add() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert --comment)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-allows add -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1885,6 +2710,15 @@ _fedictl_domain-allows_add() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -1899,15 +2733,18 @@ _fedictl_domain-allows_add() {
 
 _fedictl_domain-allows_remove() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-allows remove -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1919,6 +2756,15 @@ _fedictl_domain-allows_remove() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -1953,15 +2799,18 @@ _fedictl_email-blocks() {
 
 _fedictl_email-blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert -L --limit)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion email-blocks list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -1973,6 +2822,15 @@ _fedictl_email-blocks_list() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -1987,15 +2845,18 @@ _fedictl_email-blocks_list() {
 
 _fedictl_email-blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion email-blocks add -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -2009,6 +2870,15 @@ _fedictl_email-blocks_add() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -2018,15 +2888,18 @@ _fedictl_email-blocks_add() {
 
 _fedictl_email-blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion email-blocks remove -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -2038,6 +2911,15 @@ _fedictl_email-blocks_remove() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -2072,15 +2954,18 @@ _fedictl_ip-blocks() {
 
 _fedictl_ip-blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert -L --limit)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion ip-blocks list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -2092,6 +2977,15 @@ _fedictl_ip-blocks_list() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -2106,15 +3000,18 @@ _fedictl_ip-blocks_list() {
 
 _fedictl_ip-blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert --severity --comment --expires-in)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --comment --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion ip-blocks add -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -2126,6 +3023,15 @@ _fedictl_ip-blocks_add() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -2146,15 +3052,18 @@ _fedictl_ip-blocks_add() {
 
 _fedictl_ip-blocks_update() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert --ip --severity --comment --expires-in)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --ip --severity --comment --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion ip-blocks update -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -2166,6 +3075,15 @@ _fedictl_ip-blocks_update() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -2189,15 +3107,18 @@ _fedictl_ip-blocks_update() {
 
 _fedictl_ip-blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion ip-blocks remove -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -2209,6 +3130,15 @@ _fedictl_ip-blocks_remove() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -2243,15 +3173,18 @@ _fedictl_canonical-email-blocks() {
 
 _fedictl_canonical-email-blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert -L --limit)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion canonical-email-blocks list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -2263,6 +3196,15 @@ _fedictl_canonical-email-blocks_list() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -2277,15 +3219,18 @@ _fedictl_canonical-email-blocks_list() {
 
 _fedictl_canonical-email-blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert --hash)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --hash)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion canonical-email-blocks add -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -2297,6 +3242,15 @@ _fedictl_canonical-email-blocks_add() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -2311,15 +3265,18 @@ _fedictl_canonical-email-blocks_add() {
 
 _fedictl_canonical-email-blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion canonical-email-blocks remove -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -2333,6 +3290,15 @@ _fedictl_canonical-email-blocks_remove() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -2342,15 +3308,18 @@ _fedictl_canonical-email-blocks_remove() {
 
 _fedictl_canonical-email-blocks_test() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion canonical-email-blocks test -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -2362,6 +3331,15 @@ _fedictl_canonical-email-blocks_test() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -2396,15 +3374,18 @@ _fedictl_filters() {
 
 _fedictl_filters_list() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -2418,6 +3399,15 @@ _fedictl_filters_list() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -2427,15 +3417,18 @@ _fedictl_filters_list() {
 
 _fedictl_filters_show() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters show -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -2449,6 +3442,15 @@ _fedictl_filters_show() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -2458,15 +3460,18 @@ _fedictl_filters_show() {
 
 _fedictl_filters_create() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
-    repeating_options=(--keyword --context)
-    non_repeating_options=(--account -o --output --fields --timeout --cacert --action --expires-in)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
+    repeating_options=(--account --keyword --context)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --action --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters create -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -2478,6 +3483,15 @@ _fedictl_filters_create() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -2502,15 +3516,18 @@ _fedictl_filters_create() {
 
 _fedictl_filters_update() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --never-expires --version -h --help)
-    repeating_options=(--context)
-    non_repeating_options=(--account -o --output --fields --timeout --cacert --title --action --expires-in)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --never-expires --version -h --help)
+    repeating_options=(--account --context)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --title --action --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters update -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -2522,6 +3539,15 @@ _fedictl_filters_update() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -2546,15 +3572,18 @@ _fedictl_filters_update() {
 
 _fedictl_filters_delete() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters delete -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -2566,6 +3595,15 @@ _fedictl_filters_delete() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -2600,15 +3638,18 @@ _fedictl_filters_keywords() {
 
 _fedictl_filters_keywords_add() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters keywords add -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -2622,6 +3663,15 @@ _fedictl_filters_keywords_add() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -2631,15 +3681,18 @@ _fedictl_filters_keywords_add() {
 
 _fedictl_filters_keywords_remove() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters keywords remove -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -2651,6 +3704,15 @@ _fedictl_filters_keywords_remove() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -2685,15 +3747,18 @@ _fedictl_filters_statuses() {
 
 _fedictl_filters_statuses_add() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters statuses add -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -2707,6 +3772,15 @@ _fedictl_filters_statuses_add() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -2716,15 +3790,18 @@ _fedictl_filters_statuses_add() {
 
 _fedictl_filters_statuses_remove() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters statuses remove -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -2736,6 +3813,15 @@ _fedictl_filters_statuses_remove() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -2770,15 +3856,18 @@ _fedictl_blocks() {
 
 _fedictl_blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert -L --limit)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion blocks list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -2790,6 +3879,15 @@ _fedictl_blocks_list() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -2804,15 +3902,18 @@ _fedictl_blocks_list() {
 
 _fedictl_blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion blocks add -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -2826,6 +3927,15 @@ _fedictl_blocks_add() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -2835,15 +3945,18 @@ _fedictl_blocks_add() {
 
 _fedictl_blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion blocks remove -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -2855,6 +3968,15 @@ _fedictl_blocks_remove() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -2889,15 +4011,18 @@ _fedictl_mutes() {
 
 _fedictl_mutes_list() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert -L --limit)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion mutes list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -2909,6 +4034,15 @@ _fedictl_mutes_list() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -2923,15 +4057,18 @@ _fedictl_mutes_list() {
 
 _fedictl_mutes_add() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --notifications --no-notifications --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert --duration)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --notifications --no-notifications --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --duration)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion mutes add -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -2943,6 +4080,15 @@ _fedictl_mutes_add() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -2957,15 +4103,18 @@ _fedictl_mutes_add() {
 
 _fedictl_mutes_remove() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion mutes remove -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -2977,6 +4126,15 @@ _fedictl_mutes_remove() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -3011,15 +4169,18 @@ _fedictl_user-domain-blocks() {
 
 _fedictl_user-domain-blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert -L --limit)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion user-domain-blocks list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -3031,6 +4192,15 @@ _fedictl_user-domain-blocks_list() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -3045,15 +4215,18 @@ _fedictl_user-domain-blocks_list() {
 
 _fedictl_user-domain-blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion user-domain-blocks add -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -3067,6 +4240,15 @@ _fedictl_user-domain-blocks_add() {
     '--timeout')
         return
         ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
     '--cacert')
         __fedictl_add_completions -f
         return
@@ -3076,15 +4258,18 @@ _fedictl_user-domain-blocks_add() {
 
 _fedictl_user-domain-blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion user-domain-blocks remove -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -3096,6 +4281,15 @@ _fedictl_user-domain-blocks_remove() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -3130,15 +4324,18 @@ _fedictl_timelines() {
 
 _fedictl_timelines_show() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --media-only --reveal --since-last --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert -L --limit)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --media-only --reveal --since-last --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion timelines show -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -3150,6 +4347,15 @@ _fedictl_timelines_show() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -3172,15 +4378,18 @@ _fedictl_timelines_show() {
 
 _fedictl_timelines_pin() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert --name)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --name)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion timelines pin -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -3192,6 +4401,15 @@ _fedictl_timelines_pin() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -3206,15 +4424,18 @@ _fedictl_timelines_pin() {
 
 _fedictl_timelines_unpin() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion timelines unpin -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -3226,6 +4447,15 @@ _fedictl_timelines_unpin() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
@@ -3245,15 +4475,18 @@ _fedictl_timelines_unpin() {
 
 _fedictl_timelines_pins() {
     repeating_flags=()
-    non_repeating_flags=(--no-headers --no-color --verbose --dry-run -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--account -o --output --fields --timeout --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--account')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion timelines pins -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
         return
         ;;
     '-o'|'--output')
@@ -3265,6 +4498,142 @@ _fedictl_timelines_pins() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_log() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __fedictl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|show)
+        # Offer subcommand argument completions
+        "_fedictl_log_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list show' -- "${cur}"))
+        ;;
+    esac
+}
+
+_fedictl_log_list() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --failed --remote --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --server --verb --target --since --until -L --limit)
+    __fedictl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--server')
+        return
+        ;;
+    '--verb')
+        return
+        ;;
+    '--target')
+        return
+        ;;
+    '--since')
+        return
+        ;;
+    '--until')
+        return
+        ;;
+    '-L'|'--limit')
+        return
+        ;;
+    esac
+}
+
+_fedictl_log_show() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log show -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
         return
         ;;
     '--cacert')
