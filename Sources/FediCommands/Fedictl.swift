@@ -37,18 +37,16 @@ public struct Fedictl: AsyncParsableCommand {
 
         EXIT STATUS
           0   success
-          1   other failure, or cancelled
+          1   other failure, or cancelled; over several accounts, failures of different kinds
           64  usage: a bad flag or argument
           65  bad input data, or the server rejected the values (HTTP 400/422)
           66  no such account, file or object (HTTP 404)
           69  unsupported by this server, or the server is unreachable
-          75  temporary: timeout, rate limit (429) or server error (5xx) after retries
-          76  protocol: the server sent a response fedictl cannot read
-          77  permission: bad token (401), missing scope or role (403), keyring unavailable
+          75  temporary: timeout, rate limit, server error after retries, or a write's answer lost
+          76  protocol: an answer fedictl cannot read, too large, or a list that loops
+          77  permission: bad token (401), missing scope or role (403), keyring unavailable or locked
           78  config: the config file is corrupt or from a newer fedictl
-
-          Over several accounts (--account a,b, a group, --all-accounts): 0 when every account
-          succeeded, else the status the failing accounts share, or 1 when they differ.
+          (Over several accounts, the status is that of the failures when they share one.)
 
         Examples:
           $ fedictl instance info mastodon.social

@@ -259,17 +259,34 @@ struct RateLimitPacerTests {
     @Test func bulkWorkFailsOnlyAWaitLongerThanMaxWait() async throws {
         let clock = FakeClock()
         let transport = FakeTransport()
-        transport.stub(.post, "/api/v1/admin/domain_blocks/1", status: 429, headers: ["Retry-After": "600"])
-        transport.stub(.post, "/api/v1/admin/domain_blocks/1")
-        #expect(try await client(transport, clock: clock, pacers: RateLimitPacers(), budget: .bulk(maxWait: 900)).send(post(1)).status == 200)
+        let list = HTTPRequest(method: .get, url: URL(string: "http://fake.test/api/v1/admin/domain_blocks")!)
+        transport.stub(.get, "/api/v1/admin/domain_blocks", status: 429, headers: ["Retry-After": "600"])
+        transport.stub(.get, "/api/v1/admin/domain_blocks")
+        #expect(try await client(transport, clock: clock, pacers: RateLimitPacers(), budget: .bulk(maxWait: 900)).send(list).status == 200)
         #expect(clock.sleeps == [600])
 
-        transport.stub(.post, "/api/v1/admin/domain_blocks/1", status: 429, headers: ["Retry-After": "600"])
+        transport.stub(.get, "/api/v1/admin/domain_blocks", status: 429, headers: ["Retry-After": "600"])
         let error = try await #require(throws: RateLimited.self) {
-            try await client(transport, clock: clock, pacers: RateLimitPacers(), budget: .bulk(maxWait: 60)).send(post(1))
+            try await client(transport, clock: clock, pacers: RateLimitPacers(), budget: .bulk(maxWait: 60)).send(list)
         }
         #expect(error.budget == .bulk(maxWait: 60))
         #expect(clock.sleeps == [600])
+    }
+
+    /// A 429 to a write goes back to the caller (which reads the state back before sending again:
+    /// CheckedCreate), while the pacer holds the next request until the window opens.
+    @Test func a429ToAWriteIsHandedBackAndTheNextRequestWaits() async throws {
+        let clock = FakeClock()
+        let transport = FakeTransport()
+        transport.stub(.post, "/api/v1/admin/domain_blocks/1", status: 429, headers: ["Retry-After": "600"])
+        transport.stub(.get, "/api/v1/admin/domain_blocks")
+        let http = client(transport, clock: clock, pacers: RateLimitPacers(), budget: .bulk(maxWait: 900))
+        #expect(try await http.send(post(1)).status == 429)
+        #expect(clock.sleeps.isEmpty)
+        let list = HTTPRequest(method: .get, url: URL(string: "http://fake.test/api/v1/admin/domain_blocks")!, headers: [("Authorization", "Bearer t")])
+        #expect(try await http.send(list).status == 200)
+        #expect(clock.sleeps == [600])
+        #expect(transport.unusedRoutes.isEmpty)
     }
 
     @Test func busyConflictsAreRetriedWithBackoffEvenForPosts() async throws {

@@ -44,7 +44,7 @@ struct HostileTextTests {
         #expect(reportsCSV.contains(",\"'=cmd|' /C calc'!A0\u{FFFD}]52;c;cHduZWQ=\u{FFFD}\u{FFFD}[2J\nfake\u{FFFD}\u{FFFD}31m \u{FFFD}lmth.exe\u{FFFD}x\u{FFFD}\"\r\n"),
                 "\(reportsCSV.debugDescription)")
         // A handle starts with @ too: guarded like any cell, so a spreadsheet shows it as text.
-        #expect(reportsCSV.contains(",open,'@alice,'@bob,spam,"), "\(reportsCSV.debugDescription)")
+        #expect(reportsCSV.contains(",open,'@alice@\(server.base),'@bob@\(server.base),spam,"), "\(reportsCSV.debugDescription)")
         let blocksCSV = outputs[3].1.stdout
         #expect(blocksCSV.hasPrefix("domain,public_comment,private_comment\r\nevil.example,\"'=cmd|"), "\(blocksCSV.debugDescription)")
         #expect(blocksCSV.hasSuffix(",'@SUM(A1)\u{FFFD}[8m\r\n"), "\(blocksCSV.debugDescription)")

@@ -19,9 +19,13 @@ extension APIClient {
                 http.log?("  \(what): outcome unknown (\(Self.short(error))); reading it back")
                 // When the state cannot be read either, nothing can be decided: the write's own error stands.
                 if let found = try? await find() { return found }
-                guard attempt < http.retry.maxAttempts, wait <= http.retry.maxServerWait else { throw error }
-                http.log?("  \(what) is not on the server; sending it again (\(attempt)/\(http.retry.maxAttempts - 1)) after \(HTTPClient.format(wait)) s")
-                try await http.sleep(wait)
+                // After a 429 the pacer holds the next send until the server's window opens (or says
+                // the wait is longer than this command may take): no wait of our own on top.
+                let paced = error.status == 429
+                guard attempt < http.retry.maxAttempts, paced || wait <= http.retry.maxServerWait else { throw error }
+                http.log?("  \(what) is not on the server; sending it again (\(attempt)/\(http.retry.maxAttempts - 1))"
+                          + (paced ? "" : " after \(HTTPClient.format(wait)) s"))
+                if !paced { try await http.sleep(wait) }
                 attempt += 1
             }
         }
@@ -37,6 +41,8 @@ extension APIClient {
             default: return nil
             }
         case .http(let status, _, let url, let headers, let body):
+            // A 429: the pacer holds the next send until the server's window opens.
+            if status == 429 { return 0 }
             return http.retryDelay(for: HTTPResponse(status: status, headers: headers, body: body, url: url), attempt: attempt)
         case .notJSON, .malformed:
             return nil

@@ -120,8 +120,8 @@ public struct HTTPClient: Sendable {
                 let latency = answeredAt.timeIntervalSince(clockStarted)
                 switch response.status {
                 case 429, 409:
-                    // A refusal: the server did nothing, so even a POST may go again (never after a
-                    // lost answer or a 5xx, which may have been carried out).
+                    // A refusal: the server did nothing, so a GoToSocial 409 may go again even for a
+                    // POST (never after a lost answer or a 5xx, which may have been carried out).
                     let reason: PacerWait.Reason = response.status == 429 ? .rateLimit : .busy
                     refusals += 1
                     let asked = serverWait(response) ?? (reason == .busy ? busyBackoff(refusals) : backoff(refusals))
@@ -129,6 +129,10 @@ public struct HTTPClient: Sendable {
                     let delay = max(asked, reason == .rateLimit ? 0.25 : 0)
                     pacer.finish(.refused(until: answeredAt.addingTimeInterval(delay), reason: reason), headers: response.headers,
                                  latency: latency, now: answeredAt)
+                    // A 429 to a write goes back to the caller, who reads the state back before sending
+                    // again (CheckedCreate): a proxy or balancer in front may have answered 429 after
+                    // the server acted. The pacer holds the next requests all the same.
+                    if reason == .rateLimit, !repeatable { return response }
                     let limit = waitBudget == .request ? retry.maxAttempts - 1 : (reason == .busy ? Self.bulkBusyRefusals : Self.bulkRefusals)
                     guard refusals <= limit else { return response }
                     if answeredAt.addingTimeInterval(delay) > latestStart(deadline, from: answeredAt) {
