@@ -39,8 +39,11 @@ struct FleetTests {
             try await secrets.store(token, for: login.tokenKey)
         }
 
-        func run(_ arguments: [String], tty: Bool = false, input: String = "", environment: [String: String] = [:]) async -> CommandResult {
-            await CommandHarness(secrets: secrets, logins: logins, environment: environment).run(arguments, tty: tty, input: input)
+        func run(_ arguments: [String], tty: Bool = false, input: String = "", environment: [String: String] = [:],
+                 journal: (any Journal)? = nil) async -> CommandResult {
+            var harness = CommandHarness(secrets: secrets, logins: logins, environment: environment)
+            if let journal { harness.journal = journal }
+            return await harness.run(arguments, tty: tty, input: input)
         }
 
         /// Two domain blocks on each mastodon_mock, one of them on both.
@@ -168,6 +171,25 @@ struct FleetTests {
         let failFast = await fleet.run(["--account", "\(ghost),zoe@\(fleet.mastodonA.base)", "--fail-fast", "--concurrency", "1", "domain-blocks", "list"], tty: true)
         #expect(failFast.status == 77, "\(failFast)")
         #expect(failFast.stderr.hasSuffix("2 accounts: 0 ok, 1 failed, 1 not run (--fail-fast)\n"), "\(failFast.stderr)")
+    }
+
+    /// A write over several accounts leaves one journal entry per account, each naming its own
+    /// account, server software and outcome (a refusal included).
+    @Test func aFannedOutWriteIsJournaledPerAccount() async throws {
+        let fleet = try await Fleet.start()
+        defer { fleet.stop() }
+        let state = try TemporaryDirectory.make("fleet-journal")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let journal = FileJournal(directory: state.appendingPathComponent("fedictl"))
+        let result = await fleet.run(["--account", "\(fleet.idA),\(fleet.idG)", "domain-blocks", "add", "loud.example", "--severity", "silence"],
+                                     journal: journal)
+        #expect(result.status == 65, "\(result)")
+        let entries = try journal.readNow().entries
+        let mastodon = try #require(entries.first { $0.account == fleet.idA }, "\(entries)")
+        #expect(mastodon.verb == "domain-blocks add" && mastodon.target == "loud.example" && mastodon.outcome == .ok, "\(mastodon)")
+        #expect(mastodon.undo?.contains("--account \(fleet.idA) domain-blocks remove loud.example") == true, "\(mastodon)")
+        // GoToSocial refused it before sending: nothing was sent there, so nothing was changed.
+        #expect(!entries.contains { $0.account == fleet.idG && $0.outcome == .ok }, "\(entries)")
     }
 
     @Test func aWriteFansOutToMastodonAndGoToSocialWithOneConfirmation() async throws {

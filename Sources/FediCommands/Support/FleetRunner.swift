@@ -92,6 +92,8 @@ struct FleetRunner {
 
     private func runOne<Command: FediCommand>(_ command: Command, _ pin: AccountPin, globals: GlobalOptions, holdingStatus: Bool) async -> Outcome {
         var member = CommandContext(services: ctx.services, globals: globals)
+        // One journal session for the run: each account's writes are recorded under its own login.
+        member.journalSession = ctx.journalSession
         var pin = pin
         pin.fleet = fleet
         let held = holdingStatus ? HeldLines() : nil
