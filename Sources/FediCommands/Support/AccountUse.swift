@@ -35,8 +35,11 @@ extension Instance.Info { public var fansOut: Bool { hostArgument.host == nil } 
 extension Instance.Nodeinfo { public var fansOut: Bool { hostArgument.host == nil } }
 extension Instance.Peers { public var fansOut: Bool { hostArgument.host == nil } }
 extension Instance.Rules { public var fansOut: Bool { hostArgument.host == nil } }
+/// Its sources name their own accounts (`account:NAME`) and servers.
+extension DomainBlocks.Merge { public var fansOut: Bool { false } }
 
 // Moderation verbs: `--all-accounts` means every account that can moderate.
+extension Queue: ModerationVerb {}
 extension Reports.List: ModerationVerb {}
 extension Reports.Show: ModerationVerb {}
 extension Reports.Assign: ModerationVerb {}
