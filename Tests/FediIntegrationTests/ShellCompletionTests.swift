@@ -182,6 +182,11 @@ struct InstalledPrefix: Sendable {
         try FileManager.default.createDirectory(at: fishConfig, withIntermediateDirectories: true)
         try "set -g fish_greeting\nfunction fish_prompt; echo -n 'fish> '; end\n"
             .write(to: fishConfig.appendingPathComponent("config.fish"), atomically: true, encoding: .utf8)
+        // A fish that finds no generated_completions starts a Python job that parses every man page
+        // on the machine, ten of them at once here, and outlives the shell: a user who has run fish
+        // before has that folder.
+        try FileManager.default.createDirectory(at: home.appendingPathComponent(".local/share/fish/generated_completions"),
+                                                withIntermediateDirectories: true)
     }
 
     /// Runs `body` with a fresh prefix and removes it afterwards.
@@ -283,8 +288,15 @@ struct Tmux {
         return false
     }
 
-    /// Ends this test's own tmux server (by its socket), and with it the shell.
-    func stop() { _ = try? run(["kill-server"]) }
+    /// Ends this test's own tmux server (by its socket) and the shell in it. The shell is killed
+    /// first: one busy in a completion when the server hangs up on it can outlive the server.
+    func stop() {
+        if let pane = try? run(["display-message", "-p", "#{pane_pid}"]),
+           let pid = Int32(pane.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 1 {
+            kill(pid, SIGKILL)
+        }
+        _ = try? run(["kill-server"])
+    }
 
     private func run(_ arguments: [String]) throws -> CommandResult {
         try ProcessRunner.runBlocking("tmux", ["-f", "/dev/null", "-S", socket] + arguments)
