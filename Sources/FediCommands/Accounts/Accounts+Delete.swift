@@ -26,10 +26,7 @@ extension Accounts {
             let client = try await ctx.client()
             let fetched = try await ctx.withCapability(.accountsDelete) { family in
                 let account = try await client.adminAccount(id: try await client.adminAccountID(for: target.account, via: family), via: family)
-                if family == .mastodonAdmin, account.value.suspended != true {
-                    throw FediError(.dataError, "@\(account.value.acct) is not suspended; Mastodon deletes only suspended accounts, nothing was sent",
-                                    hint: "suspend it first: fedictl accounts action \(account.value.id) --type suspend")
-                }
+                try APIClient.checkDelete(account.value, family: family)
                 try ctx.confirm("Delete @\(account.value.acct) and all its data from \(client.server.authority) for good?")
                 return try await client.deleteAccount(id: account.value.id, via: family)
             }

@@ -23,17 +23,11 @@ extension FilterAction: ExpressibleByArgument {
 
 /// What every `filters` verb shares: which filters API the selected account's server speaks.
 extension CommandContext {
-    /// v2 where the capability table has it for the server, else v1; neither: exit 69 naming the
-    /// server's software.
+    /// v2 where the server has it, else v1; neither: exit 69 naming the server's software.
     func filtersAPI() async throws -> (api: FiltersAPI, server: ServerInfo) {
         let login = try login()
         let info = try await serverInfo(login.server, login: login).server
-        if CapabilityTable.availability(of: .filtersV2, on: info).family != nil { return (.v2, info) }
-        if case .unavailable(let reason) = CapabilityTable.availability(of: .filtersV1, on: info) {
-            throw FediError(.unavailable, "filters are not available on \(info.label)",
-                            hint: "\(reason); `fedictl instance features \(login.server.authority)` lists what this server can do")
-        }
-        return (.v1, info)
+        return (try FiltersAPI.serving(info, host: login.server.authority), info)
     }
 
     /// For the keyword and status verbs, which only v2 has: exit 65 on a v1-only server.

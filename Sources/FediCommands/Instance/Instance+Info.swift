@@ -64,20 +64,14 @@ extension Instance {
                 return Documents(server: server, instance: discovery.instance, meta: discovery.meta, nodeinfo: discovery.nodeinfo, fromCache: false,
                                  instanceRefusal: discovery.instanceRefusal)
             }
-            let client = ctx.anonymousClient(target.server)
-            var instance: Fetched<InstanceInfo>?, meta: Fetched<MisskeyMeta>?, nodeinfo: Fetched<NodeInfo>?
+            let cached: Discovery
             do {
-                if server.instanceAPI != nil { instance = try await client.instanceInfo() }
-                if server.flavour.isMisskeyFamily {
-                    // Misskey forks with a Mastodon layer: the meta only adds registrations and limits.
-                    if instance == nil { meta = try await client.misskeyMeta() } else { meta = try? await client.misskeyMeta() }
-                }
-                if instance == nil { nodeinfo = try await client.nodeinfo() }
+                cached = try await ServerDiscovery(client: ctx.anonymousClient(target.server)).documents(of: server)
             } catch let error as APIError where error.meansAbsent {
                 // A document the cached detection promised is gone: the server changed; detect it again.
                 return try await documents(of: target, refresh: true, in: ctx)
             }
-            return Documents(server: server, instance: instance, meta: meta, nodeinfo: nodeinfo, fromCache: true)
+            return Documents(server: server, instance: cached.instance, meta: cached.meta, nodeinfo: cached.nodeinfo, fromCache: true)
         }
 
         struct Documents {

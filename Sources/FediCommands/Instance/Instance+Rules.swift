@@ -1,6 +1,5 @@
 import ArgumentParser
 import FediCore
-import FoundationEssentials
 
 extension Instance {
     public struct Rules: FediCommand {
@@ -25,19 +24,11 @@ extension Instance {
             try ctx.output.validateFields(for: InstanceRule.self)
             let target = try ctx.instanceTarget(hostArgument.host)
             let client = ctx.anonymousClient(target.server)
-            let (rules, raw) = try await ctx.withCapability(.instanceRules, on: target) { family -> ([InstanceRule], Data) in
-                switch family {
-                case .misskeyClient:
-                    let meta = try await client.misskeyMeta()
-                    let rules = (meta.value.serverRules ?? []).enumerated().map { InstanceRule(id: String($0.offset + 1), text: $0.element) }
-                    return (rules, meta.raw)
-                default:
-                    let fetched = try await client.instanceRules()
-                    return (fetched.value, fetched.raw)
-                }
+            let fetched = try await ctx.withCapability(.instanceRules, on: target) { family in
+                try await client.instance(family: family).rules()
             }
-            if ctx.globals.raw { return ctx.output.raw(raw) }
-            try ctx.output.list(rules)
+            if ctx.globals.raw { return ctx.output.raw(fetched.raw) }
+            try ctx.output.list(fetched.value)
         }
     }
 }

@@ -93,14 +93,11 @@ extension Log {
             let info = try await ctx.serverInfo(login.server, login: login).server
             let family = try? CapabilityTable.require(.reportsList, on: info, host: login.server.authority)
             let client = try await ctx.client()
-            let fetched: [ModerationLogEntry]
-            switch family {
-            case .pleromaAdmin: fetched = try await client.pleromaAdmin.moderationLog(limit: 100).value
-            case .misskeyAdmin: fetched = try await client.misskeyAdmin.moderationLog(limit: 100).value
-            default:
+            guard let log = family.flatMap(client.moderationLog(family:)) else {
                 ctx.status("\(login.server.authority) runs \(info.label), which has no API for its moderation log; showing fedictl's own entries only.")
                 return []
             }
+            let fetched = try await log.entries(limit: 100).value
             return fetched.map { item in
                 JournalEntry(id: item.id, time: item.time ?? .distantPast, account: item.actor, server: login.server.authority,
                              software: info.softwareName, softwareVersion: info.version, command: nil, verb: item.action,

@@ -53,30 +53,12 @@ extension Reports {
             try ctx.output.validateFields(for: FiledReport.self)
             let login = try ctx.login()
             let family = try await ctx.require(.reportsFile)
-            let client = try await ctx.client()
-            let report: FiledReport
-            switch family {
-            case .misskeyClient:
-                let refused = [("--status", !statuses.isEmpty), ("--category", category != nil), ("--rule", !rules.isEmpty), ("--forward", forward)]
-                    .filter(\.1).map(\.0)
-                guard refused.isEmpty else {
-                    throw FediError(.dataError, "Misskey-family reports carry only a comment: \(refused.joined(separator: ", ")) cannot be sent",
-                                    hint: "put the links of the posts and what they break into --comment")
-                }
-                guard let comment, !comment.isEmpty else {
-                    throw FediError(.usage, "a report on the Misskey family needs --comment", hint: "say what is wrong, with links to the posts")
-                }
-                let user = try await client.misskeyAdmin.user(account)
-                try await client.misskeyAdmin.reportAbuse(userID: user.id, comment: comment)
-                report = FiledReport(comment: comment, target: user.acct, targetID: user.id)
-            default:
-                if !rules.isEmpty { try await checkRules(ctx, login: login) }
-                let target = try await client.resolveAccount(account)
-                let draft = ReportDraft(statusIDs: statuses, category: category?.rawValue, ruleIDs: rules, comment: comment, forward: forward)
-                let fetched = try await client.fileReport(against: target, draft)
-                if ctx.globals.raw { return ctx.output.raw(fetched.raw) }
-                report = fetched.value
-            }
+            let filing = try await ctx.client().reportFiling(family: family)
+            let draft = ReportDraft(statusIDs: statuses, category: category?.rawValue, ruleIDs: rules, comment: comment, forward: forward)
+            try filing.check(draft)
+            if !rules.isEmpty { try await checkRules(ctx, login: login) }
+            let (report, raw) = try await filing.file(against: account, draft)
+            if ctx.globals.raw, let raw { return ctx.output.raw(raw) }
             ctx.status("Reported @\(report.target) to the moderators of \(login.server.authority).")
             try ctx.output.item(report)
         }

@@ -3,10 +3,10 @@ import FediCore
 extension CommandContext {
     /// Runs `body` with the selected account's blocks, mutes and domain blocks, through whichever API
     /// the capability table names for its server (exit 69 where there is none).
-    func withRelationships<T>(_ capability: Capability, _ body: (UserRelationships) async throws -> T) async throws -> T {
+    func withRelationships<T>(_ capability: Capability, _ body: (any UserRelationshipsAdapter) async throws -> T) async throws -> T {
         let client = try await client()
         return try await withCapability(capability) { family in
-            try await body(UserRelationships(client: client, family: family))
+            try await body(try client.userRelationships(family: family))
         }
     }
 }
@@ -16,7 +16,7 @@ extension CommandContext {
     /// `question` first if there is one, makes the change, says `done` on stderr ("Blocked @x.")
     /// and prints the account.
     func changeRelationship(_ capability: Capability, of text: String, asking question: ((Account) -> String)? = nil, done: String,
-                            _ change: (UserRelationships, Account) async throws -> Void) async throws {
+                            _ change: (any UserRelationshipsAdapter, Account) async throws -> Void) async throws {
         try output.validateFields(for: Account.self)
         let account = try await withRelationships(capability) { relationships in
             let account = try await relationships.account(text)

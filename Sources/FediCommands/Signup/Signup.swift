@@ -75,9 +75,10 @@ public struct Signup: FediCommand {
         let server = try ctx.server(instance)
         let host = server.authority
         let detected = try await ctx.serverInfo(server, login: ctx.storedLogin(on: server)).server
-        _ = try CapabilityTable.require(.signup, on: detected, host: host)
+        let family = try CapabilityTable.require(.signup, on: detected, host: host)
+        let registration = try ctx.anonymousClient(server).registration(family: family, on: detected)
 
-        let policy = try await ctx.anonymousClient(server).registrationPolicy()
+        let policy = try await registration.policy()
         if policy.mode == .closed {
             throw FediError(.unavailable, "\(host) does not accept sign-ups (registrations are closed)",
                             hint: "ask the server's admins for an invitation, or pick another server")
@@ -98,7 +99,7 @@ public struct Signup: FediCommand {
             // The app and its token come first, but the account request is what a person checks: show
             // that one (password redacted) and stop. The placeholder token is never printed.
             ctx.status("dry run: fedictl would first register an app on \(host) (or reuse its own) and take an app token.")
-            _ = try await ctx.client(server, token: "dry-run").createAccount(request)
+            _ = try await ctx.client(server, token: "dry-run").registration(family: family, on: detected).createAccount(request)
         }
         let secrets = ctx.secretStore(ctx.storageForNewSecrets)
         // Any fedictl app with `write` will do; a new one gets the scopes a later `auth login` asks for.
@@ -106,14 +107,16 @@ public struct Signup: FediCommand {
                                            secrets: secrets, registeredRedirect: AuthorizationRequest.outOfBandRedirect)
         let answer: SignupAnswer
         do {
-            answer = try await ctx.withAppToken(server, app: app, scopes: ["write"]) { try await $0.createAccount(request) }
+            answer = try await ctx.withAppToken(server, app: app, scopes: ["write"]) {
+                try await $0.registration(family: family, on: detected).createAccount(request)
+            }
         } catch let APIError.http(422, said, _, _, body) {
             let fields = FieldRejection.all(in: body)
             let reasons = fields.isEmpty ? (said ?? "no reason given") : fields.map(Self.describe).joined(separator: "; ")
             throw FediError(.dataError, "\(host) refused the sign-up: \(reasons)", hint: "change what it names and try again")
         }
         let result = Self.result(answer, account: "\(request.username)@\(host)", email: email, host: host, approval: approval,
-                                 confirmsEmail: !Flavour.pleromaFamily.contains(detected.flavour))
+                                 confirmsEmail: registration.support.confirmsEmail)
         ctx.status("Signed up \(result.account).")
         try ctx.output.item(result)
     }

@@ -19,9 +19,9 @@ extension CommandContext {
     }
 
     /// A reader of `server`'s local timeline, signed in where the software needs it and a login exists.
-    func localTimelineReader(on server: ServerAddress, info: ServerInfo, family: APIFamily, login: Login? = nil) async -> TimelineReader {
+    func localTimelineReader(on server: ServerAddress, info: ServerInfo, family: APIFamily, login: Login? = nil) async throws -> TimelineReader {
         let client = await readingClient(.timelinesLocal, on: server, info: info, login: login)
-        var reader = TimelineReader(client: client, family: family)
+        var reader = try TimelineReader(client: client, family: family)
         reader.signedIn = client.token != nil
         return reader
     }

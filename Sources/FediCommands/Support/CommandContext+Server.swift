@@ -3,10 +3,11 @@ import FediCore
 
 /// Which software a server runs, and what that lets a command do.
 ///
-/// A command that depends on the server's software starts with
-/// `let family = try await ctx.require(.reportsAssign)` and switches on the family; or, to have a
-/// 404/501 from a stale detection renew the cache and try again once,
-/// `try await ctx.withCapability(.reportsAssign) { family in … }`.
+/// A command that depends on the server's software gets the family with
+/// `let family = try await ctx.require(.reportsFile)` or, to have a 404/501 from a stale detection
+/// renew the cache and try again once, `try await ctx.withCapability(.instanceRules) { family in … }`,
+/// and hands it to FediCore for the area's adapter (`client.instance(family:)`); commands never
+/// switch on the family themselves (ServerDifferencesTests).
 extension CommandContext {
     /// The API family serving `capability` on the selected account's server (detected, or from the
     /// account's cache while it is fresh). Unavailable: exit 69, "reports assign is not available on GoToSocial 0.17.3".

@@ -87,7 +87,7 @@ extension Timelines {
             // Only posts after the kept one: the server's own cursor, so every post it returns is newer.
             let after = sinceLast ? pin.lastSeenID : nil
             let (read, info) = try await ctx.withDetection(.timelinesLocal, on: (server, nil)) { family, info in
-                let reader = await ctx.localTimelineReader(on: server, info: info, family: family)
+                let reader = try await ctx.localTimelineReader(on: server, info: info, family: family)
                 if let after { return (try await reader.local(newerThan: after, limit: limit, mediaOnly: mediaOnly, countCap: Self.waitingCountCap), info) }
                 return ((try await reader.local(limit: limit, mediaOnly: mediaOnly, after: nil), 0), info)
             }

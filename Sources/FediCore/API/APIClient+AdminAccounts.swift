@@ -97,7 +97,8 @@ extension APIClient {
         switch family {
         case .pleromaAdmin: return try await pleromaAdmin.users(query, on: server, limit: limit, onPage: onPage)
         case .misskeyAdmin: return try await misskeyAdmin.users(query, on: server, limit: limit, onPage: onPage)
-        default:
+        case .mastodonClient, .misskeyClient: throw family.unsupported("accounts list")
+        case .mastodonAdmin, .gotosocialAdmin:
             if query.status == .sensitized, family == .gotosocialAdmin { throw query.refuse("sensitized", on: server) }
             let v2 = family == .gotosocialAdmin || server.comparableVersion.map { $0.isAtLeast(SoftwareVersion(3, 5, 0)) } ?? true
             // Checked here too: a server that ignores a state filter (mastodon_mock's v1 `sensitized`)
@@ -137,7 +138,8 @@ extension APIClient {
         switch family {
         case .pleromaAdmin: return try await pleromaAdmin.user(id).fetched
         case .misskeyAdmin: return try await misskeyAdmin.user(id: id)
-        default: return try await mastodonAccount(.get, id, "")
+        case .mastodonClient, .misskeyClient: throw family.unsupported("accounts show")
+        case .mastodonAdmin, .gotosocialAdmin: return try await mastodonAccount(.get, id, "")
         }
     }
 
@@ -152,7 +154,8 @@ extension APIClient {
         switch family {
         case .pleromaAdmin: return try await pleromaAdmin.user(handle).fetched.value.id
         case .misskeyAdmin: return try await misskeyAdmin.userID(handle: handle)
-        default:
+        case .mastodonClient, .misskeyClient: throw family.unsupported("accounts")
+        case .mastodonAdmin, .gotosocialAdmin:
             do {
                 return try await resolveAccount("@" + handle).id
             } catch let error as FediError where error.status == .noInput {
@@ -179,8 +182,8 @@ extension APIClient {
     public func approveAccount(id: String, via family: APIFamily) async throws -> Fetched<AdminAccount> {
         switch family {
         case .pleromaAdmin: return try await pleromaAdmin.approve(id)
-        case .misskeyAdmin: throw family.unsupported("accounts approve")
-        default: return try await mastodonAccount(.post, id, "/approve")
+        case .misskeyAdmin, .mastodonClient, .misskeyClient: throw family.unsupported("accounts approve")
+        case .mastodonAdmin, .gotosocialAdmin: return try await mastodonAccount(.post, id, "/approve")
         }
     }
 
@@ -188,8 +191,8 @@ extension APIClient {
     public func rejectAccount(id: String, via family: APIFamily) async throws -> Fetched<AdminAccount> {
         switch family {
         case .pleromaAdmin: return try await pleromaAdmin.reject(id)
-        case .misskeyAdmin: throw family.unsupported("accounts reject")
-        default: return try await mastodonAccount(.post, id, "/reject")
+        case .misskeyAdmin, .mastodonClient, .misskeyClient: throw family.unsupported("accounts reject")
+        case .mastodonAdmin, .gotosocialAdmin: return try await mastodonAccount(.post, id, "/reject")
         }
     }
 
@@ -207,7 +210,9 @@ extension APIClient {
             var body: [String: Any] = ["type": action.kind.rawValue]
             if let text = action.text { body["text"] = text }
             try await mastodonAccountWrite(id, "/action", body: .jsonObject(body))
-        default:
+        case .mastodonClient, .misskeyClient:
+            throw family.unsupported("accounts action")
+        case .mastodonAdmin:
             var body: [String: Any] = ["type": action.kind.rawValue, "send_email_notification": action.notify]
             if let report = action.reportID { body["report_id"] = report }
             if let preset = action.warningPresetID { body["warning_preset_id"] = preset }
@@ -239,7 +244,7 @@ extension APIClient {
             if action.text != nil, action.reportID == nil {
                 throw refuse("--text without --report", "\(name) can keep the text only as a note on a report: add --report ID")
             }
-        default:
+        case .mastodonAdmin, .mastodonClient, .misskeyClient:
             break
         }
     }
@@ -252,7 +257,22 @@ extension APIClient {
             guard undo == .unsuspend else { throw family.unsupported("accounts \(undo.rawValue)") }
             try await misskeyAdmin.unsuspend(id: id)
             return try await misskeyAdmin.user(id: id)
-        default: return try await mastodonAccount(.post, id, "/\(undo.rawValue)")
+        case .mastodonClient, .misskeyClient: throw family.unsupported("accounts \(undo.rawValue)")
+        case .mastodonAdmin, .gotosocialAdmin: return try await mastodonAccount(.post, id, "/\(undo.rawValue)")
+        }
+    }
+
+    /// Refuses, before anything is sent, a deletion `family` would not make: Mastodon deletes only
+    /// suspended accounts (exit 65).
+    public static func checkDelete(_ account: AdminAccount, family: APIFamily) throws {
+        switch family {
+        case .mastodonAdmin:
+            guard account.suspended == true else {
+                throw FediError(.dataError, "@\(account.acct) is not suspended; Mastodon deletes only suspended accounts, nothing was sent",
+                                hint: "suspend it first: fedictl accounts action \(account.id) --type suspend")
+            }
+        case .gotosocialAdmin, .pleromaAdmin, .misskeyAdmin, .mastodonClient, .misskeyClient:
+            break
         }
     }
 
@@ -261,8 +281,8 @@ extension APIClient {
     public func deleteAccount(id: String, via family: APIFamily) async throws -> Fetched<AdminAccount> {
         switch family {
         case .pleromaAdmin: return try await pleromaAdmin.delete(id)
-        case .misskeyAdmin: throw family.unsupported("accounts delete")
-        default: return try await mastodonAccount(.delete, id, "")
+        case .misskeyAdmin, .mastodonClient, .misskeyClient: throw family.unsupported("accounts delete")
+        case .mastodonAdmin, .gotosocialAdmin: return try await mastodonAccount(.delete, id, "")
         }
     }
 

@@ -40,7 +40,9 @@ extension APIClient {
             return try await pleromaAdmin.reports(query, limit: limit, onPage: onPage)
         case .misskeyAdmin:
             return try await misskeyAdmin.reports(query, limit: limit, onPage: onPage)
-        default:
+        case .mastodonClient, .misskeyClient:
+            throw family.unsupported("reports list")
+        case .mastodonAdmin, .gotosocialAdmin:
             var items = QueryItems()
             // Mastodon reads any `resolved` value as true and lists open reports without it;
             // GoToSocial lists both unless told which.
@@ -55,8 +57,8 @@ extension APIClient {
     public func report(id: String, via family: APIFamily) async throws -> Fetched<Report> {
         switch family {
         case .pleromaAdmin: return qualified(try await pleromaAdmin.report(id: id))
-        case .misskeyAdmin: throw family.unsupported("reports show")
-        default: return try await mastodonReport(.get, id, "")
+        case .misskeyAdmin, .mastodonClient, .misskeyClient: throw family.unsupported("reports show")
+        case .mastodonAdmin, .gotosocialAdmin: return try await mastodonReport(.get, id, "")
         }
     }
 
@@ -82,7 +84,9 @@ extension APIClient {
             return nil
         case .gotosocialAdmin:
             return try await mastodonReport(.post, id, "/resolve", body: comment.map { .form([("action_taken_comment", $0)]) })
-        default:
+        case .mastodonClient, .misskeyClient:
+            throw family.unsupported("reports resolve")
+        case .mastodonAdmin:
             return try await mastodonReport(.post, id, "/resolve")
         }
     }
@@ -90,8 +94,8 @@ extension APIClient {
     public func reopenReport(id: String, via family: APIFamily) async throws -> Fetched<Report> {
         switch family {
         case .pleromaAdmin: return qualified(try await pleromaAdmin.setReportState(id: id, "open"))
-        case .misskeyAdmin, .gotosocialAdmin: throw family.unsupported("reports reopen")
-        default: return try await mastodonReport(.post, id, "/reopen")
+        case .misskeyAdmin, .gotosocialAdmin, .mastodonClient, .misskeyClient: throw family.unsupported("reports reopen")
+        case .mastodonAdmin: return try await mastodonReport(.post, id, "/reopen")
         }
     }
 
@@ -105,7 +109,7 @@ extension APIClient {
         case .misskeyAdmin:
             try await misskeyAdmin.setReportNote(id: id, text)
             return nil
-        default:
+        case .mastodonAdmin, .gotosocialAdmin, .mastodonClient, .misskeyClient:
             throw family.unsupported("reports note")
         }
     }

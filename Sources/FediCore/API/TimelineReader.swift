@@ -2,20 +2,30 @@ import FoundationEssentials
 
 /// Reads timelines, the same whichever API serves them: a server's local timeline as a visitor
 /// (no token is sent, unless `signedIn` for servers that show it to logged-in users only), or the
-/// signed-in user's home timeline. Posts come newest first.
+/// signed-in user's home timeline. Posts come newest first. What differs between the APIs lives in
+/// the `TimelineAdapter` chosen once from the family.
 public struct TimelineReader: Sendable {
     public let client: APIClient
-    public let family: APIFamily
+    let adapter: any TimelineAdapter
     /// Read the local timeline with the client's token rather than as a visitor: for servers that
     /// show it to logged-in users only.
     public var signedIn = false
 
     /// Most posts one request may ask for: Mastodon allows 40, Misskey 100.
-    public var maximumLimit: Int { family == .misskeyClient ? 100 : 40 }
+    public var maximumLimit: Int { adapter.maximumLimit }
 
-    public init(client: APIClient, family: APIFamily) {
+    /// A reader through the API `family` (exit 69 for a family without timelines).
+    public init(client: APIClient, family: APIFamily) throws {
         self.client = client
-        self.family = family
+        self.adapter = try Self.adapter(for: family)
+    }
+
+    static func adapter(for family: APIFamily) throws -> any TimelineAdapter {
+        switch family {
+        case .mastodonClient: MastodonTimelines()
+        case .misskeyClient: MisskeyTimelines()
+        case .mastodonAdmin, .gotosocialAdmin, .pleromaAdmin, .misskeyAdmin: throw family.unsupported("timelines")
+        }
     }
 
     /// The local timeline, read without logging in (unless `signedIn`). `after`: only posts newer than this id of the
@@ -26,16 +36,12 @@ public struct TimelineReader: Sendable {
         let size = min(limit, maximumLimit)
         var fetched: Fetched<[Post]>
         do {
-            if family == .misskeyClient {
-                fetched = try await visitor.misskeyAdmin.localTimeline(limit: size, mediaOnly: mediaOnly, after: after)
-            } else {
-                fetched = try await visitor.localTimeline(limit: size, mediaOnly: mediaOnly, after: after)
-            }
+            fetched = try await adapter.local(on: visitor, limit: size, mediaOnly: mediaOnly, after: after)
         } catch let error as APIError where Self.refusesVisitors(error) {
             throw notPublished
         }
         // Mastodon 4.5 answers [] when the feed is disabled: tell that apart from a quiet server.
-        if fetched.value.isEmpty, family != .misskeyClient, let access = await visitor.localFeedAccess(), access != "public" {
+        if fetched.value.isEmpty, let access = await adapter.localFeedAccess(on: visitor), access != "public" {
             throw notPublished
         }
         // A server may send more than asked for (100,000 posts in one answer): --limit still holds.
@@ -71,8 +77,7 @@ public struct TimelineReader: Sendable {
     /// The signed-in user's home timeline (the client's token).
     public func home(limit: Int, after: String? = nil) async throws -> Fetched<[Post]> {
         let size = min(limit, maximumLimit)
-        var fetched = family == .misskeyClient ? try await client.misskeyAdmin.homeTimeline(limit: size, after: after)
-                                               : try await client.homeTimeline(limit: size, after: after)
+        var fetched = try await adapter.home(on: client, limit: size, after: after)
         fetched.value = Array(Self.newestFirst(fetched.value).prefix(limit))
         return fetched
     }
@@ -100,4 +105,39 @@ public struct TimelineReader: Sendable {
             }
         }.map(\.element)
     }
+}
+
+/// One page of a timeline from the API that serves it; `client` is the one to ask (a visitor or
+/// signed in). `after` is a post id of the same server: only posts newer than it.
+protocol TimelineAdapter: Sendable {
+    /// Most posts one request may ask for.
+    var maximumLimit: Int { get }
+    func local(on client: APIClient, limit: Int, mediaOnly: Bool, after: String?) async throws -> Fetched<[Post]>
+    func home(on client: APIClient, limit: Int, after: String?) async throws -> Fetched<[Post]>
+    /// Who may read the local feed, where the server says (Mastodon 4.5's `timelines_access`); nil elsewhere.
+    func localFeedAccess(on client: APIClient) async -> String?
+}
+
+/// `/api/v1/timelines/*` (Mastodon, GoToSocial, Pleroma, ...): up to 40 posts a request.
+struct MastodonTimelines: TimelineAdapter {
+    var maximumLimit: Int { 40 }
+    func local(on client: APIClient, limit: Int, mediaOnly: Bool, after: String?) async throws -> Fetched<[Post]> {
+        try await client.localTimeline(limit: limit, mediaOnly: mediaOnly, after: after)
+    }
+    func home(on client: APIClient, limit: Int, after: String?) async throws -> Fetched<[Post]> {
+        try await client.homeTimeline(limit: limit, after: after)
+    }
+    func localFeedAccess(on client: APIClient) async -> String? { await client.localFeedAccess() }
+}
+
+/// The Misskey family's `notes/*-timeline`: up to 100 notes a request.
+struct MisskeyTimelines: TimelineAdapter {
+    var maximumLimit: Int { 100 }
+    func local(on client: APIClient, limit: Int, mediaOnly: Bool, after: String?) async throws -> Fetched<[Post]> {
+        try await client.misskeyAdmin.localTimeline(limit: limit, mediaOnly: mediaOnly, after: after)
+    }
+    func home(on client: APIClient, limit: Int, after: String?) async throws -> Fetched<[Post]> {
+        try await client.misskeyAdmin.homeTimeline(limit: limit, after: after)
+    }
+    func localFeedAccess(on client: APIClient) async -> String? { nil }
 }

@@ -70,6 +70,21 @@ public struct ServerDiscovery: Sendable {
         return Discovery(server: info, nodeinfo: nodeinfo, instance: instance, meta: meta, instanceRefusal: refusal)
     }
 
+    /// The documents that describe a server detected before, without detecting it again: its instance
+    /// API where detection found one (one request on Mastodon), the Misskey family's meta (only adding
+    /// registrations and limits beside an instance API, so then best effort), and nodeinfo only where
+    /// there is no instance API. A document the detection promised and the server no longer has
+    /// throws (`APIError.meansAbsent`): the server changed, detect it again.
+    public func documents(of server: ServerInfo) async throws -> Discovery {
+        var instance: Fetched<InstanceInfo>?, meta: Fetched<MisskeyMeta>?, nodeinfo: Fetched<NodeInfo>?
+        if server.instanceAPI != nil { instance = try await client.instanceInfo() }
+        if server.flavour.isMisskeyFamily {
+            if instance == nil { meta = try await client.misskeyMeta() } else { meta = try? await client.misskeyMeta() }
+        }
+        if instance == nil { nodeinfo = try await client.nodeinfo() }
+        return Discovery(server: server, nodeinfo: nodeinfo, instance: instance, meta: meta)
+    }
+
     /// Without nodeinfo: the product in a "compatible" version string (TootSDK's fallback), else what the
     /// instance document itself shows (GoToSocial's source URL and configuration keys), else a
     /// Mastodon-style version means Mastodon.
