@@ -4,7 +4,7 @@ import FediCore
 import FediOutput
 
 /// Runs one verb over several accounts: `run(in:)` once per account, concurrently (at most
-/// `--concurrency` at once), each with a context pinned to its account (own detection, capability
+/// `--concurrency` at once, default 16), each with a context pinned to its account (own detection, capability
 /// check, pacing and retries) over the one shared transport, so connections are reused per server.
 ///
 /// A failing account never stops the others (unless `--fail-fast`): it is reported as
@@ -64,7 +64,7 @@ struct FleetRunner {
     /// One run over `pins`, at most `--concurrency` at once.
     private func runAll<Command: FediCommand>(_ command: Command, _ pins: [AccountPin], globals: GlobalOptions,
                                               holdingStatus: Bool) async -> [String: Outcome] {
-        let limit = max(1, ctx.globals.concurrency)
+        let limit = max(1, ctx.globals.accountsInFlight)
         let failFast = ctx.globals.failFast
         let shared = ParsedCommand(command: command)
         var outcomes: [String: Outcome] = [:]
