@@ -59,7 +59,7 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Flag(name: .long, help: "Record nothing in the journal of changes for this run (see fedictl log).")
     public var noJournal = false
 
-    @Flag(name: [.short, .long], help: "Answer yes to confirmations (needed off a terminal for destructive verbs).")
+    @Flag(name: [.short, .long], help: "Answer yes to confirmations (needed off a terminal for destructive verbs and for writes over several accounts).")
     public var yes = false
 
     @Option(name: .long, help: ArgumentHelp("Seconds a request may take in all.", valueName: "seconds"))
