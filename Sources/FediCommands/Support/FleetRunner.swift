@@ -51,11 +51,14 @@ struct FleetRunner {
                 let again = await runAll(command, writers, globals: globals, previewing: false)
                 outcomes.merge(again) { $1 }
             case .failure(let error):
+                report(error, account: nil)
                 for pin in writers {
                     outcomes[pin.login.id] = .failed(error)
+                    // Said once on stderr; in JSON every account still gets its error object.
+                    fleet.output.unmute(pin.login.id)
+                    addErrorObject(error, account: pin.login.id)
                     fleet.output.finish(pin.login.id)
                 }
-                report(error, account: nil)
             }
         }
         fleet.output.finishAll()
@@ -131,7 +134,12 @@ struct FleetRunner {
         var text = "fedictl: \(account.map { "\($0): " } ?? "")\(Renderer.inertLines(error.message))\n"
         if let hint = error.hint { text += "hint: \(Renderer.inertLines(hint))\n" }
         ctx.terminal.writeError(text)
-        guard let account, let format = ctx.globals.output, format == .json || format == .ndjson else { return }
+        if let account { addErrorObject(error, account: account) }
+    }
+
+    /// With -o json or ndjson, `{"account": ..., "error": {...}}` in the output stream.
+    private func addErrorObject(_ error: FediError, account: String) {
+        guard let format = ctx.globals.output, format == .json || format == .ndjson else { return }
         let object = AccountError(account: account, error: .init(message: error.message, hint: error.hint,
                                                                  exitStatus: Int(error.status.rawValue), kind: error.status.name))
         if let data = try? JSONCoding.encoder(pretty: format == .json).encode(object) {

@@ -74,6 +74,18 @@ struct FleetConfirmationTests {
         }
     }
 
+    /// In JSON each account's outcome is an object: the unconfirmed one's error too.
+    @Test func unconfirmedAccountsGetTheirErrorObject() async throws {
+        let transport = FakeTransport()
+        transport.stub(.get, "/api/v1/admin/domain_blocks", host: "a.test", json: "[]")
+        transport.stub(.get, "/api/v1/admin/domain_blocks", host: "g.test", json: "[]")
+        let result = await Self.harness(transport).run(Self.silence + ["-o", "json"])
+        let objects = try #require(try result.json() as? [[String: Any]], "\(result)")
+        let statuses = objects.map { "\($0["account"] as? String ?? "") \(($0["error"] as? [String: Any])?["exit_status"] as? Int ?? 0)" }
+        #expect(statuses == ["admin@a.test 64", "admin@g.test 65"], "\(result)")
+        #expect(Self.posts(transport).isEmpty)
+    }
+
     @Test func withYesNothingIsAskedAndEachServerGetsItsOwn() async throws {
         let transport = FakeTransport()
         transport.stub(.get, "/api/v1/admin/domain_blocks", host: "a.test", json: "[]")
