@@ -12,9 +12,14 @@ struct FleetConfirmationBinaryTests {
     static func onTerminal(_ sandbox: AuthSandbox, _ arguments: [String], input: String) async throws -> CommandResult {
         let quoted = ([RepoPaths.fedictlBinary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         var result = try await ProcessRunner.run("/usr/bin/script", ["-qec", quoted.joined(separator: " "), "/dev/null"],
-                                                 environment: BinaryRunner.userEnvironment(sandbox.environment), input: input)
+                                                 environment: BinaryRunner.userEnvironment(sandbox.environment.merging(state(sandbox)) { $1 }), input: input)
         result.stdout = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
         return result
+    }
+
+    /// The journal goes to the sandbox, not the shared temporary HOME.
+    static func state(_ sandbox: AuthSandbox) -> [String: String] {
+        ["XDG_STATE_HOME": sandbox.root.appendingPathComponent("state").path]
     }
 
     static func domains(on server: ServerProcess) async throws -> [String] {
@@ -36,7 +41,7 @@ struct FleetConfirmationBinaryTests {
         try await gts.addRoutes(["GET /api/v1/accounts/verify_credentials": ["json": [
             "id": "01F8MH1H7YV1Z7D2C8K2730QBF", "username": "admin", "acct": "admin", "role": ["name": "admin"]]]])
         for (server, token) in [(mastodon, MockServer.admin.token), (gts, "fixture-token")] {
-            let added = try await sandbox.run(["auth", "add", server.base, "--token-stdin", "--insecure-storage"], input: token)
+            let added = try await sandbox.run(["auth", "add", server.base, "--token-stdin", "--insecure-storage"], input: token, environment: Self.state(sandbox))
             #expect(added.status == 0, "\(added)")
         }
         let ids = try sandbox.logins.load().accounts.map(\.id)
@@ -46,14 +51,14 @@ struct FleetConfirmationBinaryTests {
         let silence = both + ["domain-blocks", "add", "loud.example", "--severity", "silence"]
 
         // --dry-run: each account's request, or its refusal; nothing sent, nothing asked.
-        let dry = try await sandbox.run(both + ["domain-blocks", "add", "new.example", "--dry-run"])
+        let dry = try await sandbox.run(both + ["domain-blocks", "add", "new.example", "--dry-run"], environment: Self.state(sandbox))
         #expect(dry.status == 0, "\(dry)")
         #expect(dry.stdout.contains("\(idM): dry run: would send POST http://\(mastodon.base)/api/v1/admin/domain_blocks\n"), "\(dry)")
         #expect(dry.stdout.contains("\(idG): dry run: would send POST http://\(gts.base)/api/v1/admin/domain_blocks\n"), "\(dry)")
         #expect(!dry.stderr.contains("[y/N]"))
 
         // Off a terminal: the plan, then exit non-zero without --yes; nothing sent.
-        let unconfirmed = try await sandbox.run(silence)
+        let unconfirmed = try await sandbox.run(silence, environment: Self.state(sandbox))
         #expect(unconfirmed.status == 1, "\(unconfirmed)")
         let mastodonLine = try #require(unconfirmed.stderr.split(separator: "\n").first { $0.hasPrefix("  \(idM) (Mastodon ") }, "\(unconfirmed.stderr)")
         #expect(mastodonLine.contains("): POST /api/v1/admin/domain_blocks {") && mastodonLine.contains("\"severity\":\"silence\""), "\(mastodonLine)")
@@ -78,10 +83,16 @@ struct FleetConfirmationBinaryTests {
         #expect(try await gts.received("POST", "/api/v1/admin/domain_blocks").isEmpty)
 
         // --yes: no question; each server gets the suspension.
-        let yes = try await sandbox.run(both + ["--yes", "domain-blocks", "add", "new.example"])
+        let yes = try await sandbox.run(both + ["--yes", "domain-blocks", "add", "new.example"], environment: Self.state(sandbox))
         #expect(yes.status == 0, "\(yes)")
         #expect(!yes.stderr.contains("over 2 accounts"), "\(yes)")
         #expect(try await Self.domains(on: mastodon) == ["loud.example", "new.example"])
         #expect(try await gts.received("POST", "/api/v1/admin/domain_blocks").map { $0["domain"] as? String } == ["new.example"])
+
+        // The journal holds what was sent, each account's entries shown once over both accounts.
+        let log = try await sandbox.run(both + ["log", "--verb", "domain-blocks add", "--fields", "account,target"], environment: Self.state(sandbox))
+        #expect(log.status == 0, "\(log)")
+        #expect(tsvRows(log.stdout).map { $0.joined(separator: " ") }.sorted() == ["\(idG) new.example", "\(idM) loud.example", "\(idM) new.example"].sorted(),
+                "\(log)")
     }
 }

@@ -103,6 +103,22 @@ struct FleetRunnerTests {
         #expect(transport.inFlightAtArrival == Array(1...10))
     }
 
+    /// `log` over several accounts reads the one local journal once per account: each shows its own entries, once.
+    @Test func logOverSeveralAccountsShowsEachAccountsEntriesOnce() async throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("fleet-log-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let journal = FileJournal(directory: state)
+        for host in Self.hosts {
+            try await journal.append(JournalEntry(time: Date(), account: "admin@\(host)", server: host, command: "fedictl x",
+                                                  verb: "domain-blocks add", target: "x.\(host)", outcome: .ok))
+        }
+        var harness = CommandHarness(transport: FakeTransport(), secrets: Self.keyring(), logins: InMemoryLoginStore(Self.config()))
+        harness.journal = journal
+        let result = await harness.run(["--all-accounts", "log", "--fields", "account,target"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "admin@a.test\tx.a.test\nadmin@b.test\tx.b.test\nadmin@c.test\tx.c.test\n", "\(result)")
+    }
+
     @Test func verboseLinesNameTheirAccount() async throws {
         let transport = FakeTransport()
         for host in Self.hosts { transport.stub(.get, "/api/v1/admin/domain_blocks", host: host, json: "[]") }
