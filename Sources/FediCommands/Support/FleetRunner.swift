@@ -42,7 +42,14 @@ struct FleetRunner {
         let previewing = !ctx.globals.yes && !ctx.globals.dryRun
         var outcomes = await runAll(command, pins, globals: ctx.globals, previewing: previewing)
         let writers = pins.filter { if case .wouldWrite = outcomes[$0.login.id] { return true } else { return false } }
-        if !writers.isEmpty {
+        let failed = outcomes.values.contains { if case .failed = $0 { return true } else { return false } }
+        if ctx.globals.failFast, failed {
+            // --fail-fast: an account failed before anything was sent, so nothing is.
+            for pin in writers {
+                outcomes[pin.login.id] = .skipped
+                fleet.output.finish(pin.login.id)
+            }
+        } else if !writers.isEmpty {
             switch confirmOnce(plan(CommandPath.name(of: Command.self), outcomes), writers: writers.count) {
             case .success:
                 var globals = ctx.globals

@@ -86,6 +86,19 @@ struct FleetConfirmationTests {
         #expect(Self.posts(transport).isEmpty)
     }
 
+    /// --fail-fast: the refusal on GoToSocial stops the run before anything is asked or sent.
+    @Test func failFastStopsBeforeAskingWhenAnAccountIsRefused() async throws {
+        let transport = FakeTransport()
+        transport.stub(.get, "/api/v1/admin/domain_blocks", host: "a.test", json: "[]")
+        transport.stub(.get, "/api/v1/admin/domain_blocks", host: "g.test", json: "[]")
+        // One at a time, in account order: Mastodon's account has found its write when GoToSocial's refuses.
+        let result = await Self.harness(transport).run(Self.silence + ["--fail-fast", "--concurrency", "1"], tty: true, input: "y\n")
+        #expect(result.status == 65, "\(result)")
+        #expect(!result.stderr.contains("[y/N]"), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("2 accounts: 0 ok, 1 failed, 1 not run (--fail-fast)\n"), "\(result.stderr)")
+        #expect(Self.posts(transport).isEmpty)
+    }
+
     @Test func withYesNothingIsAskedAndEachServerGetsItsOwn() async throws {
         let transport = FakeTransport()
         transport.stub(.get, "/api/v1/admin/domain_blocks", host: "a.test", json: "[]")
