@@ -65,11 +65,31 @@ public final class FleetOutput: @unchecked Sendable {
     func addRaw(_ data: Data, from account: String) {
         let raw = (try? JSONText.object(from: data)).flatMap { try? JSONText.data(from: $0) }
             .map { String(decoding: $0, as: UTF8.self) } ?? Self.quoted(String(decoding: data, as: UTF8.self))
-        lock.withLock { renderer.write("{\"account\":\(Self.quoted(account)),\"raw\":\(raw)}\n") }
+        lock.withLock {
+            guard !muted.contains(account) else { return }
+            renderer.write("{\"account\":\(Self.quoted(account)),\"raw\":\(raw)}\n")
+        }
+    }
+
+    /// Accounts whose output is not their result (a first pass that stopped at a write it was not
+    /// to send yet): what they hand in is dropped until `unmute`.
+    private var muted: Set<String> = []
+
+    /// Drops what `account` handed in and is still held, and whatever it hands in until `unmute`.
+    public func mute(_ account: String) {
+        lock.withLock {
+            muted.insert(account)
+            held[account] = nil
+        }
+    }
+
+    public func unmute(_ account: String) {
+        _ = lock.withLock { muted.remove(account) }
     }
 
     private func add(_ entry: Entry, from account: String) {
         lock.withLock {
+            guard !muted.contains(account) else { return }
             switch settings.format {
             case .ndjson:
                 write([entry], account: account)

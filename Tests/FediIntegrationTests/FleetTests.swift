@@ -181,7 +181,7 @@ struct FleetTests {
         let state = try TemporaryDirectory.make("fleet-journal")
         defer { try? FileManager.default.removeItem(at: state) }
         let journal = FileJournal(directory: state.appendingPathComponent("fedictl"))
-        let result = await fleet.run(["--account", "\(fleet.idA),\(fleet.idG)", "domain-blocks", "add", "loud.example", "--severity", "silence"],
+        let result = await fleet.run(["--account", "\(fleet.idA),\(fleet.idG)", "--yes", "domain-blocks", "add", "loud.example", "--severity", "silence"],
                                      journal: journal)
         #expect(result.status == 65, "\(result)")
         let entries = try journal.readNow().entries
@@ -204,8 +204,17 @@ struct FleetTests {
         #expect(dry.stdout.contains("\(fleet.idG): dry run: would send POST http://\(fleet.gts.base)/api/v1/admin/domain_blocks\n"))
         #expect(try await fleet.gts.received("POST", "/api/v1/admin/domain_blocks").isEmpty)
 
+        // Off a terminal a write over several accounts needs --yes: the plan is listed, nothing is sent.
+        let unconfirmed = await fleet.run(both + ["domain-blocks", "add", "loud.example", "--severity", "silence"])
+        #expect(unconfirmed.status == 1, "64 for Mastodon's account, 65 for GoToSocial's: \(unconfirmed)")
+        #expect(unconfirmed.stderr.contains("domain-blocks add over 2 accounts:\n"), "\(unconfirmed.stderr)")
+        #expect(unconfirmed.stderr.contains("): refused: GoToSocial cannot keep severity silence"), "\(unconfirmed.stderr)")
+        #expect(unconfirmed.stderr.contains("fedictl: 1 account needs a confirmation\n"), "\(unconfirmed.stderr)")
+        let beforeConfirming = try #require(try await fleet.mastodonA.json(.get, "/api/v1/admin/domain_blocks", token: MockServer.admin.token) as? [Any])
+        #expect(beforeConfirming.isEmpty)
+
         // What one server cannot keep is refused there (GoToSocial only suspends); the other gets it.
-        let silence = await fleet.run(both + ["domain-blocks", "add", "loud.example", "--severity", "silence", "-o", "json"])
+        let silence = await fleet.run(both + ["--yes", "domain-blocks", "add", "loud.example", "--severity", "silence", "-o", "json"])
         #expect(silence.status == 65, "\(silence)")
         #expect(silence.stderr.contains("fedictl: \(fleet.idG): GoToSocial cannot keep severity silence"), "\(silence.stderr)")
         let created = try #require(try silence.json() as? [[String: Any]])
@@ -216,14 +225,16 @@ struct FleetTests {
         #expect(onMastodon.map { $0["domain"] as? String } == ["loud.example"])
         #expect(try await fleet.gts.received("POST", "/api/v1/admin/domain_blocks").isEmpty)
 
-        let suspend = await fleet.run(both + ["domain-blocks", "add", "newspam.example"])
+        let suspend = await fleet.run(both + ["--yes", "domain-blocks", "add", "newspam.example"])
         #expect(suspend.status == 0, "\(suspend)")
         #expect(try await fleet.gts.received("POST", "/api/v1/admin/domain_blocks").map { $0["domain"] as? String } == ["newspam.example"])
         let afterAdd = try #require(try await fleet.mastodonA.json(.get, "/api/v1/admin/domain_blocks", token: MockServer.admin.token) as? [[String: Any]])
         #expect(Set(afterAdd.compactMap { $0["domain"] as? String }) == ["loud.example", "newspam.example"])
 
         // A destructive verb asks once for every account; off a terminal that needs --yes, and nothing is removed.
-        _ = try await fleet.mastodonA.json(.post, "/api/v1/admin/domain_blocks", token: MockServer.admin.token, body: ["domain": "spam.example"])
+        let spam = try #require(try await fleet.mastodonA.json(.post, "/api/v1/admin/domain_blocks", token: MockServer.admin.token,
+                                                               body: ["domain": "spam.example"]) as? [String: Any])
+        let spamID = try #require(spam["id"] as? String)
         let refused = await fleet.run(both + ["domain-blocks", "remove", "spam.example"])
         #expect(refused.status == 64, "\(refused)")
         #expect(refused.stderr.contains("fedictl: 2 accounts need a confirmation\n"), "\(refused.stderr)")
@@ -232,8 +243,11 @@ struct FleetTests {
         let confirmed = await fleet.run(both + ["domain-blocks", "remove", "spam.example"], tty: true, input: "y\n")
         #expect(confirmed.status == 0, "\(confirmed)")
         #expect(confirmed.stderr.components(separatedBy: "[y/N]").count == 2, "one prompt: \(confirmed)")
-        #expect(confirmed.stderr.contains("  \(fleet.idA): Lift the silence block on spam.example?\n"))
-        #expect(confirmed.stderr.contains("  \(fleet.idG): Lift the suspend block on spam.example?\n"))
+        let lines = confirmed.stderr.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("  \(fleet.idA) (Mastodon ") && $0.hasSuffix("): Lift the silence block on spam.example? DELETE /api/v1/admin/domain_blocks/\(spamID)") },
+                "\(confirmed.stderr)")
+        #expect(lines.contains { $0.hasPrefix("  \(fleet.idG) (GoToSocial ") && $0.hasSuffix("): Lift the suspend block on spam.example? DELETE /api/v1/admin/domain_blocks/01HX1A3C5E7G9J1M3P5R7T9W1Y") },
+                "\(confirmed.stderr)")
         #expect(try await fleet.gts.received("DELETE", "/api/v1/admin/domain_blocks/01HX1A3C5E7G9J1M3P5R7T9W1Y").count == 1)
         let afterRemove = try #require(try await fleet.mastodonA.json(.get, "/api/v1/admin/domain_blocks", token: MockServer.admin.token) as? [[String: Any]])
         #expect(!afterRemove.contains { $0["domain"] as? String == "spam.example" })

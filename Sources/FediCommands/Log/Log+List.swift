@@ -73,7 +73,7 @@ extension Log {
                 if output.settings.fields == nil, output.settings.format == .table {
                     output.settings.fields = JournalEntry.columns.filter(\.isDefault).map(\.key) + ["source"]
                 }
-            } else if let selector = ctx.globals.account {
+            } else if let selector = ctx.pin?.login.id ?? ctx.globals.account {  // one of several accounts: its own entries
                 // An account logged out since is no longer in the config: then its id as given.
                 let id = (try? ctx.login().id) ?? selector
                 entries = entries.filter { $0.account == id }

@@ -15,6 +15,9 @@ public struct AccountPin: Sendable {
     /// Narration held back while the runner finds out whether the account needs a confirmation
     /// (its run is then repeated, and the held lines would be said twice).
     var heldStatus: HeldLines?
+    /// Set on the runner's first pass over several accounts when a confirmation may be needed:
+    /// writes are kept here instead of sent (see `WritePreview`).
+    var preview: WritePreview?
 
     public init(login: Login, usesEnvironmentToken: Bool = false, isStored: Bool = true, fleet: Fleet? = nil) {
         self.login = login
@@ -35,10 +38,46 @@ public final class Fleet: Sendable {
     }
 }
 
-/// Thrown by `confirm` in an account of several: the runner collects the questions, asks once,
-/// and runs those accounts again with the answer.
-struct ConfirmationNeeded: Error {
-    var question: String
+/// What one account of several would do, found on the runner's first pass: reads go through,
+/// each write (HTTP or config) is kept here instead of sent, and `confirm` questions are noted and
+/// answered yes (nothing is sent either way). The runner then lists every account's writes in one
+/// confirmation and runs the accounts that would write again, for real.
+final class WritePreview: @unchecked Sendable {
+    private let lock = Lock()
+    private var kept: [String] = []
+    private var asked: [String] = []
+    /// Called at the first write kept: the account's output from here on is not its real result.
+    private let onFirstWrite: @Sendable () -> Void
+
+    init(onFirstWrite: @escaping @Sendable () -> Void) {
+        self.onFirstWrite = onFirstWrite
+    }
+
+    /// Thrown where the write would have been sent.
+    struct Stop: Error {}
+
+    var writes: [String] { lock.withLock { kept } }
+    var questions: [String] { lock.withLock { asked } }
+
+    func keep(_ write: String) {
+        let first = lock.withLock { kept.append(write); return kept.count == 1 }
+        if first { onFirstWrite() }
+    }
+
+    func ask(_ question: String) { lock.withLock { asked.append(question) } }
+
+    /// `POST /api/v1/admin/domain_blocks {"domain":"x.example"}`: the path (the account names the
+    /// server), a redacted query and body, on one inert line, cut after `limit` characters.
+    static func describe(_ request: HTTPRequest, limit: Int = 300) -> String {
+        var components = URLComponents(string: Redaction.url(request.url))
+        components?.scheme = nil
+        components?.host = nil
+        components?.port = nil
+        var text = "\(request.method.rawValue) \(components?.string ?? request.url.path)"
+        if let body = request.body, !body.isEmpty { text += " " + Redaction.body(body) }
+        text = InertText.line(text)
+        return text.count > limit ? String(text.prefix(limit)) + "..." : text
+    }
 }
 
 /// Lines written later, or never.

@@ -76,14 +76,15 @@ public struct CommandContext: Sendable {
         if globals.verbose { log = { line in terminal.writeError("fedictl: " + prefix + line + "\n") } }
         let options = TransportOptions(connectTimeout: min(10, globals.timeout), totalTimeout: globals.timeout, caCertificateFile: globals.cacert,
                                        maxResponseBytes: globals.maxResponseSize << 20, maxPages: globals.maxPages)
+        let preview = pin?.preview
         let transport: any HTTPTransport = globals.dryRun ? DryRunTransport(wrapped: services.transport, terminal: terminal, prefix: prefix)
-                                                          : services.transport
+            : preview != nil ? DryRunTransport(wrapped: services.transport, terminal: terminal, preview: preview) : services.transport
         var client = HTTPClient(transport: transport, options: options, log: log, sleep: services.sleep, now: services.now, pacers: services.pacers)
         if let bulkWaits {
             client.waitBudget = .bulk(maxWait: globals.maxWaitSeconds)
             client.onWait = bulkWaits.onWait
         }
-        client.writeObserver = journalObserver
+        client.writeObserver = preview == nil ? journalObserver : nil  // a preview sends no write
         return client
     }
 
@@ -91,6 +92,7 @@ public struct CommandContext: Sendable {
     /// Best-effort caches (detections, rules, read positions) write through `services.logins` directly.
     public var logins: any LoginStore {
         if globals.dryRun { return DryRunLoginStore(wrapped: services.logins, terminal: terminal) }
+        if let preview = pin?.preview { return DryRunLoginStore(wrapped: services.logins, terminal: terminal, preview: preview) }
         return journalObserver != nil ? JournalingLoginStore(wrapped: services.logins, ctx: self) : services.logins
     }
 
@@ -107,8 +109,9 @@ public struct CommandContext: Sendable {
     /// Destructive verbs ask first: on a terminal a y/N prompt, elsewhere `--yes` is required.
     public func confirm(_ question: String) throws {
         if globals.yes || globals.dryRun { return }
-        // One of several accounts: the runner asks once for all of them (FleetRunner).
-        if pin?.fleet != nil { throw ConfirmationNeeded(question: question) }
+        // One of several accounts: noted, and the run goes on to find the write the question is
+        // about (kept, not sent); the runner asks once for all of them (FleetRunner).
+        if let preview = pin?.preview { return preview.ask(question) }
         guard terminal.stdinIsTTY, terminal.stderrIsTTY else {
             // "Block @alan? Follows between you end.": the question names the act, the rest goes to the hint.
             let end = question.firstIndex(of: "?") ?? question.endIndex

@@ -10,9 +10,15 @@ struct DryRunTransport: HTTPTransport {
     let terminal: any Terminal
     /// `user@host: ` when the run acts as several accounts.
     var prefix = ""
+    /// Set on a fleet's first pass: the write is kept for the confirmation instead of printed.
+    var preview: WritePreview?
 
     func send(_ request: HTTPRequest, options: TransportOptions) async throws -> HTTPResponse {
         guard !request.readsOnly else { return try await wrapped.send(request, options: options) }
+        if let preview {
+            preview.keep(WritePreview.describe(request))
+            throw WritePreview.Stop()
+        }
         var text = "\(prefix)dry run: would send \(request.method.rawValue) \(Redaction.url(request.url))\n"
         if let body = request.body, !body.isEmpty {
             text += InertText.json(Redaction.body(body)) + "\n"  // a blocklist's text, escaped
@@ -30,6 +36,8 @@ public struct DryRunStop: Error {}
 struct DryRunLoginStore: LoginStore {
     let wrapped: any LoginStore
     let terminal: any Terminal
+    /// Set on a fleet's first pass: the change is kept for the confirmation instead of printed.
+    var preview: WritePreview?
 
     func load() throws -> LoginConfig { try wrapped.load() }
 
@@ -38,6 +46,10 @@ struct DryRunLoginStore: LoginStore {
         var after = before
         let result = try change(&after)
         guard after != before else { return result }
+        if let preview {
+            preview.keep("change the config: \(Self.describe(from: before, to: after))")
+            throw WritePreview.Stop()
+        }
         terminal.write("dry run: would change the config: \(Self.describe(from: before, to: after))\n")
         throw DryRunStop()
     }

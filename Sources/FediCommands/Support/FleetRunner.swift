@@ -4,7 +4,7 @@ import FediCore
 import FediOutput
 
 /// Runs one verb over several accounts: `run(in:)` once per account, concurrently (at most
-/// `--concurrency` at once), each with a context pinned to its account (own detection, capability
+/// `--concurrency` at once, default 16), each with a context pinned to its account (own detection, capability
 /// check, pacing and retries) over the one shared transport, so connections are reused per server.
 ///
 /// A failing account never stops the others (unless `--fail-fast`): it is reported as
@@ -12,8 +12,10 @@ import FediOutput
 /// The exit status is 0 when every account succeeded; else the status the failures share, or 1
 /// when they differ.
 ///
-/// Confirmations: an account whose verb asks (`ctx.confirm`) stops there, before writing; once every
-/// account has run or stopped so, one question lists them all, and the accounts that asked run
+/// Writes: unless `--yes` or `--dry-run`, the first pass keeps every write instead of sending it
+/// (`WritePreview`); an account that reads only, sends nothing, or fails is done there. If any
+/// account would write, one confirmation lists every account and what its server would get (or why
+/// it refuses: "GoToSocial cannot keep severity silence"), and the accounts that would write run
 /// again with the answer (their reads are repeated; nothing was written the first time).
 struct FleetRunner {
     let ctx: CommandContext
@@ -29,32 +31,41 @@ struct FleetRunner {
     enum Outcome: Sendable {
         case succeeded
         case failed(FediError)
-        case asked(String)
+        /// Stopped at a write on the first pass: what it would send, and the questions its verb asked.
+        case wouldWrite(writes: [String], questions: [String])
         /// Not run, or stopped, because another account failed (`--fail-fast`).
         case skipped
     }
 
     /// Runs the verb over every account and returns the exit status.
     func run<Command: FediCommand>(_ command: Command) async -> Int32 {
-        let asking = !ctx.globals.yes && !ctx.globals.dryRun
-        var outcomes = await runAll(command, pins, globals: ctx.globals, holdingStatus: asking)
-        let askers = pins.indices.compactMap { index -> (AccountPin, String)? in
-            if case .asked(let question) = outcomes[pins[index].login.id] { return (pins[index], question) }
-            return nil
-        }
-        if !askers.isEmpty {
-            switch confirmOnce(askers) {
+        let previewing = !ctx.globals.yes && !ctx.globals.dryRun
+        var outcomes = await runAll(command, pins, globals: ctx.globals, previewing: previewing)
+        let writers = pins.filter { if case .wouldWrite = outcomes[$0.login.id] { return true } else { return false } }
+        let failed = outcomes.values.contains { if case .failed = $0 { return true } else { return false } }
+        if ctx.globals.failFast, failed {
+            // --fail-fast: an account failed before anything was sent, so nothing is.
+            for pin in writers {
+                outcomes[pin.login.id] = .skipped
+                fleet.output.finish(pin.login.id)
+            }
+        } else if !writers.isEmpty {
+            switch confirmOnce(plan(CommandPath.name(of: Command.self), outcomes), writers: writers.count) {
             case .success:
                 var globals = ctx.globals
                 globals.yes = true
-                let again = await runAll(command, askers.map(\.0), globals: globals, holdingStatus: false)
+                for pin in writers { fleet.output.unmute(pin.login.id) }
+                let again = await runAll(command, writers, globals: globals, previewing: false)
                 outcomes.merge(again) { $1 }
             case .failure(let error):
-                for (pin, _) in askers {
+                report(error, account: nil)
+                for pin in writers {
                     outcomes[pin.login.id] = .failed(error)
+                    // Said once on stderr; in JSON every account still gets its error object.
+                    fleet.output.unmute(pin.login.id)
+                    addErrorObject(error, account: pin.login.id)
                     fleet.output.finish(pin.login.id)
                 }
-                report(error, account: nil)
             }
         }
         fleet.output.finishAll()
@@ -63,8 +74,8 @@ struct FleetRunner {
 
     /// One run over `pins`, at most `--concurrency` at once.
     private func runAll<Command: FediCommand>(_ command: Command, _ pins: [AccountPin], globals: GlobalOptions,
-                                              holdingStatus: Bool) async -> [String: Outcome] {
-        let limit = max(1, ctx.globals.concurrency)
+                                              previewing: Bool) async -> [String: Outcome] {
+        let limit = max(1, ctx.globals.accountsInFlight)
         let failFast = ctx.globals.failFast
         let shared = ParsedCommand(command: command)
         var outcomes: [String: Outcome] = [:]
@@ -74,7 +85,7 @@ struct FleetRunner {
             func start() {
                 let pin = pins[next]
                 next += 1
-                group.addTask { (pin.login.id, await runOne(shared.command, pin, globals: globals, holdingStatus: holdingStatus)) }
+                group.addTask { (pin.login.id, await runOne(shared.command, pin, globals: globals, previewing: previewing)) }
             }
             while next < min(limit, pins.count) { start() }
             for await (id, outcome) in group {
@@ -90,27 +101,33 @@ struct FleetRunner {
         return outcomes
     }
 
-    private func runOne<Command: FediCommand>(_ command: Command, _ pin: AccountPin, globals: GlobalOptions, holdingStatus: Bool) async -> Outcome {
+    private func runOne<Command: FediCommand>(_ command: Command, _ pin: AccountPin, globals: GlobalOptions, previewing: Bool) async -> Outcome {
         var member = CommandContext(services: ctx.services, globals: globals)
         // One journal session for the run: each account's writes are recorded under its own login.
         member.journalSession = ctx.journalSession
         var pin = pin
-        pin.fleet = fleet
-        let held = holdingStatus ? HeldLines() : nil
-        pin.heldStatus = held
-        member.pin = pin
         let id = pin.login.id
-        let outcome: Outcome
+        pin.fleet = fleet
+        let held = previewing ? HeldLines() : nil
+        pin.heldStatus = held
+        let output = fleet.output
+        let preview = previewing ? WritePreview(onFirstWrite: { output.mute(id) }) : nil
+        pin.preview = preview
+        member.pin = pin
+        var outcome: Outcome
         do {
             try await command.run(in: member)
             outcome = .succeeded
         } catch is DryRunStop {
             outcome = .succeeded
-        } catch let asked as ConfirmationNeeded {
-            // Said again when the account runs for real.
-            return .asked(asked.question)
         } catch {
             if Task.isCancelled, ctx.globals.failFast { outcome = .skipped } else { outcome = .failed(ErrorReport.fediError(from: error)) }
+        }
+        // However the verb ended (it may have caught the stop and gone on), a write it reached
+        // makes this pass a preview: its narration and output are dropped, and it runs again.
+        if let preview, !preview.writes.isEmpty {
+            if case .skipped = outcome { return outcome }
+            return .wouldWrite(writes: preview.writes, questions: preview.questions)
         }
         for line in held?.take() ?? [] { ctx.terminal.writeError(line) }
         if case .failed(let error) = outcome { report(error, account: id) }
@@ -124,7 +141,12 @@ struct FleetRunner {
         var text = "fedictl: \(account.map { "\($0): " } ?? "")\(Renderer.inertLines(error.message))\n"
         if let hint = error.hint { text += "hint: \(Renderer.inertLines(hint))\n" }
         ctx.terminal.writeError(text)
-        guard let account, let format = ctx.globals.output, format == .json || format == .ndjson else { return }
+        if let account { addErrorObject(error, account: account) }
+    }
+
+    /// With -o json or ndjson, `{"account": ..., "error": {...}}` in the output stream.
+    private func addErrorObject(_ error: FediError, account: String) {
+        guard let format = ctx.globals.output, format == .json || format == .ndjson else { return }
         let object = AccountError(account: account, error: .init(message: error.message, hint: error.hint,
                                                                  exitStatus: Int(error.status.rawValue), kind: error.status.name))
         if let data = try? JSONCoding.encoder(pretty: format == .json).encode(object) {
@@ -142,17 +164,41 @@ struct FleetRunner {
         var error: ErrorReport.ErrorObject.Body
     }
 
-    /// One question for every account that asked: on a terminal a y/N prompt, elsewhere `--yes` is needed.
-    private func confirmOnce(_ askers: [(AccountPin, String)]) -> Result<Void, FediError> {
+    /// Every account's line for the confirmation: what its server would get, or why not.
+    private func plan(_ verb: String, _ outcomes: [String: Outcome]) -> String {
+        var lines = ["\(verb) over \(pins.count) accounts:"]
+        for pin in pins {
+            let id = pin.login.id
+            // The software as detected during this run (or cached), so the mapping can be read.
+            let software = ctx.journalSession?.detection(for: pin.login.server.authority) ?? pin.login.serverInfo
+            let label = software.map { "\(id) (\($0.label))" } ?? id
+            switch outcomes[id] {
+            case .wouldWrite(let writes, let questions):
+                let more = writes.count > 1 ? " (and \(writes.count - 1) more request\(writes.count == 2 ? "" : "s"))" : ""
+                lines.append("  \(label): " + (questions + [writes[0] + more]).joined(separator: " "))
+            case .failed(let error) where error.status == .dataError:  // what this software cannot keep
+                lines.append("  \(label): refused: \(error.message)")
+            case .failed(let error):
+                lines.append("  \(label): failed: \(error.message)")
+            case .succeeded:
+                lines.append("  \(label): nothing to send")
+            case .skipped, nil:
+                lines.append("  \(label): not run (--fail-fast)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One question for every account that would write: on a terminal a y/N prompt, elsewhere `--yes` is needed.
+    private func confirmOnce(_ plan: String, writers: Int) -> Result<Void, FediError> {
         let terminal = ctx.terminal
-        let list = askers.map { "  \($0.0.login.id): \($0.1)" }.joined(separator: "\n")
+        terminal.writeError(Renderer.inertLines(plan) + "\n")
+        let accounts = "\(writers) account\(writers == 1 ? "" : "s")"
         guard terminal.stdinIsTTY, terminal.stderrIsTTY else {
-            terminal.writeError(Renderer.inertLines("These accounts need a confirmation:\n\(list)") + "\n")
-            return .failure(FediError(.usage, "\(askers.count) account\(askers.count == 1 ? "" : "s") need a confirmation",
+            return .failure(FediError(.usage, "\(accounts) need\(writers == 1 ? "s" : "") a confirmation",
                                       hint: "not on a terminal: pass --yes to confirm"))
         }
-        terminal.writeError(Renderer.inertLines("On \(askers.count) account\(askers.count == 1 ? "" : "s"):\n\(list)") + "\n")
-        let answer = terminal.readLine(prompt: "Go ahead on all of them? [y/N] ", secret: false)?.lowercased()
+        let answer = terminal.readLine(prompt: "Go ahead on \(writers == pins.count ? "all \(accounts)" : accounts)? [y/N] ", secret: false)?.lowercased()
         guard answer == "y" || answer == "yes" else { return .failure(FediError(.failure, "cancelled")) }
         return .success(())
     }
@@ -166,7 +212,7 @@ struct FleetRunner {
             switch outcome {
             case .failed(let error): failures.append(error)
             case .skipped: skipped += 1
-            case .succeeded, .asked: break
+            case .succeeded, .wouldWrite: break
             }
         }
         if ctx.terminal.stderrIsTTY {

@@ -18,8 +18,18 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Flag(name: .long, help: "Act as every stored account (for admin verbs, every account whose role can moderate).")
     public var allAccounts = false
 
-    @Option(name: .long, help: ArgumentHelp("Accounts (or, for bulk verbs, writes) in flight at once (1-16).", valueName: "n"))
-    public var concurrency = 8
+    @Option(name: .customLong("concurrency"),
+            help: ArgumentHelp("Accounts in flight at once (default 16), and for bulk verbs writes in flight per server (default 8); 1-16.",
+                               valueName: "n"))
+    public var concurrencyGiven: Int?
+
+    /// Writes in flight to one server in bulk verbs (imports): each one loads that server.
+    public var concurrency: Int { concurrencyGiven ?? 8 }
+
+    /// Accounts run at once over several accounts. Each mostly waits on its own server, so the
+    /// default takes every account of a fleet of up to 16 at once: the wall time is the slowest
+    /// server's, not a multiple of it (no server sees more than its own accounts' requests).
+    public var accountsInFlight: Int { concurrencyGiven ?? 16 }
 
     @Flag(name: .long, help: "Over several accounts, stop at the first account that fails.")
     public var failFast = false
@@ -49,7 +59,7 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Flag(name: .long, help: "Record nothing in the journal of changes for this run (see fedictl log).")
     public var noJournal = false
 
-    @Flag(name: [.short, .long], help: "Answer yes to confirmations (needed off a terminal for destructive verbs).")
+    @Flag(name: [.short, .long], help: "Answer yes to confirmations (needed off a terminal for destructive verbs and for writes over several accounts).")
     public var yes = false
 
     @Option(name: .long, help: ArgumentHelp("Seconds a request may take in all.", valueName: "seconds"))
@@ -96,7 +106,7 @@ public struct GlobalOptions: ParsableArguments, Sendable {
                 throw ValidationError("--cacert \(cacert): no such readable file")
             }
         }
-        guard (1...16).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 16") }
+        guard (1...16).contains(concurrencyGiven ?? 8) else { throw ValidationError("--concurrency must be between 1 and 16") }
     }
 
     /// `--max-wait` in seconds: 15 minutes unless given (Mastodon's window is 5 minutes).

@@ -82,6 +82,43 @@ struct FleetRunnerTests {
         #expect(transport.inFlightAtArrival == [1, 2, 2])
     }
 
+    /// Without --concurrency, ten accounts are all in flight at once (not eight, then two): the
+    /// wall time over ten slow servers is the slowest one's (bench/fleet).
+    @Test func byDefaultTenAccountsAreAllInFlightAtOnce() async throws {
+        let hosts = (0..<10).map { "s\($0).test" }
+        let mastodon = ServerInfo(flavour: .mastodon, softwareName: "mastodon", version: "4.3.0", detectedAt: Date())
+        let config = LoginConfig(accounts: hosts.map { Login(id: "admin@\($0)", username: "admin", baseURL: "https://\($0)", tokenStorage: .keyring, serverInfo: mastodon) })
+        let keyring = InMemorySecretStore(secrets: Dictionary(uniqueKeysWithValues: hosts.map { (SecretKey(account: "admin@\($0)", instance: $0, kind: .accessToken), "token-\($0)") }))
+        let transport = HoldingTransport()
+        let harness = CommandHarness(transport: transport, secrets: keyring, logins: InMemoryLoginStore(config))
+        let run = Task { await harness.run(["--all-accounts", "domain-blocks", "list"]) }
+        await transport.waitForArrivals(8)
+        // Give the last two every chance to start while nothing is answered (scheduling, not time).
+        for _ in 0..<2000 { await Task.yield() }
+        let inFlight = transport.inFlightAtArrival.count
+        transport.releaseAll()
+        let result = await run.value
+        #expect(result.status == 0, "\(result)")
+        #expect(inFlight == 10)
+        #expect(transport.inFlightAtArrival == Array(1...10))
+    }
+
+    /// `log` over several accounts reads the one local journal once per account: each shows its own entries, once.
+    @Test func logOverSeveralAccountsShowsEachAccountsEntriesOnce() async throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("fleet-log-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let journal = FileJournal(directory: state)
+        for host in Self.hosts {
+            try await journal.append(JournalEntry(time: Date(), account: "admin@\(host)", server: host, command: "fedictl x",
+                                                  verb: "domain-blocks add", target: "x.\(host)", outcome: .ok))
+        }
+        var harness = CommandHarness(transport: FakeTransport(), secrets: Self.keyring(), logins: InMemoryLoginStore(Self.config()))
+        harness.journal = journal
+        let result = await harness.run(["--all-accounts", "log", "--fields", "account,target"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "admin@a.test\tx.a.test\nadmin@b.test\tx.b.test\nadmin@c.test\tx.c.test\n", "\(result)")
+    }
+
     @Test func verboseLinesNameTheirAccount() async throws {
         let transport = FakeTransport()
         for host in Self.hosts { transport.stub(.get, "/api/v1/admin/domain_blocks", host: host, json: "[]") }
