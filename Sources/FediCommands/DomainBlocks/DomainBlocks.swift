@@ -12,5 +12,5 @@ public struct DomainBlocks: AsyncParsableCommand {
         (blockedHosts, silencedHosts, mediaSilencedHosts). A setting a server cannot keep is refused \
         (exit 65), never dropped. Needs an admin login.
         """,
-        subcommands: [List.self, Show.self, Add.self, Update.self, Remove.self, Import.self, Export.self, Merge.self])
+        subcommands: [List.self, Show.self, Add.self, Update.self, Remove.self, Import.self, Export.self, Merge.self, Sync.self, Apply.self])
 }
