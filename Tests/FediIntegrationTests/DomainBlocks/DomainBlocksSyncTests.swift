@@ -302,4 +302,40 @@ struct DomainBlocksSyncTests {
                                 uniquingKeysWith: { a, _ in a })
         #expect(blocks == ["followed.example": "silence", "quiet.example": "silence", "limited.example": "silence"])
     }
+
+    @Test func severalServersArePlannedTogetherAndASavedPlanIsConfirmedOnce() async throws {
+        let fleet = try await FleetTests.Fleet.start()
+        defer { fleet.stop() }
+        let environment = ["XDG_STATE_HOME": try TemporaryDirectory.make("sync-state").path]
+        let list = try Self.file("""
+        #domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate
+        shared.example,suspend,true,true,,false
+        loud.example,silence,false,false,,false
+        """)
+        let all = ["--account", "\(fleet.idA),\(fleet.idB),\(fleet.idG)"]
+        let plan = await fleet.run(all + ["domain-blocks", "sync", list.path, "--dry-run", "-o", "json"], environment: environment)
+        #expect(plan.status == 0, "\(plan)")
+        let rows = try #require(try plan.json() as? [[String: Any]])
+        let view = Set(rows.map { "\($0["account"]!) \($0["domain"]!) \($0["action"]!)" })
+        #expect(view == ["\(fleet.idA) shared.example add", "\(fleet.idA) loud.example add", "\(fleet.idB) shared.example add",
+                         "\(fleet.idB) loud.example add", "\(fleet.idG) shared.example add", "\(fleet.idG) loud.example skip"], "\(view)")
+        #expect(try await Self.mastodonBlocks(fleet.mastodonA).isEmpty)
+        let saved = try Self.file(plan.stdout, "plan.json")
+
+        // The plan names its accounts; off a terminal the one confirmation needs --yes.
+        let refused = await fleet.run(["domain-blocks", "apply", saved.path], environment: environment)
+        #expect(refused.status == 64, "\(refused)")
+        #expect(refused.stderr.contains("fedictl: 3 accounts need a confirmation\n"), "\(refused.stderr)")
+        #expect(try await Self.mastodonBlocks(fleet.mastodonA).isEmpty)
+
+        let confirmed = await fleet.run(["domain-blocks", "apply", saved.path], tty: true, input: "y\n", environment: environment)
+        #expect(confirmed.status == 0, "\(confirmed)")
+        #expect(confirmed.stderr.components(separatedBy: "[y/N]").count == 2, "one prompt: \(confirmed)")
+        #expect(confirmed.stderr.contains("  \(fleet.idA): Apply 2 changes to \(fleet.mastodonA.base) (2 to add)?\n"), "\(confirmed.stderr)")
+        #expect(confirmed.stderr.contains("  \(fleet.idG): Apply 1 change to \(fleet.gts.base) (1 to add, 1 the server cannot keep)?\n"))
+        for server in [fleet.mastodonA, fleet.mastodonB] {
+            #expect(Set(try await Self.mastodonBlocks(server).compactMap { $0["domain"] as? String }) == ["shared.example", "loud.example"])
+        }
+        #expect(try await fleet.gts.received("POST", "/api/v1/admin/domain_blocks").map { $0["domain"] as? String } == ["shared.example"])
+    }
 }
