@@ -19,6 +19,19 @@ extension CommandContext {
         return Dictionary(counted.compactMap { domain, follows in follows.map { (domain, $0) } }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// `plan` as this server can carry it out: where blocks cannot be changed in place, the changes are skipped, saying why.
+    func fitted(_ plan: SyncPlan) async -> SyncPlan {
+        guard plan.steps.contains(where: { [.raise, .lower, .change].contains($0.action) }) else { return plan }
+        do {
+            _ = try await require(.domainBlocksUpdate)
+            return plan
+        } catch {
+            var fitted = plan
+            fitted.skipUpdates(ErrorReport.fediError(from: error).message)
+            return fitted
+        }
+    }
+
     /// "3 to add, 1 to raise, 2 unchanged, 1 skipped": the plan's counts, the empty ones left out.
     static func syncSummary(_ plan: SyncPlan) -> String {
         let words: [(SyncPlan.Action, String)] = [(.add, "to add"), (.raise, "to raise"), (.lower, "to lower"), (.change, "to change"),

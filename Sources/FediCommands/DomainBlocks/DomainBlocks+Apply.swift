@@ -44,7 +44,7 @@ extension DomainBlocks {
                     throw FediError(.stalePlan, "the domain blocks on \(login.server.authority) changed since the plan was made; nothing was sent",
                                     hint: "make the plan again with `fedictl domain-blocks sync ... --dry-run -o json`, or pass --force")
                 }
-                let plan = SyncPlan(steps: try mine.map { try $0.step(current: current) })
+                let plan = await ctx.fitted(SyncPlan(steps: try mine.map { try $0.step(current: current) }))
                 guard !plan.writes.isEmpty else {
                     try ctx.output.list(mine)
                     return ctx.status("Nothing to write on \(login.server.authority).")

@@ -67,6 +67,7 @@ extension DomainBlocks {
                 var plan = SyncPlan(merged: merged.blocks, current: current, support: adapter.support, made: made,
                                     sources: SyncPlan.Sources(sourceLists), liftRetracted: liftRetracted)
                 plan.noteFollows(try await ctx.domainFollows(plan.suspensions, client: client), cap: maxFollowedSeverity)
+                plan = await ctx.fitted(plan)
                 let digest = SyncPlan.listDigest(current)
                 let summary = CommandContext.syncSummary(plan)
                 ctx.status("\(login.server.authority): \(summary).")

@@ -84,8 +84,22 @@ public struct SyncRow: Tabular, Codable, Equatable {
             wanted = DomainBlockSpec(domain: domain, severity: level, rejectMedia: rejectMedia ?? false, rejectReports: rejectReports ?? false,
                                      privateComment: privateComment, publicComment: publicComment, obfuscate: obfuscate ?? false)
         }
-        return SyncPlan.Step(action: action, domain: domain, wanted: wanted, existing: current.first(named: domain), details: details,
-                             sources: sources, note: note)
+        // Planned against a list that has changed since (--force): what the row asks for, against the block as it is now.
+        let existing = current.first(named: domain)
+        var now = action
+        switch (action, existing, wanted) {
+        case (.add, let existing?, let wanted?), (.raise, let existing?, let wanted?), (.lower, let existing?, let wanted?), (.change, let existing?, let wanted?):
+            now = wanted.differences(from: existing).isEmpty ? .unchanged
+                : wanted.severity > existing.severity ? .raise : wanted.severity < existing.severity ? .lower : .change
+        case (.raise, nil, _), (.lower, nil, _), (.change, nil, _):
+            now = .add
+        case (.lift, nil, _):
+            now = .unchanged
+        default:
+            break
+        }
+        return SyncPlan.Step(action: now, domain: domain, wanted: now == .unchanged ? nil : wanted, existing: existing,
+                             details: now == action ? details : wanted?.changeDetails(from: existing) ?? [], sources: sources, note: note)
     }
 }
 

@@ -114,6 +114,16 @@ public struct SyncPlan: Sendable {
         }
     }
 
+    /// For a server that cannot change a block in place (GoToSocial before 0.19): raises, lowers and
+    /// changes become skips saying `why`.
+    public mutating func skipUpdates(_ why: String) {
+        for index in steps.indices where [.raise, .lower, .change].contains(steps[index].action) {
+            steps[index].note = [steps[index].note, "\(steps[index].action.rawValue) not possible: \(why)"].compactMap { $0 }.joined(separator: "; ")
+            steps[index].action = .skip
+            steps[index].wanted = nil
+        }
+    }
+
     /// The marker sync adds to the private comment of blocks it writes, where the software keeps one.
     public static let stamp = "[fedictl sync]"
 
