@@ -3,8 +3,7 @@ import FediCore
 import FediTestSupport
 import Testing
 
-/// `domain-blocks sync` and `apply` in the fast tier: the plan per software, nothing sent on a dry
-/// run, a saved plan refused when the server's list changed.
+/// `domain-blocks sync` in the fast tier: the plan per software, nothing sent on a dry run.
 @Suite struct DomainBlocksSyncCommandTests {
     static func state() throws -> [String: String] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sync-fast-\(UUID().uuidString)")
@@ -35,25 +34,30 @@ import Testing
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
-    @Test func applyRefusesAPlanWhoseServerListChanged() async throws {
+    @Test func withYesItWritesAndRecordsWhatItMade() async throws {
         let server = FakeServerAccount(software: "gotosocial", version: "0.17.3")
-        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: #"[{"id": "01A", "domain": "meanwhile.example"}]"#)
-        let plan = #"[{"account": "admin@fake.test", "domain": "new.example", "action": "add", "severity": "suspend", "details": [], "sources": ["-"], "list_digest": "\#(DomainDigest.sha256Hex(""))"}]"#
-        let result = await server.run(["domain-blocks", "apply", "-", "--yes"], input: plan, environment: try Self.state())
-        #expect(result.status == 79, "\(result)")
-        #expect(result.stderr == """
-            fedictl: the domain blocks on fake.test changed since the plan was made; nothing was sent
-            hint: make the plan again with `fedictl domain-blocks sync ... --dry-run -o json`, or pass --force
-
-            """, "\(result)")
-        #expect(server.transport.requests.map(\.route) == ["GET /api/v1/admin/domain_blocks"])
+        server.transport.stub(.get, "/api/v1/instance/peers", json: "[]")
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
+        server.transport.stub(.post, "/api/v1/admin/domain_blocks", json: #"{"id": "01B", "domain": "new.example", "private_comment": "[fedictl sync]"}"#)
+        let environment = try Self.state()
+        let result = await server.run(["domain-blocks", "sync", "-", "--yes"], input: "new.example\n", environment: environment)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr == "fake.test: 1 to add.\nWrote 1 of 1 change on fake.test.\n", "\(result)")
+        let post = try #require(server.transport.requests.last)
+        #expect(post.route == "POST /api/v1/admin/domain_blocks")
+        #expect(post.jsonBody?["domain"] as? String == "new.example" && post.jsonBody?["private_comment"] as? String == "[fedictl sync]")
+        let record = try String(contentsOfFile: environment["XDG_STATE_HOME"]! + "/fedictl/sync/admin@fake.test/journal.jsonl", encoding: .utf8)
+        #expect(record.contains(#""domain":"new.example""#) && record.contains(#""sources":["stdin"]"#) && record.contains(#""action":"add""#), "\(record)")
+        #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
-    @Test func applyRefusesSomethingThatIsNotAPlan() async throws {
-        let server = FakeServerAccount()
-        let result = await server.run(["domain-blocks", "apply", "-"], input: "domain\nspam.example\n")
-        #expect(result.status == 65, "\(result)")
-        #expect(result.stderr.hasPrefix("fedictl: stdin is not a saved sync plan\nhint: "), "\(result)")
-        #expect(server.transport.requests.isEmpty)
+    @Test func withoutYesOffATerminalNothingIsSent() async throws {
+        let server = FakeServerAccount(software: "gotosocial", version: "0.17.3")
+        server.transport.stub(.get, "/api/v1/instance/peers", json: "[]")
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
+        let result = await server.run(["domain-blocks", "sync", "-"], input: "new.example\n", environment: try Self.state())
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains("fedictl: Apply 1 change to fake.test (1 to add): confirmation needed\n"), "\(result)")
+        #expect(server.transport.requests.allSatisfy { $0.method == .get })
     }
 }
