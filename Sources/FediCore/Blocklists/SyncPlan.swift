@@ -193,11 +193,12 @@ public struct SyncPlan: Sendable {
             if !missing.isEmpty {
                 let emptyNoop = spec.severity == .noop && !support.emptyBlocks
                     && !(spec.rejectMedia && support.rejectMedia) && !(spec.rejectReports && support.rejectReports)
-                if emptyNoop {
-                    // fediblockhole's noop lowers; a server that keeps no empty block lifts instead.
+                if emptyNoop || (spec.severity == .noop && support.reduced(spec) == nil) {
+                    // fediblockhole's noop lowers; a server that cannot keep such a block (none that
+                    // limits nothing, or suspensions only) lifts instead.
                     if let existing {
                         steps.append(Step(action: .lift, domain: existing.domain, wanted: nil, existing: existing, details: [],
-                                          sources: block.sources, note: "noop: \(support.software) keeps no block that limits nothing"))
+                                          sources: block.sources, note: "noop: \(support.software) cannot keep a lower block"))
                     }
                     continue
                 }

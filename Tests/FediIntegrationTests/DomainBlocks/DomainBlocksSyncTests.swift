@@ -201,6 +201,7 @@ struct DomainBlocksSyncTests {
         loud.example,silence,false,false,,false
         newspam.example,suspend,true,true,Spam,false
         scrapers.example,suspend,false,false,Scrapers,false
+        badactors.example,noop,false,false,,false
         """)
         let plan = await admin.run(["domain-blocks", "sync", list.path, "--dry-run", "-o", "json"])
         #expect(plan.status == 0, "\(plan)")
@@ -212,12 +213,18 @@ struct DomainBlocksSyncTests {
         // A comment to change, on a GoToSocial that cannot change a block in place (0.19+).
         #expect(rows["scrapers.example"]?["action"] as? String == "skip")
         #expect(rows["scrapers.example"]?["note"] as? String == "change not possible: domain-blocks update is not available on GoToSocial 0.17.3")
+        // A noop entry lowers; GoToSocial only suspends, so it lifts.
+        #expect(rows["badactors.example"]?["action"] as? String == "lift")
+        #expect(rows["badactors.example"]?["note"] as? String == "noop: GoToSocial cannot keep a lower block")
 
+        try await server.addRoutes(["DELETE /api/v1/admin/domain_blocks/01HZ9B1D3F5H7K9N1Q3S5V7X9Z": [
+            "json": ["id": "01HZ9B1D3F5H7K9N1Q3S5V7X9Z", "domain": "badactors.example", "obfuscate": true]]])
         let applied = await admin.run(["domain-blocks", "sync", list.path, "--yes"])
         #expect(applied.status == 0, "\(applied)")
         let posts = try await server.received("POST", "/api/v1/admin/domain_blocks")
         #expect(posts.map { NSDictionary(dictionary: $0) } == [NSDictionary(dictionary: [
             "domain": "newspam.example", "obfuscate": false, "public_comment": "Spam", "private_comment": "[fedictl sync]"])])
+        #expect(try await server.received("DELETE", "/api/v1/admin/domain_blocks/01HZ9B1D3F5H7K9N1Q3S5V7X9Z").count == 1)
     }
 
     @Test func pleromaGetsMRFSimpleGroupsInOneWrite() async throws {
