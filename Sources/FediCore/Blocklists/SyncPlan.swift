@@ -149,8 +149,10 @@ public struct SyncPlan: Sendable {
             self.listed = listed
         }
 
+        /// A source that came back empty (a truncated download, stdin already read by another
+        /// account) is not counted as read: nothing it listed is lifted on its word.
         public init(_ lists: [SourceList]) {
-            names = Set(lists.map(\.name))
+            names = Set(lists.filter { !$0.entries.isEmpty }.map(\.name))
             listed = Dictionary(lists.map { list in (list.name, Set(list.entries.map { BlocklistFile.normalise($0.spec.domain) })) },
                                 uniquingKeysWith: { $0.union($1) })
         }
