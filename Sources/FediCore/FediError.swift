@@ -12,6 +12,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable, Codable {
     case `protocol` = 76
     case permission = 77
     case config = 78
+    /// A saved plan no longer matches the server (`domain-blocks apply`): make it again.
+    case stalePlan = 79
 
     /// A short name for the JSON error object (`"kind"`).
     public var name: String {
@@ -26,6 +28,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable, Codable {
         case .protocol: "protocol"
         case .permission: "permission"
         case .config: "config"
+        case .stalePlan: "stale_plan"
         }
     }
 }

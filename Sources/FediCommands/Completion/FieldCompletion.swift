@@ -75,6 +75,8 @@ enum FieldCompletion {
         (DomainBlocks.Remove.self, [DomainBlock.self]),
         (DomainBlocks.Import.self, [DomainBlockPlanRow.self]),
         (DomainBlocks.Merge.self, [MergedBlock.self]),
+        (DomainBlocks.Sync.self, [SyncRow.self]),
+        (DomainBlocks.Apply.self, [SyncRow.self]),
         (DomainAllows.List.self, [DomainAllow.self]),
         (DomainAllows.Add.self, [DomainAllow.self]),
         (DomainAllows.Remove.self, [DomainAllow.self]),

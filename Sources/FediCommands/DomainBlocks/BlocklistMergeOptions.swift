@@ -57,6 +57,12 @@ extension CommandContext {
     /// Reads every source `options` names (with its `--config` file's), and merges them. Nothing is
     /// written anywhere; skipped rows are narrated on stderr; a source that cannot be read stops it all.
     public func mergeBlocklists(_ options: BlocklistMergeOptions) async throws -> BlocklistMergeResult {
+        try await readAndMergeBlocklists(options).result
+    }
+
+    /// The merged list and each source's own list; `peers` are more known domains to match
+    /// obfuscated entries against (a server's `/api/v1/instance/peers`).
+    func readAndMergeBlocklists(_ options: BlocklistMergeOptions, peers: [String] = []) async throws -> (result: BlocklistMergeResult, lists: [SourceList]) {
         let saved = try options.config.map { try BlocklistConfig.load(named: $0, environment: environment) }
         let here = SourceSettings(maxSeverity: options.maxSeverity, fields: try options.takenFields())
         let named = (saved?.sources.map { ($0.source, $0.settings) } ?? []) + options.sources.map { ($0, here) }
@@ -94,8 +100,9 @@ extension CommandContext {
             }
         }
         let threshold = options.threshold.flatMap(MergeThreshold.init) ?? saved?.threshold ?? .count(0)
-        return BlocklistMerge.merge(lists, rule: options.merge ?? saved?.merge ?? .max, threshold: threshold,
-                                    allow: Set(allowed), knownDomains: knownDomains)
+        let result = BlocklistMerge.merge(lists, rule: options.merge ?? saved?.merge ?? .max, threshold: threshold,
+                                          allow: Set(allowed), knownDomains: knownDomains + peers)
+        return (result, lists)
     }
 
     /// `--allow` is a file when it has a `/` or names a file that exists; otherwise a domain.

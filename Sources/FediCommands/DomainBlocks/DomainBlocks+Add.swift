@@ -31,51 +31,38 @@ extension DomainBlocks {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainBlock.self)
             let domain = try DomainText.parse(self.domain, wildcard: true)
-            try await ctx.withDomainBlocks(.domainBlocksAdd) { adapter, family in
+            try await ctx.withDomainBlocks(.domainBlocksAdd) { adapter in
                 let blocks = try await adapter.list(limit: nil, onPage: nil)
-                let existing = blocks.first(named: domain)
-                let spec = settings.changes.applied(to: existing, domain: domain)
+                let spec = settings.changes.applied(to: blocks.first(named: domain), domain: domain)
                 try ctx.requireSupported(spec, by: adapter)
-                if let existing {
-                    return try await ctx.bringUpToDate(existing, to: spec, with: adapter)
-                }
-                if family == .mastodonAdmin, let parent = DomainBlockPlan.covering(spec, among: blocks) {
-                    return try ctx.reportCovered(domain, by: parent)
-                }
-                do {
-                    let created = try await adapter.create(spec)
-                    ctx.status("Blocked \(domain) (\(created.severity.rawValue)).")
-                    try ctx.output.item(created)
-                } catch let covered as DomainBlockCovered {
-                    // The list and the server disagree (a block made meanwhile): trust the server.
-                    if BlocklistFile.normalise(covered.existing.domain) == domain {
-                        return try await ctx.bringUpToDate(covered.existing, to: spec, with: adapter)
-                    }
-                    try ctx.reportCovered(domain, by: covered.existing)
-                }
+                let step = DomainBlockPlan.ensuring(spec, current: blocks, support: adapter.support)
+                if step.action == .update { _ = try await ctx.require(.domainBlocksUpdate) }
+                try ctx.report(try await adapter.carryOut(step), domain: domain)
             }
         }
     }
 }
 
 extension CommandContext {
-    /// Updates `block` to `spec` if they differ (needs the update capability), and prints the result.
-    func bringUpToDate(_ block: DomainBlock, to spec: DomainBlockSpec, with adapter: any DomainBlockAdapter) async throws {
-        let changes = spec.differences(from: block)
-        guard !changes.isEmpty else {
+    /// Says what ensuring one block did, and prints the block as the server has it.
+    func report(_ outcome: DomainBlockOutcome, domain: String) throws {
+        switch outcome {
+        case .created(let block):
+            status("Blocked \(domain) (\(block.severity.rawValue)).")
+            try output.item(block)
+        case .updated(let block, let changes):
+            status("Updated the block on \(block.domain): \(changes.joined(separator: ", ")).")
+            try output.item(block)
+        case .unchanged(let block):
             status("\(block.domain) is already blocked with these settings; nothing sent.")
-            return try output.item(block)
+            try output.item(block)
+        case .covered(let parent):
+            // Mastodon's "already covered by a parent domain": not a failure.
+            let id = parent.id == parent.domain ? "" : ", id \(parent.id)"
+            status("\(domain) is already covered by the \(parent.severity.rawValue) block on \(parent.domain)\(id); nothing sent.")
+            try output.item(parent)
+        case .removed(let block):
+            status("Lifted the block on \(block.domain).")
         }
-        _ = try await require(.domainBlocksUpdate)
-        let updated = try await adapter.update(block, to: spec.keepingComments(of: block))
-        status("Updated the block on \(block.domain): \(changes.joined(separator: ", ")).")
-        try output.item(updated)
-    }
-
-    /// Mastodon's "already covered by a parent domain": not a failure. Prints the covering block.
-    func reportCovered(_ domain: String, by parent: DomainBlock) throws {
-        let id = parent.id == parent.domain ? "" : ", id \(parent.id)"
-        status("\(domain) is already covered by the \(parent.severity.rawValue) block on \(parent.domain)\(id); nothing sent.")
-        try output.item(parent)
     }
 }

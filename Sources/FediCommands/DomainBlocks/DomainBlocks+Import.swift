@@ -70,10 +70,10 @@ extension DomainBlocks {
             let ctx = ctx.forBulkWork(onWait: progress.waiting)
             // A dry run prints the whole plan and stops before the first write; the central guard
             // still stands behind it (Misskey's POST reads are marked as reads and pass).
-            try await ctx.withDomainBlocks(.domainBlocksImport) { adapter, family in
+            try await ctx.withDomainBlocks(.domainBlocksImport) { adapter in
                 let entries = try fit(blocklist.entries, to: adapter.support, ctx: ctx)
                 let current = try await adapter.list(limit: nil, onPage: nil)
-                let plan = DomainBlockPlan(wanted: entries, current: current, prune: prune, parentRules: family == .mastodonAdmin)
+                let plan = DomainBlockPlan(wanted: entries, current: current, prune: prune, parentRules: adapter.support.parentRules)
                 ctx.status(Self.summary(plan))
                 let writes = plan.writes
                 if ctx.globals.dryRun {
@@ -176,26 +176,11 @@ extension DomainBlocks {
 
         static func write(_ step: DomainBlockPlan.Step, with adapter: any DomainBlockAdapter) async -> Outcome {
             do {
-                switch step.change {
-                case .set(let spec, let existing?):
-                    _ = try await adapter.update(existing, to: spec)
-                case .set(let spec, nil):
-                    do {
-                        _ = try await adapter.create(spec)
-                    } catch let covered as DomainBlockCovered {
-                        guard BlocklistFile.normalise(covered.existing.domain) == BlocklistFile.normalise(spec.domain) else {
-                            return .done("covered by \(covered.existing.domain)")
-                        }
-                        // Blocked meanwhile (or a retried create that had gone through): update it if needed.
-                        guard !spec.differences(from: covered.existing).isEmpty else { return .done("already blocked") }
-                        _ = try await adapter.update(covered.existing, to: spec.keepingComments(of: covered.existing))
-                    }
-                case .remove(let block):
-                    try await adapter.remove(block)
-                case nil:
-                    break
+                switch try await adapter.carryOut(step) {
+                case .covered(let parent): return .done("covered by \(parent.domain)")
+                case .unchanged: return .done(step.action == .add ? "already blocked" : doneWord(step.action))
+                case .created, .updated, .removed: return .done(doneWord(step.action))
                 }
-                return .done(doneWord(step.action))
             } catch {
                 return .failed(ErrorReport.fediError(from: error))
             }

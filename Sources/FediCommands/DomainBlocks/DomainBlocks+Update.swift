@@ -29,11 +29,14 @@ extension DomainBlocks {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainBlock.self)
-            try await ctx.withDomainBlocks(.domainBlocksUpdate) { adapter, _ in
+            try await ctx.withDomainBlocks(.domainBlocksUpdate) { adapter in
                 let block = try await ctx.domainBlock(target, on: adapter)
                 let spec = settings.changes.applied(to: block, domain: block.domain)
                 try ctx.requireSupported(spec, by: adapter)
-                try await ctx.bringUpToDate(block, to: spec, with: adapter)
+                let changes = spec.differences(from: block)
+                let step = DomainBlockPlan.Step(action: changes.isEmpty ? .unchanged : .update, domain: block.domain, spec: spec,
+                                                existing: block, changes: changes, line: nil)
+                try ctx.report(try await adapter.carryOut(step), domain: block.domain)
             }
         }
     }

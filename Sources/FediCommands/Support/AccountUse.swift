@@ -37,6 +37,8 @@ extension Instance.Peers { public var fansOut: Bool { hostArgument.host == nil }
 extension Instance.Rules { public var fansOut: Bool { hostArgument.host == nil } }
 /// Its sources name their own accounts (`account:NAME`) and servers.
 extension DomainBlocks.Merge { public var fansOut: Bool { false } }
+/// A saved plan names its own accounts, unless accounts are selected.
+extension DomainBlocks.Apply { public var fansOut: Bool { selectsAccounts } }
 
 // Moderation verbs: `--all-accounts` means every account that can moderate.
 extension Queue: ModerationVerb {}
@@ -64,6 +66,8 @@ extension DomainBlocks.Update: ModerationVerb {}
 extension DomainBlocks.Remove: ModerationVerb {}
 extension DomainBlocks.Import: ModerationVerb {}
 extension DomainBlocks.Export: ModerationVerb {}
+extension DomainBlocks.Sync: ModerationVerb {}
+extension DomainBlocks.Apply: ModerationVerb {}
 extension DomainAllows.List: ModerationVerb {}
 extension DomainAllows.Add: ModerationVerb {}
 extension DomainAllows.Remove: ModerationVerb {}

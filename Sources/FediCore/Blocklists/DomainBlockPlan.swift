@@ -23,6 +23,15 @@ public struct DomainBlockPlan: Sendable {
         /// Where the wanted block came from in the file.
         public var line: Int?
 
+        public init(action: Action, domain: String, spec: DomainBlockSpec?, existing: DomainBlock?, changes: [String], line: Int?) {
+            self.action = action
+            self.domain = domain
+            self.spec = spec
+            self.existing = existing
+            self.changes = changes
+            self.line = line
+        }
+
         /// The write this step needs, if any. Updates carry every field, comments included, so no
         /// server is left to guess what a missing field means.
         public var change: DomainBlockChange? {

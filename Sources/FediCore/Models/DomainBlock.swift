@@ -220,9 +220,12 @@ public struct DomainBlockSupport: Sendable, Equatable {
     /// Whether a `*.example` wildcard blocks the subdomains (Pleroma/Akkoma); elsewhere a domain's
     /// block covers its subdomains already and `*` is no part of a name.
     public var wildcards: Bool
+    /// Whether the server refuses a block that a parent domain's block already covers (Mastodon's
+    /// 422 `existing_domain_block`), so plans show such rows as covered instead of sending them.
+    public var parentRules: Bool
 
     public init(software: String, severities: Set<DomainBlockSeverity>, rejectMedia: Bool, rejectReports: Bool, obfuscate: Bool,
-                publicComment: Bool, privateComment: Bool, emptyBlocks: Bool, wildcards: Bool = false) {
+                publicComment: Bool, privateComment: Bool, emptyBlocks: Bool, wildcards: Bool = false, parentRules: Bool = false) {
         self.software = software
         self.severities = severities
         self.rejectMedia = rejectMedia
@@ -232,11 +235,12 @@ public struct DomainBlockSupport: Sendable, Equatable {
         self.privateComment = privateComment
         self.emptyBlocks = emptyBlocks
         self.wildcards = wildcards
+        self.parentRules = parentRules
     }
 
     public static func mastodon(_ software: String = "Mastodon") -> DomainBlockSupport {
         DomainBlockSupport(software: software, severities: Set(DomainBlockSeverity.allCases), rejectMedia: true, rejectReports: true,
-                           obfuscate: true, publicComment: true, privateComment: true, emptyBlocks: true)
+                           obfuscate: true, publicComment: true, privateComment: true, emptyBlocks: true, parentRules: true)
     }
 
     /// What `spec` asks for that this server cannot keep, in words ("silence (GoToSocial only suspends)").

@@ -61,6 +61,10 @@ public enum Capability: String, Codable, Sendable, CaseIterable {
     case domainBlocksRemove = "domain-blocks remove"
     case domainBlocksImport = "domain-blocks import"
     case domainBlocksExport = "domain-blocks export"
+    case domainBlocksSync = "domain-blocks sync"
+    case domainBlocksApply = "domain-blocks apply"
+    /// How many local accounts follow a domain, before it is suspended (admin measures).
+    case domainFollows = "domain follow counts"
 
     case domainAllowsList = "domain-allows list"
     case domainAllowsAdd = "domain-allows add"
@@ -180,6 +184,9 @@ public enum CapabilityTable {
             .domainBlocksRemove: domainBlocks,
             .domainBlocksImport: domainBlocks,
             .domainBlocksExport: domainBlocks,
+            .domainBlocksSync: domainBlocks,
+            .domainBlocksApply: domainBlocks,
+            .domainFollows: [mastodon(.mastodonAdmin, since: "3.5.0")],
 
             .domainAllowsList: domainAllows,
             .domainAllowsAdd: domainAllows,

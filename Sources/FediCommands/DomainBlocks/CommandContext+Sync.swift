@@ -1,0 +1,110 @@
+import FoundationEssentials
+import FediCore
+import FediOutput
+
+extension CommandContext {
+    /// Where sync records what it made on the selected account's server.
+    func syncProvenance() throws -> SyncProvenance {
+        SyncProvenance(paths: StatePaths(environment: environment), account: try login().id)
+    }
+
+    /// What each domain's suspension would cut, where the server can say (none elsewhere). A few
+    /// domains are asked about at once; a domain the server will not count is left out.
+    func domainFollows(_ domains: [String], client: APIClient) async throws -> [String: DomainFollows] {
+        guard !domains.isEmpty, (try? await require(.domainFollows)) != nil else { return [:] }
+        let now = services.now()
+        let counted = await concurrently(domains, limit: max(1, globals.concurrency)) { domain in
+            (domain, try? await client.domainFollows(domain, now: now))
+        }
+        return Dictionary(counted.compactMap { domain, follows in follows.map { (domain, $0) } }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// `plan` as this server can carry it out: where blocks cannot be changed in place, the changes are skipped, saying why.
+    func fitted(_ plan: SyncPlan) async -> SyncPlan {
+        guard plan.steps.contains(where: { [.raise, .lower, .change].contains($0.action) }) else { return plan }
+        do {
+            _ = try await require(.domainBlocksUpdate)
+            return plan
+        } catch {
+            var fitted = plan
+            fitted.skipUpdates(ErrorReport.fediError(from: error).message)
+            return fitted
+        }
+    }
+
+    /// "3 to add, 1 to raise, 2 unchanged, 1 skipped": the plan's counts, the empty ones left out.
+    static func syncSummary(_ plan: SyncPlan) -> String {
+        let words: [(SyncPlan.Action, String)] = [(.add, "to add"), (.raise, "to raise"), (.lower, "to lower"), (.change, "to change"),
+                                                   (.lift, "to lift"), (.unchanged, "unchanged"), (.covered, "covered by a parent domain"),
+                                                   (.skip, "the server cannot keep"), (.unmatched, "obfuscated and not matched")]
+        let parts = words.compactMap { action, word in plan.count(action) > 0 ? "\(plan.count(action)) \(word)" : nil }
+        return parts.isEmpty ? "nothing to do" : parts.joined(separator: ", ")
+    }
+
+    /// Carries out a sync plan's writes on the selected account's server, paced by its pacer (the
+    /// context does bulk work), and records each write in the provenance record as soon as the server
+    /// has it. Prints every row with its result; failures exit as an import's do (75 temporary, 65).
+    func applySync(_ plan: SyncPlan, with adapter: any DomainBlockAdapter, listDigest: String, progress: BulkProgress) async throws {
+        let login = try login()
+        let provenance = try syncProvenance()
+        let writes = plan.writes
+        let now = services.now
+        let host = login.server.authority
+        @Sendable func record(_ step: SyncPlan.Step) async throws {
+            try await provenance.record(SyncRecord(domain: step.domain, server: host, sources: step.sources, at: now(), action: step.action.rawValue))
+        }
+        var results: [String: Result<String, FediError>] = [:]
+        if adapter.writesWholeList {
+            // One read-modify-write for the lot.
+            try await adapter.apply(writes.compactMap { $0.write?.change })
+            for step in writes {
+                try await record(step)
+                results[step.domain] = .success("done")
+            }
+        } else {
+            progress.start(total: writes.count)
+            let outcomes = await concurrently(writes, limit: globals.concurrency, done: { progress.update($0) }) { step -> Result<String, FediError> in
+                do {
+                    guard let write = step.write else { return .success("unchanged") }
+                    let outcome = try await adapter.carryOut(write)
+                    switch outcome {
+                    case .created, .updated, .removed:
+                        try await record(step)
+                        return .success("done")
+                    case .unchanged(let block):
+                        // Made by an earlier run whose record was cut short: claim it only if it bears sync's stamp.
+                        if step.action == .add, block.privateComment?.contains(SyncPlan.stamp) == true { try await record(step) }
+                        return .success("already so")
+                    case .covered(let parent):
+                        return .success("covered by \(parent.domain)")
+                    }
+                } catch {
+                    return .failure(ErrorReport.fediError(from: error))
+                }
+            }
+            progress.finish()
+            for (step, outcome) in zip(writes, outcomes) { results[step.domain] = outcome }
+        }
+        var rows: [SyncRow] = []
+        var failures: [(String, FediError)] = []
+        for step in plan.steps {
+            var row = SyncRow(step, account: login.id, listDigest: listDigest)
+            switch results[step.domain] {
+            case .success(let word): row.result = word
+            case .failure(let error):
+                row.result = "failed: \(error.message)"
+                failures.append((step.domain, error))
+            case nil: break
+            }
+            rows.append(row)
+        }
+        try output.list(rows)
+        status("Wrote \(writes.count - failures.count) of \(writes.count) change\(writes.count == 1 ? "" : "s") on \(host).")
+        guard !failures.isEmpty else { return }
+        for (domain, error) in failures.prefix(20) { status("  \(domain): \(error.message)") }
+        if let refused = failures.first(where: { $0.1.status == .permission })?.1 { throw refused }
+        let temporary = failures.allSatisfy { $0.1.status == .temporary }
+        throw FediError(temporary ? .temporary : .dataError, "\(failures.count) of \(writes.count) changes failed on \(host)",
+                        hint: temporary ? "run the same sync again: it writes only what is still missing" : "see the rows above; then run the sync again")
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import FoundationEssentials
+import FediCore
+import FediOutput
+
+extension DomainBlocks {
+    public struct Sync: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "sync",
+            abstract: "Merge shared blocklists and bring every selected server's domain blocks in line with them.",
+            discussion: """
+            Sources and merge flags are those of `domain-blocks merge` (see its help). For each selected \
+            account (--account a,b, a group, --all-accounts) fedictl merges the sources, matching obfuscated \
+            entries (exam*le.com) by digest against that server's known peers (/api/v1/instance/peers), maps \
+            each block to what the server's software keeps, and plans per domain: add, raise, lower, change \
+            (flags or comments, shown old -> new), lift, unchanged, covered (by a parent domain's block), skip \
+            (the server cannot keep it: GoToSocial only suspends, so silence entries are skipped) and \
+            unmatched (an obfuscated entry no peer matches). A suspension implies reject_media and \
+            reject_reports, so it is never refused for them. Sources without comments leave the server's.
+
+            Impact: for each new or raised suspension, on servers that can say (Mastodon 3.5+, admin \
+            measures), the plan notes how many local accounts follow accounts there and are followed by \
+            them (follows, followers in JSON). --max-followed-severity silence lowers such suspensions to \
+            silence where anyone follows, as fediblockhole's max_followed_severity does.
+
+            --dry-run prints the plan and writes nothing; `-o json` makes it a saved plan for \
+            `domain-blocks apply`. Otherwise fedictl asks once, with the counts per server (--yes off a \
+            terminal), and applies the plans, servers in parallel, each paced to its rate limit. A re-run \
+            after ^C or kill plans against the server's list again, so it writes only what is missing.
+
+            Every block sync creates or changes is recorded under $XDG_STATE_HOME/fedictl/sync/ (sources, \
+            time, server) and stamped "[fedictl sync]" in its private comment where the software keeps one. \
+            --lift-retracted lifts the blocks sync created that every source which listed them has since \
+            dropped; a block made by hand or by another tool is never lifted. A noop entry lowers a block, \
+            or lifts it where the server keeps no block that limits nothing (Pleroma/Akkoma, Misskey).
+
+            Examples:
+              $ fedictl domain-blocks sync https://example.org/blocklist.csv --dry-run
+              $ fedictl --all-accounts domain-blocks sync a.csv server:b.example --threshold 2 --yes
+              $ fedictl domain-blocks sync --config nightly --lift-retracted --yes
+              $ fedictl domain-blocks sync lists/*.csv --dry-run -o json > plan.json
+            """)
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @OptionGroup public var lists: BlocklistMergeOptions
+
+        @Flag(help: "Lift blocks sync made that every source which listed them has dropped.")
+        public var liftRetracted = false
+
+        @Option(help: ArgumentHelp("Lower new or raised suspensions of domains local accounts follow to this (Mastodon 3.5+).", valueName: "severity"))
+        public var maxFollowedSeverity: DomainBlockSeverity?
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: SyncRow.self)
+            let progress = BulkProgress(terminal: ctx.terminal)
+            let ctx = ctx.forBulkWork(onWait: progress.waiting)
+            let client = try await ctx.client()
+            let login = try ctx.login()
+            try await ctx.withDomainBlocks(.domainBlocksSync) { adapter in
+                // The server's peers reveal obfuscated entries; a server that hides them just matches fewer.
+                let peers = (try? await client.instancePeers().value) ?? []
+                let (merged, sourceLists) = try await ctx.readAndMergeBlocklists(lists, peers: peers)
+                let current = try await adapter.list(limit: nil, onPage: nil)
+                let made = try await ctx.syncProvenance().made()
+                var plan = SyncPlan(merged: merged.blocks, current: current, support: adapter.support, made: made,
+                                    sources: SyncPlan.Sources(sourceLists), liftRetracted: liftRetracted)
+                plan.noteFollows(try await ctx.domainFollows(plan.suspensions, client: client), cap: maxFollowedSeverity)
+                plan = await ctx.fitted(plan)
+                let digest = SyncPlan.listDigest(current)
+                let summary = CommandContext.syncSummary(plan)
+                ctx.status("\(login.server.authority): \(summary).")
+                if ctx.globals.dryRun || plan.writes.isEmpty {
+                    try ctx.output.list(plan.steps.map { SyncRow($0, account: login.id, listDigest: digest) })
+                    if !ctx.globals.dryRun { ctx.status("Nothing to write: \(login.server.authority) already matches the merged list.") }
+                    return
+                }
+                try ctx.confirm("Apply \(plan.writes.count) change\(plan.writes.count == 1 ? "" : "s") to \(login.server.authority) (\(summary))?")
+                try await ctx.applySync(plan, with: adapter, listDigest: digest, progress: progress)
+            }
+        }
+    }
+}

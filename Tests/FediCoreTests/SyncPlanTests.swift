@@ -1,0 +1,27 @@
+import Foundation
+import FediCore
+import Testing
+
+/// The retraction rule of `domain-blocks sync --lift-retracted`, without a server.
+struct SyncPlanTests {
+    static let made = ["gone.example": SyncRecord(domain: "gone.example", server: "a.example", sources: ["a.csv"], at: Date(), action: "add")]
+    static let current = [DomainBlock(id: "1", domain: "gone.example", severity: .suspend)]
+
+    func plan(_ lists: [SourceList]) -> SyncPlan {
+        SyncPlan(merged: [], current: Self.current, support: .mastodon(), made: Self.made, sources: SyncPlan.Sources(lists), liftRetracted: true)
+    }
+
+    @Test func aBlockEverySourceDroppedIsLifted() {
+        let other = SourceEntry(spec: DomainBlockSpec(domain: "other.example", severity: .suspend))
+        #expect(plan([SourceList(name: "a.csv", entries: [other])]).steps.map(\.action) == [.lift])
+    }
+
+    @Test func anEmptySourceIsNotTakenAtItsWord() {
+        #expect(plan([SourceList(name: "a.csv", entries: [])]).steps.isEmpty)
+    }
+
+    @Test func aSourceNotReadThisRunLiftsNothing() {
+        let other = SourceEntry(spec: DomainBlockSpec(domain: "other.example", severity: .suspend))
+        #expect(plan([SourceList(name: "b.csv", entries: [other])]).steps.isEmpty)
+    }
+}

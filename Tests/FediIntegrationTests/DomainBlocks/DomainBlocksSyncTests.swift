@@ -1,0 +1,356 @@
+import Foundation
+import FediCore
+import FediTestSupport
+import Testing
+
+/// `domain-blocks sync` and `apply` over libcurl against mastodon_mock and the fixture servers:
+/// the plan per server, what each software can keep, provenance and retraction, saved plans and
+/// drift, a run killed mid-apply and re-run.
+struct DomainBlocksSyncTests {
+    /// A user whose state (sync provenance) lives in its own temporary directory.
+    struct Syncer {
+        let server: ServerProcess
+        let username: String
+        let token: String
+        let state: URL
+
+        func run(_ arguments: [String], input: String = "") async -> CommandResult {
+            let harness = CommandHarness(environment: ["FEDICTL_TOKEN": token, "XDG_STATE_HOME": state.path])
+            return await harness.run(arguments + ["--account", "\(username)@\(server.base)"], input: input)
+        }
+
+        var environment: [String: String] { ["FEDICTL_TOKEN": token, "XDG_STATE_HOME": state.path] }
+    }
+
+    static func file(_ text: String, _ name: String = "list.csv") throws -> URL {
+        let directory = try TemporaryDirectory.make("sync-lists")
+        let url = directory.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    static func rows(_ result: CommandResult) throws -> [String: [String: Any]] {
+        let list = try #require(try result.json() as? [[String: Any]], "\(result)")
+        return Dictionary(list.map { ($0["domain"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    static func mastodonBlocks(_ server: ServerProcess) async throws -> [[String: Any]] {
+        try await DomainBlockImportTests.serverBlocks(server)
+    }
+
+    static func block(_ server: ServerProcess, _ fields: [String: Any]) async throws {
+        _ = try await server.json(.post, "/api/v1/admin/domain_blocks", token: MockServer.admin.token, body: fields)
+    }
+
+    @Test func mastodonPlanApplyAndLiftOnlyWhatSyncMadeAndEverySourceDropped() async throws {
+        let server = try await MockServer.start()
+        let state = try TemporaryDirectory.make("sync-state")
+        let admin = Syncer(server: server, username: MockServer.admin.username, token: MockServer.admin.token, state: state)
+        // Made by hand before any sync.
+        try await Self.block(server, ["domain": "hand.example", "severity": "suspend", "private_comment": "ours"])
+        try await Self.block(server, ["domain": "raise.example", "severity": "silence"])
+        try await Self.block(server, ["domain": "lower.example", "severity": "suspend"])
+        try await Self.block(server, ["domain": "comment.example", "severity": "silence", "public_comment": "old"])
+        try await Self.block(server, ["domain": "same.example", "severity": "suspend"])
+        let a = try Self.file("""
+        #domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate
+        new.example,suspend,false,false,,false
+        raise.example,suspend,false,false,,false
+        lower.example,silence,false,false,,false
+        comment.example,silence,true,false,new,false
+        same.example,suspend,false,false,,false
+        """, "a.csv")
+        let b = try Self.file("new.example\nsame.example\n", "b.txt")
+
+        let dryRun = await admin.run(["domain-blocks", "sync", a.path, b.path, "--dry-run", "-o", "json"])
+        #expect(dryRun.status == 0, "\(dryRun)")
+        #expect(dryRun.stderr.contains("1 to add, 1 to raise, 1 to lower, 1 to change, 1 unchanged."), "\(dryRun.stderr)")
+        let planned = try Self.rows(dryRun)
+        #expect(planned["new.example"]?["action"] as? String == "add")
+        #expect(planned["new.example"]?["sources"] as? [String] == [a.path, b.path])
+        // The stamp is a change like any other, and shown.
+        #expect(planned["raise.example"]?["details"] as? [String] == ["severity silence → suspend", "private_comment \"\" → \"[fedictl sync]\""])
+        #expect(planned["lower.example"]?["action"] as? String == "lower")
+        #expect(planned["comment.example"]?["details"] as? [String] == ["reject_media no → yes", "public_comment \"old\" → \"new\"",
+                                                                    "private_comment \"\" → \"[fedictl sync]\""])
+        #expect(planned["same.example"]?["action"] as? String == "unchanged")
+        #expect(planned["hand.example"] == nil)
+        #expect(try await Self.mastodonBlocks(server).count == 5)
+
+        let applied = await admin.run(["domain-blocks", "sync", a.path, b.path, "--yes"])
+        #expect(applied.status == 0, "\(applied)")
+        #expect(applied.stderr.contains("Wrote 4 of 4 changes on \(server.base)."), "\(applied.stderr)")
+        var blocks = Dictionary(try await Self.mastodonBlocks(server).map { ($0["domain"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(blocks.count == 6)
+        #expect(blocks["new.example"]?["private_comment"] as? String == "[fedictl sync]")
+        #expect(blocks["raise.example"]?["severity"] as? String == "suspend")
+        #expect(blocks["lower.example"]?["severity"] as? String == "silence")
+        #expect(blocks["hand.example"]?["private_comment"] as? String == "ours")
+        #expect((blocks["same.example"]?["private_comment"] as? String ?? "") == "")  // matched already: left alone
+        let records = try String(contentsOf: state.appendingPathComponent("fedictl/sync/\(MockServer.admin.username)@\(server.base)/journal.jsonl"), encoding: .utf8)
+        #expect(records.split(separator: "\n").count == 4)
+        #expect(records.contains("\"domain\":\"new.example\"") && records.contains("\"server\":\"\(server.base)\""))
+
+        // Again: nothing to write.
+        let again = await admin.run(["domain-blocks", "sync", a.path, b.path, "--yes"])
+        #expect(again.status == 0, "\(again)")
+        #expect(again.stderr.contains("5 unchanged."), "\(again.stderr)")
+
+        // Both sources drop new.example and raise.example; a.csv also drops same.example (b.txt keeps it).
+        let a2 = try Self.file("lower.example,silence\ncomment.example,silence,true,false,new\n", "a.csv")
+        let b2 = try Self.file("same.example\n", "b.txt")
+        let kept = await admin.run(["domain-blocks", "sync", a2.path, b2.path, "--yes", "-o", "json"])
+        #expect(kept.status == 0, "\(kept)")
+        #expect(try await Self.mastodonBlocks(server).count == 6)  // nothing lifted without --lift-retracted
+
+        // Sources are named by path: the same paths, now with the new contents.
+        try "lower.example,silence\ncomment.example,silence,true,false,new\n".write(to: a, atomically: true, encoding: .utf8)
+        try "same.example\n".write(to: b, atomically: true, encoding: .utf8)
+        let lifted = await admin.run(["domain-blocks", "sync", a.path, b.path, "--lift-retracted", "--yes", "-o", "json"])
+        #expect(lifted.status == 0, "\(lifted)")
+        let liftRows = try Self.rows(lifted)
+        #expect(liftRows["new.example"]?["action"] as? String == "lift")
+        // raise.example was made by hand (sync only raised it), hand.example never came from a source.
+        #expect(liftRows["raise.example"] == nil && liftRows["hand.example"] == nil)
+        blocks = Dictionary(try await Self.mastodonBlocks(server).map { ($0["domain"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(Set(blocks.keys) == ["hand.example", "raise.example", "lower.example", "comment.example", "same.example"])
+    }
+
+    @Test func aSavedPlanIsRefusedWhenTheServerChangedUnlessForced() async throws {
+        let server = try await MockServer.start()
+        let state = try TemporaryDirectory.make("sync-state")
+        let admin = Syncer(server: server, username: MockServer.admin.username, token: MockServer.admin.token, state: state)
+        let list = try Self.file("one.example\ntwo.example\n", "list.txt")
+        let plan = await admin.run(["domain-blocks", "sync", list.path, "--dry-run", "-o", "json"])
+        #expect(plan.status == 0, "\(plan)")
+        let planFile = try Self.file(plan.stdout, "plan.json")
+
+        // Meanwhile someone silences one of the planned domains by hand.
+        try await Self.block(server, ["domain": "one.example", "severity": "silence"])
+        let refused = await admin.run(["domain-blocks", "apply", planFile.path, "--yes"])
+        #expect(refused.status == 79, "\(refused)")
+        #expect(refused.stderr == """
+            fedictl: the domain blocks on \(server.base) changed since the plan was made; nothing was sent
+            hint: make the plan again with `fedictl domain-blocks sync ... --dry-run -o json`, or pass --force
+
+            """, "\(refused.stderr)")
+        #expect(try await Self.mastodonBlocks(server).count == 1)
+
+        // Forced, the plan's add meets the block made meanwhile: raised, not created twice.
+        let forced = await admin.run(["domain-blocks", "apply", planFile.path, "--yes", "--force", "-o", "json"])
+        #expect(forced.status == 0, "\(forced)")
+        #expect(try Self.rows(forced)["one.example"]?["action"] as? String == "raise")
+        let afterForce = try await Self.mastodonBlocks(server)
+        #expect(afterForce.map { "\($0["domain"] as? String ?? "") \($0["severity"] as? String ?? "")" }.sorted() == ["one.example suspend", "two.example suspend"])
+
+        // A fresh plan applies without --force; applied twice, the second finds nothing to write.
+        try await Self.block(server, ["domain": "three.example", "severity": "silence"])
+        let list2 = try Self.file("one.example\ntwo.example\nfour.example\n", "list.txt")
+        let fresh = try Self.file(await admin.run(["domain-blocks", "sync", list2.path, "--dry-run", "-o", "json"]).stdout, "plan.json")
+        let ok = await admin.run(["domain-blocks", "apply", fresh.path, "--yes"])
+        #expect(ok.status == 0, "\(ok)")
+        #expect(try await Self.mastodonBlocks(server).count == 4)
+    }
+
+    @Test func killedMidApplyThenRerunDuplicatesNothingAndLosesNothing() async throws {
+        let server = try await MockServer.start()
+        let state = try TemporaryDirectory.make("sync-state")
+        let domains = (0..<40).map { "k\($0).example" }
+        let list = try Self.file(domains.joined(separator: "\n") + "\n", "list.txt")
+        // Slow creates, so the kill lands in the middle of the apply.
+        try await server.addFault(["match": ["methods": ["POST"], "path": "/api/v1/admin/domain_blocks"],
+                                   "effect": ["type": "latency", "delay_ms": 150], "count": 1000])
+        var environment = ProcessInfo.processInfo.environment
+        environment.merge(BinaryRunner.userEnvironment(["FEDICTL_TOKEN": MockServer.admin.token, "XDG_STATE_HOME": state.path])) { $1 }
+        let process = Process()
+        process.executableURL = RepoPaths.fedictlBinary
+        process.arguments = ["domain-blocks", "sync", list.path, "--yes", "--concurrency", "2", "--account", "\(MockServer.admin.username)@\(server.base)"]
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Killed once some blocks are on the server, well before all 40.
+        var written = 0
+        for _ in 0..<400 where written < 5 {
+            try await Task.sleep(nanoseconds: 25_000_000)
+            written = try await Self.mastodonBlocks(server).count
+        }
+        kill(process.processIdentifier, SIGKILL)
+        try await ProcessRunner.onOwnThread { process.waitUntilExit() }
+        // A create the mock was still holding (its latency) lands now or never: let it settle, as a
+        // real server's in-flight write does before anyone re-runs.
+        try await Task.sleep(nanoseconds: 500_000_000)
+        let afterKill = try await Self.mastodonBlocks(server).count
+        #expect(afterKill >= 5 && afterKill < 40, "\(afterKill) blocks when killed")
+
+        let rerun = try await BinaryRunner.run(["domain-blocks", "sync", list.path, "--yes", "--account", "\(MockServer.admin.username)@\(server.base)"],
+                                               environment: ["FEDICTL_TOKEN": MockServer.admin.token, "XDG_STATE_HOME": state.path])
+        #expect(rerun.status == 0, "\(rerun)")
+        let blocks = try await Self.mastodonBlocks(server).compactMap { $0["domain"] as? String }
+        #expect(blocks.count == 40, "duplicates or losses: \(blocks.sorted())")
+        #expect(Set(blocks) == Set(domains))
+    }
+
+    @Test func goToSocialSkipsSilencesByNameAndKeepsSuspensionsWhole() async throws {
+        let server = try await FixtureServer.start(flavour: "gotosocial")
+        let state = try TemporaryDirectory.make("sync-state")
+        let admin = Syncer(server: server, username: "admin", token: "fixture-token", state: state)
+        let list = try Self.file("""
+        #domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate
+        spam.example,suspend,true,true,,false
+        loud.example,silence,false,false,,false
+        newspam.example,suspend,true,true,Spam,false
+        scrapers.example,suspend,false,false,Scrapers,false
+        badactors.example,noop,false,false,,false
+        """)
+        let plan = await admin.run(["domain-blocks", "sync", list.path, "--dry-run", "-o", "json"])
+        #expect(plan.status == 0, "\(plan)")
+        let rows = try Self.rows(plan)
+        #expect(rows["loud.example"]?["action"] as? String == "skip")
+        #expect(rows["loud.example"]?["note"] as? String == "GoToSocial cannot keep severity silence (GoToSocial blocks can be: suspend)")
+        #expect(rows["newspam.example"]?["action"] as? String == "add")
+        #expect(rows["spam.example"]?["action"] as? String == "unchanged")
+        // A comment to change, on a GoToSocial that cannot change a block in place (0.19+).
+        #expect(rows["scrapers.example"]?["action"] as? String == "skip")
+        #expect(rows["scrapers.example"]?["note"] as? String == "change not possible: domain-blocks update is not available on GoToSocial 0.17.3")
+        // A noop entry lowers; GoToSocial only suspends, so it lifts.
+        #expect(rows["badactors.example"]?["action"] as? String == "lift")
+        #expect(rows["badactors.example"]?["note"] as? String == "noop: GoToSocial cannot keep a lower block")
+
+        try await server.addRoutes(["DELETE /api/v1/admin/domain_blocks/01HZ9B1D3F5H7K9N1Q3S5V7X9Z": [
+            "json": ["id": "01HZ9B1D3F5H7K9N1Q3S5V7X9Z", "domain": "badactors.example", "obfuscate": true]]])
+        let applied = await admin.run(["domain-blocks", "sync", list.path, "--yes"])
+        #expect(applied.status == 0, "\(applied)")
+        let posts = try await server.received("POST", "/api/v1/admin/domain_blocks")
+        #expect(posts.map { NSDictionary(dictionary: $0) } == [NSDictionary(dictionary: [
+            "domain": "newspam.example", "obfuscate": false, "public_comment": "Spam", "private_comment": "[fedictl sync]"])])
+        #expect(try await server.received("DELETE", "/api/v1/admin/domain_blocks/01HZ9B1D3F5H7K9N1Q3S5V7X9Z").count == 1)
+    }
+
+    @Test func pleromaGetsMRFSimpleGroupsInOneWrite() async throws {
+        let server = try await FixtureServer.start(flavour: "pleroma")
+        let state = try TemporaryDirectory.make("sync-state")
+        let admin = Syncer(server: server, username: "admin", token: "fixture-token", state: state)
+        // noisy.example is silenced there; a noop entry lifts it (Pleroma keeps no block that limits nothing).
+        let list = try Self.file("""
+        domain,severity,reject_media,public_comment
+        spam.example,suspend,false,Spam
+        a.example,silence,true,meh
+        noisy.example,noop,false,
+        """)
+        let result = await admin.run(["domain-blocks", "sync", list.path, "--yes", "-o", "json"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("1 to add, 1 to lift, 1 unchanged."), "\(result.stderr)")
+        let posted = try await server.received("POST", "/api/v1/pleroma/admin/config")
+        try #require(posted.count == 1)
+        #expect(try DomainBlockFlavourTests.mrfSimple(in: posted[0]) == [
+            ":reject": [["spam.example", "Spam"], ["badactors.example", "Hate speech"]],
+            ":federated_timeline_removal": [["a.example", "meh"]],
+            ":media_removal": [["nsfw.example", ""], ["a.example", "meh"]],
+            ":accept": [],
+        ])
+    }
+
+    @Test func misskeyKeepsHostListsAndDropsWhatItCannotKeep() async throws {
+        let server = try await FixtureServer.start(flavour: "misskey")
+        let state = try TemporaryDirectory.make("sync-state")
+        let admin = Syncer(server: server, username: "admin", token: "fixture-token", state: state)
+        let list = try Self.file("""
+        domain,severity,reject_media,reject_reports,public_comment
+        quiet.example,silence,true,true,no comments on Misskey
+        """)
+        let plan = await admin.run(["domain-blocks", "sync", list.path, "--dry-run", "-o", "json"])
+        let row = try #require(try Self.rows(plan)["quiet.example"])
+        #expect(row["action"] as? String == "add")
+        #expect(row["note"] as? String == "dropped reject_reports (Misskey cannot keep it)")
+        let applied = await admin.run(["domain-blocks", "sync", list.path, "--yes"])
+        #expect(applied.status == 0, "\(applied)")
+        let updates = try await server.received("POST", "/api/admin/update-meta")
+        #expect(updates.map { NSDictionary(dictionary: $0) } == [NSDictionary(dictionary: [
+            "silencedHosts": ["noisy.example", "quiet.example"], "mediaSilencedHosts": ["nsfw.example", "quiet.example"], "i": "fixture-token"])])
+    }
+
+    @Test func obfuscatedEntriesAreMatchedAgainstTheServersPeers() async throws {
+        let server = try await MockServer.start()
+        let state = try TemporaryDirectory.make("sync-state")
+        let admin = Syncer(server: server, username: MockServer.admin.username, token: MockServer.admin.token, state: state)
+        try await server.addFault(["match": ["methods": ["GET"], "path": "/api/v1/instance/peers"],
+                                   "effect": ["type": "status", "status": 200, "body": ["friendly.example", "hidden.example"]], "count": 100])
+        let hidden = DomainDigest.sha256Hex("hidden.example"), other = DomainDigest.sha256Hex("elsewhere.example")
+        let list = try Self.file("""
+        [{"domain": "hid**n.example", "digest": "\(hidden)", "severity": "suspend"},
+         {"domain": "else*****.example", "digest": "\(other)", "severity": "suspend"}]
+        """, "public.json")
+        let plan = await admin.run(["domain-blocks", "sync", list.path, "--dry-run", "-o", "json"])
+        #expect(plan.status == 0, "\(plan)")
+        let rows = try Self.rows(plan)
+        #expect(rows["hidden.example"]?["action"] as? String == "add")
+        #expect(rows["else*****.example"]?["action"] as? String == "unmatched")
+        #expect((rows["else*****.example"]?["note"] as? String)?.hasPrefix("obfuscated; no known peer of this server matches it") == true)
+    }
+
+    @Test func newSuspensionsShowWhatTheyCutAndFollowedOnesAreCapped() async throws {
+        let server = try await MockServer.start()
+        let state = try TemporaryDirectory.make("sync-state")
+        let admin = Syncer(server: server, username: MockServer.admin.username, token: MockServer.admin.token, state: state)
+        let counts: [[String: Any]] = [["key": "instance_follows", "unit": NSNull(), "total": "4", "data": []],
+                                       ["key": "instance_followers", "unit": NSNull(), "total": "1", "data": []]]
+        try await server.addFault(["match": ["methods": ["POST"], "path": "/api/v1/admin/measures"],
+                                   "effect": ["type": "status", "status": 200, "body": counts], "count": 100])
+        try await Self.block(server, ["domain": "quiet.example", "severity": "silence"])
+        let list = try Self.file("followed.example,suspend\nquiet.example,suspend\nlimited.example,silence\n", "list.csv")
+
+        let plan = await admin.run(["domain-blocks", "sync", list.path, "--dry-run", "-o", "json"])
+        #expect(plan.status == 0, "\(plan)")
+        let rows = try Self.rows(plan)
+        #expect(rows["followed.example"]?["follows"] as? Int == 4 && rows["followed.example"]?["followers"] as? Int == 1)
+        #expect(rows["followed.example"]?["note"] as? String == "4 local follows, 1 follower")
+        #expect(rows["quiet.example"]?["action"] as? String == "raise" && rows["quiet.example"]?["follows"] as? Int == 4)
+        #expect(rows["limited.example"]?["follows"] == nil)  // not a suspension: not asked
+
+        let capped = await admin.run(["domain-blocks", "sync", list.path, "--max-followed-severity", "silence", "--yes", "-o", "json"])
+        #expect(capped.status == 0, "\(capped)")
+        let cappedRows = try Self.rows(capped)
+        #expect(cappedRows["quiet.example"]?["action"] as? String == "unchanged")
+        #expect(cappedRows["followed.example"]?["note"] as? String == "4 local follows, 1 follower: capped at silence (--max-followed-severity)")
+        let blocks = Dictionary(try await Self.mastodonBlocks(server).map { ($0["domain"] as? String ?? "", $0["severity"] as? String ?? "") },
+                                uniquingKeysWith: { a, _ in a })
+        #expect(blocks == ["followed.example": "silence", "quiet.example": "silence", "limited.example": "silence"])
+    }
+
+    @Test func severalServersArePlannedTogetherAndASavedPlanIsConfirmedOnce() async throws {
+        let fleet = try await FleetTests.Fleet.start()
+        defer { fleet.stop() }
+        let environment = ["XDG_STATE_HOME": try TemporaryDirectory.make("sync-state").path]
+        let list = try Self.file("""
+        #domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate
+        shared.example,suspend,true,true,,false
+        loud.example,silence,false,false,,false
+        """)
+        let all = ["--account", "\(fleet.idA),\(fleet.idB),\(fleet.idG)"]
+        let plan = await fleet.run(all + ["domain-blocks", "sync", list.path, "--dry-run", "-o", "json"], environment: environment)
+        #expect(plan.status == 0, "\(plan)")
+        let rows = try #require(try plan.json() as? [[String: Any]])
+        let view = Set(rows.map { "\($0["account"]!) \($0["domain"]!) \($0["action"]!)" })
+        #expect(view == ["\(fleet.idA) shared.example add", "\(fleet.idA) loud.example add", "\(fleet.idB) shared.example add",
+                         "\(fleet.idB) loud.example add", "\(fleet.idG) shared.example add", "\(fleet.idG) loud.example skip"], "\(view)")
+        #expect(try await Self.mastodonBlocks(fleet.mastodonA).isEmpty)
+        let saved = try Self.file(plan.stdout, "plan.json")
+
+        // The plan names its accounts; off a terminal the one confirmation needs --yes.
+        let refused = await fleet.run(["domain-blocks", "apply", saved.path], environment: environment)
+        #expect(refused.status == 64, "\(refused)")
+        #expect(refused.stderr.contains("fedictl: 3 accounts need a confirmation\n"), "\(refused.stderr)")
+        #expect(try await Self.mastodonBlocks(fleet.mastodonA).isEmpty)
+
+        let confirmed = await fleet.run(["domain-blocks", "apply", saved.path], tty: true, input: "y\n", environment: environment)
+        #expect(confirmed.status == 0, "\(confirmed)")
+        #expect(confirmed.stderr.components(separatedBy: "[y/N]").count == 2, "one prompt: \(confirmed)")
+        #expect(confirmed.stderr.contains("  \(fleet.idA): Apply 2 changes to \(fleet.mastodonA.base) (2 to add)?\n"), "\(confirmed.stderr)")
+        #expect(confirmed.stderr.contains("  \(fleet.idG): Apply 1 change to \(fleet.gts.base) (1 to add, 1 the server cannot keep)?\n"))
+        for server in [fleet.mastodonA, fleet.mastodonB] {
+            #expect(Set(try await Self.mastodonBlocks(server).compactMap { $0["domain"] as? String }) == ["shared.example", "loud.example"])
+        }
+        #expect(try await fleet.gts.received("POST", "/api/v1/admin/domain_blocks").map { $0["domain"] as? String } == ["shared.example"])
+    }
+}
