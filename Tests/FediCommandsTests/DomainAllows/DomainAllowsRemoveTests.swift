@@ -15,12 +15,12 @@ import Testing
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
-    @Test func aDomainNotAllowedSendsNoDelete() async throws {
+    @Test func aDomainNotAllowedIsExit66AndSendsNoDelete() async throws {
         let server = FakeServerAccount()
         server.transport.stub(.get, "/api/v1/admin/domain_allows", json: "[]")
         let result = await server.run(["domain-allows", "remove", "friend.example", "--yes"])
-        #expect(result.status == 0, "\(result)")
-        #expect(result.stderr.contains("nothing sent"), "\(result)")
+        #expect(result.status == 66, "\(result)")
+        #expect(result.stderr == "fedictl: friend.example is not allowed on fake.test\nhint: `fedictl domain-allows list` shows what is\n", "\(result)")
         #expect(!server.transport.requests.contains { $0.method == .delete })
     }
 }
