@@ -30,16 +30,9 @@ import Testing
         await #expect { _ = try await listener.waitForCode(state: "s", timeout: 0.4) } throws: {
             ($0 as? FediError)?.status == .temporary
         }
-        let ended = pids.filter { !Self.isRunning($0) }
+        let ended = pids.filter { !ServerProcess.isAlive($0) }
         #expect(ended.isEmpty, "the listener's deadline waited until \(ended.count) of the children had ended")
         for pid in pids { kill(pid, SIGKILL) }  // this test's own children, by the pids they wrote
         try await runs.value
-    }
-
-    /// Alive and not a zombie, judged from /proc (an exited child stays a zombie until it is reaped).
-    static func isRunning(_ pid: Int32) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let afterName = stat.range(of: ") ", options: .backwards) else { return false }
-        return !stat[afterName.upperBound...].hasPrefix("Z")
     }
 }
