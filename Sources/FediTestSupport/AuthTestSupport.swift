@@ -103,7 +103,9 @@ public final class BinaryRun: @unchecked Sendable {
             process.terminate()
             throw error
         }
-        readers.wait()
+        // The readers end at the child's exit, or later if a grandchild keeps a pipe open: wait off the pool.
+        let readers = readers
+        try await ProcessRunner.onOwnThread { readers.wait() }
         return CommandResult(stdout: stdout, stderr: stderr, status: process.terminationStatus)
     }
 }

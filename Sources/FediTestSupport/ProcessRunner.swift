@@ -42,11 +42,14 @@ public enum ProcessRunner {
         try process.run()
         if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
         try? inPipe.fileHandleForWriting.close()
-        // Read both pipes to the end before waiting, so a full pipe cannot block the child.
+        // Read both pipes to the end before waiting, so a full pipe cannot block the child. The
+        // stderr reader gets a thread of its own, not DispatchQueue.global(): on Linux Swift's
+        // tasks run on those same few threads, and a reader blocked there for a whole child's
+        // run held up every await in the test process (a 0.4 s deadline resumed 90 s late).
         let group = DispatchGroup()
         nonisolated(unsafe) var errData = Data()
         group.enter()
-        DispatchQueue.global().async {
+        Thread.detachNewThread {
             errData = err.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }

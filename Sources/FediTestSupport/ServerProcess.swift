@@ -19,10 +19,21 @@ public final class ServerProcess: @unchecked Sendable {
     public func stop() {
         if process.isRunning {
             // SIGKILL, not terminate(): a child started from a test's worker thread inherits its
-            // signal mask, in which SIGTERM is blocked, so waitUntilExit() after SIGTERM never returns.
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            // signal mask, in which SIGTERM is blocked, so it would never end.
+            let pid = process.processIdentifier
+            kill(pid, SIGKILL)
+            // Wait until the kernel has ended it (its port is then closed), not for Foundation to
+            // reap it: waitUntilExit() waits for a handler that runs on the same global threads
+            // Swift's tasks use, so from a busy pool it waited for the pool to free up.
+            while Self.isAlive(pid) { usleep(1_000) }
         }
+    }
+
+    /// Running, not a zombie (a killed child stays a zombie until Foundation reaps it).
+    public static func isAlive(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let afterName = stat.range(of: ") ", options: .backwards) else { return false }
+        return !stat[afterName.upperBound...].hasPrefix("Z")
     }
 
     /// A port nobody listens on at the moment of asking.

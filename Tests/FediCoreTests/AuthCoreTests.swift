@@ -118,7 +118,14 @@ struct AuthOAuthCoreTests {
         try await CurlTransport().send(HTTPRequest(method: .get, url: URL(string: url)!), options: TransportOptions(connectTimeout: 10, totalTimeout: 30))
     }
 
-    @Test func listenerAnswersTheCallbackOnceAndIgnoresOtherPaths() async throws {
+    /// Runs a test's body at high priority. Hundreds of tests run in parallel in this process: on
+    /// two busy cores a medium-priority task waits its turn behind all of them, so a test reading a
+    /// deadline would measure the test runner's queue (it resumed 60 to 90 s late), not the listener.
+    private func promptly(_ body: @escaping @Sendable () async throws -> Void) async throws {
+        try await Task(priority: .high) { try await body() }.value
+    }
+
+    @Test func listenerAnswersTheCallbackOnceAndIgnoresOtherPaths() async throws { try await promptly { [self] in
         let listener = try LoopbackRedirectListener()
         #expect(listener.redirectURI == "http://127.0.0.1:\(listener.port)/callback")
         // Serving before the first request, on its own thread: a task could start late on a loaded CI.
@@ -132,7 +139,7 @@ struct AuthOAuthCoreTests {
         listener.close()
         // Answered once: nothing listens any more.
         await #expect(throws: TransportError.self) { _ = try await get(listener.redirectURI) }
-    }
+    } }
 
     @Test func listenerRejectsAForeignState() async throws {
         let listener = try LoopbackRedirectListener()
@@ -157,12 +164,46 @@ struct AuthOAuthCoreTests {
         }
     }
 
-    @Test func listenerTimesOut() async throws {
+    @Test func listenerTimesOut() async throws { try await promptly {
         let listener = try LoopbackRedirectListener()
         let started = Date()
         await #expect { _ = try await listener.waitForCode(state: "s", timeout: 0.4) } throws: {
             ($0 as? FediError)?.status == .temporary && ($0 as? FediError)?.hint?.contains("--out-of-band") == true
         }
         #expect(Date().timeIntervalSince(started) < 60, "the listener gave up rather than waiting for ever")
+    } }
+
+    /// Asserts the order of events, not a time: with the cooperative threads kept busy by 200 tasks
+    /// of 0.1 s CPU work each (no blocking), the listener's 0.4 s deadline is seen before that work
+    /// is done (the work left is then cancelled).
+    @Test func listenerTimesOutWhileThePoolIsBusyWithOtherWork() async throws {
+        let finished = Finished()
+        let busy = Task(priority: .medium) {
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<200 {
+                    group.addTask {
+                        guard !Task.isCancelled else { return }
+                        let end = ContinuousClock.now + .milliseconds(100)
+                        while ContinuousClock.now < end {}
+                        finished.add()
+                    }
+                }
+            }
+        }
+        try await promptly {
+            let listener = try LoopbackRedirectListener()
+            await #expect { _ = try await listener.waitForCode(state: "s", timeout: 0.4) } throws: { ($0 as? FediError)?.status == .temporary }
+            // 20 s of work on two threads; the deadline is 0.4 s in: seen with most of the work still queued.
+            #expect(finished.count < 100, "the deadline was seen only after \(finished.count) of 200 tasks of other work")
+            busy.cancel()  // from here: the work not yet started is skipped
+        }
+        await busy.value
+    }
+
+    final class Finished: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func add() { lock.withLock { value += 1 } }
+        var count: Int { lock.withLock { value } }
     }
 }

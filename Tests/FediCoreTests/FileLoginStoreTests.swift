@@ -89,29 +89,36 @@ struct FileLoginStoreTests {
         #expect(try Data(contentsOf: store.url) == before)
     }
 
-    @Test func twentyConcurrentWritersLoseNothing() throws {
+    @Test func twentyConcurrentWritersLoseNothing() async throws {
         let (first, root) = makeStore()
         defer { try? FileManager.default.removeItem(at: root) }
         let url = first.url
         let failures = Failures()
         // Real threads, each with its own store value (as separate processes would have), all
-        // blocking on the flock; each adds its account and then changes it again.
-        DispatchQueue.concurrentPerform(iterations: 20) { writer in
-            let store = FileLoginStore(url: url)
-            do {
-                try store.update { $0.accounts.append(login("user\(writer)")) }
-                for round in 0..<10 {
-                    try store.update { config in
-                        guard let index = config.index(of: "user\(writer)@a.example") else {
-                            throw FediError(.failure, "user\(writer) was lost")
+        // blocking on the flock; each adds its account and then changes it again. Threads of the
+        // test's own: concurrentPerform would block the threads Swift's tasks use.
+        let writersDone = DispatchGroup()
+        for writer in 0..<20 {
+            writersDone.enter()
+            startThread {
+                defer { writersDone.leave() }
+                let store = FileLoginStore(url: url)
+                do {
+                    try store.update { $0.accounts.append(login("user\(writer)")) }
+                    for round in 0..<10 {
+                        try store.update { config in
+                            guard let index = config.index(of: "user\(writer)@a.example") else {
+                                throw FediError(.failure, "user\(writer) was lost")
+                            }
+                            config.accounts[index].aliases = ["u\(writer)-\(round)"]
                         }
-                        config.accounts[index].aliases = ["u\(writer)-\(round)"]
                     }
+                } catch {
+                    failures.add("\(writer): \(error)")
                 }
-            } catch {
-                failures.add("\(writer): \(error)")
             }
         }
+        try await onOwnThread { writersDone.wait() }
         #expect(failures.all.isEmpty)
         let config = try FileLoginStore(url: url).load()
         #expect(config.accounts.count == 20)

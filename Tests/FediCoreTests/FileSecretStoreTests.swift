@@ -116,17 +116,24 @@ struct FileSecretStoreTests {
         }
 
         // And real OS threads in parallel, blocking on the flock (not just interleaved tasks).
+        // Threads of the test's own: concurrentPerform would block the threads Swift's tasks use.
         let failures = FailureLog()
-        DispatchQueue.concurrentPerform(iterations: writers) { writer in
-            let store = FileSecretStore(url: url)
-            for round in 0..<rounds {
-                do {
-                    try store.update { $0["access-token:thread\(writer)@x.example"] = "thread\(writer)-round\(round)" }
-                } catch {
-                    failures.append("\(writer): \(error)")
+        let writersDone = DispatchGroup()
+        for writer in 0..<writers {
+            writersDone.enter()
+            startThread {
+                let store = FileSecretStore(url: url)
+                for round in 0..<rounds {
+                    do {
+                        try store.update { $0["access-token:thread\(writer)@x.example"] = "thread\(writer)-round\(round)" }
+                    } catch {
+                        failures.append("\(writer): \(error)")
+                    }
                 }
+                writersDone.leave()
             }
         }
+        try await onOwnThread { writersDone.wait() }
         #expect(failures.entries.isEmpty)
 
         let store = FileSecretStore(url: url)

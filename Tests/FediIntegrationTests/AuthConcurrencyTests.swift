@@ -15,16 +15,21 @@ struct AuthConcurrencyTests {
         let base = server.base
 
         let results = await withCheckedContinuation { (continuation: CheckedContinuation<[Result<CommandResult, any Error>], Never>) in
-            DispatchQueue.global().async {
-                let collected = Results(count: seeds.count)
-                DispatchQueue.concurrentPerform(iterations: seeds.count) { index in
+            // A thread per run, not concurrentPerform: that blocks the global queue's threads, which
+            // Swift's tasks share on Linux, so every other test's await waited for these 20 runs.
+            let collected = Results(count: seeds.count)
+            let group = DispatchGroup()
+            for index in seeds.indices {
+                group.enter()
+                Thread.detachNewThread {
                     collected.set(index, Result {
                         try sandbox.runBlocking(["auth", "add", base, "--token-stdin", "--insecure-storage", "--scopes", "read", "--verbose"],
-                                        input: seeds[index].token + "\n")
+                                                input: seeds[index].token + "\n")
                     })
+                    group.leave()
                 }
-                continuation.resume(returning: collected.all)
             }
+            group.notify(queue: .global()) { continuation.resume(returning: collected.all) }
         }
         var outputs = ""
         for (index, outcome) in results.enumerated() {

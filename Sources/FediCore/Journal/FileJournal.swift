@@ -141,8 +141,6 @@ public struct FileJournal: Journal {
 
     /// Runs blocking file work on a thread of its own and waits for it without holding a pool thread.
     static func offThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            startThread { continuation.resume(with: Result { try body() }) }
-        }
+        try await onOwnThread(body)
     }
 }

@@ -31,17 +31,20 @@ public struct FileSecretStore: SecretStore {
         "\(key.kind.rawValue):\(key.account)"
     }
 
+    // Each call waits on the flock and fsyncs: on a thread of its own, never on the cooperative pool.
     public func store(_ secret: String, for key: SecretKey) async throws {
-        try update { $0[Self.entryName(for: key)] = secret }
+        try await onOwnThread { [self] in try update { $0[Self.entryName(for: key)] = secret } }
     }
 
     public func lookup(_ key: SecretKey) async throws -> String? {
-        try read()[Self.entryName(for: key)]
+        try await onOwnThread { [self] in try read()[Self.entryName(for: key)] }
     }
 
     public func remove(_ key: SecretKey) async throws {
-        guard FileManager.default.fileExists(atPath: url.path) else { return }
-        try update { $0.removeValue(forKey: Self.entryName(for: key)) }
+        try await onOwnThread { [self] in
+            guard FileManager.default.fileExists(atPath: url.path) else { return }
+            try update { $0.removeValue(forKey: Self.entryName(for: key)) }
+        }
     }
 
     // MARK: - File handling

@@ -47,3 +47,12 @@ public func startThread(_ body: @escaping @Sendable () -> Void) {
         Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
     }
 }
+
+/// Runs blocking `body` (a `flock`, an `fsync`) on a thread of its own and waits for it without
+/// holding a pool thread: on Linux Swift's tasks share libdispatch's few global threads, so one
+/// blocked there delays every await in the process.
+public func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        startThread { continuation.resume(with: Result { try body() }) }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import FediCore
+import FediTestSupport
+import Testing
+
+/// `domain-blocks import` in the fast tier: the plan, the writes, a re-run that writes nothing.
+@Suite struct DomainBlocksImportTests {
+    static let csv = """
+        #domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate
+        spam.example,suspend,false,false,Spam,false
+        new.example,silence,true,false,,false
+
+        """
+
+    @Test func aDryRunPrintsThePlanAndSendsOnlyTheRead() async throws {
+        let server = FakeServerAccount()
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.two)
+        let result = await server.run(["domain-blocks", "import", "-", "--dry-run"], input: Self.csv)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("1 to add, 0 to update, 1 unchanged\n"), "\(result)")
+        #expect(result.stdout.split(separator: "\n").map { $0.split(separator: "\t").prefix(2).joined(separator: " ") } == ["add new.example"], "\(result)")
+        #expect(server.transport.requests.map(\.route) == ["GET /api/v1/admin/domain_blocks"])
+    }
+
+    @Test func appliedItWritesOnlyWhatIsMissing() async throws {
+        let server = FakeServerAccount()
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.two)
+        server.transport.stub(.post, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.block("3", "new.example", severity: "silence", media: true))
+        let result = await server.run(["domain-blocks", "import", "-", "-o", "json"], input: Self.csv)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("Wrote 1 of 1 change.\n"), "\(result)")
+        let rows = try #require(try result.json() as? [[String: Any]], "\(result)")
+        #expect(rows.map { $0["domain"] as? String } == ["new.example"])
+        #expect(server.transport.requests.map(\.route) == ["GET /api/v1/admin/domain_blocks", "POST /api/v1/admin/domain_blocks"])
+        #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
+    }
+
+    @Test func whenTheServerMatchesNothingIsWritten() async throws {
+        let server = FakeServerAccount()
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.two)
+        let result = await server.run(["domain-blocks", "import", "-"], input: "spam.example\n")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("Nothing to write: the server already matches stdin."), "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(server.transport.requests.count == 1)
+    }
+
+    @Test func goToSocialRefusesRowsItCannotKeepBeforeAnyWrite() async throws {
+        let server = FakeServerAccount(software: "gotosocial", version: "0.17.3")
+        let result = await server.run(["domain-blocks", "import", "-"], input: Self.csv)
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderr.contains("new.example"), "\(result)")
+        #expect(result.stderr.contains("\nhint: "), "\(result)")
+        #expect(!server.transport.requests.contains { $0.method != .get })
+    }
+}

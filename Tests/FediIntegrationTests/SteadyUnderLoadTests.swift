@@ -1,0 +1,43 @@
+import Foundation
+import FediCore
+import FediTestSupport
+import Testing
+
+/// Blocking waits stay off the threads Swift's tasks run on. On Linux those are libdispatch's global
+/// threads, which grow by about one a second: forty blocked waits there held every await in the
+/// process for as long as the children ran (a 0.4 s listener deadline fired 63 to 94 s late).
+@Suite struct SteadyUnderLoadTests {
+    /// Asserts the order of events, not a wall-clock time: the listener's 0.4 s deadline ends its
+    /// wait while forty 30 s children, each waited on by `ProcessRunner`, are all still running.
+    @Test func aListenerTimesOutWhileFortyChildProcessesAreWaitedOn() async throws {
+        let children = 40
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("steady-\(UUID().uuidString).pids")
+        defer { try? FileManager.default.removeItem(at: pidFile) }
+        let runs = Task {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<children {
+                    group.addTask { _ = try await ProcessRunner.run("sh", ["-c", "echo $$ >> '\(pidFile.path)'; exec sleep 30"]) }
+                }
+                try await group.waitForAll()
+            }
+        }
+        // The children started so far (on a loaded machine not always all forty): each must still run.
+        func started() -> [Int32] {
+            ((try? String(contentsOf: pidFile, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int32($0) }
+        }
+        _ = try? await Waiting.until(seconds: 25, what: "\(children) children to start") { started().count == children ? true : nil }
+        let pids = started()
+        try #require(!pids.isEmpty, "no child started")
+
+        let listener = try LoopbackRedirectListener()
+        await #expect { _ = try await listener.waitForCode(state: "s", timeout: 0.4) } throws: {
+            ($0 as? FediError)?.status == .temporary
+        }
+        let ended = pids.filter { !ServerProcess.isAlive($0) }
+        #expect(ended.isEmpty, "the listener's deadline waited until \(ended.count) of the children had ended")
+        // This test's own children, by the pids they wrote (waiting for the late starters first).
+        _ = try? await Waiting.until(seconds: 60, what: "\(children) children to start") { started().count == children ? true : nil }
+        for pid in started() { kill(pid, SIGKILL) }
+        try await runs.value
+    }
+}
