@@ -36,6 +36,16 @@ import Testing
         #expect(text(try client.anonymous.misskeyAdmin.body(MisskeyAdmin.NoFields())) == "{}")
     }
 
+    @Test func domainBlockBodiesLeaveOutWhatTheSpecDoesNotSay() throws {
+        var spec = DomainBlockSpec(domain: "spam.example", severity: .silence)
+        spec.publicComment = "spam"
+        var create = MastodonDomainBlocks.fields(spec)
+        create.domain = spec.domain
+        #expect(text(try .encoded(create))
+            == #"{"domain":"spam.example","obfuscate":false,"public_comment":"spam","reject_media":false,"reject_reports":false,"severity":"silence"}"#)
+        #expect(text(try .encoded(GoToSocialDomainBlocks.fields(spec, domain: false))) == #"{"obfuscate":false,"public_comment":"spam"}"#)
+    }
+
     @Test func aBodyThatCannotBeWrittenIsAnErrorAndNothingIsSent() async throws {
         let transport = FakeTransport()
         transport.stub(.get, "/api/v1/pleroma/admin/config", json: Self.config)

@@ -15,15 +15,6 @@ public enum RequestBody: Sendable {
         }
     }
 
-    /// A JSON tree of a shape fedictl does not model.
-    public static func jsonObject(_ object: [String: Any]) throws -> RequestBody {
-        do {
-            return .json(try JSONText.data(from: object))
-        } catch {
-            throw unencodable(error)
-        }
-    }
-
     static func unencodable(_ error: any Error) -> FediError {
         FediError(.dataError, "cannot write the request body as JSON (\(JSONCoding.describe(error))); nothing was sent",
                   hint: "a value JSON cannot hold (such as a number that is not finite) was given; check the values passed")
