@@ -46,6 +46,19 @@ public struct Renderer: Sendable {
         write(text)
     }
 
+    /// One fetched result, the one call a command makes for it: the server's own JSON with
+    /// `--raw`, otherwise the object.
+    public func item<Row: Tabular>(_ fetched: Fetched<Row>) throws {
+        if settings.raw { return raw(fetched.raw) }
+        try item(fetched.value)
+    }
+
+    /// A fetched list, whole: the server's own JSON with `--raw`, otherwise the rows.
+    public func list<Row: Tabular>(_ fetched: Fetched<[Row]>) throws {
+        if settings.raw { return raw(fetched.raw) }
+        try list(fetched.value)
+    }
+
     // MARK: one object
 
     /// One object: labelled lines on a terminal, `key\tvalue` lines piped. `keyPrefix` goes before
