@@ -18,6 +18,8 @@ public struct OutputSettings: Sendable {
     public var now: Date
     /// The user chose the columns (`--fields`): a terminal table keeps them even when every row is empty.
     public var keepEmptyColumns: Bool
+    /// `--raw`: a fetched result is shown as the server's own JSON.
+    public var raw = false
 
     public init(format: OutputFormat = .table, fields: [String]? = nil, noHeaders: Bool = false, isTTY: Bool = false,
                 width: Int? = nil, color: Bool = false, now: Date = Date(), keepEmptyColumns: Bool = false) {

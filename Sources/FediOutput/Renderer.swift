@@ -34,7 +34,7 @@ public struct Renderer: Sendable {
     public func list<Row: Tabular>(_ rows: [Row]) throws {
         let stream = try ListStream<Row>(renderer: self)
         try stream.add(rows)
-        stream.finish()
+        try stream.finish()
     }
 
     /// The server's own JSON (`--raw`), with controls and bidi controls written as JSON escapes
@@ -44,6 +44,19 @@ public struct Renderer: Sendable {
         var text = InertText.json(String(decoding: data, as: UTF8.self))
         if !text.hasSuffix("\n") { text += "\n" }
         write(text)
+    }
+
+    /// One fetched result, the one call a command makes for it: the server's own JSON with
+    /// `--raw`, otherwise the object.
+    public func item<Row: Tabular>(_ fetched: Fetched<Row>) throws {
+        if settings.raw { return raw(fetched.raw) }
+        try item(fetched.value)
+    }
+
+    /// A fetched list, whole: the server's own JSON with `--raw`, otherwise the rows.
+    public func list<Row: Tabular>(_ fetched: Fetched<[Row]>) throws {
+        if settings.raw { return raw(fetched.raw) }
+        try list(fetched.value)
     }
 
     // MARK: one object
@@ -166,8 +179,15 @@ public struct Renderer: Sendable {
 
     // MARK: JSON
 
+    /// A row as JSON. A row JSON cannot hold (a NaN) is an error (exit 76), never left out.
     public func jsonText<Row: Encodable>(_ value: Row, pretty: Bool) throws -> String {
-        let data = try JSONCoding.encoder(pretty: false).encode(value)
+        let data: Data
+        do {
+            data = try JSONCoding.encoder(pretty: false).encode(value)
+        } catch {
+            throw FediError(.protocol, "cannot write a result as JSON (\(JSONCoding.describe(error)))",
+                            hint: "the server sent a value JSON cannot hold; --raw shows its own answer")
+        }
         var object = try JSONText.object(from: data)
         if let fields = settings.fields, let dict = object as? [String: Any] {
             object = dict.filter { fields.contains($0.key) }
@@ -217,14 +237,14 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
         started = true
     }
 
-    public func finish() {
+    public func finish() throws {
         if renderer.fleet != nil { return }  // the fleet's output ends the list for every account at once
         lock.lock()
         defer { lock.unlock() }
         let settings = renderer.settings
         switch settings.format {
         case .json:
-            let objects = buffered.compactMap { try? renderer.jsonText($0, pretty: true) }
+            let objects = try buffered.map { try renderer.jsonText($0, pretty: true) }
             // Each object pretty-printed, indented one level inside the array.
             let body = objects.map { "  " + $0.replacing("\n", with: "\n  ") }.joined(separator: ",\n")
             renderer.write(objects.isEmpty ? "[]\n" : "[\n\(body)\n]\n")

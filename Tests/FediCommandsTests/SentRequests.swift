@@ -20,6 +20,11 @@ extension HTTPRequest {
         body.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
     }
 
+    /// The body's bytes as text, for pinning exactly what went out.
+    var bodyText: String? {
+        body.map { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// The body as form fields (`a=1&b=2`), decoded.
     var formBody: [String: String] {
         let text = body.map { String(decoding: $0, as: UTF8.self) } ?? ""

@@ -251,7 +251,25 @@ struct RendererTests {
         #expect(sink.text.split(separator: "\n").count == 1)
         try stream.add([rows[1]])
         #expect(sink.text.split(separator: "\n").count == 2)
-        stream.finish()
+        try stream.finish()
+    }
+
+    /// A row JSON cannot hold is an error naming it (exit 76), never a row quietly left out of the list.
+    @Test func aRowThatCannotBeWrittenAsJSONIsAnErrorNotADrop() throws {
+        struct Measured: Tabular {
+            var id: String
+            var ratio: Double
+            static let columns: [Column<Measured>] = [Column("id") { .text($0.id) }]
+        }
+        let rows = [Measured(id: "1", ratio: 0.5), Measured(id: "2", ratio: .nan)]
+        let sink = Sink()
+        let error = #expect(throws: FediError.self) {
+            try Renderer(settings: settings(.json), write: { sink.write($0) }).list(rows)
+        }
+        #expect(error?.status == .protocol)
+        #expect(error?.message.hasPrefix("cannot write a result as JSON (ratio: ") == true, "\(String(describing: error))")
+        #expect(sink.text.isEmpty, "nothing is written when one row fails: \(sink.text)")
+        #expect(throws: FediError.self) { try render(settings(.json)) { try $0.item(rows[1]) } }
     }
 
     @Test func colourOnlyOnATerminalWithoutNoColor() {

@@ -25,10 +25,9 @@ extension AccountAction.Kind: ExpressibleByArgument {}
 extension CommandContext {
     /// An account a verb got back: its details (tables), itself (JSON), or the server's JSON (`--raw`).
     func showAccount(_ fetched: Fetched<AdminAccount>) throws {
-        if globals.raw { return output.raw(fetched.raw) }
         var output = output
         if output.settings.format == .table, output.settings.fields == nil { output.settings.fields = AdminAccount.detailFields }
-        try output.item(fetched.value)
+        try output.item(fetched)
     }
 
     /// `accounts enable | unsilence | unsuspend | unsensitive`: undoes an action, shows the account.

@@ -59,8 +59,7 @@ extension Filters {
             let (api, server) = try await ctx.filtersAPI()
             try draft.check(for: api, on: server)
             let created = try await ctx.client().createFilter(draft, api)
-            if ctx.globals.raw { return ctx.output.raw(created.raw) }
-            try ctx.output.item(created.value)
+            try ctx.output.item(created)
         }
     }
 }

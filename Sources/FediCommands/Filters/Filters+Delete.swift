@@ -28,8 +28,7 @@ extension Filters {
             try ctx.confirm("Delete filter \(target.filter) (\(current.value.title))?")
             try await client.deleteFilter(id: target.filter, api)
             ctx.status("Deleted filter \(target.filter) (\(current.value.title)).")
-            if ctx.globals.raw { return ctx.output.raw(current.raw) }
-            try ctx.output.item(current.value)
+            try ctx.output.item(current)
         }
     }
 }

@@ -34,8 +34,7 @@ extension Filters.Keywords {
             try await ctx.requireFiltersV2(for: "hold more than one keyword",
                                            hint: "create another filter for the word: fedictl filters create '\(word)' --context …")
             let added = try await ctx.client().addFilterKeyword(filterID: target.filter, KeywordDraft(word, wholeWord: wholeWord))
-            if ctx.globals.raw { return ctx.output.raw(added.raw) }
-            try ctx.output.item(added.value)
+            try ctx.output.item(added)
         }
     }
 }

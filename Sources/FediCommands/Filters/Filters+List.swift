@@ -23,8 +23,7 @@ extension Filters {
             try ctx.output.validateFields(for: Filter.self)
             let (api, _) = try await ctx.filtersAPI()
             let fetched = try await ctx.client().filters(api)
-            if ctx.globals.raw { return ctx.output.raw(fetched.raw) }
-            try ctx.output.list(fetched.value)
+            try ctx.output.list(fetched)
         }
     }
 }

@@ -25,8 +25,7 @@ extension Filters {
             try ctx.output.validateFields(for: Filter.self)
             let (api, _) = try await ctx.filtersAPI()
             let fetched = try await ctx.client().filter(id: target.filter, api)
-            if ctx.globals.raw { return ctx.output.raw(fetched.raw) }
-            try ctx.output.item(fetched.value)
+            try ctx.output.item(fetched)
         }
     }
 }

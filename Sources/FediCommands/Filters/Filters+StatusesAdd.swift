@@ -25,8 +25,7 @@ extension Filters.Statuses {
             try ctx.output.validateFields(for: FilterStatus.self)
             try await ctx.requireFiltersV2(for: "hide single posts", hint: "mute the author instead, or filter a phrase of the post")
             let added = try await ctx.client().addFilterStatus(filterID: target.filter, statusID: status)
-            if ctx.globals.raw { return ctx.output.raw(added.raw) }
-            try ctx.output.item(added.value)
+            try ctx.output.item(added)
         }
     }
 }

@@ -54,8 +54,7 @@ extension Filters {
             let (api, server) = try await ctx.filtersAPI()
             try draft.check(for: api, on: server)
             let updated = try await ctx.client().updateFilter(id: target.filter, draft, api)
-            if ctx.globals.raw { return ctx.output.raw(updated.raw) }
-            try ctx.output.item(updated.value)
+            try ctx.output.item(updated)
         }
     }
 }

@@ -27,8 +27,7 @@ extension Instance {
             let fetched = try await ctx.withCapability(.instanceActivity, on: target) { _ in
                 try await Instance.explainingHidden("activity", on: target.server) { try await client.instanceActivity() }
             }
-            if ctx.globals.raw { return ctx.output.raw(fetched.raw) }
-            try ctx.output.list(fetched.value)
+            try ctx.output.list(fetched)
         }
     }
 }

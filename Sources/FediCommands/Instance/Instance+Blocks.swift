@@ -25,8 +25,7 @@ extension Instance {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: PublicDomainBlock.self)
             let fetched = try await ctx.publicDomainBlocks(hostArgument.host)
-            if ctx.globals.raw { return ctx.output.raw(fetched.raw) }
-            try ctx.output.list(fetched.value)
+            try ctx.output.list(fetched)
         }
     }
 }

@@ -33,7 +33,7 @@ extension CommandContext {
             if raw { output.raw(data) } else { try stream.add(rows) }
         }
         if !raw, rows.isEmpty, output.settings.format == .table, output.settings.isTTY { return status(empty) }
-        if !raw { stream.finish() }
+        if !raw { try stream.finish() }
         if let count = limit.count, rows.count >= count, terminal.stderrIsTTY {
             status("\(rows.count) of more; --all for every one, or --limit N.")
         }

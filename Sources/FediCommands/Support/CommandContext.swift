@@ -50,6 +50,7 @@ public struct CommandContext: Sendable {
             now: services.now(), keepEmptyColumns: globals.fieldList != nil)
         let terminal = self.terminal
         var renderer = Renderer(settings: settings) { terminal.write($0) }
+        renderer.settings.raw = globals.raw
         if let pin, let fleet = pin.fleet { renderer.fleet = FleetMemberOutput(account: pin.login.id, sink: fleet.output) }
         return renderer
     }

@@ -207,17 +207,13 @@ extension APIClient {
         case .misskeyAdmin:
             try await misskeyAdmin.suspend(id: id)
         case .gotosocialAdmin:
-            var body: [String: Any] = ["type": action.kind.rawValue]
-            if let text = action.text { body["text"] = text }
-            try await mastodonAccountWrite(id, "/action", body: .jsonObject(body))
+            try await mastodonAccountWrite(id, "/action", body: .encoded(AccountActionBody(type: action.kind.rawValue, text: action.text)))
         case .mastodonClient, .misskeyClient:
             throw family.unsupported("accounts action")
         case .mastodonAdmin:
-            var body: [String: Any] = ["type": action.kind.rawValue, "send_email_notification": action.notify]
-            if let report = action.reportID { body["report_id"] = report }
-            if let preset = action.warningPresetID { body["warning_preset_id"] = preset }
-            if let text = action.text { body["text"] = text }
-            try await mastodonAccountWrite(id, "/action", body: .jsonObject(body))
+            let body = AccountActionBody(type: action.kind.rawValue, sendEmailNotification: action.notify, reportID: action.reportID,
+                                         warningPresetID: action.warningPresetID, text: action.text)
+            try await mastodonAccountWrite(id, "/action", body: .encoded(body))
             return
         }
         if let report = action.reportID {
@@ -302,5 +298,19 @@ extension APIClient {
     @discardableResult
     static func namingAccount<T>(_ id: String, on client: APIClient, _ body: () async throws -> T) async throws -> T {
         try await client.naming("account \(id)", hint: "`fedictl accounts list` shows ids; `fedictl accounts show @user@host` finds one", body)
+    }
+}
+
+/// `POST /api/v1/admin/accounts/:id/action`; fields left nil are not sent (GoToSocial takes only
+/// `type` and `text`).
+struct AccountActionBody: Encodable {
+    var type: String
+    var sendEmailNotification: Bool?
+    var reportID: String?
+    var warningPresetID: String?
+    var text: String?
+
+    enum CodingKeys: String, CodingKey {
+        case type, sendEmailNotification = "send_email_notification", reportID = "report_id", warningPresetID = "warning_preset_id", text
     }
 }

@@ -11,15 +11,15 @@ extension APIClient {
 
     /// `POST` with `email` (the server hashes it) or `canonical_email_hash`.
     public func createCanonicalEmailBlock(email: String?, hash: String?) async throws -> CanonicalEmailBlock {
-        var fields: [String: Any] = [:]
+        var fields: [String: String] = [:]
         if let email { fields["email"] = email }
         if let hash { fields["canonical_email_hash"] = hash }
-        return try await fetch(CanonicalEmailBlock.self, .post, Self.canonicalEmailBlocksPath, body: .jsonObject(fields)).value
+        return try await fetch(CanonicalEmailBlock.self, .post, Self.canonicalEmailBlocksPath, body: .encoded(fields)).value
     }
 
     /// `POST …/test {email}`: the blocks that match the address (none: an empty list).
     public func testCanonicalEmailBlocks(email: String) async throws -> Fetched<[CanonicalEmailBlock]> {
-        try await fetch([CanonicalEmailBlock].self, .post, "\(Self.canonicalEmailBlocksPath)/test", body: .jsonObject(["email": email]))
+        try await fetch([CanonicalEmailBlock].self, .post, "\(Self.canonicalEmailBlocksPath)/test", body: .encoded(["email": email]))
     }
 
     public func deleteCanonicalEmailBlock(id: String) async throws {

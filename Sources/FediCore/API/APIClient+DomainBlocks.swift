@@ -23,12 +23,13 @@ struct MastodonDomainBlocks: DomainBlockAdapter {
 
     func create(_ spec: DomainBlockSpec) async throws -> DomainBlock {
         var fields = Self.fields(spec)
-        fields["domain"] = spec.domain
+        fields.domain = spec.domain
+        let body = try RequestBody.encoded(fields)
         do {
             // Mastodon keeps no Idempotency-Key for admin writes: a lost answer is settled by reading
             // the blocks back, never by sending the create again blindly.
             return try await client.createCheckingBack("block on \(spec.domain)") {
-                try await client.fetch(DomainBlock.self, .post, Self.path, body: .jsonObject(fields)).value
+                try await client.fetch(DomainBlock.self, .post, Self.path, body: body).value
             } find: {
                 try await list(limit: nil, onPage: nil).first(named: spec.domain)
             }
@@ -45,7 +46,7 @@ struct MastodonDomainBlocks: DomainBlockAdapter {
     func update(_ block: DomainBlock, to spec: DomainBlockSpec) async throws -> DomainBlock {
         try await client.namingDomainBlock(block.id) {
             try await client.fetch(DomainBlock.self, .put, "\(Self.path)/\(ServerAddress.pathSegment(block.id))",
-                                   body: .jsonObject(Self.fields(spec))).value
+                                   body: .encoded(Self.fields(spec))).value
         }
     }
 
@@ -58,12 +59,25 @@ struct MastodonDomainBlocks: DomainBlockAdapter {
     func apply(_ changes: [DomainBlockChange]) async throws { try await applyInOrder(changes) }
 
     /// Every setting, explicitly: a comment only when the spec says what it should be.
-    static func fields(_ spec: DomainBlockSpec) -> [String: Any] {
-        var fields: [String: Any] = ["severity": spec.severity.rawValue, "reject_media": spec.rejectMedia,
-                                     "reject_reports": spec.rejectReports, "obfuscate": spec.obfuscate]
-        if let text = spec.publicComment { fields["public_comment"] = text }
-        if let text = spec.privateComment { fields["private_comment"] = text }
-        return fields
+    static func fields(_ spec: DomainBlockSpec) -> Fields {
+        Fields(severity: spec.severity.rawValue, rejectMedia: spec.rejectMedia, rejectReports: spec.rejectReports, obfuscate: spec.obfuscate,
+               publicComment: spec.publicComment, privateComment: spec.privateComment)
+    }
+
+    /// A create (with `domain`) or update body; fields left nil are not sent.
+    struct Fields: Encodable {
+        var domain: String?
+        var severity: String
+        var rejectMedia: Bool
+        var rejectReports: Bool
+        var obfuscate: Bool
+        var publicComment: String?
+        var privateComment: String?
+
+        enum CodingKeys: String, CodingKey {
+            case domain, severity, rejectMedia = "reject_media", rejectReports = "reject_reports", obfuscate
+            case publicComment = "public_comment", privateComment = "private_comment"
+        }
     }
 }
 
@@ -92,7 +106,7 @@ struct GoToSocialDomainBlocks: DomainBlockAdapter {
 
     func create(_ spec: DomainBlockSpec) async throws -> DomainBlock {
         try await client.createCheckingBack("block on \(spec.domain)") {
-            try await client.fetch(DomainBlock.self, .post, MastodonDomainBlocks.path, body: .jsonObject(Self.fields(spec, domain: true))).value
+            try await client.fetch(DomainBlock.self, .post, MastodonDomainBlocks.path, body: .encoded(Self.fields(spec, domain: true))).value
         } find: {
             try await list(limit: nil, onPage: nil).first(named: spec.domain)
         }
@@ -101,7 +115,7 @@ struct GoToSocialDomainBlocks: DomainBlockAdapter {
     func update(_ block: DomainBlock, to spec: DomainBlockSpec) async throws -> DomainBlock {
         try await client.namingDomainBlock(block.id) {
             try await client.fetch(DomainBlock.self, .put, "\(MastodonDomainBlocks.path)/\(ServerAddress.pathSegment(block.id))",
-                                   body: .jsonObject(Self.fields(spec, domain: false))).value
+                                   body: .encoded(Self.fields(spec, domain: false))).value
         }
     }
 
@@ -112,12 +126,18 @@ struct GoToSocialDomainBlocks: DomainBlockAdapter {
     func apply(_ changes: [DomainBlockChange]) async throws { try await applyInOrder(changes) }
 
     /// `domain` (on create), `obfuscate`, `public_comment`, `private_comment`: all GoToSocial keeps.
-    static func fields(_ spec: DomainBlockSpec, domain: Bool) -> [String: Any] {
-        var fields: [String: Any] = ["obfuscate": spec.obfuscate]
-        if domain { fields["domain"] = spec.domain }
-        if let text = spec.publicComment { fields["public_comment"] = text }
-        if let text = spec.privateComment { fields["private_comment"] = text }
-        return fields
+    static func fields(_ spec: DomainBlockSpec, domain: Bool) -> Fields {
+        Fields(domain: domain ? spec.domain : nil, obfuscate: spec.obfuscate, publicComment: spec.publicComment, privateComment: spec.privateComment)
+    }
+
+    /// Fields left nil are not sent.
+    struct Fields: Encodable {
+        var domain: String?
+        var obfuscate: Bool
+        var publicComment: String?
+        var privateComment: String?
+
+        enum CodingKeys: String, CodingKey { case domain, obfuscate, publicComment = "public_comment", privateComment = "private_comment" }
     }
 }
 

@@ -82,12 +82,22 @@ public struct FiledReport: Codable, Sendable, Equatable {
 extension APIClient {
     /// `POST /api/v1/reports` (Mastodon, GoToSocial, Pleroma, Akkoma): reports `account` (its id here).
     public func fileReport(against account: Account, _ draft: ReportDraft) async throws -> Fetched<FiledReport> {
-        var body: [String: Any] = ["account_id": account.id, "forward": draft.forward]
-        if !draft.statusIDs.isEmpty { body["status_ids"] = draft.statusIDs }
-        if !draft.ruleIDs.isEmpty { body["rule_ids"] = draft.ruleIDs }
-        if let category = draft.category { body["category"] = category }
-        if let comment = draft.comment { body["comment"] = comment }
-        return try await fetch(FiledReport.Mastodon.self, .post, "/api/v1/reports", body: .jsonObject(body)).map { answer in
+        /// Empty lists and unset fields are left out.
+        struct Body: Encodable {
+            var accountID: String
+            var forward: Bool
+            var statusIDs: [String]?
+            var ruleIDs: [String]?
+            var category: String?
+            var comment: String?
+
+            enum CodingKeys: String, CodingKey {
+                case accountID = "account_id", forward, statusIDs = "status_ids", ruleIDs = "rule_ids", category, comment
+            }
+        }
+        let body = Body(accountID: account.id, forward: draft.forward, statusIDs: draft.statusIDs.isEmpty ? nil : draft.statusIDs,
+                        ruleIDs: draft.ruleIDs.isEmpty ? nil : draft.ruleIDs, category: draft.category, comment: draft.comment)
+        return try await fetch(FiledReport.Mastodon.self, .post, "/api/v1/reports", body: .encoded(body)).map { answer in
             var report = answer.report
             // Some servers leave the target out of their answer; it is the account reported.
             if report.targetID.isEmpty { (report.target, report.targetID) = (account.acct, account.id) }
@@ -101,7 +111,7 @@ extension MisskeyAdmin {
     /// (the server's own host means a local user), or taken as an id when it has no `@`.
     public func user(_ text: String) async throws -> AdminAccount {
         let handle = text.hasPrefix("@") ? String(text.dropFirst()) : text
-        var fields: [String: Any]
+        var fields: [String: String]
         if !text.hasPrefix("@"), !handle.contains("@") {
             fields = ["userId": handle]
         } else {

@@ -97,16 +97,15 @@ extension APIClient {
     private func sendFilter(_ draft: FilterDraft, _ api: FiltersAPI) async throws -> Fetched<Filter> {
         switch api {
         case .v2:
-            var body = Self.v2Fields(draft)
-            body["keywords_attributes"] = draft.keywords.map { ["keyword": $0.keyword, "whole_word": $0.wholeWord] as [String: Any] }
-            return try await fetchFilter(.post, "/api/v2/filters", body: body, api: .v2)
+            var body = FilterV2Body(draft)
+            body.keywordsAttributes = draft.keywords.map(KeywordBody.init)
+            return try await fetchFilter(.post, "/api/v2/filters", body: .encoded(body), api: .v2)
         case .v1:
             let keyword = draft.keywords.first
-            var body: [String: Any] = ["phrase": keyword?.keyword ?? draft.title ?? "", "whole_word": keyword?.wholeWord ?? false,
-                                       "irreversible": draft.action == .hide,
-                                       "context": (draft.context ?? []).map(\.rawValue)]
-            if let seconds = draft.expiresIn { body["expires_in"] = seconds }
-            return try await fetchFilter(.post, "/api/v1/filters", body: body, api: .v1)
+            let body = FilterV1Body(phrase: keyword?.keyword ?? draft.title ?? "", wholeWord: keyword?.wholeWord ?? false,
+                                    irreversible: draft.action == .hide, context: (draft.context ?? []).map(\.rawValue),
+                                    expiresIn: draft.expiresIn.map(FilterExpiry.seconds))
+            return try await fetchFilter(.post, "/api/v1/filters", body: .encoded(body), api: .v1)
         }
     }
 
@@ -115,15 +114,13 @@ extension APIClient {
     public func updateFilter(id: String, _ draft: FilterDraft, _ api: FiltersAPI) async throws -> Fetched<Filter> {
         switch api {
         case .v2:
-            return try await fetchFilter(.put, "/api/v2/filters/\(ServerAddress.pathSegment(id))", body: Self.v2Fields(draft), api: .v2)
+            return try await fetchFilter(.put, "/api/v2/filters/\(ServerAddress.pathSegment(id))", body: .encoded(FilterV2Body(draft)), api: .v2)
         case .v1:
             let current = try await filter(id: id, .v1).value
-            var body: [String: Any] = ["phrase": draft.title ?? current.title,
-                                       "context": draft.context?.map(\.rawValue) ?? current.context,
-                                       "irreversible": (draft.action ?? current.filterAction) == .hide,
-                                       "whole_word": current.keywords.first?.wholeWord ?? false]
-            if let seconds = draft.expiresIn { body["expires_in"] = seconds } else if draft.neverExpires { body["expires_in"] = "" }
-            return try await fetchFilter(.put, "/api/v1/filters/\(ServerAddress.pathSegment(id))", body: body, api: .v1)
+            let body = FilterV1Body(phrase: draft.title ?? current.title, wholeWord: current.keywords.first?.wholeWord ?? false,
+                                    irreversible: (draft.action ?? current.filterAction) == .hide,
+                                    context: draft.context?.map(\.rawValue) ?? current.context, expiresIn: FilterExpiry(draft))
+            return try await fetchFilter(.put, "/api/v1/filters/\(ServerAddress.pathSegment(id))", body: .encoded(body), api: .v1)
         }
     }
 
@@ -134,7 +131,7 @@ extension APIClient {
     /// `POST /api/v2/filters/:id/keywords` (v2 only).
     public func addFilterKeyword(filterID: String, _ keyword: KeywordDraft) async throws -> Fetched<FilterKeyword> {
         try await fetch(FilterKeyword.self, .post, "/api/v2/filters/\(ServerAddress.pathSegment(filterID))/keywords",
-                        body: .jsonObject(["keyword": keyword.keyword, "whole_word": keyword.wholeWord]))
+                        body: .encoded(KeywordBody(keyword)))
     }
 
     /// `DELETE /api/v2/filters/keywords/:id` (v2 only).
@@ -144,7 +141,7 @@ extension APIClient {
 
     /// `POST /api/v2/filters/:id/statuses` (v2 only).
     public func addFilterStatus(filterID: String, statusID: String) async throws -> Fetched<FilterStatus> {
-        try await fetch(FilterStatus.self, .post, "/api/v2/filters/\(ServerAddress.pathSegment(filterID))/statuses", body: .jsonObject(["status_id": statusID]))
+        try await fetch(FilterStatus.self, .post, "/api/v2/filters/\(ServerAddress.pathSegment(filterID))/statuses", body: .encoded(["status_id": statusID]))
     }
 
     /// `DELETE /api/v2/filters/statuses/:id` (v2 only).
@@ -152,17 +149,7 @@ extension APIClient {
         try await send(.delete, "/api/v2/filters/statuses/\(ServerAddress.pathSegment(id))")
     }
 
-    /// The v2 create/update fields a draft sets (`expires_in: ""` clears the expiry).
-    static func v2Fields(_ draft: FilterDraft) -> [String: Any] {
-        var body: [String: Any] = [:]
-        if let title = draft.title { body["title"] = title }
-        if let context = draft.context { body["context"] = context.map(\.rawValue) }
-        if let action = draft.action { body["filter_action"] = action.rawValue }
-        if let seconds = draft.expiresIn { body["expires_in"] = seconds } else if draft.neverExpires { body["expires_in"] = "" }
-        return body
-    }
-
-    private func fetchFilter(_ method: HTTPMethod, _ path: String, body: [String: Any]? = nil, api: FiltersAPI) async throws -> Fetched<Filter> {
+    private func fetchFilter(_ method: HTTPMethod, _ path: String, body: RequestBody? = nil, api: FiltersAPI) async throws -> Fetched<Filter> {
         switch api {
         case .v2: try await fetchFilters(FilterV2.self, method, path, body: body) { $0.filter }
         case .v1: try await fetchFilters(FilterV1.self, method, path, body: body) { $0.filter }
@@ -170,8 +157,71 @@ extension APIClient {
     }
 
     private func fetchFilters<Wire: Decodable & Sendable, Value: Sendable>(
-        _ type: Wire.Type, _ method: HTTPMethod, _ path: String, body: [String: Any]? = nil, _ convert: (Wire) -> Value
+        _ type: Wire.Type, _ method: HTTPMethod, _ path: String, body: RequestBody? = nil, _ convert: (Wire) -> Value
     ) async throws -> Fetched<Value> {
-        try await fetch(Wire.self, method, path, body: body.map(RequestBody.jsonObject)).map(convert)
+        try await fetch(Wire.self, method, path, body: body).map(convert)
     }
+}
+
+/// `expires_in`: seconds from now, or `""`, which clears the expiry.
+enum FilterExpiry: Encodable, Equatable {
+    case seconds(Int)
+    case never
+
+    /// What a draft asks for; nil leaves the expiry out of the body.
+    init?(_ draft: FilterDraft) {
+        if let seconds = draft.expiresIn { self = .seconds(seconds) } else if draft.neverExpires { self = .never } else { return nil }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .seconds(let seconds): try container.encode(seconds)
+        case .never: try container.encode("")
+        }
+    }
+}
+
+/// A keyword in a v2 filter body.
+struct KeywordBody: Encodable, Equatable {
+    var keyword: String
+    var wholeWord: Bool
+
+    init(_ draft: KeywordDraft) {
+        keyword = draft.keyword
+        wholeWord = draft.wholeWord
+    }
+
+    enum CodingKeys: String, CodingKey { case keyword, wholeWord = "whole_word" }
+}
+
+/// The v2 create/update body: only the fields the draft sets.
+struct FilterV2Body: Encodable, Equatable {
+    var title: String?
+    var context: [String]?
+    var filterAction: String?
+    var expiresIn: FilterExpiry?
+    var keywordsAttributes: [KeywordBody]?
+
+    init(_ draft: FilterDraft) {
+        title = draft.title
+        context = draft.context?.map(\.rawValue)
+        filterAction = draft.action?.rawValue
+        expiresIn = FilterExpiry(draft)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case title, context, filterAction = "filter_action", expiresIn = "expires_in", keywordsAttributes = "keywords_attributes"
+    }
+}
+
+/// The v1 body: always the whole filter, as v1 servers expect it.
+struct FilterV1Body: Encodable, Equatable {
+    var phrase: String
+    var wholeWord: Bool
+    var irreversible: Bool
+    var context: [String]
+    var expiresIn: FilterExpiry?
+
+    enum CodingKeys: String, CodingKey { case phrase, wholeWord = "whole_word", irreversible, context, expiresIn = "expires_in" }
 }

@@ -14,11 +14,9 @@ extension APIClient {
 
     /// `POST` with `ip`, `severity`, and `comment` and `expires_in` (seconds) when given.
     public func createIPBlock(ip: IPRange, severity: IPBlockSeverity, comment: String?, expiresIn: Int?) async throws -> IPBlock {
-        var fields: [String: Any] = ["ip": ip.description, "severity": severity.rawValue]
-        if let comment { fields["comment"] = comment }
-        if let expiresIn { fields["expires_in"] = expiresIn }
+        let body = try RequestBody.encoded(IPBlockFields(ip: ip.description, severity: severity.rawValue, comment: comment, expiresIn: expiresIn))
         return try await createCheckingBack("IP block on \(ip)") {
-            try await fetch(IPBlock.self, .post, Self.ipBlocksPath, body: .jsonObject(fields)).value
+            try await fetch(IPBlock.self, .post, Self.ipBlocksPath, body: body).value
         } find: {
             try await ipBlocks(limit: nil, onPage: nil).first { IPRange($0.ip) == ip }
         }
@@ -26,14 +24,20 @@ extension APIClient {
 
     /// `PUT` with the fields that change.
     public func updateIPBlock(id: String, ip: IPRange?, severity: IPBlockSeverity?, comment: String?, expiresIn: Int?) async throws -> IPBlock {
-        var fields: [String: Any] = [:]
-        if let ip { fields["ip"] = ip.description }
-        if let severity { fields["severity"] = severity.rawValue }
-        if let comment { fields["comment"] = comment }
-        if let expiresIn { fields["expires_in"] = expiresIn }
+        let body = try RequestBody.encoded(IPBlockFields(ip: ip?.description, severity: severity?.rawValue, comment: comment, expiresIn: expiresIn))
         return try await namingIPBlock(id) {
-            try await fetch(IPBlock.self, .put, "\(Self.ipBlocksPath)/\(ServerAddress.pathSegment(id))", body: .jsonObject(fields)).value
+            try await fetch(IPBlock.self, .put, "\(Self.ipBlocksPath)/\(ServerAddress.pathSegment(id))", body: body).value
         }
+    }
+
+    /// An IP block's create or update body; fields left nil are not sent.
+    struct IPBlockFields: Encodable {
+        var ip: String?
+        var severity: String?
+        var comment: String?
+        var expiresIn: Int?
+
+        enum CodingKeys: String, CodingKey { case ip, severity, comment, expiresIn = "expires_in" }
     }
 
     public func deleteIPBlock(id: String) async throws {

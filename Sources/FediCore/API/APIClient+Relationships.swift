@@ -22,7 +22,11 @@ extension APIClient {
     /// `POST /api/v1/accounts/:id/mute` with `notifications` and `duration` in seconds (0: no end).
     /// Mastodon's answer does not say when the mute ends; some servers add `muting_expires_at`.
     func mute(accountID: String, duration: DurationText?, notifications: Bool) async throws -> Relationship {
-        let body = RequestBody.jsonObject(["notifications": notifications, "duration": duration?.seconds ?? 0])
+        struct Body: Encodable {
+            var notifications: Bool
+            var duration: Int
+        }
+        let body = try RequestBody.encoded(Body(notifications: notifications, duration: duration?.seconds ?? 0))
         return try await fetch(Relationship.self, .post, "/api/v1/accounts/\(ServerAddress.pathSegment(accountID))/mute", body: body).value
     }
 

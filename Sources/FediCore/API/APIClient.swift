@@ -5,12 +5,19 @@ public enum RequestBody: Sendable {
     case json(Data)
     case form([(String, String)])
 
+    /// A typed body as compact JSON, keys sorted. A value JSON cannot hold (a NaN) is an error
+    /// before anything is sent, never an empty or partial body.
     public static func encoded<T: Encodable>(_ value: T) throws -> RequestBody {
-        .json(try JSONCoding.encoder(pretty: false).encode(value))
+        do {
+            return .json(try JSONCoding.encoder(pretty: false).encode(value))
+        } catch {
+            throw unencodable(error)
+        }
     }
 
-    public static func jsonObject(_ object: [String: Any]) -> RequestBody {
-        .json((try? JSONText.data(from: object)) ?? Data("{}".utf8))
+    static func unencodable(_ error: any Error) -> FediError {
+        FediError(.dataError, "cannot write the request body as JSON (\(JSONCoding.describe(error))); nothing was sent",
+                  hint: "a value JSON cannot hold (such as a number that is not finite) was given; check the values passed")
     }
 
     var contentType: String {

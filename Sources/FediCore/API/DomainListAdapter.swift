@@ -70,10 +70,11 @@ struct RecordDomainList<Item: DomainEntry>: DomainListAdapter {
     }
 
     func create(domain: String, comment: String?) async throws -> Item {
-        var fields: [String: Any] = ["domain": domain]
+        var fields = ["domain": domain]
         if takesComment, let comment { fields["public_comment"] = comment }
+        let body = try RequestBody.encoded(fields)
         return try await client.createCheckingBack("\(noun) on \(domain)") {
-            try await client.fetch(Item.self, .post, path, body: .jsonObject(fields)).value
+            try await client.fetch(Item.self, .post, path, body: body).value
         } find: {
             try await list(limit: nil, onPage: nil).first(named: domain)
         }

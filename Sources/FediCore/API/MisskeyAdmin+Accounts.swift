@@ -8,20 +8,27 @@ extension MisskeyAdmin {
     func users(_ query: AccountQuery, on server: ServerInfo, limit: Int?, onPage: PageHandler<AdminAccount>?) async throws -> [AdminAccount] {
         if query.email != nil { throw query.refuse("email", on: server) }
         if query.ip != nil { throw query.refuse("ip", on: server) }
-        var fields: [String: Any] = ["origin": query.origin?.rawValue ?? "combined"]
+        /// `admin/show-users`: one page.
+        struct ShowUsers: Encodable {
+            var origin: String
+            var state: String
+            var username: String?
+            var hostname: String?
+            var limit: Int
+            var offset = 0
+        }
+        let state: String
         switch query.status {
-        case .active: fields["state"] = "available"
-        case .suspended: fields["state"] = "suspended"
-        case nil: fields["state"] = query.staff ? "adminOrModerator" : "all"
+        case .active: state = "available"
+        case .suspended: state = "suspended"
+        case nil: state = query.staff ? "adminOrModerator" : "all"
         case let other?: throw query.refuse(other.rawValue, on: server)
         }
-        if let username = query.username { fields["username"] = username }
-        if let domain = query.domain { fields["hostname"] = domain }
         let size = min(limit ?? Self.pageSize, Self.pageSize)
-        fields["limit"] = size
+        let fields = ShowUsers(origin: query.origin?.rawValue ?? "combined", state: state, username: query.username, hostname: query.domain, limit: size)
         return try await client.walkPages(from: 0, limit: limit, onPage: onPage) { offset in
             var page = fields
-            page["offset"] = offset
+            page.offset = offset
             let fetched = try await call([MisskeyUser].self, "admin/show-users", page)
             let users = fetched.value.map(\.account)
             return PagePiece(items: users.filter(query.matches), raw: fetched.raw, next: users.count == size ? offset + size : nil)
@@ -42,7 +49,7 @@ extension MisskeyAdmin {
     /// The id of `user` or `user@host` (`users/show {username, host}`).
     func userID(handle: String) async throws -> String {
         let parts = handle.split(separator: "@", maxSplits: 1).map(String.init)
-        var fields: [String: Any] = ["username": parts[0]]
+        var fields = ["username": parts[0]]
         if parts.count > 1 { fields["host"] = parts[1] }
         return try await client.naming("account @\(handle)", hint: "check the handle; remote accounts need the full @user@host") {
             try await call(MisskeyUser.self, "users/show", fields).value.account.id

@@ -14,7 +14,7 @@ struct MisskeyLists {
 extension MisskeyAdmin {
     /// `admin/meta`, keeping the string lists named in `keys` (a list the server does not have is left out).
     func lists(_ keys: [String]) async throws -> MisskeyLists {
-        let response = try await client.send(.post, "/api/admin/meta", body: body([:]), readsOnly: true)
+        let response = try await client.send(.post, "/api/admin/meta", body: body(NoFields()), readsOnly: true)
         let object = (try? JSONText.object(from: response.body)) as? [String: Any] ?? [:]
         var values: [String: [String]] = [:]
         var shown: [String: Any] = [:]
@@ -34,7 +34,7 @@ extension MisskeyAdmin {
         let before = try await lists(keys).values
         var after = before
         try change(&after)
-        var fields: [String: Any] = [:]
+        var fields: [String: [String]] = [:]
         for (key, list) in after where list != before[key] {
             guard before[key] != nil else { throw missingList(key) }
             fields[key] = list.map { $0.lowercased() }

@@ -7,7 +7,7 @@ extension MisskeyAdmin {
     /// `users/show`: `{username, host}` for a handle (host null for the server's own users), `{userId}` for an id.
     func user(_ text: String) async throws -> Account {
         let handle = text.hasPrefix("@") ? String(text.dropFirst()) : text
-        var fields: [String: Any]
+        let fields: [String: String]
         if let at = handle.firstIndex(of: "@") {
             fields = ["username": String(handle[..<at]), "host": String(handle[handle.index(after: at)...])]
         } else if text.hasPrefix("@") {
@@ -35,8 +35,21 @@ extension MisskeyAdmin {
     /// `mute/create {userId, expiresAt}` (milliseconds since 1970, null for no end). A Misskey mute
     /// always hides the user's notifications as well.
     func mute(userID: String, until expiry: Date?) async throws {
-        let expiresAt: Any = expiry.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) } ?? JSONNull()
-        try await perform("mute/create", ["userId": userID, "expiresAt": expiresAt])
+        /// `expiresAt` is always sent: null is the mute without an end.
+        struct MuteCreate: Encodable {
+            var userId: String
+            var expiresAt: Int64?
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(userId, forKey: .userId)
+                try container.encode(expiresAt, forKey: .expiresAt)
+            }
+
+            enum CodingKeys: String, CodingKey { case userId, expiresAt }
+        }
+        let expiresAt = expiry.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
+        try await perform("mute/create", MuteCreate(userId: userID, expiresAt: expiresAt))
     }
 
     func unmute(userID: String) async throws {
@@ -66,8 +79,7 @@ extension MisskeyAdmin {
                                               _ transform: @escaping (MisskeyRelationRecord) -> T) async throws -> [T] {
         let size = min(limit ?? Self.pageSize, Self.pageSize)
         return try await client.walkPages(from: "", limit: limit, onPage: onPage) { untilID in
-            var fields: [String: Any] = ["limit": size]
-            if !untilID.isEmpty { fields["untilId"] = untilID }
+            let fields = MisskeyPage(limit: size, untilId: untilID.isEmpty ? nil : untilID)
             let fetched = try await call([MisskeyRelationRecord].self, endpoint, fields)
             return PagePiece(items: fetched.value.map(transform), raw: fetched.raw,
                              next: fetched.value.count == size ? fetched.value.last?.id : nil)

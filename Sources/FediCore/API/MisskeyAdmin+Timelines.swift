@@ -5,20 +5,16 @@ extension MisskeyAdmin {
     /// `notes/local-timeline {limit, withFiles, sinceId}`: no credential needed, unless the server's
     /// base role has the local timeline off (`LTL_DISABLED`).
     func localTimeline(limit: Int, mediaOnly: Bool, after: String?) async throws -> Fetched<[Post]> {
-        var fields: [String: Any] = ["limit": limit, "withFiles": mediaOnly]
-        if let after { fields["sinceId"] = after }
-        return try await notes("notes/local-timeline", fields)
+        try await notes("notes/local-timeline", MisskeyPage(limit: limit, sinceId: after, withFiles: mediaOnly))
     }
 
     /// `notes/timeline {limit, sinceId}`: the signed-in user's home timeline.
     func homeTimeline(limit: Int, after: String?) async throws -> Fetched<[Post]> {
-        var fields: [String: Any] = ["limit": limit]
-        if let after { fields["sinceId"] = after }
-        return try await notes("notes/timeline", fields)
+        try await notes("notes/timeline", MisskeyPage(limit: limit, sinceId: after))
     }
 
     /// Local notes carry no `url`: their page is `/notes/<id>` on this server.
-    private func notes(_ endpoint: String, _ fields: [String: Any]) async throws -> Fetched<[Post]> {
+    private func notes(_ endpoint: String, _ fields: MisskeyPage) async throws -> Fetched<[Post]> {
         let fetched = try await call([MisskeyNote].self, endpoint, fields)
         let posts = fetched.value.map { note in
             var post = note.post

@@ -12,22 +12,57 @@ public struct MisskeyAdmin: Sendable {
     }
 
     /// The JSON body of a call: `fields` plus the token as `i`.
-    func body(_ fields: [String: Any]) -> RequestBody {
-        var object = fields
-        if let token = client.token { object["i"] = token }
-        return .jsonObject(object)
+    func body(_ fields: some Encodable) throws -> RequestBody {
+        try .encoded(MisskeyCall(fields: fields, token: client.token))
     }
 
     /// Calls `POST /api/<endpoint>` and decodes the answer. Every Misskey endpoint is a POST, so what
     /// reads is told by which of the two entry points is used: `call` only reads (`--dry-run` lets it
     /// through), `perform` writes.
-    public func call<T: Decodable & Sendable>(_ type: T.Type, _ endpoint: String, _ fields: [String: Any] = [:]) async throws -> Fetched<T> {
+    public func call<T: Decodable & Sendable>(_ type: T.Type, _ endpoint: String, _ fields: some Encodable = NoFields()) async throws -> Fetched<T> {
         try await client.fetch(type, .post, "/api/\(endpoint)", body: body(fields), readsOnly: true)
     }
 
     /// Calls an endpoint that changes something and whose answer does not matter (204 on success).
-    public func perform(_ endpoint: String, _ fields: [String: Any] = [:]) async throws {
+    public func perform(_ endpoint: String, _ fields: some Encodable = NoFields()) async throws {
         try await client.send(.post, "/api/\(endpoint)", body: body(fields), readsOnly: false)
+    }
+
+    /// One page of a list: `untilId` (older than) or `sinceId` (newer than) a record's id; the
+    /// fields a list takes besides (`state`, `withFiles`). Fields left nil are not sent.
+    struct MisskeyPage: Encodable {
+        var limit: Int
+        var untilId: String?
+        var sinceId: String?
+        var state: String?
+        var withFiles: Bool?
+
+        init(limit: Int, untilId: String? = nil, sinceId: String? = nil, state: String? = nil, withFiles: Bool? = nil) {
+            self.limit = limit
+            self.untilId = untilId
+            self.sinceId = sinceId
+            self.state = state
+            self.withFiles = withFiles
+        }
+    }
+
+    /// A body with no fields of its own (the token is added).
+    public struct NoFields: Encodable, Sendable {
+        public init() {}
+    }
+
+    /// A call's fields with the token beside them as `i`.
+    struct MisskeyCall<Fields: Encodable>: Encodable {
+        var fields: Fields
+        var token: String?
+
+        func encode(to encoder: any Encoder) throws {
+            try fields.encode(to: encoder)
+            var container = encoder.container(keyedBy: TokenKey.self)
+            try container.encodeIfPresent(token, forKey: .i)
+        }
+
+        enum TokenKey: String, CodingKey { case i }
     }
 }
 

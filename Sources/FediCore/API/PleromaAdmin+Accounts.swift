@@ -77,14 +77,14 @@ extension PleromaAdmin {
             throw FediError(.dataError, "@\(user.nickname) on \(client.server.authority) is not waiting for approval",
                             hint: "to remove an approved account: fedictl accounts delete \(id)")
         }
-        try await client.send(.delete, Self.path("users"), body: .jsonObject(["nicknames": [user.nickname]]))
+        try await client.send(.delete, Self.path("users"), body: .encoded(["nicknames": [user.nickname]]))
         return user.fetched
     }
 
     func perform(_ kind: AccountAction.Kind, on id: String) async throws {
         let nickname = try await user(id).nickname
         switch kind {
-        case .suspend, .disable: try await client.send(.patch, Self.path("users/deactivate"), body: .jsonObject(["nicknames": [nickname]]))
+        case .suspend, .disable: try await client.send(.patch, Self.path("users/deactivate"), body: .encoded(["nicknames": [nickname]]))
         case .silence: try await tag(nickname, [PleromaTags.silenceTag], .put)
         case .sensitive: try await tag(nickname, [PleromaTags.sensitive], .put)
         case .none: throw APIFamily.pleromaAdmin.unsupported("accounts action --type none")
@@ -104,19 +104,19 @@ extension PleromaAdmin {
     /// `DELETE …/users {"nicknames": [...]}`: returns the account as it was.
     func delete(_ id: String) async throws -> Fetched<AdminAccount> {
         let user = try await user(id)
-        try await client.send(.delete, Self.path("users"), body: .jsonObject(["nicknames": [user.nickname]]))
+        try await client.send(.delete, Self.path("users"), body: .encoded(["nicknames": [user.nickname]]))
         return user.fetched
     }
 
     /// `PUT` (add) or `DELETE` (remove) `…/users/tag {"nicknames", "tags"}`.
     private func tag(_ nickname: String, _ tags: [String], _ method: HTTPMethod) async throws {
-        try await client.send(method, Self.path("users/tag"), body: .jsonObject(["nicknames": [nickname], "tags": tags]))
+        try await client.send(method, Self.path("users/tag"), body: .encoded(["nicknames": [nickname], "tags": tags]))
     }
 
     /// A batch call on one user that answers `{"users": [...]}`.
     private func changeUsers(_ path: String, _ method: HTTPMethod, of id: String) async throws -> Fetched<AdminAccount> {
         let nickname = try await user(id).nickname
-        let fetched = try await client.fetch(PleromaUserPage.self, method, Self.path(path), body: .jsonObject(["nicknames": [nickname]]))
+        let fetched = try await client.fetch(PleromaUserPage.self, method, Self.path(path), body: .encoded(["nicknames": [nickname]]))
         return try fetched.map { page in
             guard let user = page.users.first else { throw APIError.malformed(url: fetched.response.url, detail: "no user in the answer") }
             return user.account

@@ -81,7 +81,20 @@ struct MRFSimple {
 
     /// The config API body that writes the whole setting back.
     var body: RequestBody {
-        .jsonObject(["configs": [["group": Self.group, "key": Self.key, "value": value]]])
+        get throws {
+            try .encoded(ConfigWrite(configs: [ConfigWrite.Entry(group: Self.group, key: Self.key, value: JSONText.Tree(value))]))
+        }
+    }
+
+    /// `{"configs": [{"group", "key", "value"}]}`: the value is the setting's tree as it is kept.
+    struct ConfigWrite: Encodable {
+        var configs: [Entry]
+
+        struct Entry: Encodable {
+            var group: String
+            var key: String
+            var value: JSONText.Tree
+        }
     }
 }
 
@@ -101,7 +114,7 @@ extension PleromaAdmin {
         var setting = try await mrfSimple()
         try change(&setting)
         guard setting.isChanged else { return setting }
-        let response = try await explainingConfig { try await client.send(.post, Self.path("config"), body: setting.body) }
+        let response = try await explainingConfig { try await client.send(.post, Self.path("config"), body: try setting.body) }
         return (try? MRFSimple(configs: response.body)) ?? setting
     }
 

@@ -34,7 +34,7 @@ extension PleromaAdmin {
     /// A batch entry that fails answers 400 `[{id, error}]`: a report that does not exist is then named.
     func setReportState(id: String, _ state: String) async throws -> Fetched<Report> {
         do {
-            try await client.send(.patch, Self.path("reports"), body: .jsonObject(["reports": [["id": id, "state": state]]]))
+            try await client.send(.patch, Self.path("reports"), body: .encoded(["reports": [["id": id, "state": state]]]))
         } catch let error as APIError where error.status == 400 {
             _ = try await report(id: id)
             throw error
@@ -45,7 +45,7 @@ extension PleromaAdmin {
     /// `POST …/reports/:id/notes` with `{"content"}` (204).
     func addReportNote(id: String, content: String) async throws {
         try await APIClient.namingReport(id, on: client) {
-            try await client.send(.post, Self.path("reports/\(ServerAddress.pathSegment(id))/notes"), body: .jsonObject(["content": content]))
+            try await client.send(.post, Self.path("reports/\(ServerAddress.pathSegment(id))/notes"), body: .encoded(["content": content]))
         }
     }
 }

@@ -129,6 +129,15 @@ extension Int {
 }
 
 public enum JSONCoding {
+    /// One line naming where and why a value could not be written as JSON.
+    public static func describe(_ error: any Error) -> String {
+        guard case EncodingError.invalidValue(_, let context) = error else { return "\(error)" }
+        let keys: [String] = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
+        let path = String(keys.joined().drop(while: { $0 == "." }))
+        let reason = context.debugDescription.split(separator: "\n").first.map(String.init) ?? "invalid value"
+        return path.isEmpty ? reason : "\(path): \(reason)"
+    }
+
     public static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in

@@ -15,6 +15,19 @@ public enum JSONText {
         return try encoder.encode(try Value(object))
     }
 
+    /// A tree read by `object(from:)` (or built of the same types), to go inside a typed body.
+    public struct Tree: Encodable {
+        public let value: Any
+
+        public init(_ value: Any) {
+            self.value = value
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try Value(value).encode(to: encoder)
+        }
+    }
+
     private enum Value: Codable {
         case null, bool(Bool), int(Int), double(Double), string(String), array([Value]), object([String: Value])
 

@@ -28,6 +28,7 @@ import Testing
         #expect(body["report_id"] as? String == "17")
         #expect(body["text"] as? String == "spam")
         #expect(body["send_email_notification"] as? Bool == false)
+        #expect(server.transport.requests[1].bodyText == #"{"report_id":"17","send_email_notification":false,"text":"spam","type":"suspend"}"#)
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
@@ -63,6 +64,7 @@ import Testing
         #expect(result.status == 0, "\(result)")
         let body = try #require(server.transport.requests[1].jsonBody)
         #expect(body as? [String: String] == ["type": "suspend", "text": "spam"], "\(body)")
+        #expect(server.transport.requests[1].bodyText == #"{"text":"spam","type":"suspend"}"#)
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 

@@ -28,6 +28,9 @@ import Testing
         let keywords = try #require(body["keywords_attributes"] as? [[String: Any]])
         #expect(keywords.map { $0["keyword"] as? String } == ["election", "senate"])
         #expect(keywords.allSatisfy { $0["whole_word"] as? Bool == true })
+        let keywordsBytes = #"[{"keyword":"election","whole_word":true},{"keyword":"senate","whole_word":true}]"#
+        #expect(server.transport.requests.last?.bodyText
+            == #"{"context":["home","public"],"expires_in":1209600,"filter_action":"hide","keywords_attributes":"# + keywordsBytes + #","title":"Politics"}"#)
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
@@ -58,6 +61,7 @@ import Testing
         #expect(body["phrase"] as? String == "crypto")
         #expect(body["irreversible"] as? Bool == true)
         #expect(body["whole_word"] as? Bool == false)
+        #expect(server.transport.requests.last?.bodyText == #"{"context":["public"],"irreversible":true,"phrase":"crypto","whole_word":false}"#)
         #expect(body["context"] as? [String] == ["public"])
         #expect(body["title"] == nil && body["keywords_attributes"] == nil)
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")

@@ -36,6 +36,20 @@ import Testing
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
+    /// `--raw` is the server's own answer, v1 shape and all, in one output call with the item.
+    @Test func rawShowsTheServersOwnFilter() async throws {
+        let server = FakeServerAccount(software: "pleroma", version: "2.7.0")
+        let answer = #"{"id": "3", "phrase": "finale", "context": ["home"], "whole_word": false, "expires_at": null, "irreversible": true}"#
+        server.transport.stub(.get, "/api/v1/filters/3", json: answer)
+        let result = await server.run(["filters", "show", "3", "--raw"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == answer + "\n", "\(result)")
+        server.transport.stub(.get, "/api/v1/filters", json: "[\(answer)]")
+        let listed = await server.run(["filters", "list", "--raw"])
+        #expect(listed.stdout == "[\(answer)]\n", "\(listed)")
+        #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
+    }
+
     @Test func mastodonBeforeV1FiltersIsRefused() async throws {
         let server = FakeServerAccount(version: "2.4.0")
         let result = await server.run(["filters", "show", "12"])

@@ -49,6 +49,8 @@ import Testing
         let create = try #require(server.transport.requests.last?.jsonBody)
         #expect(create["userId"] as? String == "9abc")
         #expect(create["expiresAt"] is NSNull, "\(create)")
+        #expect(server.transport.requests.map(\.bodyText) == [#"{"host":"big.example","i":"fake-admin-token","username":"loud"}"#,
+                                                              #"{"expiresAt":null,"i":"fake-admin-token","userId":"9abc"}"#])
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
 
         server.transport.stub(.post, "/api/users/show", json: user)

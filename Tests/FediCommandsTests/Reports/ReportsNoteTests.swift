@@ -14,7 +14,7 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect((result.jsonObject?["notes"] as? [[String: Any]])?.first?["content"] as? String == "Looks like the usual watch spam.", "\(result)")
         #expect(server.transport.requests.map(\.route) == ["POST /api/v1/pleroma/admin/reports/\(id)/notes", "GET /api/v1/pleroma/admin/reports/\(id)"])
-        #expect(server.transport.requests.first?.jsonBody as? [String: String] == ["content": "Looks like the usual watch spam."])
+        #expect(server.transport.requests.first?.bodyText == #"{"content":"Looks like the usual watch spam."}"#)
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
@@ -26,6 +26,7 @@ import Testing
         #expect(result.stderr == "Noted on report 9r1 on fake.test.\n", "\(result)")
         let body = try #require(server.transport.requests.first?.jsonBody)
         #expect(body["reportId"] as? String == "9r1" && body["moderationNote"] as? String == "checked")
+        #expect(server.transport.requests.first?.bodyText == #"{"i":"fake-admin-token","moderationNote":"checked","reportId":"9r1"}"#)
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
