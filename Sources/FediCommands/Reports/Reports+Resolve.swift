@@ -82,7 +82,7 @@ extension Reports {
                 }
                 try await client.carryOut(sweep, comment: comment, via: family, on: server)
                 let done = sweep.action.map { "\($0.kind == .none ? "warned" : $0.kind.rawValue) \(target); " } ?? ""
-                ctx.noteOutcome("\(done)resolved \(count == "1 open report" ? "1 report" : "\(sweep.reports.count) reports"): \(ids)")
+                ctx.noteOutcome("\(done)resolved \(sweep.reports.count) report\(sweep.reports.count == 1 ? "" : "s"): \(ids)")
             }
         }
     }
