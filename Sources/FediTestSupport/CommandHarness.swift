@@ -31,6 +31,8 @@ public struct CommandHarness: Sendable {
     public var sleep: (@Sendable (Double) async throws -> Void)?
     /// Records nothing unless a test gives one (a `FileJournal` in a temporary directory).
     public var journal: any Journal = DisabledJournal()
+    /// `queue --since-last`'s memory: fails closed unless a test gives one.
+    public var lastLooks: (any LastLookStore)?
 
     public static let sharedTransport = CurlTransport()
 
@@ -54,6 +56,7 @@ public struct CommandHarness: Sendable {
             transport: transport, secrets: secrets, insecureSecrets: { secrets }, logins: logins, serverCache: serverCache, terminal: terminal,
             environment: environment, now: now, journal: journal)
         if let sleep { services.sleep = sleep }
+        if let lastLooks { services.lastLooks = lastLooks }
         let status = await Services.$current.withValue(services) {
             await FedictlMain.run(arguments)
         }

@@ -18,6 +18,8 @@ public struct FakeServerAccount: Sendable {
     /// `software` as nodeinfo names it (`mastodon`, `gotosocial`, `akkoma`, `misskey`...).
     /// After this many waits, the next one is cancelled, as Ctrl-C would (for commands that run until stopped).
     public let waitsBeforeCancel: Int?
+    /// `queue --since-last`'s memory for this account's runs.
+    public let lastLooks = InMemoryLastLookStore()
 
     public init(software: String = "mastodon", version: String = "4.3.0", username: String = "admin",
                 scopes: [String] = ["read", "write", "follow", "admin:read", "admin:write"], waitsBeforeCancel: Int? = nil) {
@@ -35,11 +37,12 @@ public struct FakeServerAccount: Sendable {
     public func run(_ arguments: [String], tty: Bool = false, width: Int = 100, input: String = "",
                     environment: [String: String] = [:]) async -> CommandResult {
         let sleeps = self.sleeps, limit = waitsBeforeCancel
-        let harness = CommandHarness(transport: transport, secrets: keyring, logins: logins, environment: environment,
+        var harness = CommandHarness(transport: transport, secrets: keyring, logins: logins, environment: environment,
                                      sleep: { seconds in
                                          if let limit, sleeps.all.count >= limit { throw CancellationError() }
                                          sleeps.append(seconds)
                                      })
+        harness.lastLooks = lastLooks
         return await harness.run(arguments, tty: tty, width: width, input: input)
     }
 }

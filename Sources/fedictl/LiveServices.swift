@@ -10,13 +10,15 @@ enum LiveServices {
     static func make() -> Services {
         let environment = ProcessInfo.processInfo.environment
         let paths = ConfigPaths(environment: environment)
-        return Services(
+        var services = Services(
             transport: CurlTransport(), secrets: LibSecretStore(environment: environment),
             insecureSecrets: { FileSecretStore(url: paths.secretsFile) },
             logins: FileLoginStore(paths: paths), serverCache: FileServerInfoCache(environment: environment),
             terminal: StandardTerminal(), environment: environment, openURL: { openInBrowser($0, environment: environment) },
             runCommand: { command, input in try await runShellCommand(command, input: input) },
             journal: FileJournal(paths: StatePaths(environment: environment)))
+        services.lastLooks = FileLastLookStore(paths: StatePaths(environment: environment))
+        return services
     }
 
     /// `xdg-open URL`, or the command in FEDICTL_BROWSER (`none` opens nothing). Detached, output

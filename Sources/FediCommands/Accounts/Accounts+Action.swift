@@ -16,10 +16,16 @@ extension Accounts {
             disable, silence and suspend ask first on a terminal; elsewhere they need --yes. Shows the \
             account afterwards.
 
+            Over several accounts, @user@remote.example is looked up on each selected server (its \
+            own copy of the remote account, found by the admin account search by username and \
+            domain) and acted on there; a server that does not know the account is that server's \
+            failure line. --dry-run shows each server's request; a summary per server ends the run.
+
             Examples:
               $ fedictl accounts action 109876543210 --type suspend --report 123 --text "spam" --yes
               $ fedictl accounts action @troll@example.social --type silence
               $ fedictl accounts action 109876543210 --type none --warning-preset 2 --no-notify
+              $ fedictl --all-accounts accounts action @spammer@bad.example --type suspend --yes
             """)
 
         @OptionGroup public var globals: GlobalOptions
@@ -52,7 +58,10 @@ extension Accounts {
                     let account = try await client.adminAccount(id: id, via: family).value
                     try ctx.confirm("\(kind.rawValue.capitalized) @\(account.acct) on \(client.server.authority)?")
                 }
+                let done = kind == .none ? "warned" : kind.rawValue
+                if ctx.globals.dryRun { ctx.noteOutcome("dry run: would \(kind == .none ? "warn" : kind.rawValue) \(target.account) (account \(id))") }
                 try await client.performAction(action, onAccount: id, via: family, on: server)
+                if ctx.pin?.fleet != nil { ctx.noteOutcome("\(done) \(target.account) (account \(id))") }
                 return try await client.adminAccount(id: id, via: family)
             }
             try ctx.showAccount(fetched)

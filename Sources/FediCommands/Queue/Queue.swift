@@ -15,6 +15,15 @@ public struct Queue: FediCommand {
         --exit-status exits 1 when anything waits and 0 when nothing does, for cron and monitoring \
         (like git diff --exit-code).
 
+        --since-last shows only what is new since the last --since-last look at each server (the \
+        items waiting then are kept in $XDG_STATE_HOME/fedictl/queue-looks.json; an item that left \
+        the queue and came back is new again). With --exit-status it exits 1 when anything is new.
+
+        Several accounts on one server show its items once, under the first selected account (in \
+        account order) whose role can moderate, or the first when none is known to; the others \
+        say so on stderr and ask nothing. Over several servers the rows come by account, then \
+        oldest first.
+
         --watch shows what waits now, then keeps running and prints each new item once, as it \
         arrives: a table line on a terminal, one JSON object a line with -o ndjson (or -o json). It \
         asks the server again every --interval seconds (jittered by a tenth), rides out a failed \
@@ -26,6 +35,7 @@ public struct Queue: FediCommand {
           $ fedictl queue
           $ fedictl queue --kind sign-up -o json
           $ fedictl queue --exit-status >/dev/null || notify-send "moderation queue"
+          $ fedictl queue --since-last --exit-status
           $ fedictl queue --watch -o ndjson
           $ fedictl queue --watch --interval 300 --exec 'jq -r .from | mail -s queue mods@example.org'
         """)
@@ -37,6 +47,9 @@ public struct Queue: FediCommand {
 
     @Flag(help: "Exit 1 when anything waits, 0 when the queue is empty.")
     public var exitStatus = false
+
+    @Flag(help: "Only what is new since the last --since-last look.")
+    public var sinceLast = false
 
     @Flag(help: "Keep running and print each new item as it arrives.")
     public var watch = false
@@ -51,20 +64,26 @@ public struct Queue: FediCommand {
         guard interval >= 1, interval <= 86_400 else { throw ValidationError("--interval must be between 1 and 86400 seconds") }
         if !watch, exec != nil { throw ValidationError("--exec needs --watch") }
         if watch, exitStatus { throw ValidationError("--exit-status cannot be used with --watch") }
+        if watch, sinceLast { throw ValidationError("--since-last cannot be used with --watch") }
     }
 
     public func run(in ctx: CommandContext) async throws {
         try ctx.output.validateFields(for: QueueItem.self)
         let kinds = kind.map { [$0] } ?? QueueItem.Kind.allCases
+        if let shownUnder = ctx.queueShownUnder {
+            return ctx.status("its server's queue is shown once, under \(shownUnder)")
+        }
         if watch {
             return try await QueueWatch(kinds: kinds, interval: interval, exec: exec).run(in: ctx)
         }
-        let items = try await Self.waiting(kinds: kinds, in: ctx)
+        let waiting = try await Self.waiting(kinds: kinds, in: ctx)
+        let items = sinceLast ? try await QueueLooks.new(among: waiting, in: ctx) : waiting
         if items.isEmpty, ctx.output.settings.format == .table, ctx.output.settings.isTTY {
             ctx.status("Nothing waits.")
         } else {
             try ctx.output.list(items)
         }
+        if sinceLast { try await QueueLooks.record(waiting, kinds: kinds, in: ctx) }
         if exitStatus, !items.isEmpty { throw ExitCode(1) }
     }
 

@@ -31,6 +31,8 @@ public struct AccountPin: Sendable {
 public final class Fleet: Sendable {
     public let logins: [Login]
     public let output: FleetOutput
+    /// What each account's run did, for the summary per server at the end.
+    let notes = OutcomeNotes()
 
     init(logins: [Login], output: FleetOutput) {
         self.logins = logins

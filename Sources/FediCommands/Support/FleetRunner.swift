@@ -69,6 +69,7 @@ struct FleetRunner {
             }
         }
         fleet.output.finishAll()
+        writeNotes(outcomes)
         return summarise(outcomes)
     }
 
@@ -201,6 +202,21 @@ struct FleetRunner {
         let answer = terminal.readLine(prompt: "Go ahead on \(writers == pins.count ? "all \(accounts)" : accounts)? [y/N] ", secret: false)?.lowercased()
         guard answer == "y" || answer == "yes" else { return .failure(FediError(.failure, "cancelled")) }
         return .success(())
+    }
+
+    /// The outcome per server, when the verb noted what it did (`ctx.noteOutcome`): one line an account.
+    private func writeNotes(_ outcomes: [String: Outcome]) {
+        guard !fleet.notes.isEmpty else { return }
+        var text = "Outcome per server:\n"
+        for pin in pins {
+            let id = pin.login.id
+            switch outcomes[id] {
+            case .failed(let error): text += "  \(id): failed: \(error.message)\n"
+            case .skipped, nil: text += "  \(id): not run\n"
+            case .succeeded, .asked: text += "  \(id): \(fleet.notes.note(for: id) ?? "ok")\n"
+            }
+        }
+        ctx.terminal.writeError(Renderer.inertLines(text))
     }
 
     /// The one-line summary on a terminal, and the exit status: 0 when every account succeeded, else

@@ -131,10 +131,11 @@ extension Accounts.Delete: JournaledCommand {
 }
 
 extension Reports.Resolve: JournaledCommand {
-    public var journalTarget: String? { id }
+    /// With --target, every entry names the account; its reports are in each entry's request.
+    public var journalTarget: String? { id ?? target }
     public var journalBefore: String? { "open" }
-    public var journalAfter: String? { "resolved" }
-    public func undoArguments(target: String?, createdID: String?) -> [String]? { ["reports", "reopen", id] }
+    public var journalAfter: String? { action.map { "\($0.rawValue), resolved" } ?? "resolved" }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { id.map { ["reports", "reopen", $0] } }
 }
 
 extension Reports.Reopen: JournaledCommand {

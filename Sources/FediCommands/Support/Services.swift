@@ -29,6 +29,9 @@ public struct Services: Sendable {
     /// Where changes are recorded (`fedictl log`). Defaults to recording nothing, so tests that do not
     /// look at the journal leave no files; the executable binds the file journal in the state directory.
     public var journal: any Journal
+    /// What `queue --since-last` saw last time, per server. Defaults to failing closed; the
+    /// executable binds the file in the state directory.
+    public var lastLooks: any LastLookStore = Unconfigured()
 
     public init(transport: any HTTPTransport, secrets: any SecretStore, insecureSecrets: @escaping @Sendable () -> any SecretStore,
                 logins: any LoginStore, serverCache: any ServerInfoCache = NoServerInfoCache(),
@@ -78,4 +81,9 @@ struct Unconfigured: HTTPTransport, SecretStore, LoginStore, Journal {
     func checkWritable() async throws { throw Self.error("journal") }
     func append(_ entry: JournalEntry) async throws { throw Self.error("journal") }
     func read() async throws -> JournalContents { throw Self.error("journal") }
+}
+
+extension Unconfigured: LastLookStore {
+    func seen(on server: String) async throws -> Set<String> { throw Self.error("queue state") }
+    func record(_ keys: Set<String>, on server: String, at time: Date) async throws { throw Self.error("queue state") }
 }

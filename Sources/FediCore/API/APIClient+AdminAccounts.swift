@@ -144,7 +144,8 @@ extension APIClient {
     }
 
     /// The id of what a user typed: an id as it is, or `@user@host` / `@user` looked up (the admin
-    /// API's own lookup on Pleroma and Misskey, the client API's elsewhere).
+    /// API's own lookup on Pleroma and Misskey, the admin search for another server's account on
+    /// Mastodon, the client API's elsewhere).
     public func adminAccountID(for text: String, via family: APIFamily) async throws -> String {
         guard text.hasPrefix("@") else { return text }
         var handle = String(text.dropFirst())
@@ -155,6 +156,12 @@ extension APIClient {
         case .pleromaAdmin: return try await pleromaAdmin.user(handle).fetched.value.id
         case .misskeyAdmin: return try await misskeyAdmin.userID(handle: handle)
         case .mastodonClient, .misskeyClient: throw family.unsupported("accounts")
+        case .mastodonAdmin where handle.contains("@"):
+            // Another server's account: the admin search by username and domain finds this server's
+            // copy. A client lookup would fetch it over federation (search with resolve), making one.
+            if let found = try await adminListed(handle) { return found }
+            throw FediError(.noInput, "no account @\(handle) known to \(server.authority)",
+                            hint: "its admin account search by username and domain found none: the server has not seen the account")
         case .mastodonAdmin, .gotosocialAdmin:
             do {
                 return try await resolveAccount("@" + handle).id

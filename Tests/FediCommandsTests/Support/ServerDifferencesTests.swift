@@ -15,12 +15,6 @@ struct ServerDifferencesTests {
         ("a test of the flavour", /\.flavour\.is\w+/),
     ] }
 
-    /// Files other branches of issue 13 are moving into adapters. Remove each once it is clean:
-    /// the test fails on an entry that no longer branches, so the list only shrinks.
-    static let beingMoved: Set<String> = [
-        "DomainBlocks/DomainBlocks+Add.swift", "DomainBlocks/DomainBlocks+Import.swift", "Reports/Reports+Resolve.swift",
-    ]
-
     @Test func noCommandBranchesOnTheServersSoftware() throws {
         let sources = RepoPaths.root.appendingPathComponent("Sources/FediCommands")
         let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
@@ -37,11 +31,7 @@ struct ServerDifferencesTests {
                     found.append("line \(number + 1): \(branch.what): \(line.trimmingCharacters(in: .whitespaces))")
                 }
             }
-            if Self.beingMoved.contains(name) {
-                #expect(!found.isEmpty, "\(name) no longer branches on the server's software: remove it from beingMoved")
-            } else {
-                #expect(found.isEmpty, "\(name) branches on the server's software (move it into a FediCore adapter):\n\(found.joined(separator: "\n"))")
-            }
+            #expect(found.isEmpty, "\(name) branches on the server's software (move it into a FediCore adapter):\n\(found.joined(separator: "\n"))")
         }
     }
 }

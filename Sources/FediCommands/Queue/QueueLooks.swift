@@ -1,0 +1,39 @@
+import FoundationEssentials
+import FediCore
+
+/// `queue --since-last`: the items not seen at the last look at their server.
+enum QueueLooks {
+    /// The items of `waiting` not waiting at the last look at this account's server.
+    static func new(among waiting: [QueueItem], in ctx: CommandContext) async throws -> [QueueItem] {
+        let seen = try await ctx.services.lastLooks.seen(on: try ctx.login().server.authority)
+        return waiting.filter { !seen.contains($0.lookKey) }
+    }
+
+    /// Remembers what waits now as seen. With --kind, the other kind's items seen before stay seen.
+    static func record(_ waiting: [QueueItem], kinds: [QueueItem.Kind], in ctx: CommandContext) async throws {
+        let server = try ctx.login().server.authority
+        if ctx.globals.dryRun { return ctx.status("dry run: would remember \(waiting.count) item\(waiting.count == 1 ? "" : "s") as seen") }
+        let others = try await ctx.services.lastLooks.seen(on: server).filter { key in
+            !kinds.contains { key.hasPrefix($0.rawValue + " ") }
+        }
+        try await ctx.services.lastLooks.record(others.union(waiting.map(\.lookKey)), on: server, at: ctx.services.now())
+    }
+}
+
+extension QueueItem {
+    /// Identifies an item on its server across runs: `report 12`, `sign-up 7`.
+    var lookKey: String { "\(kind.rawValue) \(id)" }
+}
+
+extension CommandContext {
+    /// With several accounts on one server, the queue shows that server's items once: under the
+    /// first selected account (in output order) whose role can moderate, or the first when none
+    /// is known to. That account's id, when it is not this context's.
+    var queueShownUnder: String? {
+        guard let pin, let fleet = pin.fleet else { return nil }
+        let sameServer = fleet.logins.filter { $0.server.authority == pin.login.server.authority }
+        guard let shownBy = sameServer.first(where: { $0.mayModerate != false }) ?? sameServer.first,
+              shownBy.id != pin.login.id else { return nil }
+        return shownBy.id
+    }
+}

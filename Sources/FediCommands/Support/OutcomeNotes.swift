@@ -1,0 +1,27 @@
+import FediCore
+import FediOutput
+
+/// One line per account saying what a write verb did there ("resolved 2 reports: 4, 9"). Over
+/// several accounts the runner says them together at the end, one line a server; alone, at once.
+final class OutcomeNotes: @unchecked Sendable {
+    private let lock = Lock()
+    private var notes: [String: String] = [:]
+
+    func set(_ note: String, for account: String) { lock.withLock { notes[account] = note } }
+    func note(for account: String) -> String? { lock.withLock { notes[account] } }
+    var isEmpty: Bool { lock.withLock { notes.isEmpty } }
+}
+
+extension CommandContext {
+    /// What this account's run did, one line (said at the end over several accounts).
+    func noteOutcome(_ text: String) {
+        if let pin, let fleet = pin.fleet { fleet.notes.set(text, for: pin.login.id) } else { status(text) }
+    }
+
+    /// `text`'s lines, each led by the account over several accounts (as `--dry-run`'s requests are).
+    func linesForAccount(_ text: String) -> String {
+        let prefix = accountPrefix
+        guard !prefix.isEmpty else { return Renderer.inertLines(text) }
+        return Renderer.inertLines(text.split(separator: "\n").map { prefix + $0 }.joined(separator: "\n")) + "\n"
+    }
+}
