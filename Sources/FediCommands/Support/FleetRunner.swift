@@ -213,7 +213,7 @@ struct FleetRunner {
             switch outcomes[id] {
             case .failed(let error): text += "  \(id): failed: \(error.message)\n"
             case .skipped, nil: text += "  \(id): not run\n"
-            case .succeeded, .asked: text += "  \(id): \(fleet.notes.note(for: id) ?? "ok")\n"
+            case .succeeded, .wouldWrite: text += "  \(id): \(fleet.notes.note(for: id) ?? "ok")\n"
             }
         }
         ctx.terminal.writeError(Renderer.inertLines(text))
