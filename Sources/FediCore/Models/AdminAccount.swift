@@ -139,7 +139,10 @@ public struct MastodonAdminAccount: Decodable, Sendable {
         init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: AnyKey.self)
             name = c.optionalText("name")
-            permissions = c.lenientInt("permissions")
+            // Mastodon sends the bits as a string ("1048575"): read that first, as a failed
+            // numeric try costs two thrown errors per account on a long list.
+            permissions = (try? c.decodeIfPresent(String.self, forKey: "permissions")).flatMap { Int($0.trimmed()) }
+                ?? c.lenientInt("permissions")
         }
 
         /// Mastodon's permission bits administrator (0x1) or manage reports (0x10), else the usual staff role names.
