@@ -34,7 +34,7 @@ public struct Renderer: Sendable {
     public func list<Row: Tabular>(_ rows: [Row]) throws {
         let stream = try ListStream<Row>(renderer: self)
         try stream.add(rows)
-        try stream.finish()
+        stream.finish()
     }
 
     /// The server's own JSON (`--raw`), with controls and bidi controls written as JSON escapes
@@ -181,34 +181,43 @@ public struct Renderer: Sendable {
 
     /// A row as JSON. A row JSON cannot hold (a NaN) is an error (exit 76), never left out.
     public func jsonText<Row: Encodable>(_ value: Row, pretty: Bool) throws -> String {
-        let data: Data
         do {
-            data = try JSONCoding.encoder(pretty: false).encode(value)
+            return try jsonWriter(pretty: pretty).text(value)
         } catch {
             throw FediError(.protocol, "cannot write a result as JSON (\(JSONCoding.describe(error)))",
                             hint: "the server sent a value JSON cannot hold; --raw shows its own answer")
         }
-        var object = try JSONText.object(from: data)
-        if let fields = settings.fields, let dict = object as? [String: Any] {
-            object = dict.filter { fields.contains($0.key) }
-        }
-        return InertText.json(String(decoding: try JSONText.data(from: object, pretty: pretty), as: UTF8.self))
+    }
+
+    func jsonWriter(pretty: Bool) -> JSONRowWriter {
+        JSONRowWriter(pretty: pretty, fields: settings.fields.map(Set.init))
     }
 }
 
-/// Rows that arrive page by page: NDJSON and TSV print each row at once (constant memory);
-/// the aligned table and JSON array need every row first.
+/// Rows that arrive page by page, each page written as it comes (one write per page), so every
+/// format holds one page at a time: NDJSON, CSV, TSV, the JSON array (element by element) and the
+/// aligned table on a terminal (its columns sized by the first page). A row that fails to encode
+/// stops the list with that error (the rows before it are out; a JSON array is left open, so no
+/// reader takes it for the whole list).
 public final class ListStream<Row: Tabular>: @unchecked Sendable {
     let renderer: Renderer
     let columns: [Column<Row>]
-    private var buffered: [Row] = []
+    private var table: TableLayout<Row>
     private var started = false
+    /// A JSON array's `[` is out: later elements follow a comma, and `finish` closes it.
+    private var arrayOpen = false
+    private var rowsWritten = 0
+    private let compactJSON: JSONRowWriter
+    private let prettyJSON: JSONRowWriter
     private let lock = Lock()
 
     public init(renderer: Renderer) throws {
         try renderer.validateFields(for: Row.self)
         self.renderer = renderer
         self.columns = renderer.columns(Row.self)
+        self.compactJSON = renderer.jsonWriter(pretty: false)
+        self.prettyJSON = renderer.jsonWriter(pretty: true)
+        self.table = TableLayout(renderer: renderer, columns: columns)
         if let fleet = renderer.fleet {
             let hasOwn = Row.fieldNames.contains("account")
             fleet.sink.declare(keys: columns.map(\.key).filter { hasOwn || $0 != "account" }, hasOwnAccount: hasOwn)
@@ -223,35 +232,63 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let settings = renderer.settings
+        var text = ""
+        // What was made before a failing row still goes out, then the error.
+        defer { if !text.isEmpty { renderer.write(text) } }
         switch settings.format {
         case .ndjson:
-            for row in rows { renderer.write(try renderer.jsonText(row, pretty: false) + "\n") }
+            for row in rows {
+                text += try json(row, compactJSON)
+                text += "\n"
+            }
+        case .json:
+            for row in rows {
+                let element = try json(row, prettyJSON, indent: 1)
+                text += arrayOpen ? ",\n  " : "[\n  "
+                text += element
+                arrayOpen = true
+            }
         case .csv:
-            if !started, !settings.noHeaders { renderer.write(CSVText.line(columns.map(\.key), terminator: "\r\n")) }
-            for row in rows { renderer.write(CSVText.line(columns.map { renderer.csvText($0.value(row)) }, terminator: "\r\n")) }
+            if !started, !settings.noHeaders { text += CSVText.line(columns.map(\.key), terminator: "\r\n") }
+            for row in rows { text += CSVText.line(columns.map { renderer.csvText($0.value(row)) }, terminator: "\r\n") }
         case .table where !settings.isTTY:
-            for row in rows { renderer.write(columns.map { renderer.tsvText($0.value(row)) }.joined(separator: "\t") + "\n") }
-        case .table, .json:
-            buffered += rows
+            for row in rows {
+                text += columns.map { renderer.tsvText($0.value(row)) }.joined(separator: "\t")
+                text += "\n"
+            }
+        case .table:
+            text += table.add(rows)
         }
         started = true
     }
 
-    public func finish() throws {
+    /// One row's JSON; one that has none (a number JSON cannot hold) stops the list, saying which row.
+    private func json(_ row: Row, _ writer: JSONRowWriter, indent: Int = 0) throws -> String {
+        do {
+            let text = try writer.text(row, indent: indent)
+            rowsWritten += 1
+            return text
+        } catch let error as EncodingError {
+            guard case .invalidValue(_, let context) = error else { throw error }
+            let key = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw FediError(.protocol, "row \(rowsWritten + 1) of the list cannot be written as JSON: \(context.debugDescription)\(key.isEmpty ? "" : " (\(key))")",
+                            hint: "the rows before it were written; --raw shows the server's own JSON")
+        }
+    }
+
+    public func finish() {
         if renderer.fleet != nil { return }  // the fleet's output ends the list for every account at once
         lock.lock()
         defer { lock.unlock() }
         let settings = renderer.settings
         switch settings.format {
         case .json:
-            let objects = try buffered.map { try renderer.jsonText($0, pretty: true) }
-            // Each object pretty-printed, indented one level inside the array.
-            let body = objects.map { "  " + $0.replacing("\n", with: "\n  ") }.joined(separator: ",\n")
-            renderer.write(objects.isEmpty ? "[]\n" : "[\n\(body)\n]\n")
+            renderer.write(arrayOpen ? "\n]\n" : "[]\n")
         case .csv where !started && !settings.noHeaders:
             renderer.write(CSVText.line(columns.map(\.key), terminator: "\r\n"))
         case .table where settings.isTTY:
-            renderer.write(TableLayout(renderer: renderer, columns: columns, rows: buffered).render())
+            let header = table.finish()  // only when no row came
+            if !header.isEmpty { renderer.write(header) }
         default:
             break
         }

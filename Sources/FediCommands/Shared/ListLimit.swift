@@ -21,21 +21,33 @@ public struct ListLimit: ParsableArguments, Sendable {
 }
 
 extension CommandContext {
-    /// Prints a list as its pages arrive (NDJSON and TSV rows at once; `--raw` each page's own JSON).
-    /// On a terminal, an empty table says `empty` on stderr instead, and a list that stopped at
-    /// `--limit` says so there ("40 of more"), as a full page means the server has more.
+    /// Prints a list as its pages arrive (`ListStream`; `--raw` each page's own JSON), holding no
+    /// more than the page at hand. On a terminal, an empty table says `empty` on stderr instead,
+    /// and a list that stopped at `--limit` says so there ("40 of more"), as a full page means the
+    /// server has more.
     func printPages<Row: Tabular>(of type: Row.Type, empty: String, limit: ListLimit,
                                   _ fetch: (@escaping PageHandler<Row>) async throws -> [Row]) async throws {
         let output = self.output
         let raw = globals.raw
         let stream = try ListStream<Row>(renderer: output)
-        let rows = try await fetch { rows, data in
+        let shown = RowCount()
+        _ = try await fetch { rows, data in
+            shown.add(rows.count)
             if raw { output.raw(data) } else { try stream.add(rows) }
         }
-        if !raw, rows.isEmpty, output.settings.format == .table, output.settings.isTTY { return status(empty) }
-        if !raw { try stream.finish() }
-        if let count = limit.count, rows.count >= count, terminal.stderrIsTTY {
-            status("\(rows.count) of more; --all for every one, or --limit N.")
+        if !raw, shown.total == 0, output.settings.format == .table, output.settings.isTTY { return status(empty) }
+        if !raw { stream.finish() }
+        if let count = limit.count, shown.total >= count, terminal.stderrIsTTY {
+            status("\(shown.total) of more; --all for every one, or --limit N.")
         }
     }
+}
+
+/// How many rows a list has shown so far (its pages arrive in a `@Sendable` handler).
+private final class RowCount: @unchecked Sendable {
+    private let lock = Lock()
+    private var count = 0
+
+    func add(_ rows: Int) { lock.withLock { count += rows } }
+    var total: Int { lock.withLock { count } }
 }

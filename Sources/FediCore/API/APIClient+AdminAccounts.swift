@@ -103,7 +103,7 @@ extension APIClient {
             let v2 = family == .gotosocialAdmin || server.comparableVersion.map { $0.isAtLeast(SoftwareVersion(3, 5, 0)) } ?? true
             // Checked here too: a server that ignores a state filter (mastodon_mock's v1 `sensitized`)
             // must not pass off every account as matching.
-            let checked: PageHandler<AdminAccount> = { accounts, raw in try await onPage?(accounts.filter(query.hasStatus), raw) }
+            let checked = onPage.map { onPage -> PageHandler<AdminAccount> in { accounts, raw in try await onPage(accounts.filter(query.hasStatus), raw) } }
             return try await mastodonAccounts(query, v2: v2, limit: limit, onPage: checked).filter(query.hasStatus)
         }
     }

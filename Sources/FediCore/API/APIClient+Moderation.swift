@@ -11,20 +11,35 @@ struct PagePiece<T, Cursor> {
     var next: Cursor?
 }
 
+/// A page's fetch, carried to the task that fetches it ahead (see `walkPages`).
+private struct PageFetcher<T, Cursor>: @unchecked Sendable {
+    let fetch: (Cursor) async throws -> PagePiece<T, Cursor>
+    init(_ fetch: @escaping (Cursor) async throws -> PagePiece<T, Cursor>) { self.fetch = fetch }
+}
+
+extension PagePiece: Sendable where T: Sendable, Cursor: Sendable {}
+
 /// Helpers the moderation areas share: paging whatever the server's paging style, and naming what a
 /// 404 was about.
 extension APIClient {
     /// Walks a list page by page until `limit` items (nil = all) or the last page. A list that loops
     /// (a "next" cursor seen before) or goes on past `TransportOptions.maxPages` pages is exit 76:
     /// a server must not keep fedictl fetching for ever.
-    func walkPages<T: Sendable, Cursor: Hashable>(from start: Cursor, limit: Int?, onPage: PageHandler<T>?,
-                                                  _ fetch: (Cursor) async throws -> PagePiece<T, Cursor>) async throws -> [T] {
-        var cursor: Cursor? = start
+    ///
+    /// With `onPage`, each page goes to it and is not kept (the result is empty), so a list of any
+    /// length takes the memory of two pages; the next page is fetched while `onPage` handles this one.
+    /// Without it, the items are returned.
+    func walkPages<T: Sendable, Cursor: Hashable & Sendable>(from start: Cursor, limit: Int?, onPage: PageHandler<T>?,
+                                                             _ fetch: @escaping (Cursor) async throws -> PagePiece<T, Cursor>) async throws -> [T] {
         var seen = Set<Cursor>()
-        var all: [T] = []
+        var kept: [T] = []
+        var count = 0
         let maxPages = http.options.maxPages
-        while let current = cursor {
-            guard seen.insert(current).inserted else {
+        // The page ahead overlaps only the handling of the current one, never another fetch, and the
+        // callers' fetch closures only read what they captured: safe to run off this task.
+        let fetcher = PageFetcher(fetch)
+        func ahead(_ cursor: Cursor) throws -> Task<PagePiece<T, Cursor>, any Error> {
+            guard seen.insert(cursor).inserted else {
                 throw FediError(.protocol, "\(server.authority)'s list loops: page \(seen.count + 1) links back to a page already read",
                                 hint: "fedictl stopped after \(seen.count) pages; ask for fewer with --limit N")
             }
@@ -32,14 +47,25 @@ extension APIClient {
                 throw FediError(.protocol, "\(server.authority)'s list did not end after \(maxPages) pages; fedictl stopped",
                                 hint: "ask for fewer with --limit N, or allow more pages with --max-pages N")
             }
-            let piece = try await fetch(current)
-            let items = limit.map { Array(piece.items.prefix($0 - all.count)) } ?? piece.items
-            all += items
-            try await onPage?(items, piece.raw)
-            if let limit, all.count >= limit { break }
-            cursor = piece.next
+            return Task { try await fetcher.fetch(cursor) }
         }
-        return all
+        var pending: Task<PagePiece<T, Cursor>, any Error>? = try ahead(start)
+        defer { pending?.cancel() }
+        while let current = pending {
+            let piece = try await current.value
+            pending = nil
+            let items = limit.map { Array(piece.items.prefix($0 - count)) } ?? piece.items
+            count += items.count
+            let done = limit.map { count >= $0 } ?? false
+            // A bad next link is reported after this page is handled, as it would be without the fetch ahead.
+            var stop: (any Error)?
+            if !done, let next = piece.next {
+                do { pending = try ahead(next) } catch { stop = error }
+            }
+            if let onPage { try await onPage(items, piece.raw) } else { kept += items }
+            if let stop { throw stop }
+        }
+        return kept
     }
 
     /// A Mastodon-style list: `limit` per page, the next page from the Link header.

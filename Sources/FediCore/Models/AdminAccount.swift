@@ -89,7 +89,7 @@ public struct MastodonAdminAccount: Decodable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         let id = try c.requiredID(of: "admin account")
-        let profile = try? c.decodeIfPresent(Account.self, forKey: "account")
+        let profile = try? c.decodeIfPresent(Profile.self, forKey: "account")
         var account = AdminAccount(id: id, username: c.optionalText("username") ?? profile?.username ?? "", domain: c.optionalText("domain"),
                                    displayName: profile?.displayName)
         if let acct = profile?.acct, account.domain == nil || acct.contains("@") { account.acct = acct }
@@ -113,6 +113,24 @@ public struct MastodonAdminAccount: Decodable, Sendable {
 
     struct IPObject: Decodable { var ip: String? }
 
+    /// The parts of the embedded `Account` an admin account shows, read as `Account` reads them
+    /// (an id is required); its note's HTML and dates are not needed here.
+    struct Profile: Decodable {
+        var username: String
+        var acct: String
+        var displayName: String?
+        var url: String?
+
+        init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: AnyKey.self)
+            _ = try c.requiredID(of: "account")
+            username = c.optionalText("username") ?? ""
+            acct = c.optionalText("acct") ?? username
+            displayName = c.optionalText("display_name")
+            url = c.optionalText("url")
+        }
+    }
+
     /// A Role (`{name, permissions, highlighted}`) or the pre-4.0 role string.
     struct RoleObject: Decodable {
         var name: String?
@@ -121,7 +139,10 @@ public struct MastodonAdminAccount: Decodable, Sendable {
         init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: AnyKey.self)
             name = c.optionalText("name")
-            permissions = c.lenientInt("permissions")
+            // Mastodon sends the bits as a string ("1048575"): read that first, as a failed
+            // numeric try costs two thrown errors per account on a long list.
+            permissions = (try? c.decodeIfPresent(String.self, forKey: "permissions")).flatMap { Int($0.trimmed()) }
+                ?? c.lenientInt("permissions")
         }
 
         /// Mastodon's permission bits administrator (0x1) or manage reports (0x10), else the usual staff role names.

@@ -202,9 +202,10 @@ extension KeyedDecodingContainer {
     }
 
     public func lenientDate(_ key: Key) -> Date? {
+        // The usual form first: a failed attempt costs a thrown error, per row of a long list.
+        if let text = try? decodeIfPresent(String.self, forKey: key) { return FlexibleDate.parse(text) }
         if let number = try? decodeIfPresent(Double.self, forKey: key) { return Date(timeIntervalSince1970: number) }
-        guard let text = try? decodeIfPresent(String.self, forKey: key) else { return nil }
-        return FlexibleDate.parse(text)
+        return nil
     }
 
     /// A list in which one bad element must not sink the rest.

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import FediCore
+@testable import FediOutput
+
+/// Lists written as their pages arrive: each format page by page, the JSON array element by
+/// element, and fedictl's JSON the same bytes as JSONEncoder's (with `InertText.json`).
+struct ListStreamTests {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    struct Row: Tabular {
+        var id: String
+        var note: String?
+        var score: Double = 1
+        var tags: [String] = []
+        enum CodingKeys: String, CodingKey { case id, note, score, tags }
+        static let columns: [Column<Row>] = [Column("id") { .text($0.id) }, Column("note") { .text($0.note) }]
+    }
+
+    /// Every writer call, so a test can see what went out with each page.
+    final class Writes: @unchecked Sendable {
+        private let lock = NSLock()
+        private var chunks: [String] = []
+        var all: [String] { lock.withLock { chunks } }
+        var text: String { all.joined() }
+        func write(_ s: String) { lock.withLock { chunks.append(s) } }
+    }
+
+    func stream(_ format: OutputFormat, fields: [String]? = nil, _ writes: Writes) throws -> ListStream<Row> {
+        let settings = OutputSettings(format: format, fields: fields, isTTY: false, color: false, now: now)
+        return try ListStream<Row>(renderer: Renderer(settings: settings, write: { writes.write($0) }))
+    }
+
+    let pages = [[Row(id: "1", note: "first", tags: ["a"]), Row(id: "2", note: nil)], [Row(id: "3", note: "th\u{202E}ird\n")]]
+
+    @Test func jsonArrayIsWrittenElementByElementAndReadsAsOneArray() throws {
+        let writes = Writes()
+        let list = try stream(.json, writes)
+        try list.add(pages[0])
+        #expect(writes.all.count == 1, "one write per page")
+        #expect(writes.text.hasPrefix("[\n  {\n    \"id\" : \"1\""), "\(writes.text.debugDescription)")
+        #expect(!writes.text.hasSuffix("]\n"), "the array is still open")
+        try list.add(pages[1])
+        list.finish()
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(writes.text.utf8)) as? [[String: Any]])
+        #expect(parsed.map { $0["id"] as? String } == ["1", "2", "3"])
+        #expect(parsed[2]["note"] as? String == "th\u{202E}ird\n")
+        // The same text as the whole list rendered at once.
+        let whole = Writes()
+        try Renderer(settings: OutputSettings(format: .json, now: now), write: { whole.write($0) }).list(pages.flatMap { $0 })
+        #expect(writes.text == whole.text)
+    }
+
+    @Test func emptyJSONListIsAnEmptyArray() throws {
+        let writes = Writes()
+        let list = try stream(.json, writes)
+        try list.add([])
+        list.finish()
+        #expect(writes.text == "[]\n")
+    }
+
+    @Test(arguments: [OutputFormat.ndjson, .csv, .table])
+    func eachPageIsOneWrite(format: OutputFormat) throws {
+        let writes = Writes()
+        let list = try stream(format, writes)
+        try list.add(pages[0])
+        let first = writes.all.count
+        try list.add(pages[1])
+        list.finish()
+        #expect(first == 1 && writes.all.count == 2, "\(format): \(writes.all)")
+        #expect(writes.all[1].contains("ird"), "\(format): \(writes.all)")
+    }
+
+    @Test func terminalTableTakesItsColumnsFromTheFirstPage() throws {
+        let writes = Writes()
+        let settings = OutputSettings(format: .table, isTTY: true, width: 30, color: false, now: now)
+        let list = try ListStream<Row>(renderer: Renderer(settings: settings, write: { writes.write($0) }))
+        try list.add([Row(id: "1", note: "short"), Row(id: "22", note: "a bit longer")])
+        #expect(writes.text == "ID  NOTE\n1   short\n22  a bit longer\n", "\(writes.text.debugDescription)")
+        // Later pages keep those columns: free text is cut to its width, an id is never cut.
+        try list.add([Row(id: "333333", note: "a note far longer than the first page's")])
+        list.finish()
+        #expect(writes.all.count == 2)
+        #expect(writes.all[1] == "333333 a note far …\n", "\(writes.all[1].debugDescription)")
+    }
+
+    @Test func rowThatCannotBeJSONStopsTheListWithAClearError() throws {
+        for format in [OutputFormat.json, .ndjson] {
+            let writes = Writes()
+            let list = try stream(format, writes)
+            try list.add(pages[0])
+            let bad = [Row(id: "3", note: "fine"), Row(id: "4", note: "bad", score: .nan), Row(id: "5", note: "after")]
+            let error = #expect(throws: FediError.self) { try list.add(bad) }
+            #expect(error?.status == .protocol, "\(format)")
+            #expect(error?.message == "row 4 of the list cannot be written as JSON: nan is not valid JSON (score)", "\(format)")
+            #expect(error?.status.rawValue != 0)
+            // The rows before it went out; nothing after it, and a JSON array stays open.
+            #expect(writes.text.contains("\"3\"") && !writes.text.contains("\"5\"") && !writes.text.contains("\"after\""), "\(writes.text)")
+            if format == .json { #expect((try? JSONSerialization.jsonObject(with: Data(writes.text.utf8))) == nil) }
+        }
+    }
+
+    struct Sample: Encodable {
+        var text = "quote \" backslash \\ slash / tab \t nl \n cr \r bell \u{07} esc \u{1B} del \u{7F} c1 \u{9B} rlo \u{202E} ls \u{2028} é ✨ 🙂"
+        var controls = (0..<32).map { String(UnicodeScalar(UInt8($0))) }.joined()
+        var empty: [String] = []
+        var emptyObject: [String: Int] = [:]
+        var nested = ["b": [1, 2], "a": []]
+        var numbers: [Double] = [1, 1.5, -0.25, 1e20, 123456789.125]
+        var big: Int64 = 9_007_199_254_740_993
+        var small: UInt8 = 7
+        var flags = [true, false]
+        var missing: String? = nil
+        var date = Date(timeIntervalSince1970: 1_700_000_000.123)
+        var whole = Date(timeIntervalSince1970: 1_700_000_000)
+        var keys = ["é": 1, "Z": 2, "a": 3, "_": 4]
+        enum CodingKeys: String, CodingKey { case text, controls, empty, emptyObject = "empty_object", nested, numbers, big, small, flags, missing, date, whole, keys }
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(text, forKey: .text); try c.encode(controls, forKey: .controls); try c.encode(empty, forKey: .empty)
+            try c.encode(emptyObject, forKey: .emptyObject); try c.encode(nested, forKey: .nested); try c.encode(numbers, forKey: .numbers)
+            try c.encode(big, forKey: .big); try c.encode(small, forKey: .small); try c.encode(flags, forKey: .flags)
+            try c.encode(missing, forKey: .missing); try c.encode(date, forKey: .date); try c.encode(whole, forKey: .whole)
+            try c.encode(keys, forKey: .keys)
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func rowWriterWritesWhatJSONEncoderWrites(pretty: Bool) throws {
+        let expected = InertText.json(String(decoding: try JSONCoding.encoder(pretty: pretty).encode(Sample()), as: UTF8.self))
+        let written = try JSONRowWriter(pretty: pretty, fields: nil).text(Sample())
+        #expect(written == expected, "\(written.debugDescription)\n\(expected.debugDescription)")
+        let picked = try JSONRowWriter(pretty: pretty, fields: ["big", "text", "nothing"]).text(Sample())
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(picked.utf8)) as? [String: Any])
+        #expect(parsed.keys.sorted() == ["big", "text"])
+    }
+}
