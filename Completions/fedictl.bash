@@ -1935,7 +1935,7 @@ _fedictl_reports_resolve() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --target --action --text --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1969,6 +1969,16 @@ _fedictl_reports_resolve() {
         ;;
     '--cacert')
         __fedictl_add_completions -f
+        return
+        ;;
+    '--target')
+        return
+        ;;
+    '--action')
+        __fedictl_add_completions -W 'none'$'\n''sensitive'$'\n''disable'$'\n''silence'$'\n''suspend'
+        return
+        ;;
+    '--text')
         return
         ;;
     '--comment')
@@ -2122,7 +2132,7 @@ _fedictl_reports_file() {
 
 _fedictl_queue() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --exit-status --watch --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --exit-status --since-last --watch --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --kind --interval --exec)
     __fedictl_offer_flags_options 0
@@ -2185,13 +2195,13 @@ _fedictl_domain-blocks() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|show|add|update|remove|import|export|merge)
+    list|show|add|update|remove|import|export|merge|sync|apply)
         # Offer subcommand argument completions
         "_fedictl_domain-blocks_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list show add update remove import export merge' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list show add update remove import export merge sync apply' -- "${cur}"))
         ;;
     esac
 }
@@ -2610,6 +2620,137 @@ _fedictl_domain-blocks_merge() {
     # Offer positional completions
     case "${positional_number}" in
     *)
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-blocks_sync() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --lift-retracted --version -h --help)
+    repeating_options=(--account --allow --known)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config --max-followed-severity)
+    __fedictl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks sync -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks sync -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--merge')
+        __fedictl_add_completions -W 'max'$'\n''min'
+        return
+        ;;
+    '--threshold')
+        return
+        ;;
+    '--allow')
+        return
+        ;;
+    '--max-severity')
+        __fedictl_add_completions -W 'noop'$'\n''silence'$'\n''suspend'
+        return
+        ;;
+    '--take')
+        return
+        ;;
+    '--known')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--config')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks sync -- --config "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--max-followed-severity')
+        __fedictl_add_completions -W 'noop'$'\n''silence'$'\n''suspend'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-blocks_apply() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --force --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks apply -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks apply -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
         __fedictl_add_completions -f
         return
         ;;
