@@ -41,8 +41,20 @@ struct QueueFollower: Sendable {
         try await deliver(waiting, false)
         guard let openStream else { return try await lookRegularly(sightings) }
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await follow(openStream, sightings) }
-            group.addTask { try await lookRegularly(sightings) }
+            group.addTask {
+                do {
+                    try await follow(openStream, sightings)
+                } catch {
+                    await sightings.settle()
+                    throw error
+                }
+                await sightings.settle()
+            }
+            group.addTask {
+                // The looks start once the stream's first try has an outcome: up, refused or broken.
+                await sightings.untilSettled()
+                try await lookRegularly(sightings)
+            }
             try await group.waitForAll()
         }
     }
@@ -97,6 +109,7 @@ struct QueueFollower: Sendable {
                     guard Self.isPassing(error) else { throw LookFailed(error: error) }
                     await sightings.lookFailed()
                 }
+                await sightings.settle()
                 for try await item in items {
                     if await sightings.streamed(item) { try await deliver([item], true) }
                 }
@@ -107,6 +120,7 @@ struct QueueFollower: Sendable {
                 if Task.isCancelled || error is CancellationError { throw CancellationError() }
                 if let failed = error as? LookFailed { throw failed.error }
                 await sightings.setStreaming(false)
+                await sightings.settle()
                 if Self.streamIsRefused(error) {
                     status("fedictl: no notification stream here (\(Self.describe(error))); looking every \(shortNumber(interval)) s instead")
                     return
@@ -193,6 +207,21 @@ actor QueueSightings {
     }
 
     func setStreaming(_ up: Bool) { streaming = up }
+
+    private var settled = false
+    private var settleWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// The stream's first try has an outcome (or the stream is gone): the looks may start.
+    func settle() {
+        settled = true
+        for waiter in settleWaiters { waiter.resume() }
+        settleWaiters = []
+    }
+
+    func untilSettled() async {
+        if settled { return }
+        await withCheckedContinuation { settleWaiters.append($0) }
+    }
 
     /// A catch-up look failed: the next regular one is due at once.
     func lookFailed() { lastLook = nil }
