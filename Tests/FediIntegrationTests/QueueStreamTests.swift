@@ -67,4 +67,27 @@ struct QueueStreamTests {
         #expect(Self.items(result.stdout) == ["report \(report[0])"], "\(result)")
         #expect(try await Self.state(server)["connections"] as? Int == 0)
     }
+
+    /// mastodon_mock streams (connected, heartbeats, notifications of other kinds) but never sends
+    /// admin notifications: a report filed there shows through the look the watch still makes while streaming.
+    @Test func againstMastodonMockTheStreamIsHeldAndAFiledReportStillShowsOnce() async throws {
+        let server = try await MockServer.start()
+        let scene = try await TriageScene.set(on: server)
+        let watch = try BinaryRun(["queue", "--watch", "--kind", "report", "--interval", "1", "-o", "ndjson", "--verbose",
+                                   "--account", "admin@\(server.base)"], environment: ["FEDICTL_TOKEN": MockServer.admin.token])
+        _ = try await watch.waitForStderr(containing: "< 200 http://\(server.base)/api/v1/streaming/user/notification (")
+        // A mention of the admin is a notification on the same stream: not a queue item.
+        _ = try await server.json(.post, "/api/v1/statuses", token: MockServer.bob.token, body: ["status": "@admin hello"])
+        let aliceID = try await TriageScene.accountID("alice", on: server)
+        let filed = try TriageScene.object(try await server.json(.post, "/api/v1/reports", token: MockServer.bob.token,
+                                                                    body: ["account_id": aliceID, "comment": "rude", "category": "other"]))
+        let filedID = try TriageScene.string(filed["id"])
+        _ = try await watch.waitForStdout(containing: #""id":"\#(filedID)""#, seconds: 40)
+        watch.signal(SIGTERM)
+        let result = try await watch.finish()
+        #expect(result.status == 0, "\(result)")
+        #expect(Self.items(result.stdout) == ["report \(scene.reportID)", "report \(filedID)"], "\(result)")
+        #expect(!result.stderr.contains("stream broke") && !result.stderr.contains("no notification stream"), "\(result)")
+        #expect(!result.stderr.contains(MockServer.admin.token), "the token is redacted in --verbose")
+    }
 }
