@@ -71,6 +71,7 @@ CURLcode fm_curl_setopt_string(CURL *h, CURLoption o, const char *v) { return fm
 CURLcode fm_curl_setopt_pointer(CURL *h, CURLoption o, void *v) { return fm.easy_setopt(h, o, v); }
 CURLcode fm_curl_setopt_slist(CURL *h, CURLoption o, struct curl_slist *v) { return fm.easy_setopt(h, o, v); }
 CURLcode fm_curl_setopt_datafn(CURL *h, CURLoption o, fm_curl_data_fn v) { return fm.easy_setopt(h, o, v); }
+CURLcode fm_curl_setopt_xferinfofn(CURL *h, CURLoption o, fm_curl_xferinfo_fn v) { return fm.easy_setopt(h, o, v); }
 CURLcode fm_curl_setopt_off(CURL *h, CURLoption o, long long v) { return fm.easy_setopt(h, o, (curl_off_t)v); }
 CURLcode fm_curl_getinfo_long(CURL *h, CURLINFO i, long *v) { return fm.easy_getinfo(h, i, v); }
 CURLcode fm_curl_getinfo_string(CURL *h, CURLINFO i, const char **v) { return fm.easy_getinfo(h, i, v); }

@@ -90,53 +90,11 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         defer { context.release() }
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
 
-        var headerList: UnsafeMutablePointer<curl_slist>?
+        let headerList = Self.headerList(for: request)
         defer { fm_curl_slist_free_all(headerList) }
-        for (name, value) in request.headers where name.lowercased() != "user-agent" {
-            headerList = fm_curl_slist_append(headerList, "\(name): \(value)")
-        }
-        // libcurl adds "Expect: 100-continue" to large bodies; servers do not need the extra round trip.
-        headerList = fm_curl_slist_append(headerList, "Expect:")
 
         let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { buffer in
-            fm_curl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString)
-            fm_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, buffer.baseAddress)
-            fm_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
-            fm_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
-            // Redirects: GETs only (a 307/308 would resend a POST's body, tokens and passwords
-            // included, wherever it points), never from https down to http. libcurl itself drops
-            // the Authorization header when a redirect changes host.
-            fm_curl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, request.url.scheme == "https" ? "https" : "http,https")
-            fm_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, request.method == .get ? 1 : 0)
-            fm_curl_setopt_long(handle, CURLOPT_MAXREDIRS, 5)
-            fm_curl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
-            fm_curl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
-            fm_curl_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
-            fm_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
-            fm_curl_setopt_string(handle, CURLOPT_USERAGENT, request.header("User-Agent") ?? options.userAgent)
-            fm_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(options.connectTimeout))
-            fm_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(options.totalTimeout))
-            if let caFile = options.caCertificateFile { fm_curl_setopt_string(handle, CURLOPT_CAINFO, caFile) }
-            fm_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
-            // libcurl silently sends a request again when a reused keep-alive connection dies before
-            // any answer, though the server may have acted on it: a write goes on a connection of
-            // its own, so it is sent exactly once (a lost answer is then an error, never a resend).
-            fm_curl_setopt_long(handle, CURLOPT_FRESH_CONNECT, request.readsOnly ? 0 : 1)
-
-            switch request.method {
-            case .get: fm_curl_setopt_long(handle, CURLOPT_HTTPGET, 1)
-            case .post: fm_curl_setopt_long(handle, CURLOPT_POST, 1)
-            default: fm_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method.rawValue)
-            }
-            if request.method != .get {
-                let body = request.body ?? Data()
-                // COPYPOSTFIELDS copies the bytes, so the Data may go away before the transfer ends.
-                fm_curl_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, Int64(body.count))
-                _ = body.withUnsafeBytes { bytes in
-                    fm_curl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)))
-                }
-            }
-
+            Self.configure(handle, for: request, options: options, headers: headerList, errorBuffer: buffer.baseAddress)
             fm_curl_setopt_datafn(handle, CURLOPT_WRITEFUNCTION) { data, size, count, userdata in
                 let collector = Unmanaged<Collector>.fromOpaque(userdata!).takeUnretainedValue()
                 guard let data else { return size * count }
@@ -151,12 +109,10 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
             fm_curl_setopt_datafn(handle, CURLOPT_HEADERFUNCTION) { data, size, count, userdata in
                 let collector = Unmanaged<Collector>.fromOpaque(userdata!).takeUnretainedValue()
                 guard let data else { return size * count }
-                let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size * count), as: UTF8.self)
-                    .trimmed()
-                if line.hasPrefix("HTTP/") {
-                    collector.headers.removeAll()  // a new response (after a redirect or 100-continue)
-                } else if let colon = line.firstIndex(of: ":") {
-                    collector.headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmed()))
+                switch HeaderLine(data, size * count) {
+                case .status: collector.headers.removeAll()  // a new response (after a redirect or 100-continue)
+                case .field(let name, let value): collector.headers.append((name, value))
+                case .end, .other: break
                 }
                 return size * count
             }
@@ -176,6 +132,82 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         fm_curl_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &effective)
         let finalURL = effective.flatMap { URL(string: String(cString: $0)) } ?? request.url
         return HTTPResponse(status: status, headerFields: collector.headers, body: collector.body, url: finalURL)
+    }
+
+    /// The request's headers for libcurl (User-Agent goes through its own option). Free the list
+    /// once the transfer is over.
+    static func headerList(for request: HTTPRequest) -> UnsafeMutablePointer<curl_slist>? {
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        for (name, value) in request.headers where name.lowercased() != "user-agent" {
+            headerList = fm_curl_slist_append(headerList, "\(name): \(value)")
+        }
+        // libcurl adds "Expect: 100-continue" to large bodies; servers do not need the extra round trip.
+        return fm_curl_slist_append(headerList, "Expect:")
+    }
+
+    /// The options every transfer gets: URL, method and body, TLS, redirects, timeouts, headers.
+    static func configure(_ handle: UnsafeMutableRawPointer, for request: HTTPRequest, options: TransportOptions,
+                          headers headerList: UnsafeMutablePointer<curl_slist>?, errorBuffer: UnsafeMutablePointer<CChar>?) {
+        fm_curl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString)
+        fm_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
+        fm_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
+        fm_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
+        // Redirects: GETs only (a 307/308 would resend a POST's body, tokens and passwords
+        // included, wherever it points), never from https down to http. libcurl itself drops
+        // the Authorization header when a redirect changes host.
+        fm_curl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, request.url.scheme == "https" ? "https" : "http,https")
+        fm_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, request.method == .get ? 1 : 0)
+        fm_curl_setopt_long(handle, CURLOPT_MAXREDIRS, 5)
+        fm_curl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
+        fm_curl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
+        fm_curl_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
+        fm_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
+        fm_curl_setopt_string(handle, CURLOPT_USERAGENT, request.header("User-Agent") ?? options.userAgent)
+        fm_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(options.connectTimeout))
+        fm_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(options.totalTimeout))
+        if let caFile = options.caCertificateFile { fm_curl_setopt_string(handle, CURLOPT_CAINFO, caFile) }
+        fm_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
+        // libcurl silently sends a request again when a reused keep-alive connection dies before
+        // any answer, though the server may have acted on it: a write goes on a connection of
+        // its own, so it is sent exactly once (a lost answer is then an error, never a resend).
+        fm_curl_setopt_long(handle, CURLOPT_FRESH_CONNECT, request.readsOnly ? 0 : 1)
+
+        switch request.method {
+        case .get: fm_curl_setopt_long(handle, CURLOPT_HTTPGET, 1)
+        case .post: fm_curl_setopt_long(handle, CURLOPT_POST, 1)
+        default: fm_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method.rawValue)
+        }
+        if request.method != .get {
+            let body = request.body ?? Data()
+            // COPYPOSTFIELDS copies the bytes, so the Data may go away before the transfer ends.
+            fm_curl_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, Int64(body.count))
+            _ = body.withUnsafeBytes { bytes in
+                fm_curl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)))
+            }
+        }
+    }
+
+    /// One line as libcurl hands it to the header callback.
+    enum HeaderLine {
+        /// `HTTP/1.1 200 OK`: a response starts (again, after a redirect or a 1xx).
+        case status(Int)
+        case field(String, String)
+        /// The blank line after a response's headers.
+        case end
+        case other
+
+        init(_ data: UnsafeMutablePointer<CChar>, _ length: Int) {
+            let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self).trimmed()
+            if line.isEmpty {
+                self = .end
+            } else if line.hasPrefix("HTTP/") {
+                self = .status(line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0)
+            } else if let colon = line.firstIndex(of: ":") {
+                self = .field(String(line[..<colon]), line[line.index(after: colon)...].trimmed())
+            } else {
+                self = .other
+            }
+        }
     }
 
     /// A timeout for libcurl: at least 1 ms (0 means "none" to libcurl), at most a day, never a trap.

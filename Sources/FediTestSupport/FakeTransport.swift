@@ -64,10 +64,52 @@ public final class FakeTransport: HTTPTransport, @unchecked Sendable {
         lock.withLock { stubs.append(Stub(method: method, route: route, host: host, result: .success(response))) }
     }
 
+    /// One scripted stream: its status and body chunks, then how it ends (nil: the server closes it).
+    struct StreamStub: @unchecked Sendable {
+        var stub: Stub
+        var chunks: [Data]
+        var ending: Error?
+    }
+    private var streamStubs: [StreamStub] = []
+
+    /// Queues one answer to a stream request (`queue --watch`): `status`, `contentType`, then the
+    /// body's `chunks` in order, then `ending` (an error, or nil for the server closing it;
+    /// `CancellationError()` ends a command that runs until stopped, as Ctrl-C would).
+    public func stubStream(_ route: String, host: String? = nil, status: Int = 200, contentType: String = "text/event-stream",
+                           chunks: [String] = [], ending: Error? = nil) {
+        let response = HTTPResponse(status: status, headers: ["content-type": contentType], body: Data(),
+                                    url: URL(string: "http://\(host ?? "fake.test")\(route)")!)
+        let stub = Stub(method: .get, route: route, host: host, result: .success(response))
+        lock.withLock {
+            streamStubs.append(StreamStub(stub: stub, chunks: chunks.map { Data($0.utf8) }, ending: ending))
+            streamsPlanned = true
+        }
+    }
+
+    /// A transport with no stream stubs cannot stream (`StreamingUnsupported`); once a test stubs
+    /// streams, an unplanned one fails closed like an unplanned request.
+    public func stream(_ request: HTTPRequest, options: TransportOptions, idleTimeout: Double) async throws -> HTTPStreamResponse {
+        let (planned, stub): (Bool, StreamStub?) = lock.withLock {
+            sent.append(request)
+            guard let index = streamStubs.firstIndex(where: { $0.stub.matches(request) }) else { return (streamsPlanned, nil) }
+            return (true, streamStubs.remove(at: index))
+        }
+        guard let stub else {
+            if !planned { throw StreamingUnsupported() }
+            throw TransportError.other("no stream stub for \(request.method.rawValue) \(request.url.absoluteString)")
+        }
+        let body = AsyncThrowingStream<Data, Error> { continuation in
+            for chunk in stub.chunks { continuation.yield(chunk) }
+            continuation.finish(throwing: stub.ending)
+        }
+        return HTTPStreamResponse(head: try stub.stub.result.get(), body: body)
+    }
+    private var streamsPlanned = false
+
     public var requests: [HTTPRequest] { lock.withLock { sent } }
     public var unusedStubs: Int { lock.withLock { stubs.count } }
     /// The routes of the stubs never used, in the order they were queued.
-    public var unusedRoutes: [String] { lock.withLock { stubs.map(\.route) } }
+    public var unusedRoutes: [String] { lock.withLock { stubs.map(\.route) + streamStubs.map { "stream " + $0.stub.route } } }
 
     public func send(_ request: HTTPRequest, options: TransportOptions) async throws -> HTTPResponse {
         let stub: Stub? = lock.withLock {

@@ -46,3 +46,12 @@ extension ServerProcess {
         (try await json(.get, "/__fixture/requests") as? [[String: Any]]) ?? []
     }
 }
+
+/// Tests/Fixtures/sse_server.py: a Mastodon whose notification stream drops mid-event and replays.
+public enum SSETestServer {
+    public static func start(_ arguments: [String] = []) async throws -> ServerProcess {
+        try await StartupGate.shared.withSlot {
+            try await FixtureServer.launchScript("sse_server.py", ["--port", "0"] + arguments, name: "SSE test server")
+        }
+    }
+}

@@ -12,6 +12,8 @@
 const char *fm_curl_load(void);
 
 typedef size_t (*fm_curl_data_fn)(char *data, size_t size, size_t nmemb, void *userdata);
+/* CURLOPT_XFERINFOFUNCTION: called about once a second even while nothing arrives; non-zero aborts. */
+typedef int (*fm_curl_xferinfo_fn)(void *userdata, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow);
 
 CURL *fm_curl_easy_init(void);
 void fm_curl_easy_cleanup(CURL *handle);
@@ -26,6 +28,7 @@ CURLcode fm_curl_setopt_string(CURL *handle, CURLoption option, const char *valu
 CURLcode fm_curl_setopt_pointer(CURL *handle, CURLoption option, void *value);
 CURLcode fm_curl_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value);
 CURLcode fm_curl_setopt_datafn(CURL *handle, CURLoption option, fm_curl_data_fn value);
+CURLcode fm_curl_setopt_xferinfofn(CURL *handle, CURLoption option, fm_curl_xferinfo_fn value);
 CURLcode fm_curl_setopt_off(CURL *handle, CURLoption option, long long value);
 CURLcode fm_curl_getinfo_long(CURL *handle, CURLINFO info, long *value);
 CURLcode fm_curl_getinfo_string(CURL *handle, CURLINFO info, const char **value);

@@ -25,9 +25,12 @@ public struct Queue: FediCommand {
         oldest first.
 
         --watch shows what waits now, then keeps running and prints each new item once, as it \
-        arrives: a table line on a terminal, one JSON object a line with -o ndjson (or -o json). It \
-        asks the server again every --interval seconds (jittered by a tenth), rides out a failed \
-        look, and ends cleanly (exit 0) on Ctrl-C or SIGTERM. --exec CMD runs CMD through /bin/sh \
+        arrives: a table line on a terminal, one JSON object a line with -o ndjson (or -o json). Where \
+        the server streams notifications (Mastodon 4.0 and newer), new reports and sign-ups show as \
+        they happen; the stream is reconnected with a growing, jittered wait, and one look after \
+        each reconnection catches up. Elsewhere, or while the stream is down, it asks the server \
+        every --interval seconds (jittered by a tenth; every ten intervals while streaming). It \
+        rides out a failed look, never shows an item twice, and ends cleanly (exit 0) on Ctrl-C or SIGTERM. --exec CMD runs CMD through /bin/sh \
         for each item that arrives while watching, with the item's JSON on its stdin; nothing the \
         server sent is put on CMD's command line.
 

@@ -2,8 +2,9 @@ import FoundationEssentials
 import FediCore
 import FediOutput
 
-/// `queue --watch`: what waits now, then each item that arrives, once. Polls the server every
-/// `interval` seconds (jittered, so many watchers do not ask in step).
+/// `queue --watch`: what waits now, then each item that arrives, once. Hears of new items from the
+/// server's notification stream where it has one (`QueueFollower`), and asks the server every
+/// `interval` seconds (jittered, so many watchers do not ask in step) where it has not.
 struct QueueWatch {
     var kinds: [QueueItem.Kind]
     var interval: Double
@@ -15,40 +16,35 @@ struct QueueWatch {
         if lines.settings.format == .json { lines.settings.format = .ndjson }
         let output = lines
         let printer = Printer(output: output)
+        let kinds = self.kinds, exec = self.exec
         try await untilInterrupted {
-            var shown = Set<String>()
-            var failing = false
-            var first = true
-            while true {
-                do {
-                    let items = try await Queue.waiting(kinds: kinds, in: ctx, quiet: !first)
-                    let fresh = items.filter { !shown.contains($0.key) }
-                    // Only what is waiting now: an item that leaves the queue and comes back is new again.
-                    shown = Set(items.map(\.key))
-                    try printer.print(fresh)
-                    if !first, let exec { try await run(exec, for: fresh, output: output, in: ctx) }
-                    if failing { ctx.status("fedictl: the server answers again") }
-                    failing = false
-                } catch let error where !(error is CancellationError) && !first && Self.isPassing(error) {
-                    // A watch outlives a bad minute on the server: say so once, and keep looking.
-                    if !failing {
-                        ctx.status("fedictl: looking at the queue failed: \(ErrorReport.fediError(from: error).message); trying again every \(shortNumber(interval)) s")
-                    }
-                    failing = true
-                }
-                first = false
-                try await ctx.services.sleep(interval * Double.random(in: 0.9...1.1))
-            }
+            let follower = QueueFollower(
+                interval: interval,
+                look: { quiet in try await Queue.waiting(kinds: kinds, in: ctx, quiet: quiet) },
+                openStream: try await Self.notificationStream(kinds: kinds, in: ctx),
+                sleep: ctx.services.sleep,
+                now: ctx.services.now,
+                deliver: { items, arrived in
+                    try await printer.print(items)
+                    if arrived, let exec { try await Self.run(exec, for: items, output: output, in: ctx) }
+                },
+                status: { ctx.status($0) })
+            try await follower.run()
         }
     }
 
-    /// Worth waiting out: the server is slow, down or answering nonsense for now. A bad token or
-    /// a missing scope will not mend itself.
-    static func isPassing(_ error: Error) -> Bool {
-        [.temporary, .unavailable, .protocol].contains(ErrorReport.fediError(from: error).status)
+    /// How to open the account's notification stream, where its server has one (the capability
+    /// table decides). Where the stream lives is asked once.
+    static func notificationStream(kinds: [QueueItem.Kind], in ctx: CommandContext) async throws
+        -> (@Sendable () async throws -> AsyncThrowingStream<QueueItem, Error>)? {
+        let client = try await ctx.client()
+        let detected = try await ctx.serverInfo(client.server, login: try ctx.login()).server
+        guard CapabilityTable.availability(of: .queueStream, on: detected).family != nil else { return nil }
+        let base = Lazy { await client.streamingBase() }
+        return { try await client.queueNotifications(kinds: Set(kinds), at: await base.value()) }
     }
 
-    private func run(_ command: String, for items: [QueueItem], output: Renderer, in ctx: CommandContext) async throws {
+    private static func run(_ command: String, for items: [QueueItem], output: Renderer, in ctx: CommandContext) async throws {
         for item in items {
             let json = try output.jsonText(item, pretty: false) + "\n"
             let status = try await ctx.services.runCommand(command, Data(json.utf8))
@@ -56,8 +52,8 @@ struct QueueWatch {
         }
     }
 
-    /// Prints batches of items as they come: a header (table, CSV) only above the first.
-    final class Printer: @unchecked Sendable {
+    /// Prints batches of items as they come, one batch at a time: a header (table, CSV) only above the first.
+    actor Printer {
         private var output: Renderer
         init(output: Renderer) { self.output = output }
 
@@ -65,6 +61,20 @@ struct QueueWatch {
             guard !items.isEmpty else { return }
             try output.list(items)
             output.settings.noHeaders = true
+        }
+    }
+
+    /// A value worked out on first use, once.
+    actor Lazy<Value: Sendable> {
+        private let make: @Sendable () async -> Value
+        private var made: Value?
+        init(_ make: @escaping @Sendable () async -> Value) { self.make = make }
+
+        func value() async -> Value {
+            if let made { return made }
+            let value = await make()
+            made = value
+            return value
         }
     }
 }

@@ -26,6 +26,11 @@ struct DryRunTransport: HTTPTransport {
         terminal.write(text)
         throw DryRunStop()
     }
+
+    /// A stream only reads (`queue --watch`).
+    func stream(_ request: HTTPRequest, options: TransportOptions, idleTimeout: Double) async throws -> HTTPStreamResponse {
+        try await wrapped.stream(request, options: options, idleTimeout: idleTimeout)
+    }
 }
 
 /// Thrown after a dry run printed its request; the command ends successfully.

@@ -124,6 +124,11 @@ public enum TransportError: Error, Equatable, Sendable {
 /// Sends one request and returns the response; no retries, no status interpretation.
 public protocol HTTPTransport: Sendable {
     func send(_ request: HTTPRequest, options: TransportOptions) async throws -> HTTPResponse
+    /// Opens a request whose body keeps arriving (Server-Sent Events): returns once the status and
+    /// headers are in, the body then comes as chunks. `idleTimeout` bounds the silence between two
+    /// chunks; there is no total timeout. Transports that cannot stream throw `StreamingUnsupported`
+    /// (the default).
+    func stream(_ request: HTTPRequest, options: TransportOptions, idleTimeout: Double) async throws -> HTTPStreamResponse
 }
 
 public enum FedictlVersion {

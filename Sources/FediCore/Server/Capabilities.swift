@@ -42,6 +42,8 @@ public enum Capability: String, Codable, Sendable, CaseIterable {
     /// The two halves of `queue`: open reports, and sign-ups waiting for approval.
     case queueReports = "queue --kind report"
     case queueSignUps = "queue --kind sign-up"
+    /// `queue --watch` hears of new items as they happen (a notification stream) instead of asking.
+    case queueStream = "queue --watch streaming"
 
     case accountsList = "accounts list"
     case accountsShow = "accounts show"
@@ -165,6 +167,9 @@ public enum CapabilityTable {
             .queueReports: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.7.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],
             // Misskey has no approval of sign-ups; GoToSocial lists accounts from 0.16.
             .queueSignUps: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.16.0"), on(pleroma, .pleromaAdmin)],
+            // Mastodon's Server-Sent Events stream carries admin.sign_up (3.5) and admin.report (4.0)
+            // notifications. GoToSocial and Pleroma/Akkoma stream over WebSocket only, Misskey its own way.
+            .queueStream: [mastodon(.mastodonClient, since: "4.0.0")],
 
             .accountsList: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.16.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],
             .accountsShow: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.16.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],
