@@ -35,7 +35,7 @@ extension DomainBlocks {
             let login = try ctx.login()
             let mine = rows.filter { $0.account == login.id }
             guard !mine.isEmpty else { return ctx.status("The plan has nothing for \(login.id).") }
-            let progress = BulkProgress(terminal: ctx.terminal)
+            let progress = ctx.bulkProgress()
             let ctx = ctx.forBulkWork(onWait: progress.waiting)
             try await ctx.withDomainBlocks(.domainBlocksApply) { adapter in
                 let current = try await adapter.list(limit: nil, onPage: nil)

@@ -66,7 +66,7 @@ extension DomainBlocks {
             for skipped in blocklist.skipped.prefix(5) { ctx.status("Skipping line \(skipped.line) (\(skipped.domain)): \(skipped.reason).") }
             if blocklist.skipped.count > 5 { ctx.status("Skipping \(blocklist.skipped.count - 5) more rows of that kind.") }
             // Bulk work: rate limits are waited out (up to --max-wait each), with the waits shown.
-            let progress = BulkProgress(terminal: ctx.terminal)
+            let progress = ctx.bulkProgress()
             let ctx = ctx.forBulkWork(onWait: progress.waiting)
             // A dry run prints the whole plan and stops before the first write; the central guard
             // still stands behind it (Misskey's POST reads are marked as reads and pass).

@@ -54,7 +54,7 @@ extension DomainBlocks {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: SyncRow.self)
-            let progress = BulkProgress(terminal: ctx.terminal)
+            let progress = ctx.bulkProgress()
             let ctx = ctx.forBulkWork(onWait: progress.waiting)
             let client = try await ctx.client()
             let login = try ctx.login()

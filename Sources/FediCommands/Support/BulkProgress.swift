@@ -15,9 +15,14 @@ public final class BulkProgress: @unchecked Sendable {
     /// The line on screen is a wait: the next redraw clears it first (it may be longer).
     private var showingWait = false
 
-    public init(terminal: any Terminal) {
+    /// Whether the writes are sent: a fleet's first pass only gathers them for its one
+    /// confirmation, and "2/2 written" before the question would be untrue.
+    private let countsWrites: Bool
+
+    public init(terminal: any Terminal, countsWrites: Bool = true) {
         self.terminal = terminal
         self.isTTY = terminal.stderrIsTTY
+        self.countsWrites = countsWrites
     }
 
     /// The writes begin: from here on the line counts them.
@@ -28,7 +33,7 @@ public final class BulkProgress: @unchecked Sendable {
     public func update(_ done: Int) {
         lock.withLock {
             self.done = done
-            guard isTTY, let total else { return }
+            guard isTTY, countsWrites, let total else { return }
             // At most about a hundred redraws, and always the last.
             guard done == total || done - shown >= max(1, total / 100) else { return }
             shown = done
@@ -74,4 +79,9 @@ public final class BulkProgress: @unchecked Sendable {
         }
         return number < 0 ? "-" + text : text
     }
+}
+
+extension CommandContext {
+    /// The progress line of a bulk write, which counts nothing on a fleet's preview pass.
+    func bulkProgress() -> BulkProgress { BulkProgress(terminal: terminal, countsWrites: pin?.preview == nil) }
 }

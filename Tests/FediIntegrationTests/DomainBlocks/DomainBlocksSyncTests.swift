@@ -346,8 +346,12 @@ struct DomainBlocksSyncTests {
         let confirmed = await fleet.run(["domain-blocks", "apply", saved.path], tty: true, input: "y\n", environment: environment)
         #expect(confirmed.status == 0, "\(confirmed)")
         #expect(confirmed.stderr.components(separatedBy: "[y/N]").count == 2, "one prompt: \(confirmed)")
-        #expect(confirmed.stderr.contains("  \(fleet.idA): Apply 2 changes to \(fleet.mastodonA.base) (2 to add)?\n"), "\(confirmed.stderr)")
-        #expect(confirmed.stderr.contains("  \(fleet.idG): Apply 1 change to \(fleet.gts.base) (1 to add, 1 the server cannot keep)?\n"))
+        // Each account's line: its software, its own question, and the first request it would send.
+        #expect(confirmed.stderr.contains("  \(fleet.idA) (Mastodon 4.6.0): Apply 2 changes to \(fleet.mastodonA.base) (2 to add)? POST /api/v1/admin/domain_blocks "), "\(confirmed.stderr)")
+        #expect(confirmed.stderr.contains("  \(fleet.idG) (GoToSocial 0.17.3): Apply 1 change to \(fleet.gts.base) (1 to add, 1 the server cannot keep)? POST "))
+        // Nothing is counted as written before the question is answered.
+        let beforeQuestion = try #require(confirmed.stderr.components(separatedBy: "[y/N]").first)
+        #expect(!beforeQuestion.contains("written"), "\(beforeQuestion)")
         for server in [fleet.mastodonA, fleet.mastodonB] {
             #expect(Set(try await Self.mastodonBlocks(server).compactMap { $0["domain"] as? String }) == ["shared.example", "loud.example"])
         }
