@@ -93,7 +93,8 @@ public final class FleetOutput: @unchecked Sendable {
             switch settings.format {
             case .ndjson:
                 write([entry], account: account)
-            case .csv, .table where !settings.isTTY:
+            case .csv,
+                 .table where !settings.isTTY:  // CSV always streams; a table only off a terminal
                 if cursor < accounts.count, accounts[cursor] == account { write([entry], account: account) } else { held[account, default: []].append(entry) }
             case .table, .json:
                 held[account, default: []].append(entry)
