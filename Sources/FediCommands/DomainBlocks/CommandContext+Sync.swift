@@ -9,14 +9,26 @@ extension CommandContext {
     }
 
     /// What each domain's suspension would cut, where the server can say (none elsewhere). A few
-    /// domains are asked about at once; a domain the server will not count is left out.
-    func domainFollows(_ domains: [String], client: APIClient) async throws -> [String: DomainFollows] {
+    /// domains are asked about at once. A domain the server will not count is left out, unless
+    /// `capping`: then the cap (`--max-followed-severity`) cannot be kept, and nothing is written.
+    func domainFollows(_ domains: [String], client: APIClient, capping: Bool) async throws -> [String: DomainFollows] {
         guard !domains.isEmpty, (try? await require(.domainFollows)) != nil else { return [:] }
         let now = services.now()
-        let counted = await concurrently(domains, limit: max(1, globals.concurrency)) { domain in
-            (domain, try? await client.domainFollows(domain, now: now))
+        let counted = await concurrently(domains, limit: max(1, globals.concurrency)) { domain -> (String, Result<DomainFollows, Error>) in
+            do { return (domain, .success(try await client.domainFollows(domain, now: now))) } catch { return (domain, .failure(error)) }
         }
-        return Dictionary(counted.compactMap { domain, follows in follows.map { (domain, $0) } }, uniquingKeysWith: { first, _ in first })
+        var follows: [String: DomainFollows] = [:]
+        for (domain, result) in counted {
+            switch result {
+            case .success(let counts): follows[domain] = follows[domain] ?? counts
+            case .failure(let error) where capping:
+                let cause = ErrorReport.fediError(from: error)
+                throw FediError(cause.status, "cannot count the follows of \(domain), which --max-followed-severity needs: \(cause.message)",
+                                hint: "nothing was written; run again, or without --max-followed-severity")
+            case .failure: continue
+            }
+        }
+        return follows
     }
 
     /// `plan` as this server can carry it out: where blocks cannot be changed in place, the changes are skipped, saying why.

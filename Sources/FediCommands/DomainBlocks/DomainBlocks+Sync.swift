@@ -66,7 +66,8 @@ extension DomainBlocks {
                 let made = try await ctx.syncProvenance().made()
                 var plan = SyncPlan(merged: merged.blocks, current: current, support: adapter.support, made: made,
                                     sources: SyncPlan.Sources(sourceLists), liftRetracted: liftRetracted)
-                plan.noteFollows(try await ctx.domainFollows(plan.suspensions, client: client), cap: maxFollowedSeverity)
+                plan.noteFollows(try await ctx.domainFollows(plan.suspensions, client: client, capping: maxFollowedSeverity != nil),
+                                 cap: maxFollowedSeverity)
                 plan = await ctx.fitted(plan)
                 let digest = SyncPlan.listDigest(current)
                 let summary = CommandContext.syncSummary(plan)

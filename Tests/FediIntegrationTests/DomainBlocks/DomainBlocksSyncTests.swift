@@ -318,6 +318,26 @@ struct DomainBlocksSyncTests {
         #expect(blocks == ["followed.example": "silence", "quiet.example": "silence", "limited.example": "silence"])
     }
 
+    /// A cap that cannot be checked fails closed: a suspension is never written uncapped because
+    /// the server would not count its follows.
+    @Test func aCapWhoseCountsFailWritesNothing() async throws {
+        let server = try await MockServer.start()
+        let admin = Syncer(server: server, username: MockServer.admin.username, token: MockServer.admin.token,
+                           state: try TemporaryDirectory.make("sync-state"))
+        try await server.addFault(["match": ["methods": ["POST"], "path": "/api/v1/admin/measures"],
+                                   "effect": ["type": "status", "status": 503], "count": 1000])
+        let list = try Self.file("followed.example,suspend\n", "list.csv")
+        let capped = await admin.run(["domain-blocks", "sync", list.path, "--max-followed-severity", "silence", "--yes",
+                                      "--max-wait", "1"])
+        #expect(capped.status != 0, "\(capped)")
+        #expect(capped.stderr.contains("cannot count the follows of followed.example, which --max-followed-severity needs"), "\(capped.stderr)")
+        #expect(try await Self.mastodonBlocks(server).isEmpty)
+        // Without the cap the counts are only shown: a count the server will not give is left out.
+        let uncapped = await admin.run(["domain-blocks", "sync", list.path, "--yes", "--max-wait", "1"])
+        #expect(uncapped.status == 0, "\(uncapped)")
+        #expect(try await Self.mastodonBlocks(server).compactMap { $0["domain"] as? String } == ["followed.example"])
+    }
+
     @Test func severalServersArePlannedTogetherAndASavedPlanIsConfirmedOnce() async throws {
         let fleet = try await FleetTests.Fleet.start()
         defer { fleet.stop() }
