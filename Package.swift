@@ -11,7 +11,7 @@ let libsecretIncludeFlags = ["/usr/include/libsecret-1", "/usr/include/glib-2.0"
 
 let package = Package(
     name: "fedictl",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "fedictl", targets: ["fedictl"])
     ],

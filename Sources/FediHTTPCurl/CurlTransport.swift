@@ -2,20 +2,22 @@ import CCurlShim
 import Dispatch
 import FoundationEssentials
 import FediCore
+import Synchronization
 
 /// HTTP over libcurl. Easy handles are pooled and reused, so connections (keep-alive, HTTP/2 where
 /// offered) and DNS and TLS session caches live across the requests of one run.
 /// TLS verification is always on; proxies come from the environment (libcurl reads http(s)_proxy).
-public final class CurlTransport: HTTPTransport, @unchecked Sendable {
+public final class CurlTransport: HTTPTransport, Sendable {
     /// A libcurl easy handle; used by one transfer at a time (the pool guarantees it).
     struct EasyHandle: @unchecked Sendable { let pointer: UnsafeMutableRawPointer }
-    private var idle: [EasyHandle] = []
-    private let lock = Lock()
+    private let idle = Mutex<[EasyHandle]>([])
 
     public init() {}
 
     deinit {
-        for handle in idle { fm_curl_easy_cleanup(handle.pointer) }
+        idle.withLock { idle in
+            for handle in idle { fm_curl_easy_cleanup(handle.pointer) }
+        }
     }
 
     /// Loads libcurl and runs its one-time set-up (TLS library included) on the first request
@@ -58,9 +60,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     }
 
     private func checkOut() throws -> EasyHandle {
-        lock.lock()
-        defer { lock.unlock() }
-        if let handle = idle.popLast() { return handle }
+        if let handle = idle.withLock({ $0.popLast() }) { return handle }
         guard let pointer = fm_curl_easy_init() else { throw TransportError.other("libcurl could not create a transfer handle") }
         return EasyHandle(pointer: pointer)
     }
@@ -69,9 +69,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     /// collector and header list, which are gone once it returns. The connection stays cached.
     private func checkIn(_ handle: EasyHandle) {
         fm_curl_easy_reset(handle.pointer)
-        lock.lock()
-        defer { lock.unlock() }
-        idle.append(handle)
+        idle.withLock { $0.append(handle) }
     }
 
     /// Collects what libcurl hands to the callbacks.

@@ -2,6 +2,7 @@ import CSecretShim
 import FediCore
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// Tokens and client secrets in the desktop keyring, through libsecret and the Secret Service
 /// D-Bus API. Items use the schema `org.fedictl.Secret` with the string attributes
@@ -205,32 +206,31 @@ public struct LibSecretStore: SecretStore {
 
 /// Resumes a continuation with whichever result arrives first; later ones are dropped.
 /// A result that arrives before the continuation is installed (early cancellation) is kept.
-private final class FirstResult<T: Sendable>: @unchecked Sendable {
-    private let lock = Lock()
-    private var continuation: CheckedContinuation<T, any Error>?
-    private var pending: Result<T, any Error>?
-    private var finished = false
+private final class FirstResult<T: Sendable>: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<T, any Error>?
+        var pending: Result<T, any Error>?
+        var finished = false
+    }
+    private let state = Mutex(State())
 
     func install(_ continuation: CheckedContinuation<T, any Error>) {
-        lock.lock()
-        let early = pending
-        if early == nil { self.continuation = continuation }
-        pending = nil
-        lock.unlock()
+        let early = state.withLock { state in
+            defer { state.pending = nil }
+            if state.pending == nil { state.continuation = continuation }
+            return state.pending
+        }
         if let early { continuation.resume(with: early) }
     }
 
     func finish(_ result: Result<T, any Error>) {
-        lock.lock()
-        if finished {
-            lock.unlock()
-            return
+        let waiting = state.withLock { state -> CheckedContinuation<T, any Error>? in
+            if state.finished { return nil }
+            state.finished = true
+            defer { state.continuation = nil }
+            if state.continuation == nil { state.pending = result }
+            return state.continuation
         }
-        finished = true
-        let waiting = continuation
-        continuation = nil
-        if waiting == nil { pending = result }
-        lock.unlock()
         waiting?.resume(with: result)
     }
 }

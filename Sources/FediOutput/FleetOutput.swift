@@ -1,5 +1,6 @@
 import FoundationEssentials
 import FediCore
+import Synchronization
 
 /// One command's results over several accounts, merged into one output with a leading `account`
 /// column (or key). Each account's renderer hands its rows here instead of writing them.
@@ -8,15 +9,24 @@ import FediCore
 /// written as each row arrives (whole lines; accounts may interleave). TSV and CSV stream the
 /// first unfinished account and hold the others until it is done. The aligned table and the JSON
 /// array are written at the end (`finishAll`).
-public final class FleetOutput: @unchecked Sendable {
+public final class FleetOutput: Sendable {
     let renderer: Renderer
     let accounts: [String]
-    private let lock = Lock()
-    private var held: [String: [Entry]] = [:]
-    private var finished: Set<String> = []
-    /// The index in `accounts` of the account being streamed (TSV, CSV).
-    private var cursor = 0
-    private var csvHeaderWritten = false
+
+    /// What the accounts handed in and what is out. Held while writing too, so lines never interleave.
+    private struct State {
+        var held: [String: [Entry]] = [:]
+        var finished: Set<String> = []
+        /// The index in `accounts` of the account being streamed (TSV, CSV).
+        var cursor = 0
+        var csvHeaderWritten = false
+        /// Accounts whose output is not their result (a first pass that stopped at a write it was
+        /// not to send yet): what they hand in is dropped until `unmute`.
+        var muted: Set<String> = []
+        /// The columns the first list declared, for a CSV header when no row came at all.
+        var firstKeys: [String]?
+    }
+    private let state = Mutex(State())
 
     /// One thing an account produced.
     enum Entry {
@@ -65,51 +75,54 @@ public final class FleetOutput: @unchecked Sendable {
     func addRaw(_ data: Data, from account: String) {
         let raw = (try? JSONText.object(from: data)).flatMap { try? JSONText.data(from: $0) }
             .map { String(decoding: $0, as: UTF8.self) } ?? Self.quoted(String(decoding: data, as: UTF8.self))
-        lock.withLock {
-            guard !muted.contains(account) else { return }
+        state.withLock { state in
+            guard !state.muted.contains(account) else { return }
             renderer.write("{\"account\":\(Self.quoted(account)),\"raw\":\(raw)}\n")
         }
     }
 
-    /// Accounts whose output is not their result (a first pass that stopped at a write it was not
-    /// to send yet): what they hand in is dropped until `unmute`.
-    private var muted: Set<String> = []
-
     /// Drops what `account` handed in and is still held, and whatever it hands in until `unmute`.
     public func mute(_ account: String) {
-        lock.withLock {
-            muted.insert(account)
-            held[account] = nil
+        state.withLock { state in
+            state.muted.insert(account)
+            state.held[account] = nil
         }
     }
 
     public func unmute(_ account: String) {
-        _ = lock.withLock { muted.remove(account) }
+        _ = state.withLock { $0.muted.remove(account) }
     }
 
     private func add(_ entry: Entry, from account: String) {
-        lock.withLock {
-            guard !muted.contains(account) else { return }
+        state.withLock { state in
+            guard !state.muted.contains(account) else { return }
             switch settings.format {
             case .ndjson:
-                write([entry], account: account)
+                write([entry], account: account, into: &state)
             case .csv,
                  .table where !settings.isTTY:  // CSV always streams; a table only off a terminal
-                if cursor < accounts.count, accounts[cursor] == account { write([entry], account: account) } else { held[account, default: []].append(entry) }
+                if state.cursor < accounts.count, accounts[state.cursor] == account {
+                    write([entry], account: account, into: &state)
+                } else {
+                    state.held[account, default: []].append(entry)
+                }
             case .table, .json:
-                held[account, default: []].append(entry)
+                state.held[account, default: []].append(entry)
             }
         }
     }
 
     /// Called once per account when it is done (successfully or not).
     public func finish(_ account: String) {
-        lock.withLock {
-            finished.insert(account)
+        state.withLock { state in
+            state.finished.insert(account)
             guard settings.format == .csv || (settings.format == .table && !settings.isTTY) else { return }
-            while cursor < accounts.count, finished.contains(accounts[cursor]) {
-                cursor += 1
-                if cursor < accounts.count { write(held.removeValue(forKey: accounts[cursor]) ?? [], account: accounts[cursor]) }
+            while state.cursor < accounts.count, state.finished.contains(accounts[state.cursor]) {
+                state.cursor += 1
+                if state.cursor < accounts.count {
+                    let next = accounts[state.cursor]
+                    write(state.held.removeValue(forKey: next) ?? [], account: next, into: &state)
+                }
             }
         }
     }
@@ -117,35 +130,36 @@ public final class FleetOutput: @unchecked Sendable {
     /// Writes what was held to the end: the JSON array, the aligned table, and the held rows of
     /// accounts that never finished (cancelled by --fail-fast).
     public func finishAll() {
-        lock.withLock {
+        state.withLock { state in
             switch settings.format {
             case .json:
-                let objects = accounts.flatMap { account in (held[account] ?? []).map(\.jsonText) }
+                let objects = accounts.flatMap { account in (state.held[account] ?? []).map(\.jsonText) }
                 let body = objects.map { "  " + $0.replacing("\n", with: "\n  ") }.joined(separator: ",\n")
                 renderer.write(objects.isEmpty ? "[]\n" : "[\n\(body)\n]\n")
             case .table where settings.isTTY:
-                writeTerminalTables()
+                writeTerminalTables(state.held)
             case .csv, .table:
-                for account in accounts.dropFirst(cursor) { write(held.removeValue(forKey: account) ?? [], account: account) }
-                if settings.format == .csv, !csvHeaderWritten, !settings.noHeaders, let keys = firstKeys { renderer.write(CSVText.line(keys, terminator: "\r\n")) }
+                for account in accounts.dropFirst(state.cursor) { write(state.held.removeValue(forKey: account) ?? [], account: account, into: &state) }
+                if settings.format == .csv, !state.csvHeaderWritten, !settings.noHeaders, let keys = state.firstKeys {
+                    renderer.write(CSVText.line(keys, terminator: "\r\n"))
+                }
             case .ndjson:
                 break
             }
-            held = [:]
+            state.held = [:]
         }
     }
 
-    /// The columns the first list declared, for a CSV header when no row came at all.
-    private var firstKeys: [String]?
-
     /// A list's columns, declared before its rows (an empty list still has a CSV header).
     func declare(keys: [String], hasOwnAccount: Bool) {
-        lock.withLock { if firstKeys == nil { firstKeys = (hasOwnAccount ? [] : ["account"]) + keys } }
+        state.withLock { state in
+            if state.firstKeys == nil { state.firstKeys = (hasOwnAccount ? [] : ["account"]) + keys }
+        }
     }
 
     // MARK: text
 
-    private func write(_ entries: [Entry], account: String) {
+    private func write(_ entries: [Entry], account: String, into state: inout State) {
         for entry in entries {
             switch (entry, settings.format) {
             case (.json(let text), .ndjson):
@@ -155,10 +169,10 @@ public final class FleetOutput: @unchecked Sendable {
             case (.record(let record), .ndjson):
                 renderer.write(record.json + "\n")
             case (.record(let record), .csv):
-                if !csvHeaderWritten, !settings.noHeaders {
+                if !state.csvHeaderWritten, !settings.noHeaders {
                     renderer.write(CSVText.line(Self.accountPrefix(record, "account") + record.keys, terminator: "\r\n"))
                 }
-                csvHeaderWritten = true
+                state.csvHeaderWritten = true
                 renderer.write(CSVText.line(Self.accountPrefix(record, account) + record.cells.map(renderer.plainText), terminator: "\r\n"))
             case (.record(let record), _):
                 let prefix = Self.accountPrefix(record, account)
@@ -180,7 +194,7 @@ public final class FleetOutput: @unchecked Sendable {
 
     /// Items as labelled blocks led by `Account:`, one blank line apart; runs of list rows with the
     /// same columns as one aligned table.
-    private func writeTerminalTables() {
+    private func writeTerminalTables(_ held: [String: [Entry]]) {
         var table: (columns: [(header: String, key: String, kind: ColumnKind)], rows: [[String]])?
         var wroteBlock = false
         func flushTable() {

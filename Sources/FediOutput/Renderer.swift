@@ -1,5 +1,6 @@
 import FoundationEssentials
 import FediCore
+import Synchronization
 
 /// The one place command results become text. Every command prints through it.
 public struct Renderer: Sendable {
@@ -202,14 +203,17 @@ public struct Renderer: Sendable {
 public final class ListStream<Row: Tabular>: @unchecked Sendable {
     let renderer: Renderer
     let columns: [Column<Row>]
-    private var table: TableLayout<Row>
-    private var started = false
-    /// A JSON array's `[` is out: later elements follow a comma, and `finish` closes it.
-    private var arrayOpen = false
-    private var rowsWritten = 0
     private let compactJSON: JSONRowWriter
     private let prettyJSON: JSONRowWriter
-    private let lock = Lock()
+    /// What is out so far. Held while a page is written too, so pages never interleave.
+    private struct Written {
+        var table: TableLayout<Row>
+        var started = false
+        /// A JSON array's `[` is out: later elements follow a comma, and `finish` closes it.
+        var arrayOpen = false
+        var rows = 0
+    }
+    private let written: Mutex<Written>
 
     public init(renderer: Renderer) throws {
         try renderer.validateFields(for: Row.self)
@@ -217,7 +221,7 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
         self.columns = renderer.columns(Row.self)
         self.compactJSON = renderer.jsonWriter(pretty: false)
         self.prettyJSON = renderer.jsonWriter(pretty: true)
-        self.table = TableLayout(renderer: renderer, columns: columns)
+        self.written = Mutex(Written(table: TableLayout(renderer: renderer, columns: columns)))
         if let fleet = renderer.fleet {
             let hasOwn = Row.fieldNames.contains("account")
             fleet.sink.declare(keys: columns.map(\.key).filter { hasOwn || $0 != "account" }, hasOwnAccount: hasOwn)
@@ -229,41 +233,41 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
             for row in rows { fleet.sink.add(try renderer.fleetRecord(row, isItem: false, account: fleet.account), from: fleet.account) }
             return
         }
-        lock.lock()
-        defer { lock.unlock() }
-        let settings = renderer.settings
-        var text = ""
-        // What was made before a failing row still goes out, then the error.
-        defer { if !text.isEmpty { renderer.write(text) } }
-        switch settings.format {
-        case .ndjson:
-            for row in rows {
-                text += try json(row, compactJSON)
-                text += "\n"
+        try written.withLock { written in
+            let settings = renderer.settings
+            var text = ""
+            // What was made before a failing row still goes out, then the error.
+            defer { if !text.isEmpty { renderer.write(text) } }
+            switch settings.format {
+            case .ndjson:
+                for row in rows {
+                    text += try json(row, compactJSON, count: &written.rows)
+                    text += "\n"
+                }
+            case .json:
+                for row in rows {
+                    let element = try json(row, prettyJSON, indent: 1, count: &written.rows)
+                    text += written.arrayOpen ? ",\n  " : "[\n  "
+                    text += element
+                    written.arrayOpen = true
+                }
+            case .csv:
+                if !written.started, !settings.noHeaders { text += CSVText.line(columns.map(\.key), terminator: "\r\n") }
+                for row in rows { text += CSVText.line(columns.map { renderer.csvText($0.value(row)) }, terminator: "\r\n") }
+            case .table where !settings.isTTY:
+                for row in rows {
+                    text += columns.map { renderer.tsvText($0.value(row)) }.joined(separator: "\t")
+                    text += "\n"
+                }
+            case .table:
+                text += written.table.add(rows)
             }
-        case .json:
-            for row in rows {
-                let element = try json(row, prettyJSON, indent: 1)
-                text += arrayOpen ? ",\n  " : "[\n  "
-                text += element
-                arrayOpen = true
-            }
-        case .csv:
-            if !started, !settings.noHeaders { text += CSVText.line(columns.map(\.key), terminator: "\r\n") }
-            for row in rows { text += CSVText.line(columns.map { renderer.csvText($0.value(row)) }, terminator: "\r\n") }
-        case .table where !settings.isTTY:
-            for row in rows {
-                text += columns.map { renderer.tsvText($0.value(row)) }.joined(separator: "\t")
-                text += "\n"
-            }
-        case .table:
-            text += table.add(rows)
+            written.started = true
         }
-        started = true
     }
 
     /// One row's JSON; one that has none (a number JSON cannot hold) stops the list, saying which row.
-    private func json(_ row: Row, _ writer: JSONRowWriter, indent: Int = 0) throws -> String {
+    private func json(_ row: Row, _ writer: JSONRowWriter, indent: Int = 0, count rowsWritten: inout Int) throws -> String {
         do {
             let text = try writer.text(row, indent: indent)
             rowsWritten += 1
@@ -278,19 +282,19 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
 
     public func finish() {
         if renderer.fleet != nil { return }  // the fleet's output ends the list for every account at once
-        lock.lock()
-        defer { lock.unlock() }
-        let settings = renderer.settings
-        switch settings.format {
-        case .json:
-            renderer.write(arrayOpen ? "\n]\n" : "[]\n")
-        case .csv where !started && !settings.noHeaders:
-            renderer.write(CSVText.line(columns.map(\.key), terminator: "\r\n"))
-        case .table where settings.isTTY:
-            let header = table.finish()  // only when no row came
-            if !header.isEmpty { renderer.write(header) }
-        default:
-            break
+        written.withLock { written in
+            let settings = renderer.settings
+            switch settings.format {
+            case .json:
+                renderer.write(written.arrayOpen ? "\n]\n" : "[]\n")
+            case .csv where !written.started && !settings.noHeaders:
+                renderer.write(CSVText.line(columns.map(\.key), terminator: "\r\n"))
+            case .table where settings.isTTY:
+                let header = written.table.finish()  // only when no row came
+                if !header.isEmpty { renderer.write(header) }
+            default:
+                break
+            }
         }
     }
 }

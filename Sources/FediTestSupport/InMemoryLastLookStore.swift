@@ -1,19 +1,19 @@
 import FoundationEssentials
 import FediCore
+import Synchronization
 
 /// `queue --since-last`'s memory for tests: per server, the keys seen and when.
-public final class InMemoryLastLookStore: LastLookStore, @unchecked Sendable {
-    private let lock = Lock()
-    private var looks: [String: (time: Date, seen: Set<String>)] = [:]
+public final class InMemoryLastLookStore: LastLookStore, Sendable {
+    private let looks = Mutex<[String: (time: Date, seen: Set<String>)]>([:])
 
     public init() {}
 
-    public func seen(on server: String) async throws -> Set<String> { lock.withLock { looks[server]?.seen ?? [] } }
+    public func seen(on server: String) async throws -> Set<String> { looks.withLock { $0[server]?.seen ?? [] } }
 
     public func record(_ keys: Set<String>, on server: String, at time: Date) async throws {
-        lock.withLock { looks[server] = (time, keys) }
+        looks.withLock { $0[server] = (time, keys) }
     }
 
     /// The servers looked at, for assertions.
-    public var servers: [String] { lock.withLock { looks.keys.sorted() } }
+    public var servers: [String] { looks.withLock { $0.keys.sorted() } }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import FediCore
 
-/// The helpers that stand in for full Foundation (NSString, JSONSerialization, NSLock, Thread),
+/// The helpers that stand in for full Foundation (NSString, JSONSerialization, Thread),
 /// which the fedictl binary does not link.
 struct EssentialsSupportTests {
     @Test func trimming() {
@@ -117,29 +117,5 @@ struct EssentialsSupportTests {
     ])
     func shortVersionsDropGitDescribe(version: String, short: String) {
         #expect(ServerInfo(flavour: .akkoma, softwareName: "akkoma", version: version, detectedAt: .distantPast).shortVersion == short)
-    }
-
-    @Test func threadsShareALock() async {
-        final class Counter: @unchecked Sendable {
-            let lock = Lock()
-            var value = 0
-            var threadsDone = 0
-        }
-        let counter = Counter()
-        // Each thread adds 1,000 one at a time, taking the lock for each; the last thread to finish
-        // reports the total, so lost updates show as a smaller number, not as a hang.
-        let total = await withCheckedContinuation { (done: CheckedContinuation<Int, Never>) in
-            for _ in 0..<8 {
-                startThread {
-                    for _ in 0..<1000 { counter.lock.withLock { counter.value += 1 } }
-                    let last = counter.lock.withLock { () -> Int? in
-                        counter.threadsDone += 1
-                        return counter.threadsDone == 8 ? counter.value : nil
-                    }
-                    if let last { done.resume(returning: last) }
-                }
-            }
-        }
-        #expect(total == 8000)
     }
 }

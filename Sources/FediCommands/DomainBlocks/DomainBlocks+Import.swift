@@ -148,14 +148,6 @@ extension DomainBlocks {
             case skipped
         }
 
-        /// Set once the server refuses a write for lack of permission (401/403).
-        final class Refusal: @unchecked Sendable {
-            private let lock = Lock()
-            private var refused = false
-            var isSet: Bool { lock.withLock { refused } }
-            func set() { lock.withLock { refused = true } }
-        }
-
         func apply(_ writes: [DomainBlockPlan.Step], with adapter: any DomainBlockAdapter, progress: BulkProgress) async throws -> [Outcome] {
             defer { progress.finish() }
             if adapter.writesWholeList {
@@ -164,7 +156,7 @@ extension DomainBlocks {
                 return writes.map { .done(Self.doneWord($0.action)) }
             }
             progress.start(total: writes.count)
-            let refusal = Refusal()
+            let refusal = StickyFlag()  // set once the server refuses a write for lack of permission (401/403)
             return await concurrently(writes, limit: concurrency, done: { progress.update($0) }) { step -> Outcome in
                 // After a 401/403 the token will not do for the rest either: stop sending.
                 if refusal.isSet { return .skipped }

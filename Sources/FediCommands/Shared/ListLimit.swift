@@ -1,6 +1,7 @@
 import ArgumentParser
 import FediCore
 import FediOutput
+import Synchronization
 
 /// `--limit N` and `--all` for the commands that list what the user blocks, mutes and hides.
 public struct ListLimit: ParsableArguments, Sendable {
@@ -44,10 +45,9 @@ extension CommandContext {
 }
 
 /// How many rows a list has shown so far (its pages arrive in a `@Sendable` handler).
-private final class RowCount: @unchecked Sendable {
-    private let lock = Lock()
-    private var count = 0
+private final class RowCount: Sendable {
+    private let count = Atomic(0)
 
-    func add(_ rows: Int) { lock.withLock { count += rows } }
-    var total: Int { lock.withLock { count } }
+    func add(_ rows: Int) { count.add(rows, ordering: .relaxed) }
+    var total: Int { count.load(ordering: .relaxed) }
 }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import FediCore
 import FediOutput
+import Synchronization
 
 /// The account a context is pinned to by the runner, and the fleet it belongs to, if any.
 /// Cheap to copy: a login and two references.
@@ -44,10 +45,12 @@ public final class Fleet: Sendable {
 /// each write (HTTP or config) is kept here instead of sent, and `confirm` questions are noted and
 /// answered yes (nothing is sent either way). The runner then lists every account's writes in one
 /// confirmation and runs the accounts that would write again, for real.
-final class WritePreview: @unchecked Sendable {
-    private let lock = Lock()
-    private var kept: [String] = []
-    private var asked: [String] = []
+final class WritePreview: Sendable {
+    private struct Gathered {
+        var writes: [String] = []
+        var questions: [String] = []
+    }
+    private let gathered = Mutex(Gathered())
     /// Called at the first write kept: the account's output from here on is not its real result.
     private let onFirstWrite: @Sendable () -> Void
 
@@ -58,15 +61,15 @@ final class WritePreview: @unchecked Sendable {
     /// Thrown where the write would have been sent.
     struct Stop: Error {}
 
-    var writes: [String] { lock.withLock { kept } }
-    var questions: [String] { lock.withLock { asked } }
+    var writes: [String] { gathered.withLock { $0.writes } }
+    var questions: [String] { gathered.withLock { $0.questions } }
 
     func keep(_ write: String) {
-        let first = lock.withLock { kept.append(write); return kept.count == 1 }
+        let first = gathered.withLock { $0.writes.append(write); return $0.writes.count == 1 }
         if first { onFirstWrite() }
     }
 
-    func ask(_ question: String) { lock.withLock { asked.append(question) } }
+    func ask(_ question: String) { gathered.withLock { $0.questions.append(question) } }
 
     /// `POST /api/v1/admin/domain_blocks {"domain":"x.example"}`: the path (the account names the
     /// server), a redacted query and body, on one inert line, cut after `limit` characters.
@@ -83,10 +86,9 @@ final class WritePreview: @unchecked Sendable {
 }
 
 /// Lines written later, or never.
-final class HeldLines: @unchecked Sendable {
-    private let lock = Lock()
-    private var lines: [String] = []
+final class HeldLines: Sendable {
+    private let lines = Mutex<[String]>([])
 
-    func append(_ line: String) { lock.withLock { lines.append(line) } }
-    func take() -> [String] { lock.withLock { defer { lines = [] }; return lines } }
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    func take() -> [String] { lines.withLock { lines in defer { lines = [] }; return lines } }
 }

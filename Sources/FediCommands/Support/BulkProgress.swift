@@ -1,19 +1,23 @@
 import FoundationEssentials
 import FediCore
 import FediOutput
+import Synchronization
 
 /// Progress of bulk work on stderr. On a terminal one line redrawn in place (`\r  120/1000 written`,
 /// or `waiting 4m12s for example.social's rate limit; 180 of 1,000 done` while a server's limit is
 /// waited out). Elsewhere only the waits are told, a line each, so a cron log explains a pause.
-public final class BulkProgress: @unchecked Sendable {
+public final class BulkProgress: Sendable {
     let terminal: any Terminal
     let isTTY: Bool
-    private let lock = Lock()
-    private var total: Int?
-    private var done = 0
-    private var shown = -1
-    /// The line on screen is a wait: the next redraw clears it first (it may be longer).
-    private var showingWait = false
+    private struct Line {
+        var total: Int?
+        var done = 0
+        var shown = -1
+        /// The line on screen is a wait: the next redraw clears it first (it may be longer).
+        var showingWait = false
+    }
+    /// Held while the line is written too, so two redraws never interleave.
+    private let line = Mutex(Line())
 
     /// Whether the writes are sent: a fleet's first pass only gathers them for its one
     /// confirmation, and "2/2 written" before the question would be untrue.
@@ -27,34 +31,34 @@ public final class BulkProgress: @unchecked Sendable {
 
     /// The writes begin: from here on the line counts them.
     public func start(total: Int) {
-        lock.withLock { self.total = total }
+        line.withLock { $0.total = total }
     }
 
     public func update(_ done: Int) {
-        lock.withLock {
-            self.done = done
-            guard isTTY, countsWrites, let total else { return }
+        line.withLock { line in
+            line.done = done
+            guard isTTY, countsWrites, let total = line.total else { return }
             // At most about a hundred redraws, and always the last.
-            guard done == total || done - shown >= max(1, total / 100) else { return }
-            shown = done
-            terminal.writeError((showingWait ? "\r\u{1B}[K" : "\r") + "  \(done)/\(total) written")
-            showingWait = false
+            guard done == total || done - line.shown >= max(1, total / 100) else { return }
+            line.shown = done
+            terminal.writeError((line.showingWait ? "\r\u{1B}[K" : "\r") + "  \(done)/\(total) written")
+            line.showingWait = false
         }
     }
 
     /// A wait began (reported once per wait by the pacer). Waits under a second go unmentioned.
     public func waiting(_ wait: PacerWait) {
         guard wait.seconds >= 1 else { return }
-        lock.withLock {
+        line.withLock { line in
             let length = DurationText.format(Int(wait.seconds.rounded(.up)))
             var text = switch wait.reason {
             case .rateLimit: "waiting \(length) for \(wait.host)'s rate limit"
             case .busy: "waiting \(length): \(wait.host) is busy with another admin action"
             }
-            if let total { text += "; \(Self.grouped(done)) of \(Self.grouped(total)) done" }
+            if let total = line.total { text += "; \(Self.grouped(line.done)) of \(Self.grouped(total)) done" }
             if isTTY {
                 terminal.writeError("\r\u{1B}[K  " + Renderer.inertLines(text))
-                showingWait = true
+                line.showingWait = true
             } else {
                 terminal.writeError(Renderer.inertLines(text.prefix(1).uppercased() + text.dropFirst()) + ".\n")
             }
@@ -63,9 +67,9 @@ public final class BulkProgress: @unchecked Sendable {
 
     /// Ends the line on a terminal, so what follows starts on its own.
     public func finish() {
-        lock.withLock {
-            if isTTY, shown >= 0 || showingWait { terminal.writeError("\n") }
-            (shown, showingWait) = (-1, false)
+        line.withLock { line in
+            if isTTY, line.shown >= 0 || line.showingWait { terminal.writeError("\n") }
+            (line.shown, line.showingWait) = (-1, false)
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import FediCore
+import Synchronization
 
 /// What a verb knows about its change beyond the request: the target, before and after, and the
 /// command that undoes it. Optional: without it the target is taken from each request and no undo is offered.
@@ -29,9 +30,12 @@ public final class JournalSession: @unchecked Sendable {
     let arguments: [String]
     /// A value-type command, only read: safe to share across tasks.
     let facts: (any JournaledCommand)?
-    private let lock = Lock()
-    private var detected: [String: ServerInfo] = [:]
-    private var pending: [JournalEntry] = []
+    private struct Learnt {
+        var detected: [String: ServerInfo] = [:]
+        var pending: [JournalEntry] = []
+        var allowedBySetting: Bool?
+    }
+    private let learnt = Mutex(Learnt())
 
     public init(verb: String, arguments: [String], facts: (any JournaledCommand)?) {
         self.verb = verb
@@ -44,20 +48,18 @@ public final class JournalSession: @unchecked Sendable {
         self.init(verb: CommandPath.name(of: type(of: command)), arguments: arguments, facts: command as? JournaledCommand)
     }
 
-    private var allowedBySetting: Bool?
-
     /// The config's journal setting, read once per run.
     func settingAllows(_ read: () -> Bool) -> Bool {
-        if let known = lock.withLock({ allowedBySetting }) { return known }
+        if let known = learnt.withLock({ $0.allowedBySetting }) { return known }
         let allowed = read()  // outside the lock: it reads a file
-        lock.withLock { allowedBySetting = allowed }
+        learnt.withLock { $0.allowedBySetting = allowed }
         return allowed
     }
 
-    func noteDetection(_ info: ServerInfo, for authority: String) { lock.withLock { detected[authority] = info } }
-    func detection(for authority: String) -> ServerInfo? { lock.withLock { detected[authority] } }
-    func queue(_ entries: [JournalEntry]) { lock.withLock { pending += entries } }
-    func takePending() -> [JournalEntry] { lock.withLock { defer { pending = [] }; return pending } }
+    func noteDetection(_ info: ServerInfo, for authority: String) { learnt.withLock { $0.detected[authority] = info } }
+    func detection(for authority: String) -> ServerInfo? { learnt.withLock { $0.detected[authority] } }
+    func queue(_ entries: [JournalEntry]) { learnt.withLock { $0.pending += entries } }
+    func takePending() -> [JournalEntry] { learnt.withLock { learnt in defer { learnt.pending = [] }; return learnt.pending } }
 
     /// The argv of the running command, for the record (bound by `FedictlMain.run`).
     @TaskLocal public static var arguments: [String] = []

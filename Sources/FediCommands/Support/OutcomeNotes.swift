@@ -1,15 +1,15 @@
 import FediCore
 import FediOutput
+import Synchronization
 
 /// One line per account saying what a write verb did there ("resolved 2 reports: 4, 9"). Over
 /// several accounts the runner says them together at the end, one line a server; alone, at once.
-final class OutcomeNotes: @unchecked Sendable {
-    private let lock = Lock()
-    private var notes: [String: String] = [:]
+final class OutcomeNotes: Sendable {
+    private let notes = Mutex<[String: String]>([:])
 
-    func set(_ note: String, for account: String) { lock.withLock { notes[account] = note } }
-    func note(for account: String) -> String? { lock.withLock { notes[account] } }
-    var isEmpty: Bool { lock.withLock { notes.isEmpty } }
+    func set(_ note: String, for account: String) { notes.withLock { $0[account] = note } }
+    func note(for account: String) -> String? { notes.withLock { $0[account] } }
+    var isEmpty: Bool { notes.withLock { $0.isEmpty } }
 }
 
 extension CommandContext {

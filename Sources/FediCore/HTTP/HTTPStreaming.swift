@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import Synchronization
 
 /// A response whose body keeps arriving: the status and headers as soon as they came, then the
 /// body's chunks. Ending the iteration (or cancelling the task that iterates, or dropping the
@@ -31,61 +32,80 @@ extension HTTPTransport {
 /// it. The thread's `push` blocks while `limit` bytes wait unread, so a slow reader slows the
 /// transfer (TCP pushes back on the server) instead of filling memory. Cancelling wakes the thread,
 /// which then aborts the transfer.
-public final class StreamBuffer: @unchecked Sendable {
+public final class StreamBuffer: Sendable {
     /// 256 KiB: hundreds of notifications; a reader that is further behind holds the server back.
     public static let defaultLimit = 256 << 10
 
-    private let lock = Lock()
+    private struct State {
+        var chunks: [Data] = []
+        var bufferedBytes = 0
+        var producerWaiting = false
+        var reader: CheckedContinuation<Data?, Error>?
+        var ending: Result<Void, Error>?
+        var cancelled = false
+
+        /// Takes the oldest chunk, saying whether the producer waits for the space it frees.
+        mutating func takeChunk() -> (chunk: Data, wakeProducer: Bool)? {
+            guard !chunks.isEmpty else { return nil }
+            let chunk = chunks.removeFirst()
+            bufferedBytes -= chunk.count
+            defer { producerWaiting = false }
+            return (chunk, producerWaiting)
+        }
+    }
+
+    private let state = Mutex(State())
     private let space = DispatchSemaphore(value: 0)
     private let limit: Int
-    private var chunks: [Data] = []
-    private var bufferedBytes = 0
-    private var producerWaiting = false
-    private var reader: CheckedContinuation<Data?, Error>?
-    private var ending: Result<Void, Error>?
-    private var cancelled = false
 
     public init(limit: Int = StreamBuffer.defaultLimit) {
         self.limit = max(1, limit)
     }
 
-    public var isCancelled: Bool { lock.withLock { cancelled } }
+    public var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+    /// What `push` does once it has looked at the state.
+    private enum PushStep {
+        case stop, handOver(CheckedContinuation<Data?, Error>), buffered, waitForSpace
+    }
 
     /// Hands one chunk to the reader, waiting while the buffer is full. For a transfer's own
     /// thread only, never for async code. False once the reader is gone: stop the transfer.
     public func push(_ data: Data) -> Bool {
         while true {
-            lock.lock()
-            if cancelled {
-                lock.unlock()
-                return false
+            let step = state.withLock { state -> PushStep in
+                if state.cancelled { return .stop }
+                if let reader = state.reader {
+                    state.reader = nil
+                    return .handOver(reader)
+                }
+                if state.bufferedBytes < limit {
+                    state.chunks.append(data)
+                    state.bufferedBytes += data.count
+                    return .buffered
+                }
+                state.producerWaiting = true
+                return .waitForSpace
             }
-            if let reader {
-                self.reader = nil
-                lock.unlock()
+            switch step {
+            case .stop: return false
+            case .handOver(let reader):
                 reader.resume(returning: data)
                 return true
+            case .buffered: return true
+            case .waitForSpace: space.wait()
             }
-            if bufferedBytes < limit {
-                chunks.append(data)
-                bufferedBytes += data.count
-                lock.unlock()
-                return true
-            }
-            producerWaiting = true
-            lock.unlock()
-            space.wait()
         }
     }
 
     /// The body ended: cleanly (nil) or with `error`. The reader gets what is buffered first.
     public func finish(throwing error: Error? = nil) {
-        lock.lock()
-        guard ending == nil else { return lock.unlock() }
-        ending = error.map { .failure($0) } ?? .success(())
-        let waiting = reader
-        reader = nil
-        lock.unlock()
+        let waiting = state.withLock { state -> CheckedContinuation<Data?, Error>? in
+            guard state.ending == nil else { return nil }
+            state.ending = error.map { .failure($0) } ?? .success(())
+            defer { state.reader = nil }
+            return state.reader
+        }
         if let waiting {
             if let error { waiting.resume(throwing: error) } else { waiting.resume(returning: nil) }
         }
@@ -93,42 +113,43 @@ public final class StreamBuffer: @unchecked Sendable {
 
     /// The reader is gone: wake the transfer so it stops, and any pending read ends.
     public func cancel() {
-        lock.lock()
-        cancelled = true
-        let wake = producerWaiting
-        producerWaiting = false
-        let waiting = reader
-        reader = nil
-        chunks.removeAll()
-        bufferedBytes = 0
-        lock.unlock()
+        let (wake, waiting) = state.withLock { state in
+            state.cancelled = true
+            defer {
+                state.producerWaiting = false
+                state.reader = nil
+                state.chunks.removeAll()
+                state.bufferedBytes = 0
+            }
+            return (state.producerWaiting, state.reader)
+        }
         if wake { space.signal() }
         waiting?.resume(throwing: CancellationError())
+    }
+
+    /// What a read does once it has looked at the state.
+    private enum ReadStep {
+        case chunk(Data, wakeProducer: Bool), cancelled, ended(Result<Void, Error>), wait
     }
 
     func next() async throws -> Data? {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data?, Error>) in
-                lock.lock()
-                if !chunks.isEmpty {
-                    let chunk = chunks.removeFirst()
-                    bufferedBytes -= chunk.count
-                    let wake = producerWaiting
-                    producerWaiting = false
-                    lock.unlock()
+                let step = state.withLock { state -> ReadStep in
+                    if let (chunk, wake) = state.takeChunk() { return .chunk(chunk, wakeProducer: wake) }
+                    if state.cancelled { return .cancelled }
+                    if let ending = state.ending { return .ended(ending) }
+                    state.reader = continuation
+                    return .wait
+                }
+                switch step {
+                case .chunk(let chunk, let wake):
                     if wake { space.signal() }
-                    return continuation.resume(returning: chunk)
+                    continuation.resume(returning: chunk)
+                case .cancelled: continuation.resume(throwing: CancellationError())
+                case .ended(let ending): continuation.resume(with: ending.map { nil })
+                case .wait: break
                 }
-                if cancelled {
-                    lock.unlock()
-                    return continuation.resume(throwing: CancellationError())
-                }
-                if let ending {
-                    lock.unlock()
-                    return continuation.resume(with: ending.map { nil })
-                }
-                reader = continuation
-                lock.unlock()
             }
         } onCancel: {
             cancel()

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 
 /// A wait the pacer imposes, reported so bulk commands can show it ("waiting 4m12s for
 /// example.social's rate limit"). FediCore never prints it itself.
@@ -199,11 +200,13 @@ struct PacerState {
 /// Paces the requests of one run to one server with one token, across every `HTTPClient` copy
 /// and every task that uses it. Waits are the caller's injected `sleep`; the lock is never held
 /// across an await.
-public final class RateLimitPacer: @unchecked Sendable {
+public final class RateLimitPacer: Sendable {
     public let host: String
-    private let lock = Lock()
-    private var state = PacerState()
-    private var waiters: [CheckedContinuation<PacerState.Admission, Never>] = []
+    private struct Shared {
+        var state = PacerState()
+        var waiters: [CheckedContinuation<PacerState.Admission, Never>] = []
+    }
+    private let shared = Mutex(Shared())
 
     public init(host: String) {
         self.host = host
@@ -219,9 +222,9 @@ public final class RateLimitPacer: @unchecked Sendable {
         while true {
             let current = max(now(), slept)
             let admission: PacerState.Admission = await withCheckedContinuation { continuation in
-                let decision = lock.withLock { () -> PacerState.Admission in
-                    let decision = state.admit(now: current)
-                    if decision == .queue { waiters.append(continuation) }
+                let decision = shared.withLock { shared in
+                    let decision = shared.state.admit(now: current)
+                    if decision == .queue { shared.waiters.append(continuation) }
                     return decision
                 }
                 if decision != .queue { continuation.resume(returning: decision) }
@@ -234,7 +237,7 @@ public final class RateLimitPacer: @unchecked Sendable {
                 throw RateLimited(host: host, retryAt: until, wait: until.timeIntervalSince(current), budget: budget, status: nil)
             }
             let seconds = until.timeIntervalSince(current)
-            if let onWait, lock.withLock({ state.shouldAnnounce(until: until) }) {
+            if let onWait, shared.withLock({ $0.state.shouldAnnounce(until: until) }) {
                 onWait(PacerWait(host: host, seconds: seconds, reason: reason))
             }
             try await sleep(seconds)
@@ -244,23 +247,23 @@ public final class RateLimitPacer: @unchecked Sendable {
 
     /// The request is answered (or failed): learn from it and let waiting requests look again.
     func finish(_ outcome: PacerState.Outcome, headers: [String: String]?, latency: Double?, now: Date) {
-        let woken = lock.withLock { () -> [CheckedContinuation<PacerState.Admission, Never>] in
-            state.record(outcome, window: headers.flatMap { RateLimitWindow(headers: $0, now: now) }, latency: latency, now: now)
-            defer { waiters.removeAll() }
-            return waiters
+        let window = headers.flatMap { RateLimitWindow(headers: $0, now: now) }
+        let woken = shared.withLock { shared in
+            shared.state.record(outcome, window: window, latency: latency, now: now)
+            defer { shared.waiters.removeAll() }
+            return shared.waiters
         }
         for waiter in woken { waiter.resume(returning: .queue) }
     }
 
     /// For tests and `--verbose`: the cap on requests in flight now.
-    public var concurrency: Int { lock.withLock { max(1, Int(state.concurrency)) } }
+    public var concurrency: Int { shared.withLock { max(1, Int($0.state.concurrency)) } }
 }
 
 /// One pacer per server origin and token for the whole run, shared by every `HTTPClient` made
 /// from the same services (each command context makes its own clients).
-public final class RateLimitPacers: @unchecked Sendable {
-    private let lock = Lock()
-    private var pacers: [String: RateLimitPacer] = [:]
+public final class RateLimitPacers: Sendable {
+    private let pacers = Mutex<[String: RateLimitPacer]>([:])
 
     public init() {}
 
@@ -273,7 +276,7 @@ public final class RateLimitPacers: @unchecked Sendable {
         var hasher = Hasher()
         hasher.combine(request.header("Authorization") ?? "")
         let key = "\(url.scheme ?? "https")://\(authority) \(hasher.finalize())"
-        return lock.withLock {
+        return pacers.withLock { pacers in
             if let pacer = pacers[key] { return pacer }
             let pacer = RateLimitPacer(host: authority)
             pacers[key] = pacer

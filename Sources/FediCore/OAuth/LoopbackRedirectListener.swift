@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -14,11 +15,10 @@ import Darwin
 /// (anything else, such as `/favicon.ico`, gets a 404 and is not counted), and gives up after a
 /// timeout. A callback with the wrong state or an `error` ends the login: it did not come from
 /// the authorization fedictl started, or the person refused.
-public final class LoopbackRedirectListener: @unchecked Sendable {
+public final class LoopbackRedirectListener: Sendable {
     public let port: Int
     private let socketFD: Int32
-    private let lock = Lock()
-    private var closed = false
+    private let closed = Mutex(false)
 
     public static let callbackPath = "/callback"
 
@@ -53,7 +53,7 @@ public final class LoopbackRedirectListener: @unchecked Sendable {
     public static let registeredRedirectURI = "http://127.0.0.1\(callbackPath)"
 
     public func close() {
-        lock.withLock {
+        closed.withLock { closed in
             if !closed {
                 closed = true
                 closeDescriptor(socketFD)
@@ -77,17 +77,19 @@ public final class LoopbackRedirectListener: @unchecked Sendable {
     }
 
     /// The code a started listener will receive (or the error that ends the wait).
-    public final class PendingCode: @unchecked Sendable {
-        private let lock = Lock()
-        private var result: Result<String, any Error>?
-        private var waiter: CheckedContinuation<String, any Error>?
-        fileprivate let cancelled = Flag()
+    public final class PendingCode: Sendable {
+        private struct State {
+            var result: Result<String, any Error>?
+            var waiter: CheckedContinuation<String, any Error>?
+        }
+        private let state = Mutex(State())
+        fileprivate let cancelled = StickyFlag()
 
         fileprivate func finish(_ outcome: Result<String, any Error>) {
-            let waiting: CheckedContinuation<String, any Error>? = lock.withLock {
-                result = outcome
-                defer { waiter = nil }
-                return waiter
+            let waiting = state.withLock { state in
+                state.result = outcome
+                defer { state.waiter = nil }
+                return state.waiter
             }
             waiting?.resume(with: outcome)
         }
@@ -96,9 +98,9 @@ public final class LoopbackRedirectListener: @unchecked Sendable {
         public func code() async throws -> String {
             try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
-                    let done: Result<String, any Error>? = lock.withLock {
-                        if result == nil { waiter = continuation }
-                        return result
+                    let done = state.withLock { state in
+                        if state.result == nil { state.waiter = continuation }
+                        return state.result
                     }
                     if let done { continuation.resume(with: done) }
                 }
@@ -110,7 +112,7 @@ public final class LoopbackRedirectListener: @unchecked Sendable {
 
     // MARK: - Serving
 
-    private func serve(state: String, timeout: Double, cancelled: Flag) throws -> String {
+    private func serve(state: String, timeout: Double, cancelled: StickyFlag) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if cancelled.isSet { throw CancellationError() }
@@ -203,13 +205,6 @@ public final class LoopbackRedirectListener: @unchecked Sendable {
     private static func failure(_ what: String) -> FediError {
         FediError(.unavailable, "\(what): \(String(cString: strerror(errno)))",
                   hint: "pass --out-of-band to paste the code instead of receiving it on a local port")
-    }
-
-    fileprivate final class Flag: @unchecked Sendable {
-        private let lock = Lock()
-        private var value = false
-        func set() { lock.withLock { value = true } }
-        var isSet: Bool { lock.withLock { value } }
     }
 }
 

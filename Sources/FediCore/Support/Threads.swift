@@ -3,28 +3,17 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
-/// A mutual-exclusion lock for state shared with callbacks and threads outside Swift concurrency.
-/// (Not `Mutex`, which needs macOS 15; the package supports macOS 13. Not NSLock, which is in
-/// full Foundation.)
-public final class Lock: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+/// A flag that one thread or task sets and others read, e.g. "the reader is gone: stop" or "the
+/// server refused: send nothing more". Once set it stays set.
+public final class StickyFlag: Sendable {
+    private let value = Atomic(false)
 
-    public init() { pthread_mutex_init(mutex, nil) }
+    public init() {}
 
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    public func lock() { pthread_mutex_lock(mutex) }
-    public func unlock() { pthread_mutex_unlock(mutex) }
-
-    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        lock()
-        defer { unlock() }
-        return try body()
-    }
+    public func set() { value.store(true, ordering: .releasing) }
+    public var isSet: Bool { value.load(ordering: .acquiring) }
 }
 
 /// Runs `body` on a new detached thread: for blocking work (a listening socket, a C library's
