@@ -1,5 +1,6 @@
 import FediCore
 import FoundationEssentials
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,7 +16,7 @@ public protocol Terminal: Sendable {
     var width: Int? { get }
     /// Reads one line from stdin (nil at end of input). With `secret`, echo is off on a terminal.
     func readLine(prompt: String?, secret: Bool) -> String?
-    /// All of stdin, for `--token-stdin` and `import -`.
+    /// All of stdin, for `--token-stdin` and `import -`; the same bytes every time in one run.
     func readAll() -> Data
 }
 
@@ -51,7 +52,18 @@ public struct StandardTerminal: Terminal {
         return Swift.readLine()
     }
 
-    public func readAll() -> Data { StandardStream.readAll(STDIN_FILENO) }
+    /// Read once per run and kept: over several accounts each account's command reads stdin
+    /// (`import -`, `--token-stdin`), and the second would find it empty.
+    public func readAll() -> Data {
+        Self.standardInput.withLock { kept in
+            if let kept { return kept }
+            let data = StandardStream.readAll(STDIN_FILENO)
+            kept = data
+            return data
+        }
+    }
+
+    private static let standardInput = Mutex<Data?>(nil)
 
     static func isTTY(_ fd: Int32) -> Bool {
         isatty(fd) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
