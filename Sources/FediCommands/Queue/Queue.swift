@@ -104,19 +104,24 @@ public struct Queue: FediCommand {
                 if !quiet { ctx.status("fedictl: \(refusal.message); showing the rest") }
             }
         }
-        var items: [QueueItem] = []
-        for kind in listable {
-            let family = try CapabilityTable.require(kind.capability, on: detected, host: host)
-            switch kind {
-            case .report:
-                items += try await client.reports(ReportQuery(resolved: false), via: family, limit: nil)
-                    .map { QueueItem(report: $0, server: host) }
-            case .signUp:
-                items += try await client.adminAccounts(AccountQuery(status: .pending), via: family, on: detected, limit: nil)
-                    .map { QueueItem(signUp: $0, server: host) }
+        // Reports and sign-ups at once: a watch's poll, or a server that answers slowly, waits for
+        // the slower list rather than both in turn.
+        let lists = await concurrently(listable, limit: listable.count) { kind -> Result<[QueueItem], any Error> in
+            do {
+                let family = try CapabilityTable.require(kind.capability, on: detected, host: host)
+                switch kind {
+                case .report:
+                    return .success(try await client.reports(ReportQuery(resolved: false), via: family, limit: nil)
+                        .map { QueueItem(report: $0, server: host) })
+                case .signUp:
+                    return .success(try await client.adminAccounts(AccountQuery(status: .pending), via: family, on: detected, limit: nil)
+                        .map { QueueItem(signUp: $0, server: host) })
+                }
+            } catch {
+                return .failure(error)
             }
         }
-        return items.sorted(by: QueueItem.oldestFirst)
+        return try lists.flatMap { try $0.get() }.sorted(by: QueueItem.oldestFirst)
     }
 }
 
