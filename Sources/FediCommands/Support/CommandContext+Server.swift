@@ -53,16 +53,16 @@ extension CommandContext {
     /// ran, so callers can reuse the documents it fetched.
     public func serverInfo(_ server: ServerAddress, login: Login?, refresh: Bool = false) async throws
         -> (server: ServerInfo, discovery: Discovery?, fromCache: Bool) {
-        let cached = login != nil ? login?.serverInfo : services.serverCache.serverInfo(for: server.authority)
+        // An account made up for a FEDICTL_TOKEN run is not in the config: its server is cached by
+        // host, as for a server with no account, so a watch does not detect it again every poll.
+        let cached = login?.serverInfo ?? services.serverCache.serverInfo(for: server.authority)
         if !refresh, let cached, cached.isFresh(at: services.now()) {
             journalSession?.noteDetection(cached, for: server.authority)
             return (cached, nil, true)
         }
         let discovery = try await ServerDiscovery(client: anonymousClient(server)).detect(now: services.now())
         journalSession?.noteDetection(discovery.server, for: server.authority)
-        if let login {
-            remember(discovery.server, for: login)
-        } else {
+        if login.map({ remember(discovery.server, for: $0) }) != true {
             services.serverCache.remember(discovery.server, for: server.authority)
         }
         return (discovery.server, discovery, false)
@@ -95,9 +95,13 @@ extension CommandContext {
 
     /// Stores a detection in the login's cache. A login that is not in the config (a `FEDICTL_TOKEN`
     /// run) or a config that cannot be written only loses the cache.
-    private func remember(_ info: ServerInfo, for login: Login) {
+    /// Keeps `info` with the stored account; false when `login` is not stored.
+    private func remember(_ info: ServerInfo, for login: Login) -> Bool {
+        // Looked up first, so a run with no config file (FEDICTL_TOKEN alone) does not create one.
+        guard (try? services.logins.load().index(of: login.id)) != nil else { return false }
         _ = try? services.logins.update { config in
             if let index = config.index(of: login.id) { config.accounts[index].serverInfo = info }
         }
+        return true
     }
 }

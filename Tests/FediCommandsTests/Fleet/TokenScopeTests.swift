@@ -43,4 +43,26 @@ struct TokenScopeTests {
         let sent = transport.requests.map { "\($0.url.host ?? "") \($0.header("Authorization") ?? "")" }
         #expect(sent.sorted() == ["a.test Bearer token-a.test", "b.test Bearer b-token", "c.test Bearer token-c.test"])
     }
+
+    /// An account made up for FEDICTL_TOKEN is not stored, so its server is cached by host: a second
+    /// run (or a watch's next poll) does not detect the software again.
+    @Test func aMadeUpAccountsServerIsDetectedOnce() async throws {
+        let transport = FakeTransport()
+        transport.stub(.get, "/.well-known/nodeinfo",
+                       json: #"{"links": [{"rel": "http://nodeinfo.diaspora.software/ns/schema/2.0", "href": "https://z.test/nodeinfo/2.0"}]}"#)
+        try transport.stub(.get, "/nodeinfo/2.0", fixture: "mastodon/nodeinfo-2.0.json")
+        try transport.stub(.get, "/api/v2/instance", fixture: "mastodon/instance-v2.json")
+        for _ in 0..<2 { transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]") }
+        let harness = CommandHarness(transport: transport, environment: ["FEDICTL_TOKEN": "z-token", "FEDICTL_INSTANCE": "z.test"])
+        for _ in 0..<2 {
+            let result = await harness.run(["--account", "admin@z.test", "domain-blocks", "list", "-o", "json"])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout == "[]\n", "\(result)")
+        }
+        #expect(transport.requests.map(\.route) == [
+            "GET /.well-known/nodeinfo", "GET /nodeinfo/2.0", "GET /api/v2/instance",
+            "GET /api/v1/admin/domain_blocks", "GET /api/v1/admin/domain_blocks",
+        ])
+        #expect(transport.unusedRoutes.isEmpty)
+    }
 }
