@@ -11,80 +11,77 @@ struct JSONRowWriter {
     let pretty: Bool
     /// Top-level keys to keep; nil keeps all.
     let fields: Set<String>?
+    /// The rows of a list are of one type: their top-level keys come in the same order every time,
+    /// so their sorted order is worked out once.
+    private let topLevelOrder = KeyOrder()
+
+    init(pretty: Bool, fields: Set<String>?) {
+        self.pretty = pretty
+        self.fields = fields
+    }
 
     /// `value` as JSON text; `indent` levels of two spaces before every line after the first
     /// (an element inside a pretty-printed array).
     func text<Value: Encodable>(_ value: Value, indent: Int = 0) throws -> String {
-        let root = JSONNode.Slot()
-        try value.encode(to: JSONNodeEncoder(slot: root, codingPath: []))
-        var out = ""
-        write(root.node ?? .object(JSONNode.Object()), depth: indent, topLevel: true, into: &out)
-        return out
+        var out: [UInt8] = []
+        try write(value, indent: indent, into: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(_ node: JSONNode, depth: Int, topLevel: Bool, into out: inout String) {
+    /// The same, appended to `out` as UTF-8: a list writes a page of rows into one buffer.
+    func write<Value: Encodable>(_ value: Value, indent: Int = 0, into out: inout [UInt8]) throws {
+        let root = JSONNode.Slot()
+        try value.encode(to: JSONNodeEncoder(slot: root, codingPath: []))
+        write(root.node ?? .object(JSONNode.Object()), depth: indent, topLevel: true, into: &out)
+    }
+
+    private func write(_ node: JSONNode, depth: Int, topLevel: Bool, into out: inout [UInt8]) {
         switch node {
-        case .literal(let text): out += text
+        case .literal(let text): out.append(contentsOf: text.utf8)
         case .string(let text): Self.quote(text, into: &out)
+        case .slot(let slot): if let node = slot.node { write(node, depth: depth, topLevel: topLevel, into: &out) }
         case .array(let array):
-            let items = array.items.compactMap(\.node)
-            if items.isEmpty { out += "[]"; return }
-            out += "["
+            let items = array.items.filter(\.isPresent)
+            if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
+            out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 newline(depth + 1, &out)
                 write(item, depth: depth + 1, topLevel: false, into: &out)
             }
             newline(depth, &out)
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let object):
-            var entries: [(key: String, node: JSONNode, order: Int)] = []
-            entries.reserveCapacity(object.entries.count)
-            for (order, entry) in object.entries.enumerated() {
-                guard let node = entry.slot.node else { continue }
-                if topLevel, let fields, !fields.contains(entry.key) { continue }
-                entries.append((entry.key, node, order))
-            }
-            if entries.isEmpty { out += "{}"; return }
-            entries.sort { a, b in
-                if a.key.utf8.lexicographicallyPrecedes(b.key.utf8) { return true }
-                if b.key.utf8.lexicographicallyPrecedes(a.key.utf8) { return false }
-                return a.order < b.order
-            }
-            out += "{"
-            var first = true
-            for (index, entry) in entries.enumerated() {
-                // A key encoded twice keeps its last value, as JSONEncoder's dictionary does.
-                if index + 1 < entries.count, entries[index + 1].key.utf8.elementsEqual(entry.key.utf8) { continue }
-                if !first { out += "," }
-                first = false
+            let entries = object.entries
+            let order = topLevel ? topLevelOrder.order(of: entries, fields: fields) : KeyOrder.sorted(entries, fields: nil)
+            if order.isEmpty { out.append(contentsOf: "{}".utf8); return }
+            out.append(UInt8(ascii: "{"))
+            for (position, index) in order.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
                 newline(depth + 1, &out)
-                Self.quote(entry.key, into: &out)
-                out += pretty ? " : " : ":"
-                write(entry.node, depth: depth + 1, topLevel: false, into: &out)
+                Self.quote(entries[index].key, into: &out)
+                out.append(contentsOf: (pretty ? " : " : ":").utf8)
+                write(entries[index].node, depth: depth + 1, topLevel: false, into: &out)
             }
             newline(depth, &out)
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private func newline(_ depth: Int, _ out: inout String) {
+    private func newline(_ depth: Int, _ out: inout [UInt8]) {
         guard pretty else { return }
-        out += "\n"
-        for _ in 0..<depth { out += "  " }
+        out.append(UInt8(ascii: "\n"))
+        for _ in 0..<depth { out.append(UInt8(ascii: " ")); out.append(UInt8(ascii: " ")) }
     }
 
     /// A JSON string: `"` and `\` escaped, C0 controls as JSONEncoder writes them, and the scalars
     /// `InertText` makes inert (DEL, C1 controls, bidi controls, U+2028/U+2029) as `\uXXXX`.
-    static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        let needsEscape = text.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x7F }
-        guard needsEscape else { out += text; out += "\""; return }
-        var plainStart = text.unicodeScalars.startIndex
-        var index = plainStart
-        let scalars = text.unicodeScalars
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
+    static func quote(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        defer { out.append(UInt8(ascii: "\"")) }
+        let needsEscape = text.utf8.contains { $0 == 0x22 || $0 == 0x5C } || InertText.mayHoldControls(text)
+        guard needsEscape else { out.append(contentsOf: text.utf8); return }
+        for scalar in text.unicodeScalars {
             let escape: String? = switch scalar {
             case "\"": "\\\""
             case "\\": "\\\\"
@@ -97,20 +94,50 @@ struct JSONRowWriter {
                 hexEscape(scalar)
             default: nil
             }
-            if let escape {
-                out.unicodeScalars.append(contentsOf: scalars[plainStart..<index])
-                out += escape
-                plainStart = scalars.index(after: index)
-            }
-            index = scalars.index(after: index)
+            if let escape { out.append(contentsOf: escape.utf8) } else { UTF8.encode(scalar) { out.append($0) } }
         }
-        out.unicodeScalars.append(contentsOf: scalars[plainStart..<scalars.endIndex])
-        out += "\""
     }
 
     static func hexEscape(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16)
         return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}
+
+/// The order an object's entries are written in: keys sorted by UTF-8 as JSONEncoder's
+/// `.sortedKeys` does, `fields` kept, and of a key encoded twice its last value, as JSONEncoder's
+/// dictionary keeps it. Remembers the last key sequence it was asked about, with its answer.
+final class KeyOrder {
+    /// The keys last asked about, when every one had a value (nil otherwise), and their order.
+    private var keys: [String]?
+    private var indices: [Int] = []
+
+    func order(of entries: [(key: String, node: JSONNode)], fields: Set<String>?) -> [Int] {
+        if let keys, entries.count == keys.count, zip(entries, keys).allSatisfy({ $0.key == $1 && $0.node.isPresent }) { return indices }
+        indices = Self.sorted(entries, fields: fields)
+        keys = entries.allSatisfy(\.node.isPresent) ? entries.map(\.key) : nil
+        return indices
+    }
+
+    static func sorted(_ entries: [(key: String, node: JSONNode)], fields: Set<String>?) -> [Int] {
+        var kept: [Int] = []
+        kept.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() where entry.node.isPresent {
+            if let fields, !fields.contains(entry.key) { continue }
+            kept.append(index)
+        }
+        kept.sort { a, b in
+            if entries[a].key.utf8.lexicographicallyPrecedes(entries[b].key.utf8) { return true }
+            if entries[b].key.utf8.lexicographicallyPrecedes(entries[a].key.utf8) { return false }
+            return a < b
+        }
+        var unique: [Int] = []
+        unique.reserveCapacity(kept.count)
+        for (position, index) in kept.enumerated() {
+            if position + 1 < kept.count, entries[kept[position + 1]].key.utf8.elementsEqual(entries[index].key.utf8) { continue }
+            unique.append(index)
+        }
+        return unique
     }
 }
 
@@ -121,11 +148,19 @@ enum JSONNode {
     case string(String)
     case array(Array)
     case object(Object)
+    /// A value encoded through its own `encode(to:)`, which may leave it empty.
+    case slot(Slot)
 
-    /// Where a value goes once encoded (a key's, an element's, or the root).
+    /// Where a value goes once encoded (an element's, or the root).
     final class Slot { var node: JSONNode? }
-    final class Array { var items: [Slot] = [] }
-    final class Object { var entries: [(key: String, slot: Slot)] = [] }
+    final class Array { var items: [JSONNode] = [] }
+    final class Object { var entries: [(key: String, node: JSONNode)] = [] }
+
+    /// Whether it is written: a slot whose value encoded nothing is not.
+    var isPresent: Bool {
+        if case .slot(let slot) = self { return slot.node?.isPresent ?? false }
+        return true
+    }
 }
 
 private struct JSONNodeEncoder: Encoder {
@@ -148,19 +183,27 @@ private struct JSONNodeEncoder: Encoder {
     func singleValueContainer() -> any SingleValueEncodingContainer { JSONSingleValue(slot: slot, codingPath: codingPath) }
 }
 
-/// Encodes one value into `slot`: JSON's own types directly, dates as fedictl writes them,
-/// anything else through its own `encode(to:)`.
+/// One value's node: JSON's own types directly, dates as fedictl writes them, anything else
+/// through its own `encode(to:)` into a slot.
 /// (`codingPath` is made only when needed: most values never need it.)
-private func encodeValue<T: Encodable>(_ value: T, into slot: JSONNode.Slot, codingPath: @autoclosure () -> [any CodingKey]) throws {
+private func encodedNode<T: Encodable>(_ value: T, codingPath: @autoclosure () -> [any CodingKey]) throws -> JSONNode {
+    // The optionals rows are made of, by metatype rather than by cast: this runs for every field of every row.
+    if T.self == String?.self { return unsafeBitCast(value, to: String?.self).map { .string($0) } ?? .literal("null") }
+    if T.self == Bool?.self { return unsafeBitCast(value, to: Bool?.self).map { .literal($0 ? "true" : "false") } ?? .literal("null") }
+    if T.self == Date?.self { return unsafeBitCast(value, to: Date?.self).map { .string(FlexibleDate.format($0)) } ?? .literal("null") }
+    if T.self == Int?.self { return unsafeBitCast(value, to: Int?.self).map { .literal(String($0)) } ?? .literal("null") }
     switch value {
-    case let text as String: slot.node = .string(text)
-    case let flag as Bool: slot.node = .literal(flag ? "true" : "false")
-    case let number as Int: slot.node = .literal(String(number))
-    case let date as Date: slot.node = .string(FlexibleDate.format(date))
-    case let number as Double: slot.node = .literal(try jsonNumber(number, codingPath))
-    case let number as Float: slot.node = .literal(try jsonNumber(Double(number), codingPath))
-    case let number as any BinaryInteger: slot.node = .literal(String(describing: number))
-    default: try value.encode(to: JSONNodeEncoder(slot: slot, codingPath: codingPath()))
+    case let text as String: return .string(text)
+    case let flag as Bool: return .literal(flag ? "true" : "false")
+    case let number as Int: return .literal(String(number))
+    case let date as Date: return .string(FlexibleDate.format(date))
+    case let number as Double: return .literal(try jsonNumber(number, codingPath))
+    case let number as Float: return .literal(try jsonNumber(Double(number), codingPath))
+    case let number as any BinaryInteger: return .literal(String(describing: number))
+    default:
+        let slot = JSONNode.Slot()
+        try value.encode(to: JSONNodeEncoder(slot: slot, codingPath: codingPath()))
+        return .slot(slot)
     }
 }
 
@@ -180,13 +223,17 @@ private struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 
     private func slot(_ key: Key) -> JSONNode.Slot {
         let slot = JSONNode.Slot()
-        object.entries.append((key.stringValue, slot))
+        object.entries.append((key.stringValue, .slot(slot)))
         return slot
     }
 
-    mutating func encodeNil(forKey key: Key) throws { slot(key).node = .literal("null") }
+    mutating func encodeNil(forKey key: Key) throws { object.entries.append((key.stringValue, .literal("null"))) }
+    mutating func encode(_ value: String, forKey key: Key) throws { object.entries.append((key.stringValue, .string(value))) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { object.entries.append((key.stringValue, .literal(value ? "true" : "false"))) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { object.entries.append((key.stringValue, .literal(String(value)))) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try encodeValue(value, into: slot(key), codingPath: codingPath + [key])
+        let node = try encodedNode(value, codingPath: codingPath + [key])
+        object.entries.append((key.stringValue, node))
     }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         JSONNodeEncoder(slot: slot(key), codingPath: codingPath + [key]).container(keyedBy: keyType)
@@ -205,12 +252,12 @@ private struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
 
     private func slot() -> JSONNode.Slot {
         let slot = JSONNode.Slot()
-        array.items.append(slot)
+        array.items.append(.slot(slot))
         return slot
     }
 
-    mutating func encodeNil() throws { slot().node = .literal("null") }
-    mutating func encode<T: Encodable>(_ value: T) throws { try encodeValue(value, into: slot(), codingPath: codingPath) }
+    mutating func encodeNil() throws { array.items.append(.literal("null")) }
+    mutating func encode<T: Encodable>(_ value: T) throws { array.items.append(try encodedNode(value, codingPath: codingPath)) }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         JSONNodeEncoder(slot: slot(), codingPath: codingPath).container(keyedBy: keyType)
     }
@@ -223,5 +270,5 @@ private struct JSONSingleValue: SingleValueEncodingContainer {
     let codingPath: [any CodingKey]
 
     mutating func encodeNil() throws { slot.node = .literal("null") }
-    mutating func encode<T: Encodable>(_ value: T) throws { try encodeValue(value, into: slot, codingPath: codingPath) }
+    mutating func encode<T: Encodable>(_ value: T) throws { slot.node = try encodedNode(value, codingPath: codingPath) }
 }

@@ -236,19 +236,30 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
         try written.withLock { written in
             let settings = renderer.settings
             var text = ""
+            // JSON is written as UTF-8 bytes, a page at a time.
+            var json: [UInt8] = []
             // What was made before a failing row still goes out, then the error.
-            defer { if !text.isEmpty { renderer.write(text) } }
+            defer {
+                if !json.isEmpty { text += String(decoding: json, as: UTF8.self) }
+                if !text.isEmpty { renderer.write(text) }
+            }
             switch settings.format {
             case .ndjson:
                 for row in rows {
-                    text += try json(row, compactJSON, count: &written.rows)
-                    text += "\n"
+                    try write(row, compactJSON, into: &json, count: &written.rows)
+                    json.append(UInt8(ascii: "\n"))
                 }
             case .json:
                 for row in rows {
-                    let element = try json(row, prettyJSON, indent: 1, count: &written.rows)
-                    text += written.arrayOpen ? ",\n  " : "[\n  "
-                    text += element
+                    // A failing row takes its separator back with it.
+                    let mark = json.count
+                    json.append(contentsOf: (written.arrayOpen ? ",\n  " : "[\n  ").utf8)
+                    do {
+                        try write(row, prettyJSON, indent: 1, into: &json, count: &written.rows)
+                    } catch {
+                        json.removeSubrange(mark...)
+                        throw error
+                    }
                     written.arrayOpen = true
                 }
             case .csv:
@@ -267,11 +278,10 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
     }
 
     /// One row's JSON; one that has none (a number JSON cannot hold) stops the list, saying which row.
-    private func json(_ row: Row, _ writer: JSONRowWriter, indent: Int = 0, count rowsWritten: inout Int) throws -> String {
+    private func write(_ row: Row, _ writer: JSONRowWriter, indent: Int = 0, into out: inout [UInt8], count rowsWritten: inout Int) throws {
         do {
-            let text = try writer.text(row, indent: indent)
+            try writer.write(row, indent: indent, into: &out)
             rowsWritten += 1
-            return text
         } catch let error as EncodingError {
             guard case .invalidValue(_, let context) = error else { throw error }
             let key = context.codingPath.map(\.stringValue).joined(separator: ".")

@@ -57,7 +57,8 @@ public final class FakeTransport: HTTPTransport, @unchecked Sendable {
         lock.withLock { stubs.append(Stub(method: method, route: route, result: .failure(error))) }
     }
 
-    private func stub(_ method: HTTPMethod, _ route: String, host: String? = nil, status: Int, body: Data, headers: [String: String]) {
+    /// The same, answering with raw bytes (a body that is not valid UTF-8, say).
+    public func stub(_ method: HTTPMethod, _ route: String, host: String? = nil, status: Int = 200, body: Data, headers: [String: String] = [:]) {
         var all = ["content-type": "application/json"]
         all.merge(headers) { $1 }
         let response = HTTPResponse(status: status, headers: all, body: body, url: URL(string: "http://\(host ?? "fake.test")\(route)")!)

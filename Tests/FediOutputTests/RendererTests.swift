@@ -172,6 +172,25 @@ struct RendererTests {
         #expect(table.contains("Comment: moc.\u{FFFD}evil\u{FFFD}.example \u{FFFD}x\u{FFFD}\u{FFFD}\u{FFFD} end\n"), "\(table.debugDescription)")
     }
 
+    /// The byte checks that let plain text skip the sanitisers miss nothing: every scalar (every
+    /// plane's first 0x800 and all of the BMP) beside plain text, in every format's escaping.
+    @Test func plainTextChecksMissNoControlOrSeparator() throws {
+        let scalars = (0...0xFFFF).compactMap(Unicode.Scalar.init) + (0x10000...0x10FFFF).filter { $0 & 0xFFFF < 0x800 }.compactMap(Unicode.Scalar.init)
+        for scalar in scalars {
+            let text = "a\(scalar)b"
+            let special = InertText.isControl(scalar) || InertText.isBidiControl(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029
+            if special { #expect(InertText.mayHoldControls(text), "U+\(String(scalar.value, radix: 16))") }
+            #expect((InertText.line(text) == text) == !special, "U+\(String(scalar.value, radix: 16))")
+            var json: [UInt8] = []
+            JSONRowWriter.quote(text, into: &json)
+            let escaped = special || scalar == "\"" || scalar == "\\"
+            #expect((String(decoding: json, as: UTF8.self) == "\"\(text)\"") == !escaped, "U+\(String(scalar.value, radix: 16))")
+            if special { #expect(!String(decoding: json, as: UTF8.self).unicodeScalars.contains(scalar), "U+\(String(scalar.value, radix: 16))") }
+        }
+        #expect("2024-01-02T03:04:05Z".trimmed() == "2024-01-02T03:04:05Z" && " 12\u{2003}".trimmed() == "12" && "\u{2003}".trimmed() == "")
+        #expect(CSVText.line(["a,b", "plain", "q\"", "x\r\n", "\u{2728}"]) == "\"a,b\",plain,\"q\"\"\",\"x\r\n\",\u{2728}\n")
+    }
+
     /// CSV of server text: no raw control, CR or bidi control, and no cell a spreadsheet would run.
     @Test func csvCellsAreInertAndGuardedAgainstFormulas() throws {
         let rows = [

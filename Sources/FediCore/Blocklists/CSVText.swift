@@ -86,9 +86,15 @@ public enum CSVText {
     /// The fields are written as given: `safe(_:)` them first when they hold someone else's text.
     public static func line(_ fields: [String], terminator: String = "\n") -> String {
         fields.map { field in
-            field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+            // Most fields hold none of these bytes, so no character can be one of them: decided
+            // without breaking the text into characters.
+            mayNeedQuotes(field) && field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
                 ? "\"" + field.replacing("\"", with: "\"\"") + "\"" : field
         }.joined(separator: ",") + terminator
+    }
+
+    static func mayNeedQuotes(_ field: String) -> Bool {
+        field.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
     }
 
     /// What a spreadsheet would run as a formula: a cell starting with `=`, `+`, `-` or `@`, or

@@ -28,10 +28,24 @@ public enum FlexibleDate {
         let whole = Int(seconds)
         let (days, secondOfDay) = (whole.floorDiv(86_400), whole.floorMod(86_400))
         let (year, month, day) = civil(fromDays: days)
-        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
-        text += pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-        if millis != 0 { text += "." + pad(millis, 3) }
-        return text + "Z"
+        // Written digit by digit into one buffer: a list writes a date or two per row.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        func digits(_ value: Int, _ width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        digits(year, 4); bytes.append(UInt8(ascii: "-")); digits(month, 2); bytes.append(UInt8(ascii: "-")); digits(day, 2)
+        bytes.append(UInt8(ascii: "T"))
+        digits(secondOfDay / 3600, 2); bytes.append(UInt8(ascii: ":")); digits(secondOfDay / 60 % 60, 2)
+        bytes.append(UInt8(ascii: ":")); digits(secondOfDay % 60, 2)
+        if millis != 0 { bytes.append(UInt8(ascii: ".")); digits(millis, 3) }
+        bytes.append(UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     // Parsed and formatted by hand: Foundation's ISO8601DateFormatter goes through ICU on Linux,
@@ -117,10 +131,6 @@ public enum FlexibleDate {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
 }
 
 extension Int {
@@ -138,8 +148,18 @@ public enum JSONCoding {
         return path.isEmpty ? reason : "\(path): \(reason)"
     }
 
+    /// A `JSONTapeDecoder`, which reads dates as the strategy below does; JSONDecoder, with that
+    /// strategy, reads what the tape refuses.
     public static func decoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
+        configured(JSONTapeDecoder())
+    }
+
+    /// swift-foundation's JSONDecoder with the same date strategy: what the tape decoder must agree with.
+    static func foundationDecoder() -> JSONDecoder {
+        configured(JSONDecoder())
+    }
+
+    private static func configured(_ decoder: JSONDecoder) -> JSONDecoder {
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             if let number = try? container.decode(Double.self) {

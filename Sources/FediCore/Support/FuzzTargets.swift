@@ -6,8 +6,8 @@ import FoundationEssentials
 /// trap. Used by the seeded mutation test in `swift test` and by the libFuzzer target (`make fuzz`,
 /// Fuzz/), which compiles this module's sources with it.
 public enum FuzzTargets {
-    /// One decoder per model, by name.
-    public static let decoders: [(name: String, run: @Sendable (Data) -> Void)] = [
+    /// One decoder per model, by name, and its check against JSONDecoder (`tapeDisagreement`).
+    public static let decoders: [(name: String, run: @Sendable (Data) -> Void, disagreement: @Sendable (Data) -> String?)] = [
         entry(Account.self), entry(Post.self), entry(MastodonStatus.self), entry(MastodonAdminReport.self),
         entry(PleromaReport.self), entry(PleromaReportPage.self), entry(MisskeyReport.self), entry(MastodonAdminAccount.self),
         entry(PleromaAdminUser.self), entry(PleromaUserPage.self), entry(MisskeyUser.self), entry(MisskeyAdminDetails.self),
@@ -23,12 +23,28 @@ public enum FuzzTargets {
         entry(FiledReport.Mastodon.self), entry(ServerInfo.self), entry(LoginConfig.self),
     ]
 
-    static func entry<Model: Decodable>(_ type: Model.Type) -> (name: String, run: @Sendable (Data) -> Void) {
+    static func entry<Model: Decodable>(_ type: Model.Type) -> (name: String, run: @Sendable (Data) -> Void, disagreement: @Sendable (Data) -> String?) {
         (String(describing: type), { data in
             let decoder = JSONCoding.decoder()
             _ = try? decoder.decode(Model.self, from: data)
             _ = try? decoder.decode([Model].self, from: data)
-        })
+        }, { data in tapeDisagreement(Model.self, data) ?? tapeDisagreement([Model].self, data) })
+    }
+
+    /// How `JSONTapeDecoder`'s own reading of `data` differs from JSONDecoder's (with fedictl's date
+    /// strategy): nil when the tape gives up (JSONDecoder then reads the body) or both read the same
+    /// value. A value the tape reads that JSONDecoder refuses, or reads differently, is a
+    /// difference. Values are compared as `dump` writes them, so every stored property counts.
+    static func tapeDisagreement<Model: Decodable>(_ type: Model.Type, _ data: Data) -> String? {
+        guard let tape = JSONTapeDecoder.decodeFromTape(Model.self, from: data) else { return nil }
+        let foundation = JSONCoding.foundationDecoder()
+        guard let expected = try? foundation.decode(Model.self, from: data) else {
+            return "\(Model.self): the tape reads a value JSONDecoder refuses"
+        }
+        var (read, wanted) = ("", "")
+        dump(tape, to: &read)
+        dump(expected, to: &wanted)
+        return read == wanted ? nil : "\(Model.self): the tape reads\n\(read)JSONDecoder reads\n\(wanted)"
     }
 
     /// The JSON decoders, the untyped JSON reader (error bodies, Pleroma's config, Misskey's meta),

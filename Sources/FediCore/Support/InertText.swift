@@ -25,7 +25,27 @@ public enum InertText {
     static func isSeparator(_ scalar: Unicode.Scalar) -> Bool { scalar.value == 0x2028 || scalar.value == 0x2029 }
 
     static func needsWork(_ text: String) -> Bool {
-        text.unicodeScalars.contains { isControl($0) || isBidiControl($0) || isSeparator($0) }
+        mayHoldControls(text) && text.unicodeScalars.contains { isControl($0) || isBidiControl($0) || isSeparator($0) }
+    }
+
+    /// false when `text` holds no control, bidi control or separator, judged from its UTF-8 alone
+    /// (decoding scalars costs more, and most text has none): only a byte below 0x20, DEL, or the
+    /// lead bytes of U+0080-U+009F (C2 80-9F), U+061C (D8 9C) and U+2000-U+207F (E2 80-81) may begin one.
+    public static func mayHoldControls(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x20 || byte == 0x7F { return true }
+                if byte >= 0xC2, index + 1 < bytes.count {
+                    let next = bytes[index + 1]
+                    if (byte == 0xC2 && next <= 0x9F) || (byte == 0xD8 && next == 0x9C) || (byte == 0xE2 && next <= 0x81) { return true }
+                }
+                index += 1
+            }
+            return false
+        }
     }
 
     /// One line, for a table cell, a TSV field or a status line: line breaks (LF, CR, CRLF, U+2028,

@@ -7,6 +7,16 @@ import Glibc
 // only: full Foundation brings ICU and CoreFoundation, which cost every run start-up time
 // (relocations, page faults, a larger conformance table) for nothing fedictl needs.
 
+extension String {
+    /// Without leading and trailing white space, as `StringProtocol.trimmed()`; visible ASCII at both
+    /// ends is known to need nothing without Unicode's character properties (a list trims a date
+    /// or a number per row).
+    public func trimmed() -> String {
+        if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) { return self }
+        return trimmed(where: \.isWhitespace)
+    }
+}
+
 extension StringProtocol {
     /// Without leading and trailing white space (spaces, tabs, line breaks).
     public func trimmed() -> String { trimmed(where: \.isWhitespace) }

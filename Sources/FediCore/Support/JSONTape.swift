@@ -1,0 +1,345 @@
+import FoundationEssentials
+
+/// A JSON document read in one pass into a flat list of nodes (a "tape"): each string or number
+/// keeps its byte range in the document and is turned into a Swift value only when a model asks
+/// for it, and an object's keys are compared as bytes. `JSONTapeDecoder` decodes models from it.
+///
+/// The reader is strict RFC 8259: it accepts only what swift-foundation's JSONDecoder accepts in
+/// the same way (UTF-8 without a byte order mark, no control characters or lone surrogates in
+/// strings, at most `maxDepth` levels). Anything else is refused (nil), and the decoder hands the
+/// body to JSONDecoder, so unusual input is read, or refused with its error, exactly as before.
+final class JSONTape {
+    enum Kind: UInt8 { case null, bool, number, string, array, object }
+
+    struct Node {
+        var kind: Kind
+        /// A string with backslash escapes; a number with a fraction or an exponent; `true`.
+        var flag: Bool
+        /// Strings and numbers: their bytes (a string's without its quotes). Containers: `start`
+        /// unused, `end` the number of elements (of an object: of key-value pairs).
+        var start: Int
+        var end: Int
+        /// The index of the node after this one and everything inside it.
+        var next: Int
+    }
+
+    /// JSONDecoder's own limit: deeper documents go to it, to be refused as it refuses them.
+    static let maxDepth = 512
+
+    let bytes: [UInt8]
+    private(set) var nodes: [Node] = []
+
+    init?(_ data: Data) {
+        bytes = [UInt8](data)
+        nodes.reserveCapacity(bytes.count / 8)
+        guard read() else { return nil }
+    }
+
+    // MARK: Reading
+
+    private func read() -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = Reader(bytes: buffer)
+            let ok = reader.document(into: &nodes)
+            return ok
+        }
+    }
+
+    private struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+        var open: [Int] = []
+
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        mutating func skipSpace() {
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x0A, 0x0D, 0x09: index += 1
+                default: return
+                }
+            }
+        }
+
+        mutating func document(into nodes: inout [Node]) -> Bool {
+            skipSpace()
+            value: while true {
+                guard index < bytes.count else { return false }
+                switch bytes[index] {
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    guard open.count < JSONTape.maxDepth else { return false }
+                    let isObject = bytes[index] == UInt8(ascii: "{")
+                    nodes.append(Node(kind: isObject ? .object : .array, flag: false, start: index, end: 0, next: 0))
+                    open.append(nodes.count - 1)
+                    index += 1
+                    skipSpace()
+                    guard index < bytes.count else { return false }
+                    if bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                        index += 1
+                        nodes[nodes.count - 1].next = nodes.count
+                        open.removeLast()
+                    } else if isObject {
+                        guard key(into: &nodes) else { return false }
+                        continue value
+                    } else {
+                        continue value
+                    }
+                case UInt8(ascii: "\""):
+                    guard string(into: &nodes) else { return false }
+                case UInt8(ascii: "t"):
+                    guard literal("true") else { return false }
+                    nodes.append(Node(kind: .bool, flag: true, start: index - 4, end: index, next: nodes.count + 1))
+                case UInt8(ascii: "f"):
+                    guard literal("false") else { return false }
+                    nodes.append(Node(kind: .bool, flag: false, start: index - 5, end: index, next: nodes.count + 1))
+                case UInt8(ascii: "n"):
+                    guard literal("null") else { return false }
+                    nodes.append(Node(kind: .null, flag: false, start: index - 4, end: index, next: nodes.count + 1))
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    guard number(into: &nodes) else { return false }
+                default:
+                    return false
+                }
+                // A value is complete: it counts in the container around it, which goes on or closes.
+                while let container = open.last {
+                    nodes[container].end += 1
+                    skipSpace()
+                    guard index < bytes.count else { return false }
+                    let isObject = nodes[container].kind == .object
+                    if bytes[index] == UInt8(ascii: ",") {
+                        index += 1
+                        skipSpace()
+                        if isObject { guard key(into: &nodes) else { return false } }
+                        continue value
+                    }
+                    guard bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return false }
+                    index += 1
+                    nodes[container].next = nodes.count
+                    open.removeLast()
+                }
+                skipSpace()
+                return index == bytes.count
+            }
+        }
+
+        /// An object's key, its colon and the space before its value.
+        mutating func key(into nodes: inout [Node]) -> Bool {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), string(into: &nodes) else { return false }
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
+            index += 1
+            skipSpace()
+            return true
+        }
+
+        mutating func literal(_ word: StaticString) -> Bool {
+            let count = word.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return false }
+            let start = word.utf8Start
+            for offset in 0..<count where bytes[index + offset] != start[offset] { return false }
+            index += count
+            return true
+        }
+
+        /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
+        mutating func number(into nodes: inout [Node]) -> Bool {
+            let start = index
+            var fractional = false
+            if bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count, isDigit(bytes[index]) else { return false }
+            if bytes[index] == UInt8(ascii: "0") {
+                index += 1
+            } else {
+                while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                fractional = true
+                index += 1
+                guard index < bytes.count, isDigit(bytes[index]) else { return false }
+                while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            }
+            if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+                fractional = true
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                guard index < bytes.count, isDigit(bytes[index]) else { return false }
+                while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            }
+            nodes.append(Node(kind: .number, flag: fractional, start: start, end: index, next: nodes.count + 1))
+            return true
+        }
+
+        func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+        /// A string, checked: valid UTF-8, no raw control characters, only JSON's escapes, and
+        /// surrogate escapes only in pairs.
+        mutating func string(into nodes: inout [Node]) -> Bool {
+            index += 1
+            let start = index
+            var escaped = false
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    nodes.append(Node(kind: .string, flag: escaped, start: start, end: index, next: nodes.count + 1))
+                    index += 1
+                    return true
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                    guard escape() else { return false }
+                } else if byte < 0x20 {
+                    return false
+                } else if byte < 0x80 {
+                    index += 1
+                } else {
+                    guard utf8Sequence() else { return false }
+                }
+            }
+            return false
+        }
+
+        /// One backslash escape, `index` at its backslash.
+        mutating func escape() -> Bool {
+            guard index + 1 < bytes.count else { return false }
+            switch bytes[index + 1] {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                 UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                index += 2
+                return true
+            case UInt8(ascii: "u"):
+                guard let unit = JSONTape.hexUnit(bytes, at: index + 2) else { return false }
+                index += 6
+                switch unit {
+                case 0xD800...0xDBFF:
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
+                          let low = JSONTape.hexUnit(bytes, at: index + 2), (0xDC00...0xDFFF).contains(low) else { return false }
+                    index += 6
+                    return true
+                case 0xDC00...0xDFFF: return false
+                default: return true
+                }
+            default:
+                return false
+            }
+        }
+
+        /// One multi-byte UTF-8 scalar, `index` at its lead byte: no overlong forms, no encoded
+        /// surrogates, nothing past U+10FFFF.
+        mutating func utf8Sequence() -> Bool {
+            let lead = bytes[index]
+            func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
+                index + offset < bytes.count && range.contains(bytes[index + offset])
+            }
+            switch lead {
+            case 0xC2...0xDF:
+                guard continuation(1) else { return false }
+                index += 2
+            case 0xE0...0xEF:
+                let second: ClosedRange<UInt8> = lead == 0xE0 ? 0xA0...0xBF : lead == 0xED ? 0x80...0x9F : 0x80...0xBF
+                guard continuation(1, second), continuation(2) else { return false }
+                index += 3
+            case 0xF0...0xF4:
+                let second: ClosedRange<UInt8> = lead == 0xF0 ? 0x90...0xBF : lead == 0xF4 ? 0x80...0x8F : 0x80...0xBF
+                guard continuation(1, second), continuation(2), continuation(3) else { return false }
+                index += 4
+            default:
+                return false
+            }
+            return true
+        }
+    }
+
+    static func hexUnit(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> UInt16? {
+        guard start + 4 <= bytes.count else { return nil }
+        var unit: UInt16 = 0
+        for offset in 0..<4 {
+            let byte = bytes[start + offset]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            unit = unit << 4 | UInt16(digit)
+        }
+        return unit
+    }
+
+    // MARK: Values
+
+    /// The string node's text, escapes resolved (the reader has checked it all).
+    func string(_ node: Node) -> String {
+        bytes.withUnsafeBufferPointer { buffer in
+            let raw = UnsafeBufferPointer(rebasing: buffer[node.start..<node.end])
+            guard node.flag else { return String(decoding: raw, as: UTF8.self) }
+            var out: [UInt8] = []
+            out.reserveCapacity(raw.count)
+            var index = 0
+            while index < raw.count {
+                let byte = raw[index]
+                guard byte == UInt8(ascii: "\\") else {
+                    out.append(byte)
+                    index += 1
+                    continue
+                }
+                let kind = raw[index + 1]
+                index += 2
+                switch kind {
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = UInt32(Self.hexUnit(raw, at: index)!)
+                    index += 4
+                    if (0xD800...0xDBFF).contains(scalar) {
+                        let low = UInt32(Self.hexUnit(raw, at: index + 2)!)
+                        index += 6
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    out.append(contentsOf: String(Unicode.Scalar(scalar)!).utf8)
+                default: out.append(kind)  // " \ /
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    /// Whether the string node's text is `key`, compared as UTF-8 without making a String.
+    func string(_ node: Node, equals key: String) -> Bool {
+        guard !node.flag else { return string(node) == key }
+        var key = key
+        return key.withUTF8 { keyBytes in
+            guard keyBytes.count == node.end - node.start else { return false }
+            return bytes.withUnsafeBufferPointer { buffer in
+                UnsafeBufferPointer(rebasing: buffer[node.start..<node.end]).elementsEqual(keyBytes)
+            }
+        }
+    }
+
+    /// The number node's text, as the reader checked it.
+    func numberText(_ node: Node) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[node.start..<node.end]), as: UTF8.self) }
+    }
+
+    /// A number without fraction or exponent that fits `Int64`, read without a String.
+    func int64(_ node: Node) -> Int64? {
+        guard !node.flag else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var index = node.start
+            let negative = buffer[index] == UInt8(ascii: "-")
+            if negative { index += 1 }
+            var value: Int64 = 0
+            while index < node.end {
+                let digit = Int64(buffer[index] &- UInt8(ascii: "0"))
+                let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+                let (added, overflow2) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+                if overflow1 || overflow2 { return nil }
+                value = added
+                index += 1
+            }
+            return value
+        }
+    }
+}
