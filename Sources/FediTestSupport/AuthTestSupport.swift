@@ -40,10 +40,16 @@ public final class InProcessRun: Sendable {
 public final class BinaryRun: @unchecked Sendable {
     private let process = Process()
     private let stdinPipe = Pipe()
-    private let lock = NSLock()
-    private var out = Data()
-    private var err = Data()
+    private let output = Output()
     private let readers = DispatchGroup()
+
+    /// What the process wrote; the reader threads hold this, not the run, so a test that fails
+    /// before `finish` still frees the run and its `deinit` ends the process.
+    private final class Output: @unchecked Sendable {
+        let lock = NSLock()
+        var out = Data()
+        var err = Data()
+    }
 
     public init(_ arguments: [String], environment: [String: String]) throws {
         try TestTier.requireIntegration("the fedictl binary")
@@ -57,19 +63,24 @@ public final class BinaryRun: @unchecked Sendable {
         try process.run()
         for (pipe, isError) in [(outPipe, false), (errPipe, true)] {
             readers.enter()
-            Thread.detachNewThread { [self] in
+            Thread.detachNewThread { [output, readers] in
                 while true {
                     let chunk = pipe.fileHandleForReading.availableData
                     if chunk.isEmpty { break }
-                    lock.withLock { if isError { err += chunk } else { out += chunk } }
+                    output.lock.withLock { if isError { output.err += chunk } else { output.out += chunk } }
                 }
                 readers.leave()
             }
         }
     }
 
-    public var stderr: String { lock.withLock { String(decoding: err, as: UTF8.self) } }
-    public var stdout: String { lock.withLock { String(decoding: out, as: UTF8.self) } }
+    /// A test that failed half-way (a wait that gave up) leaves no fedictl running, e.g. a watch.
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
+    public var stderr: String { output.lock.withLock { String(decoding: output.err, as: UTF8.self) } }
+    public var stdout: String { output.lock.withLock { String(decoding: output.out, as: UTF8.self) } }
 
     public func waitForStderr(containing text: String, seconds: Double = 20) async throws -> String {
         try await Waiting.until(seconds: seconds, what: "'\(text)' on stderr (stderr so far: \(stderr))") {
