@@ -60,9 +60,12 @@ extension CommandContext {
         try await readAndMergeBlocklists(options).result
     }
 
-    /// The merged list and each source's own list; `peers` are more known domains to match
-    /// obfuscated entries against (a server's `/api/v1/instance/peers`).
-    func readAndMergeBlocklists(_ options: BlocklistMergeOptions, peers: [String] = []) async throws -> (result: BlocklistMergeResult, lists: [SourceList]) {
+    /// The merged list and each source's own list; `peers` gives more known domains to match
+    /// obfuscated entries against (a server's `/api/v1/instance/peers`). It is asked only when the
+    /// sources leave an entry with a digest unmatched: most lists have none, and then the answer
+    /// could change nothing.
+    func readAndMergeBlocklists(_ options: BlocklistMergeOptions,
+                                peers: (@Sendable () async -> [String])? = nil) async throws -> (result: BlocklistMergeResult, lists: [SourceList]) {
         let saved = try options.config.map { try BlocklistConfig.load(named: $0, environment: environment) }
         let here = SourceSettings(maxSeverity: options.maxSeverity, fields: try options.takenFields())
         let named = (saved?.sources.map { ($0.source, $0.settings) } ?? []) + options.sources.map { ($0, here) }
@@ -100,9 +103,10 @@ extension CommandContext {
             }
         }
         let threshold = options.threshold.flatMap(MergeThreshold.init) ?? saved?.threshold ?? .count(0)
-        let result = BlocklistMerge.merge(lists, rule: options.merge ?? saved?.merge ?? .max, threshold: threshold,
-                                          allow: Set(allowed), knownDomains: knownDomains + peers)
-        return (result, lists)
+        let rule = options.merge ?? saved?.merge ?? .max
+        let result = BlocklistMerge.merge(lists, rule: rule, threshold: threshold, allow: Set(allowed), knownDomains: knownDomains)
+        guard let peers, result.blocks.contains(where: { $0.unmatched && $0.digest != nil }) else { return (result, lists) }
+        return (BlocklistMerge.merge(lists, rule: rule, threshold: threshold, allow: Set(allowed), knownDomains: knownDomains + (await peers())), lists)
     }
 
     /// `--allow` is a file when it has a `/` or names a file that exists; otherwise a domain.

@@ -14,21 +14,28 @@ extension CommandContext {
     func domainFollows(_ domains: [String], client: APIClient, capping: Bool) async throws -> [String: DomainFollows] {
         guard !domains.isEmpty, (try? await require(.domainFollows)) != nil else { return [:] }
         let now = services.now()
-        let counted = await concurrently(domains, limit: max(1, globals.concurrency)) { domain -> (String, Result<DomainFollows, Error>) in
-            do { return (domain, .success(try await client.domainFollows(domain, now: now))) } catch { return (domain, .failure(error)) }
+        // Each task hands back a plain enum: a `(String, Result<_, any Error>)` tuple as the task
+        // group's result crashed the release build (Swift 6.3.1) when the group copied it.
+        let counted = await concurrently(domains, limit: max(1, globals.concurrency)) { domain -> FollowCount in
+            do { return .counted(try await client.domainFollows(domain, now: now)) } catch { return .failed(ErrorReport.fediError(from: error)) }
         }
         var follows: [String: DomainFollows] = [:]
-        for (domain, result) in counted {
-            switch result {
-            case .success(let counts): follows[domain] = follows[domain] ?? counts
-            case .failure(let error) where capping:
-                let cause = ErrorReport.fediError(from: error)
+        for (domain, count) in zip(domains, counted) {
+            switch count {
+            case .counted(let counts): follows[domain] = follows[domain] ?? counts
+            case .failed(let cause) where capping:
                 throw FediError(cause.status, "cannot count the follows of \(domain), which --max-followed-severity needs: \(cause.message)",
                                 hint: "nothing was written; run again, or without --max-followed-severity")
-            case .failure: continue
+            case .failed: continue
             }
         }
         return follows
+    }
+
+    /// One domain's follow counts, or why the server gave none.
+    enum FollowCount: Sendable {
+        case counted(DomainFollows)
+        case failed(FediError)
     }
 
     /// `plan` as this server can carry it out: where blocks cannot be changed in place, the changes are skipped, saying why.

@@ -12,7 +12,8 @@ extension DomainBlocks {
             discussion: """
             Sources and merge flags are those of `domain-blocks merge` (see its help). For each selected \
             account (--account a,b, a group, --all-accounts) fedictl merges the sources, matching obfuscated \
-            entries (exam*le.com) by digest against that server's known peers (/api/v1/instance/peers), maps \
+            entries (exam*le.com) by digest against that server's known peers (/api/v1/instance/peers, read \
+            only when the sources leave such an entry unmatched), maps \
             each block to what the server's software keeps, and plans per domain: add, raise, lower, change \
             (flags or comments, shown old -> new), lift, unchanged, covered (by a parent domain's block), skip \
             (the server cannot keep it: GoToSocial only suspends, so silence entries are skipped) and \
@@ -22,7 +23,9 @@ extension DomainBlocks {
             Impact: for each new or raised suspension, on servers that can say (Mastodon 3.5+, admin \
             measures), the plan notes how many local accounts follow accounts there and are followed by \
             them (follows, followers in JSON). --max-followed-severity silence lowers such suspensions to \
-            silence where anyone follows, as fediblockhole's max_followed_severity does.
+            silence where anyone follows, as fediblockhole's max_followed_severity does. The counts are asked \
+            for when someone will read them: --dry-run, a confirmation, a table on a terminal, or --fields \
+            naming follows or followers; under --yes otherwise (cron) they are left out, not asked.
 
             --dry-run prints the plan and writes nothing; `-o json` makes it a saved plan for \
             `domain-blocks apply`. Otherwise fedictl asks once, with the counts per server (--yes off a \
@@ -60,14 +63,15 @@ extension DomainBlocks {
             let login = try ctx.login()
             try await ctx.withDomainBlocks(.domainBlocksSync) { adapter in
                 // The server's peers reveal obfuscated entries; a server that hides them just matches fewer.
-                let peers = (try? await client.instancePeers().value) ?? []
-                let (merged, sourceLists) = try await ctx.readAndMergeBlocklists(lists, peers: peers)
+                let (merged, sourceLists) = try await ctx.readAndMergeBlocklists(lists, peers: { (try? await client.instancePeers().value) ?? [] })
                 let current = try await adapter.list(limit: nil, onPage: nil)
                 let made = try await ctx.syncProvenance().made()
                 var plan = SyncPlan(merged: merged.blocks, current: current, support: adapter.support, made: made,
                                     sources: SyncPlan.Sources(sourceLists), liftRetracted: liftRetracted)
-                plan.noteFollows(try await ctx.domainFollows(plan.suspensions, client: client, capping: maxFollowedSeverity != nil),
-                                 cap: maxFollowedSeverity)
+                if countsFollows(ctx) {
+                    plan.noteFollows(try await ctx.domainFollows(plan.suspensions, client: client, capping: maxFollowedSeverity != nil),
+                                     cap: maxFollowedSeverity)
+                }
                 plan = await ctx.fitted(plan)
                 let digest = SyncPlan.listDigest(current)
                 let summary = CommandContext.syncSummary(plan)
@@ -80,6 +84,15 @@ extension DomainBlocks {
                 try ctx.confirm("Apply \(plan.writes.count) change\(plan.writes.count == 1 ? "" : "s") to \(login.server.authority) (\(summary))?")
                 try await ctx.applySync(plan, with: adapter, listDigest: digest, progress: progress)
             }
+        }
+
+        /// The follow counts are for the cap and for a person who reads the plan: a dry run (or a
+        /// saved plan), a confirmation, a table on a terminal, or the follows/followers fields asked
+        /// for. A run under --yes whose output nobody reads first (cron) skips them: one request per
+        /// new suspension that would change nothing.
+        func countsFollows(_ ctx: CommandContext) -> Bool {
+            if maxFollowedSeverity != nil || ctx.globals.dryRun || !ctx.globals.yes || ctx.terminal.stdoutIsTTY { return true }
+            return ctx.globals.fieldList?.contains { $0 == "follows" || $0 == "followers" } ?? false
         }
     }
 }

@@ -13,7 +13,6 @@ import Testing
 
     @Test func aDryRunPlansPerSoftwareAndSendsNoWrite() async throws {
         let server = FakeServerAccount(software: "gotosocial", version: "0.17.3")
-        server.transport.stub(.get, "/api/v1/instance/peers", json: "[]")
         server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: #"[{"id": "01A", "domain": "old.example", "public_comment": "spam"}]"#)
         let list = """
         #domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate
@@ -36,7 +35,6 @@ import Testing
 
     @Test func withYesItWritesAndRecordsWhatItMade() async throws {
         let server = FakeServerAccount(software: "gotosocial", version: "0.17.3")
-        server.transport.stub(.get, "/api/v1/instance/peers", json: "[]")
         server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
         server.transport.stub(.post, "/api/v1/admin/domain_blocks", json: #"{"id": "01B", "domain": "new.example", "private_comment": "[fedictl sync]"}"#)
         let environment = try Self.state()
@@ -53,11 +51,95 @@ import Testing
 
     @Test func withoutYesOffATerminalNothingIsSent() async throws {
         let server = FakeServerAccount(software: "gotosocial", version: "0.17.3")
-        server.transport.stub(.get, "/api/v1/instance/peers", json: "[]")
         server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
         let result = await server.run(["domain-blocks", "sync", "-"], input: "new.example\n", environment: try Self.state())
         #expect(result.status == 64, "\(result)")
         #expect(result.stderr.contains("fedictl: Apply 1 change to fake.test (1 to add): confirmation needed\n"), "\(result)")
         #expect(server.transport.requests.allSatisfy { $0.method == .get })
+    }
+
+    /// Measures as Mastodon answers them: `follows` local accounts follow the domain's, `followers` of them follow back.
+    static func measures(follows: Int, followers: Int) -> String {
+        #"[{"key": "instance_follows", "unit": null, "total": "\#(follows)", "data": []}, "# +
+            #"{"key": "instance_followers", "unit": null, "total": "\#(followers)", "data": []}]"#
+    }
+
+    /// A cron run (--yes, output read by nobody first, no cap) sends what an import of the merged
+    /// list sends: the list, then the writes; no follow counts, no peers (nothing is obfuscated).
+    @Test func underYesWithNobodyReadingOnlyTheListAndTheWritesAreSent() async throws {
+        let server = FakeServerAccount(software: "mastodon", version: "4.3.0")
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
+        server.transport.stub(.post, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.block("1", "a.example"))
+        server.transport.stub(.post, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.block("2", "b.example", severity: "silence"))
+        let list = "a.example,suspend\nb.example,silence\n"
+        let result = await server.run(["domain-blocks", "sync", "-", "--yes", "-o", "json"], input: list, environment: try Self.state())
+        #expect(result.status == 0, "\(result)")
+        #expect(server.transport.requests.map(\.route).sorted()
+                == ["GET /api/v1/admin/domain_blocks", "POST /api/v1/admin/domain_blocks", "POST /api/v1/admin/domain_blocks"])
+        let rows = try #require(try result.json() as? [[String: Any]])
+        // Not asked: the rows say nothing about follows rather than a wrong 0.
+        #expect(rows.count == 2 && rows.allSatisfy { $0["follows"] == nil && $0["followers"] == nil && $0["note"] == nil }, "\(rows)")
+        #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
+    }
+
+    /// The counts are still asked for wherever they are read or needed: a dry run (a saved plan),
+    /// the cap, the follows field asked for, a table on a terminal.
+    @Test(arguments: [["--dry-run", "-o", "json"], ["--yes", "--max-followed-severity", "silence", "-o", "json"],
+                      ["--yes", "-o", "json", "--fields", "domain,action,follows"], ["--yes", "--fields", "domain,note"]])
+    func theCountsAreAskedForWhereSomeoneReadsThemOrTheCapNeedsThem(_ arguments: [String]) async throws {
+        let server = FakeServerAccount(software: "mastodon", version: "4.3.0")
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
+        server.transport.stub(.post, "/api/v1/admin/measures", json: Self.measures(follows: 4, followers: 1))
+        let writes = arguments.contains("--yes")
+        let capped = arguments.contains("--max-followed-severity")
+        if writes {
+            server.transport.stub(.post, "/api/v1/admin/domain_blocks",
+                                  json: DomainBlockStubs.block("1", "a.example", severity: capped ? "silence" : "suspend"))
+        }
+        let onTerminal = !arguments.contains("-o")
+        let result = await server.run(["domain-blocks", "sync", "-"] + arguments, tty: onTerminal, width: 200, input: "a.example,suspend\n",
+                                      environment: try Self.state())
+        #expect(result.status == 0, "\(result)")
+        #expect(server.transport.requests.filter { $0.route == "POST /api/v1/admin/measures" }.count == 1)
+        if onTerminal {
+            #expect(result.stdout.contains("4 local follows, 1 follower"), "\(result)")
+        } else {
+            let row = try #require((try result.json() as? [[String: Any]])?.first)
+            #expect(row["follows"] as? Int == 4, "\(row)")
+        }
+        if capped {
+            let post = try #require(server.transport.requests.last { $0.route == "POST /api/v1/admin/domain_blocks" })
+            #expect(post.jsonBody?["severity"] as? String == "silence")
+        }
+        #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
+    }
+
+    /// The server's peers are read only when an obfuscated entry is left that the sources
+    /// themselves do not reveal.
+    @Test func peersAreReadOnlyForAnObfuscatedEntryTheSourcesLeaveUnmatched() async throws {
+        let hidden = DomainDigest.sha256Hex("hidden.example"), shown = DomainDigest.sha256Hex("shown.example")
+        let directory = try #require(Self.state()["XDG_STATE_HOME"])
+        let plain = directory + "/plain.csv", obfuscated = directory + "/public.json"
+        try "shown.example,silence\n".write(toFile: plain, atomically: true, encoding: .utf8)
+        try #"[{"domain": "sh*wn.example", "digest": "\#(shown)", "severity": "silence"}]"#.write(toFile: obfuscated, atomically: true, encoding: .utf8)
+
+        // plain.csv names the domain the digest stands for: no peers needed.
+        let revealed = FakeServerAccount(software: "mastodon", version: "4.3.0")
+        revealed.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
+        let first = await revealed.run(["domain-blocks", "sync", plain, obfuscated, "--dry-run", "-o", "json"], environment: try Self.state())
+        #expect(first.status == 0, "\(first)")
+        #expect(try (first.json() as? [[String: Any]])?.compactMap { $0["domain"] as? String } == ["shown.example"])
+        #expect(revealed.transport.requests.map(\.route) == ["GET /api/v1/admin/domain_blocks"])
+
+        // Nothing names hidden.example but the server's peers.
+        try #"[{"domain": "hid**n.example", "digest": "\#(hidden)", "severity": "silence"}]"#.write(toFile: obfuscated, atomically: true, encoding: .utf8)
+        let matched = FakeServerAccount(software: "mastodon", version: "4.3.0")
+        matched.transport.stub(.get, "/api/v1/instance/peers", json: #"["friendly.example", "hidden.example"]"#)
+        matched.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
+        let second = await matched.run(["domain-blocks", "sync", plain, obfuscated, "--dry-run", "-o", "json"], environment: try Self.state())
+        #expect(second.status == 0, "\(second)")
+        let rows = try #require(try second.json() as? [[String: Any]])
+        #expect(rows.map { "\($0["domain"]!) \($0["action"]!)" } == ["hidden.example add", "shown.example add"])
+        #expect(matched.transport.unusedRoutes.isEmpty, "\(matched.transport.unusedRoutes)")
     }
 }

@@ -318,6 +318,45 @@ struct DomainBlocksSyncTests {
         #expect(blocks == ["followed.example": "silence", "quiet.example": "silence", "limited.example": "silence"])
     }
 
+    /// The budgets left on the mock's fault rules, by path: a rule nobody's request met keeps its whole budget.
+    static func faultBudgets(_ server: ServerProcess) async throws -> [String: Int] {
+        let rules = try #require(try await server.json(.get, "/api/v1/_mock/faults") as? [[String: Any]])
+        return Dictionary(rules.compactMap { rule in
+            ((rule["match"] as? [String: Any])?["path"] as? String).map { ($0, rule["remaining"] as? Int ?? -1) }
+        }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// A cron run (--yes, output not on a terminal, no cap) asks the server neither for follow
+    /// counts nor for peers, and its rows say nothing about follows; a dry run of the same list
+    /// still shows what the suspension cuts.
+    @Test func aCronRunAsksNeitherForFollowCountsNorForPeers() async throws {
+        let server = try await MockServer.start()
+        let admin = Syncer(server: server, username: MockServer.admin.username, token: MockServer.admin.token,
+                           state: try TemporaryDirectory.make("sync-state"))
+        let counts: [[String: Any]] = [["key": "instance_follows", "unit": NSNull(), "total": "4", "data": []],
+                                       ["key": "instance_followers", "unit": NSNull(), "total": "1", "data": []]]
+        try await server.addFault(["match": ["methods": ["POST"], "path": "/api/v1/admin/measures"],
+                                   "effect": ["type": "status", "status": 200, "body": counts], "count": 100])
+        try await server.addFault(["match": ["methods": ["GET"], "path": "/api/v1/instance/peers"],
+                                   "effect": ["type": "status", "status": 200, "body": ["cut.example"]], "count": 100])
+        let list = try Self.file("cut.example,suspend\nquiet.example,silence\n", "list.csv")
+
+        let plan = await admin.run(["domain-blocks", "sync", list.path, "--dry-run", "-o", "json"])
+        #expect(plan.status == 0, "\(plan)")
+        #expect(try Self.rows(plan)["cut.example"]?["follows"] as? Int == 4)
+        #expect(try await Self.faultBudgets(server) == ["/api/v1/admin/measures": 99, "/api/v1/instance/peers": 100])
+
+        let applied = await admin.run(["domain-blocks", "sync", list.path, "--yes", "-o", "json"])
+        #expect(applied.status == 0, "\(applied)")
+        let rows = try Self.rows(applied)
+        #expect(rows["cut.example"]?["result"] as? String == "done", "\(rows)")
+        #expect(rows["cut.example"]?["follows"] == nil && rows["cut.example"]?["note"] == nil, "\(rows)")
+        #expect(try await Self.faultBudgets(server) == ["/api/v1/admin/measures": 99, "/api/v1/instance/peers": 100])
+        let blocks = Dictionary(try await Self.mastodonBlocks(server).map { ($0["domain"] as? String ?? "", $0["severity"] as? String ?? "") },
+                                uniquingKeysWith: { a, _ in a })
+        #expect(blocks == ["cut.example": "suspend", "quiet.example": "silence"])
+    }
+
     /// A cap that cannot be checked fails closed: a suspension is never written uncapped because
     /// the server would not count its follows.
     @Test func aCapWhoseCountsFailWritesNothing() async throws {
