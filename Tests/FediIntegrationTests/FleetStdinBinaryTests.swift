@@ -31,12 +31,15 @@ struct FleetStdinBinaryTests {
         let imported = try await sandbox.run(both + ["domain-blocks", "import", "-", "--yes"],
                                              input: "#domain,#severity\nloud.example,silence\nspam.example,suspend\n", environment: state)
         #expect(imported.status == 0, "\(imported)")
+        // The plain-file warning is said once a run, not once per account or per lookup.
+        #expect(imported.stderr.components(separatedBy: "warning: secrets are kept in a plain file").count == 2, "\(imported.stderr)")
         #expect(try await Self.domains(on: serverA) == ["loud.example", "spam.example"])
         #expect(try await Self.domains(on: serverB) == ["loud.example", "spam.example"], "\(imported)")
 
         let synced = try await sandbox.run(both + ["domain-blocks", "sync", "-", "--yes"],
                                            input: "#domain,#severity\nloud.example,silence\nspam.example,suspend\nbots.example,suspend\n", environment: state)
         #expect(synced.status == 0, "\(synced)")
+        #expect(synced.stderr.components(separatedBy: "warning: secrets are kept in a plain file").count == 2, "\(synced.stderr)")
         #expect(try await Self.domains(on: serverA) == ["bots.example", "loud.example", "spam.example"])
         #expect(try await Self.domains(on: serverB) == ["bots.example", "loud.example", "spam.example"], "\(synced)")
     }

@@ -154,7 +154,7 @@ extension CommandContext {
                         hint: "log in again: fedictl auth login \(login.server.authority)")
     }
 
-    /// The store a secret of this kind lives in; the file store warns on stderr each time it is opened.
+    /// The store a secret of this kind lives in; the file store warns on stderr once per run.
     /// Under `--dry-run`, storing or removing is described instead of done (`DryRunSecretStore`).
     func secretStore(_ storage: TokenStorage) -> any SecretStore {
         let store = storage == .file ? insecureSecrets() : services.secrets
@@ -167,7 +167,9 @@ extension CommandContext {
     private func insecureSecrets() -> any SecretStore {
         let store = services.insecureSecrets()
         let place = (store as? FileSecretStore).map { " (\($0.url.path))" } ?? ""
-        status("fedictl: warning: secrets are kept in a plain file\(place), protected only by its permissions (--insecure-storage)")
+        if services.saidOnce.isFirst("insecure storage") {
+            status("fedictl: warning: secrets are kept in a plain file\(place), protected only by its permissions (--insecure-storage)")
+        }
         return store
     }
 

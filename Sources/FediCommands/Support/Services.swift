@@ -1,6 +1,7 @@
 import FoundationEssentials
 import FediCore
 import FediOutput
+import Synchronization
 
 /// Every collaborator a command may use, bound once per run. The executable binds the live ones;
 /// tests bind fakes. The default binding fails closed: an I/O a test did not plan throws.
@@ -32,6 +33,8 @@ public struct Services: Sendable {
     /// What `queue --since-last` saw last time, per server. Defaults to failing closed; the
     /// executable binds the file in the state directory.
     public var lastLooks: any LastLookStore = Unconfigured()
+    /// Warnings a run gives once, however many accounts or stores it opens.
+    public var saidOnce = SaidOnce()
 
     public init(transport: any HTTPTransport, secrets: any SecretStore, insecureSecrets: @escaping @Sendable () -> any SecretStore,
                 logins: any LoginStore, serverCache: any ServerInfoCache = NoServerInfoCache(),
@@ -86,4 +89,14 @@ struct Unconfigured: HTTPTransport, SecretStore, LoginStore, Journal {
 extension Unconfigured: LastLookStore {
     func seen(on server: String) async throws -> Set<String> { throw Self.error("queue state") }
     func record(_ keys: Set<String>, on server: String, at time: Date) async throws { throw Self.error("queue state") }
+}
+
+/// What one run has already said; shared by every account's context of the run.
+public final class SaidOnce: Sendable {
+    private let said = Mutex<Set<String>>([])
+
+    public init() {}
+
+    /// True the first time `notice` is asked about in this run.
+    public func isFirst(_ notice: String) -> Bool { said.withLock { $0.insert(notice).inserted } }
 }
