@@ -124,6 +124,16 @@ struct RendererTests {
         #expect(try CSVText.records(text).map(\.fields) == [["1", "a\nb\nc", "2027-01-15T08:00:00Z", ""]])
     }
 
+    /// A comma or quote followed by a combining mark is one Character (",\u{301}") but a comma or
+    /// quote to every CSV reader: the cell is still quoted and its quote doubled, so no column shifts.
+    @Test func csvQuotesACommaOrQuoteThatCarriesACombiningMark() throws {
+        let comment = "a,\u{301}b \"\u{301}c"
+        let row = [Report(id: "1", comment: comment, createdAt: now, tags: [], resolved: false)]
+        let text = try render(settings(.csv, noHeaders: true)) { try $0.list(row) }
+        #expect(text == "1,\"a,\u{301}b \"\"\u{301}c\",2027-01-15T08:00:00Z,\r\n")
+        #expect(try CSVText.records(text).map(\.fields) == [["1", comment, "2027-01-15T08:00:00Z", ""]])
+    }
+
     /// A report comment that retitles the terminal, clears it, and hides behind CR, C1 CSI and DEL.
     static let hostile = "\u{1B}]0;pwned\u{07}hi\u{1B}[2J\rthere\u{9B}31m\u{7F}!"
     static let defused = "\u{FFFD}]0;pwned\u{FFFD}hi\u{FFFD}[2J there\u{FFFD}31m\u{FFFD}!"

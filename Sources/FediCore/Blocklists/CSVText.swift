@@ -85,12 +85,22 @@ public enum CSVText {
     /// One record ending in `terminator`; fields with commas, quotes or line breaks are quoted.
     /// The fields are written as given: `safe(_:)` them first when they hold someone else's text.
     public static func line(_ fields: [String], terminator: String = "\n") -> String {
+        // Bytes, as `records` reads them: a comma or quote followed by a combining mark is one
+        // Character (",\u{301}") but still a comma or quote to every CSV reader.
         fields.map { field in
-            // Most fields hold none of these bytes, so no character can be one of them: decided
-            // without breaking the text into characters.
-            mayNeedQuotes(field) && field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
-                ? "\"" + field.replacing("\"", with: "\"\"") + "\"" : field
+            mayNeedQuotes(field) ? "\"" + doublingQuotes(field) + "\"" : field
         }.joined(separator: ",") + terminator
+    }
+
+    /// `field` with each `"` byte doubled.
+    static func doublingQuotes(_ field: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(field.utf8.count + 2)
+        for byte in field.utf8 {
+            bytes.append(byte)
+            if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func mayNeedQuotes(_ field: String) -> Bool {
