@@ -62,8 +62,17 @@ extension DomainBlocks {
             let client = try await ctx.client()
             let login = try ctx.login()
             try await ctx.withDomainBlocks(.domainBlocksSync) { adapter in
-                // The server's peers reveal obfuscated entries; a server that hides them just matches fewer.
-                let (merged, sourceLists) = try await ctx.readAndMergeBlocklists(lists, peers: { (try? await client.instancePeers().value) ?? [] })
+                // The server's peers reveal obfuscated entries; a server that hides them just matches fewer,
+                // and says why, so "unmatched" is not taken for "no peer of this server".
+                let (merged, sourceLists) = try await ctx.readAndMergeBlocklists(lists, peers: {
+                    do {
+                        return try await client.instancePeers().value
+                    } catch {
+                        let reason = ErrorReport.fediError(from: error).message
+                        ctx.status("fedictl: \(client.server.authority)'s known peers could not be read (\(reason)); obfuscated entries stay unmatched")
+                        return []
+                    }
+                })
                 let current = try await adapter.list(limit: nil, onPage: nil)
                 let made = try await ctx.syncProvenance().made()
                 var plan = SyncPlan(merged: merged.blocks, current: current, support: adapter.support, made: made,

@@ -141,5 +141,16 @@ import Testing
         let rows = try #require(try second.json() as? [[String: Any]])
         #expect(rows.map { "\($0["domain"]!) \($0["action"]!)" } == ["hidden.example add", "shown.example add"])
         #expect(matched.transport.unusedRoutes.isEmpty, "\(matched.transport.unusedRoutes)")
+
+        // Peers the server will not give: the entry stays unmatched, and the run says why.
+        let refused = FakeServerAccount(software: "mastodon", version: "4.3.0")
+        refused.transport.stub(.get, "/api/v1/instance/peers", status: 401, json: #"{"error": "This method requires an authenticated user"}"#)
+        refused.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
+        let third = await refused.run(["domain-blocks", "sync", plain, obfuscated, "--dry-run", "-o", "json"], environment: try Self.state())
+        #expect(third.status == 0, "\(third)")
+        #expect(try (third.json() as? [[String: Any]])?.map { "\($0["domain"]!) \($0["action"]!)" } == ["hid**n.example unmatched", "shown.example add"])
+        #expect(third.stderr.contains("fedictl: fake.test's known peers could not be read ("), "\(third.stderr)")
+        #expect(third.stderr.contains("); obfuscated entries stay unmatched\n"), "\(third.stderr)")
+        #expect(refused.transport.unusedRoutes.isEmpty, "\(refused.transport.unusedRoutes)")
     }
 }

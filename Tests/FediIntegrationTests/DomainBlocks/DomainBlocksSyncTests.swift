@@ -357,6 +357,24 @@ struct DomainBlocksSyncTests {
         #expect(blocks == ["cut.example": "suspend", "quiet.example": "silence"])
     }
 
+    /// Peers the server refuses: an obfuscated entry is shown unmatched, and the run says why
+    /// rather than letting "unmatched" read as "no peer of this server".
+    @Test func peersThatCannotBeReadAreSaidSo() async throws {
+        let server = try await MockServer.start()
+        let admin = Syncer(server: server, username: MockServer.admin.username, token: MockServer.admin.token,
+                           state: try TemporaryDirectory.make("sync-state"))
+        try await server.addFault(["match": ["methods": ["GET"], "path": "/api/v1/instance/peers"],
+                                   "effect": ["type": "status", "status": 403, "body": ["error": "peers are private here"]], "count": 10])
+        let digest = DomainDigest.sha256Hex("hidden.example")
+        let list = try Self.file(#"[{"domain": "hid**n.example", "digest": "\#(digest)", "severity": "suspend"}]"#, "public.json")
+        let plan = await admin.run(["domain-blocks", "sync", list.path, "--dry-run", "-o", "json"])
+        #expect(plan.status == 0, "\(plan)")
+        #expect(try Self.rows(plan)["hid**n.example"]?["action"] as? String == "unmatched", "\(plan)")
+        #expect(plan.stderr.contains("known peers could not be read ("), "\(plan.stderr)")
+        #expect(plan.stderr.contains("peers are private here"), "\(plan.stderr)")
+        #expect(try await Self.faultBudgets(server) == ["/api/v1/instance/peers": 9])
+    }
+
     /// A cap that cannot be checked fails closed: a suspension is never written uncapped because
     /// the server would not count its follows.
     @Test func aCapWhoseCountsFailWritesNothing() async throws {
