@@ -17,7 +17,8 @@ public protocol Terminal: Sendable {
     /// Reads one line from stdin (nil at end of input). With `secret`, echo is off on a terminal.
     func readLine(prompt: String?, secret: Bool) -> String?
     /// All of stdin, for `--token-stdin` and `import -`; the same bytes every time in one run.
-    func readAll() -> Data
+    /// More than `BoundedInput.maxBytes`: exit 65, having read no further.
+    func readAll() throws -> Data
 }
 
 /// The real process streams.
@@ -39,7 +40,7 @@ public struct StandardTerminal: Terminal {
 
     public func readLine(prompt: String?, secret: Bool) -> String? {
         if let prompt { writeError(prompt) }
-        guard secret, stdinIsTTY else { return Swift.readLine() }
+        guard secret, stdinIsTTY else { return StandardStream.readLine(STDIN_FILENO) }
         var saved = termios()
         tcgetattr(STDIN_FILENO, &saved)
         var quiet = saved
@@ -49,21 +50,27 @@ public struct StandardTerminal: Terminal {
             tcsetattr(STDIN_FILENO, TCSANOW, &saved)
             writeError("\n")
         }
-        return Swift.readLine()
+        return StandardStream.readLine(STDIN_FILENO)
     }
 
     /// Read once per run and kept: over several accounts each account's command reads stdin
     /// (`import -`, `--token-stdin`), and the second would find it empty.
-    public func readAll() -> Data {
-        Self.standardInput.withLock { kept in
-            if let kept { return kept }
-            let data = StandardStream.readAll(STDIN_FILENO)
-            kept = data
-            return data
+    public func readAll() throws -> Data {
+        try Self.standardInput.withLock { kept in
+            if kept == nil {
+                kept = Result { () throws(FediError) in
+                    do {
+                        return try StandardStream.readAll(STDIN_FILENO)
+                    } catch {
+                        throw BoundedInput.tooLarge("stdin")
+                    }
+                }
+            }
+            return try kept!.get()
         }
     }
 
-    private static let standardInput = Mutex<Data?>(nil)
+    private static let standardInput = Mutex<Result<Data, FediError>?>(nil)
 
     static func isTTY(_ fd: Int32) -> Bool {
         isatty(fd) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"

@@ -1,4 +1,5 @@
 import Foundation
+import FediCore
 import FediOutput
 
 /// A terminal for tests: records stdout and stderr, answers reads from a script.
@@ -35,5 +36,9 @@ public final class CapturingTerminal: Terminal, @unchecked Sendable {
         }
     }
 
-    public func readAll() -> Data { stdinData }
+    /// The scripted input, capped as the real stdin is.
+    public func readAll() throws -> Data {
+        guard stdinData.count <= BoundedInput.maxBytes else { throw BoundedInput.tooLarge("stdin") }
+        return stdinData
+    }
 }

@@ -65,7 +65,7 @@ extension Auth {
         func readToken(_ ctx: CommandContext) throws -> String {
             let text: String?
             if tokenStdin {
-                text = String(decoding: ctx.terminal.readAll(), as: UTF8.self)
+                text = String(decoding: try ctx.terminal.readAll(), as: UTF8.self)
             } else if ctx.terminal.stdinIsTTY {
                 text = ctx.terminal.readLine(prompt: "Paste the access token: ", secret: true)
             } else {

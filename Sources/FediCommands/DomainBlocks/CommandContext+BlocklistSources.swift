@@ -19,13 +19,11 @@ extension CommandContext {
         }
     }
 
-    /// A local file's bytes, or stdin for `-`. Missing: exit 66.
+    /// A local file's bytes, or stdin for `-`, read up to `BoundedInput.maxBytes` (more: exit 65).
+    /// Missing: exit 66.
     func readLocalFile(_ path: String) throws -> Data {
-        if path == "-" { return terminal.readAll() }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FediError(.noInput, "cannot read \(path)", hint: "check the path (use - to read a list from stdin)")
-        }
-        return data
+        if path == "-" { return try terminal.readAll() }
+        return try BoundedInput.readFile(path, hint: "check the path (use - to read a list from stdin)")
     }
 
     /// Every domain block of a stored admin account (not necessarily the selected one).

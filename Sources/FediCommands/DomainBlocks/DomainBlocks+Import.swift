@@ -62,7 +62,8 @@ extension DomainBlocks {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainBlockPlanRow.self)
             let source = file == "-" ? "stdin" : file
-            let blocklist = try BlocklistFile.parse(try read(ctx), source: source, format: format, defaultSeverity: severity)
+            let blocklist = try BlocklistFile.parse(try ctx.readLocalFile(file), source: source, format: format,
+                                                    defaultSeverity: severity)
             for skipped in blocklist.skipped.prefix(5) { ctx.status("Skipping line \(skipped.line) (\(skipped.domain)): \(skipped.reason).") }
             if blocklist.skipped.count > 5 { ctx.status("Skipping \(blocklist.skipped.count - 5) more rows of that kind.") }
             // Bulk work: rate limits are waited out (up to --max-wait each), with the waits shown.
@@ -92,18 +93,6 @@ extension DomainBlocks {
                 let outcomes = try await apply(writes, with: adapter, progress: progress)
                 try finish(plan, outcomes: outcomes, ctx: ctx)
             }
-        }
-
-        func read(_ ctx: CommandContext) throws -> Data {
-            if file == "-" { return ctx.terminal.readAll() }
-            // A file too large for a blocklist is refused before it is read (BlocklistFile.parse refuses stdin's).
-            if let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int, size > BlocklistFile.maxFileBytes {
-                try BlocklistFile.tooLarge(file)
-            }
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw FediError(.noInput, "cannot read \(file)", hint: "check the path (use - to read the blocklist from stdin)")
-            }
-            return data
         }
 
         /// The entries as the server can keep them: unchanged, or refused (exit 65) listing the rows,
@@ -144,7 +133,7 @@ extension DomainBlocks {
         enum Outcome: Sendable {
             case done(String)
             case failed(FediError)
-            /// Not sent: an earlier write was refused for lack of permission, which every other would be too.
+            /// Not sent: an earlier write was refused in a way every other would be too (`stopsTheRest`).
             case skipped
         }
 
@@ -156,14 +145,20 @@ extension DomainBlocks {
                 return writes.map { .done(Self.doneWord($0.action)) }
             }
             progress.start(total: writes.count)
-            let refusal = StickyFlag()  // set once the server refuses a write for lack of permission (401/403)
+            let refusal = StickyFlag()  // set once a write is refused in a way every other would be (stopsTheRest)
             return await concurrently(writes, limit: concurrency, done: { progress.update($0) }) { step -> Outcome in
                 // After a 401/403 the token will not do for the rest either: stop sending.
                 if refusal.isSet { return .skipped }
                 let outcome = await Self.write(step, with: adapter)
-                if case .failed(let error) = outcome, error.status == .permission { refusal.set() }
+                if case .failed(let error) = outcome, Self.stopsTheRest(error) { refusal.set() }
                 return outcome
             }
+        }
+
+        /// A refusal every other write would meet too: the server's for lack of permission (401/403),
+        /// or the journal's that cannot be written (78; nothing was sent).
+        static func stopsTheRest(_ error: FediError) -> Bool {
+            error.status == .permission || error.status == .config
         }
 
         static func write(_ step: DomainBlockPlan.Step, with adapter: any DomainBlockAdapter) async -> Outcome {
@@ -210,9 +205,10 @@ extension DomainBlocks {
             let done = writes.count - failures.count - skipped
             ctx.status("Wrote \(done) of \(writes.count) change\(writes.count == 1 ? "" : "s").")
             guard !failures.isEmpty else { return }
-            if let refused = failures.first(where: { $0.1.status == .permission })?.1 {
+            if let refused = failures.first(where: { Self.stopsTheRest($0.1) })?.1 {
                 let unsent = skipped > 0 ? "; the other \(skipped) were not sent" : ""
-                throw FediError(.permission, "\(refused.message): stopped at the first refused write\(unsent)", hint: refused.hint)
+                throw FediError(refused.status, "\(refused.message): stopped at the first refused write\(unsent)",
+                                hint: refused.hint)
             }
             for (domain, error) in failures.prefix(20) { ctx.status("  \(domain): \(error.message)") }
             if failures.count > 20 { ctx.status("  … and \(failures.count - 20) more (the output lists them all)") }

@@ -152,7 +152,7 @@ public struct Signup: FediCommand {
     func readPassword(_ ctx: CommandContext) throws -> String {
         var password: String
         if passwordStdin {
-            password = String(decoding: ctx.terminal.readAll(), as: UTF8.self)
+            password = String(decoding: try ctx.terminal.readAll(), as: UTF8.self)
             while password.hasSuffix("\n") || password.hasSuffix("\r") { password.removeLast() }
         } else if ctx.terminal.stdinIsTTY {
             password = ctx.terminal.readLine(prompt: "Password for the new account: ", secret: true) ?? ""

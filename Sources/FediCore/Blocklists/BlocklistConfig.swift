@@ -48,9 +48,10 @@ public struct BlocklistConfig: Sendable, Equatable {
             throw FediError(.usage, "'\(name)' is not a blocklist config name", hint: "use letters, digits, - and _ (the file is blocklists/NAME.json in fedictl's config directory)")
         }
         let url = file(named: name, environment: environment)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        guard FileManager.default.fileExists(atPath: url.path) else {
             throw FediError(.noInput, "no blocklist config named \(name)", hint: "create \(url.path) (the README shows its shape)")
         }
+        let data = try BoundedInput.readFile(url.path)
         return try parse(data, path: url.path, home: environment["HOME"])
     }
 

@@ -37,8 +37,8 @@ public struct BlocklistFile: Sendable {
     public var entries: [Entry]
     public var skipped: [Skipped]
 
-    /// The largest blocklist read: ten times a large shared list, far below what would hurt.
-    public static let maxFileBytes = 32 << 20
+    /// The largest blocklist read: the cap on every file and stdin read.
+    public static let maxFileBytes = BoundedInput.maxBytes
 
     /// Exit 65: `source` is larger than `maxFileBytes`.
     public static func tooLarge(_ source: String) throws -> Never {

@@ -54,3 +54,29 @@ import Testing
         #expect(!server.transport.requests.contains { $0.method != .get })
     }
 }
+
+/// Every verb that reads stdin stops at 32 MiB (exit 65) and sends nothing.
+@Suite struct StdinCapTests {
+    static let endless = String(repeating: "spam.example\n", count: BoundedInput.maxBytes / 13 + 1)
+
+    @Test(arguments: [["domain-blocks", "import", "-", "--yes"], ["domain-blocks", "merge", "-"],
+                      ["domain-blocks", "sync", "-", "--yes"]])
+    func aBlocklistOnStdinOverTheCapIsRefused(arguments: [String]) async throws {
+        let server = FakeServerAccount()
+        let result = await server.run(arguments, input: Self.endless)
+        #expect(result.status == 65, "\(result.status) \(result.stderr)")
+        #expect(result.stderr.hasPrefix("fedictl: stdin is larger than 32 MiB: fedictl stopped reading there and used none of it"),
+                "\(result.stderr)")
+        #expect(result.stderr.contains("hint: "), "\(result.stderr)")
+        #expect(server.transport.requests.isEmpty, "\(server.transport.requests.map(\.route))")
+    }
+
+    @Test func aTokenOnStdinOverTheCapIsRefused() async throws {
+        let transport = FakeTransport()
+        let result = await CommandHarness(transport: transport)
+            .run(["auth", "add", "fake.test", "--token-stdin"], input: Self.endless)
+        #expect(result.status == 65, "\(result.status) \(result.stderr)")
+        #expect(result.stderr.hasPrefix("fedictl: stdin is larger than 32 MiB"), "\(result.stderr)")
+        #expect(transport.requests.isEmpty)
+    }
+}
