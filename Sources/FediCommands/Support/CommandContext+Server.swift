@@ -50,7 +50,7 @@ extension CommandContext {
     /// What a server runs. With a stored `login` for it, the login's cached detection is used while it is
     /// fresh (`ServerInfo.defaultTimeToLive`) and a new one is stored there; without one, the host's
     /// entry in the server cache is. `refresh` always detects again. `discovery` is set when detection
-    /// ran, so callers can reuse the documents it fetched.
+    /// ran, so callers can reuse the documents it fetched. A detection that found nothing is not stored.
     public func serverInfo(_ server: ServerAddress, login: Login?, refresh: Bool = false) async throws
         -> (server: ServerInfo, discovery: Discovery?, fromCache: Bool) {
         // An account made up for a FEDICTL_TOKEN run is not in the config: its server is cached by
@@ -61,6 +61,17 @@ extension CommandContext {
             return (cached, nil, true)
         }
         let discovery = try await ServerDiscovery(client: anonymousClient(server)).detect(now: services.now())
+        if discovery.foundNothing {
+            // A maintenance page or 404 everywhere: stored, it would make the server "unknown software"
+            // for a day. Nothing is stored, so the next run detects again; a known detection, even a
+            // stale one, stands meanwhile, unless --refresh asked what the server says now.
+            if !refresh, let cached, cached.flavour != .unknown {
+                journalSession?.noteDetection(cached, for: server.authority)
+                return (cached, nil, true)
+            }
+            journalSession?.noteDetection(discovery.server, for: server.authority)
+            return (discovery.server, discovery, false)
+        }
         journalSession?.noteDetection(discovery.server, for: server.authority)
         if login.map({ remember(discovery.server, for: $0) }) != true {
             services.serverCache.remember(discovery.server, for: server.authority)

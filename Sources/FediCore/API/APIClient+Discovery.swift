@@ -16,7 +16,10 @@ extension APIClient {
                   ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { continue }
             do {
                 let response = try await send(.get, url: url)
-                return Fetched(value: try decode(NodeInfo.self, from: response), raw: response.body, response: response)
+                let document = try decode(NodeInfo.self, from: response)
+                // A name that is no software's name (`https://`, a page title) is a broken document.
+                guard NodeInfo.isSoftwareName(document.softwareName) else { continue }
+                return Fetched(value: document, raw: response.body, response: response)
             } catch is APIError {
                 continue  // listed but absent, broken or on an unreachable host: try the next schema
             }

@@ -40,6 +40,14 @@ public struct NodeInfo: Decodable, Sendable, Equatable {
     /// `metadata.nodeName`, where given.
     public var nodeName: String?
 
+    /// Whether `name` can be a nodeinfo `software.name`: the schema's `[a-z0-9-]+`, widened to what
+    /// servers really send (capitals, `iceshrimp.net`, `takahē`, `_`), at most 64 characters.
+    public static func isSoftwareName(_ name: String) -> Bool {
+        let name = name.trimmed()
+        guard let first = name.first, first.isLetter || first.isNumber, name.count <= 64 else { return false }
+        return name.allSatisfy { $0.isLetter || $0.isNumber || "-._ ".contains($0) }
+    }
+
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         let software = try c.nestedContainer(keyedBy: AnyKey.self, forKey: "software")

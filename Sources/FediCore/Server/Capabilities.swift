@@ -263,8 +263,12 @@ public enum CapabilityTable {
             return family
         case .unavailable(let reason):
             let features = "fedictl instance features" + (host.map { " " + $0 } ?? "")
+            // An unknown server may only have been down (a maintenance page) when it was detected.
+            let info = "fedictl instance info" + (host.map { " " + $0 } ?? "")
+            let again = server.flavour == .unknown
+                ? "; if the server was down or changed, `\(info) --refresh` detects it again" : ""
             throw FediError(.unavailable, "\(capability.rawValue) is not available on \(server.label)",
-                            hint: "\(reason); `\(features)` lists what this server can do")
+                            hint: "\(reason); `\(features)` lists what this server can do\(again)")
         }
     }
 

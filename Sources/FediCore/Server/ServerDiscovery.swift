@@ -9,6 +9,10 @@ public struct Discovery: Sendable {
     public var meta: Fetched<MisskeyMeta>?
     /// The status (401, 403) with which the server refused its instance API to a visitor, if it did.
     public var instanceRefusal: Int?
+
+    /// No document answered (a maintenance page, 404 on every path): such a detection says nothing
+    /// about the software, so it is never cached in place of a known one.
+    public var foundNothing: Bool { nodeinfo == nil && instance == nil && meta == nil }
 }
 
 /// Finds out which software a server runs: nodeinfo first (the product's real name and version),
