@@ -221,7 +221,9 @@ public final class CurlTransport: HTTPTransport, Sendable {
         return switch code {
         case CURLE_UNSUPPORTED_PROTOCOL: .insecureRedirect(detail)
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: .cannotResolveHost(detail)
-        case CURLE_COULDNT_CONNECT, CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE: .cannotConnect(detail)
+        case CURLE_PARTIAL_FILE: .answerCut(detail)
+        case CURLE_TOO_MANY_REDIRECTS: .tooManyRedirects(detail)
+        case CURLE_COULDNT_CONNECT, CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR: .cannotConnect(detail)
         case CURLE_OPERATION_TIMEDOUT: .timedOut(seconds: timeout)
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
              CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS:

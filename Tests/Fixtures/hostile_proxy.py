@@ -18,6 +18,11 @@ POST /__hostile/rules with a JSON object (merged over the current rules):
       endless_pages the upstream's answer with a Link to a new page each time (?page=N+1), forever.
       looping_pages the upstream's answer with a Link back to the same URL.
       repeat        {"count": C}: the upstream's JSON array, its first element repeated C times.
+      cut_body      the upstream's answer with its whole Content-Length, but only half the body; then
+                    the connection is closed (a server or proxy dying mid-answer).
+      redirect_loop a 302 back to the same URL, every time.
+      foreign_link  {"origin": "http://host:port"}: the upstream's answer with the origin of every
+                    URL in its Link header replaced (a proxy that leaves the server's links alone).
 GET /__hostile/log     every forwarded request as ["METHOD /path?query", ...], in order.
 DELETE /__hostile/rules  clears the rules.
 """
@@ -79,6 +84,12 @@ class Handler(BaseHTTPRequestHandler):
             return self.gzip_bomb(int(rule.get("bytes", 2 << 30)))
         if kind == "endless":
             return self.endless(float(rule.get("delay_ms", 0)) / 1000)
+        if kind == "redirect_loop":
+            self.send_response(302)
+            self.send_header("Location", f"http://{self.headers.get('Host')}{self.path}")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
 
         status, headers, data = self.forward(body)
         with self.state.lock:
@@ -99,6 +110,19 @@ class Handler(BaseHTTPRequestHandler):
         if kind == "repeat":
             items = json.loads(data)
             data = json.dumps(items[:1] * int(rule.get("count", 1000))).encode()
+        if kind == "foreign_link":
+            own = f"http://{self.headers.get('Host')}"
+            headers = [(k, v.replace(own, rule["origin"]) if k.lower() == "link" else v) for k, v in headers]
+        if kind == "cut_body":
+            self.send_response(status)
+            for name, value in headers:
+                self.send_header(name, value)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data[: len(data) // 2])
+            self.wfile.flush()
+            self.close_connection = True
+            return
         self.send_response(status)
         for name, value in headers:
             self.send_header(name, value)

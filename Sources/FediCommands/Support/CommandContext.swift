@@ -75,7 +75,8 @@ public struct CommandContext: Sendable {
         var log: (@Sendable (String) -> Void)?
         let prefix = accountPrefix
         if globals.verbose { log = { line in terminal.writeError("fedictl: " + prefix + line + "\n") } }
-        let options = TransportOptions(connectTimeout: min(10, globals.timeout), totalTimeout: globals.timeout, caCertificateFile: globals.cacert,
+        let options = TransportOptions(connectTimeout: min(10, globals.timeout), totalTimeout: globals.timeout,
+                                       writeDeadline: globals.deadline, caCertificateFile: globals.cacert,
                                        maxResponseBytes: globals.maxResponseSize << 20, maxPages: globals.maxPages)
         let preview = pin?.preview
         let transport: any HTTPTransport = globals.dryRun ? DryRunTransport(wrapped: services.transport, terminal: terminal, prefix: prefix)

@@ -108,6 +108,13 @@ public enum ErrorReport {
         case .insecureRedirect(let detail):
             return FediError(.protocol, "\(name) redirected to an address fedictl does not follow (https only ever goes to https): \(detail)",
                              hint: "use the server's https address; if it has moved, use its new address")
+        case .tooManyRedirects(let detail):
+            return FediError(.protocol, "\(name) redirected too many times (a redirect loop?): \(detail)",
+                             hint: "the server or a proxy in front of it is misconfigured; --verbose shows the hops")
+        case .answerCut(let detail):
+            // Retried like a lost connection first: this is what is left when every attempt was cut.
+            return FediError(.temporary, "\(name) closed the connection in the middle of its answer (\(detail))",
+                             hint: "try again later; if it keeps happening, the server or a proxy cuts answers short")
         case .other(let detail):
             return FediError(.unavailable, "request to \(name) failed: \(detail)", hint: "run again with --verbose to see the exchange")
         }

@@ -62,8 +62,14 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Flag(name: [.short, .long], help: "Answer yes to confirmations (needed off a terminal for destructive verbs and for writes over several accounts).")
     public var yes = false
 
-    @Option(name: .long, help: ArgumentHelp("Seconds a request may take in all.", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp("Seconds a request may take in all (for a write: each attempt).",
+                                            valueName: "seconds"))
     public var timeout: Double = 30
+
+    @Option(name: .long, help: ArgumentHelp("Seconds one write may take in all, resends after a lost answer included "
+                                            + "(default 4 x --timeout).",
+                                            valueName: "seconds"))
+    public var deadline: Double?
 
     @Option(name: .long, help: ArgumentHelp("Largest answer to accept from a server, in MiB once decompressed (default 64).", valueName: "MiB"))
     public var maxResponseSize: Int = TransportOptions.defaultMaxResponseBytes >> 20
@@ -90,6 +96,9 @@ public struct GlobalOptions: ParsableArguments, Sendable {
 
     public func validate() throws {
         guard timeout >= 0.001, timeout <= 86_400 else { throw ValidationError("--timeout must be between 0.001 and 86400 seconds") }
+        if let deadline, !(deadline >= 0.001 && deadline <= 4 * 86_400) {
+            throw ValidationError("--deadline must be between 0.001 and 345600 seconds")
+        }
         guard (1...1_048_576).contains(maxResponseSize) else { throw ValidationError("--max-response-size must be between 1 and 1048576 MiB") }
         guard maxPages >= 1 else { throw ValidationError("--max-pages must be at least 1") }
         if fieldList?.isEmpty == true { throw ValidationError("--fields needs at least one field name, e.g. --fields id,domain") }

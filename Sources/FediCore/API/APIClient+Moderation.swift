@@ -9,6 +9,8 @@ struct PagePiece<T, Cursor> {
     var items: [T]
     var raw: Data
     var next: Cursor?
+    /// Why the page's next link is not followed: reported once this page is handled.
+    var nextRefused: (any Error)? = nil
 }
 
 /// A page's fetch, carried to the task that fetches it ahead (see `walkPages`).
@@ -61,6 +63,8 @@ extension APIClient {
             var stop: (any Error)?
             if !done, let next = piece.next {
                 do { pending = try ahead(next) } catch { stop = error }
+            } else if !done {
+                stop = piece.nextRefused
             }
             if let onPage { try await onPage(items, piece.raw) } else { kept += items }
             if let stop { throw stop }
@@ -74,7 +78,8 @@ extension APIClient {
         let size = URLQueryItem(name: "limit", value: String(min(pageSize, limit ?? pageSize)))
         return try await walkPages(from: server.url(path, query: query + [size]), limit: limit, onPage: onPage) { url in
             let page = try await page(T.self, url: url)
-            return PagePiece(items: page.items.map(transform), raw: page.raw, next: page.next)
+            return PagePiece(items: page.items.map(transform), raw: page.raw, next: page.next,
+                             nextRefused: page.nextRefused)
         }
     }
 

@@ -8,21 +8,30 @@ extension APIClient {
     /// - Parameters:
     ///   - create: sends the write once.
     ///   - find: reads the server's state; the object the write would have made, or nil.
+    ///
+    /// `--timeout` bounds each attempt; `--deadline` (`TransportOptions.wholeWriteTime`) the whole
+    /// write with its resends, rate-limit waits aside (those are `--max-wait`'s). Bulk work waits out
+    /// 429s as README promises: up to `HTTPClient.bulkRefusals` of them, not `maxAttempts`.
     public func createCheckingBack<T: Sendable>(_ what: String, create: () async throws -> T,
                                                 find: () async throws -> T?) async throws -> T {
         var attempt = 1
+        var end = http.now().addingTimeInterval(http.options.wholeWriteTime)
         while true {
+            let tried = http.now()
             do {
-                return try await create()
+                return try await HTTPClient.$writeDeadline.withValue(end) { try await create() }
             } catch let error as APIError {
                 guard let wait = Self.unknownOutcomeWait(error, http: http, attempt: attempt) else { throw error }
-                http.log?("  \(what): outcome unknown (\(Self.short(error))); reading it back")
-                // When the state cannot be read either, nothing can be decided: the write's own error stands.
-                if let found = try? await find() { return found }
                 // After a 429 the pacer holds the next send until the server's window opens (or says
                 // the wait is longer than this command may take): no wait of our own on top.
                 let paced = error.status == 429
-                guard attempt < http.retry.maxAttempts, paced || wait <= http.retry.maxServerWait else { throw error }
+                if paced { end = end.addingTimeInterval(http.now().timeIntervalSince(tried)) }
+                http.log?("  \(what): outcome unknown (\(Self.short(error))); reading it back")
+                // When the state cannot be read either, nothing can be decided: the write's own error stands.
+                if let found = try? await find() { return found }
+                let attempts = paced && http.waitBudget != .request ? HTTPClient.bulkRefusals : http.retry.maxAttempts
+                guard attempt < attempts, paced || wait <= http.retry.maxServerWait else { throw error }
+                if !paced, http.now().addingTimeInterval(wait) >= end { throw deadlinePassed(what, after: error) }
                 http.log?("  \(what) is not on the server; sending it again (\(attempt)/\(http.retry.maxAttempts - 1))"
                           + (paced ? "" : " after \(HTTPClient.format(wait)) s"))
                 if !paced { try await http.sleep(wait) }
@@ -49,9 +58,19 @@ extension APIClient {
         }
     }
 
+    /// Exit 75 naming --deadline: the last attempt's own error would name --timeout, which was not what ran out.
+    func deadlinePassed(_ what: String, after error: APIError) -> FediError {
+        let seconds = HTTPClient.format(http.options.wholeWriteTime)
+        return FediError(.temporary, "the \(what) was not confirmed within --deadline (\(seconds) s for the "
+                         + "write, resends included); the last try ended in \(Self.short(error)), and a read-back did not find it",
+                         hint: "the server may still carry it out: check it (the matching list command) before running "
+                         + "again, or allow longer with --deadline SECONDS")
+    }
+
     static func short(_ error: APIError) -> String {
         switch error {
         case .http(let status, _, _, _, _): "HTTP \(status)"
+        case .transport(.timedOut(let seconds), _): "no answer within \(HTTPClient.format(seconds)) s"
         case .transport(let transport, _): "\(transport)"
         default: "\(error)"
         }

@@ -52,6 +52,9 @@ public struct HTTPClient: Sendable {
         self.pacers = pacers
     }
 
+    /// When the write being sent must be done, resends included (`--deadline`; bound by CheckedCreate).
+    @TaskLocal public static var writeDeadline: Date?
+
     /// Refusals (429, 409) retried in a row before the answer is returned as it is; bulk work waits
     /// out rate limits for as long as the server's headers say, so it allows many more.
     static let bulkRefusals = 30
@@ -92,9 +95,10 @@ public struct HTTPClient: Sendable {
         while true {
             try await pacer.acquire(latest: latestStart(deadline), budget: waitBudget, now: now, sleep: sleep, onWait: announce)
             var attemptOptions = options
-            if let deadline {
-                // --timeout bounds the request in all, retries and waits included.
-                attemptOptions.totalTimeout = max(0.001, min(options.totalTimeout, deadline.timeIntervalSince(now())))
+            // --timeout bounds the request in all, retries and waits included; a write's resends
+            // (CheckedCreate) share --deadline, which cuts the last attempt short too.
+            if let end = [deadline, Self.writeDeadline].compactMap({ $0 }).min() {
+                attemptOptions.totalTimeout = max(0.001, min(options.totalTimeout, end.timeIntervalSince(now())))
                 attemptOptions.connectTimeout = min(options.connectTimeout, attemptOptions.totalTimeout)
             }
             let started = Date(), clockStarted = now()

@@ -68,7 +68,10 @@ public struct HTTPResponse: Sendable {
 /// Settings a transport applies to every request.
 public struct TransportOptions: Sendable, Equatable {
     public var connectTimeout: Double
+    /// One attempt of a request (`--timeout`); a one-request read's retries fit in it too.
     public var totalTimeout: Double
+    /// One write in all, its resends after an unknown outcome included (`--deadline`); nil: 4 x `totalTimeout`.
+    public var writeDeadline: Double?
     public var caCertificateFile: String?
     public var userAgent: String
     /// The most bytes one answer may hold once decompressed; a transfer past it is aborted, so a
@@ -84,11 +87,16 @@ public struct TransportOptions: Sendable, Equatable {
     /// 5,000 pages: a million admin records at 200 a page, forty times the largest real instance's accounts.
     public static let defaultMaxPages = 5_000
 
-    public init(connectTimeout: Double = 10, totalTimeout: Double = 30, caCertificateFile: String? = nil,
+    /// The time one write may take in all, resends included.
+    public var wholeWriteTime: Double { writeDeadline ?? 4 * totalTimeout }
+
+    public init(connectTimeout: Double = 10, totalTimeout: Double = 30, writeDeadline: Double? = nil,
+                caCertificateFile: String? = nil,
                 userAgent: String = "fedictl/\(FedictlVersion.current)", maxResponseBytes: Int = TransportOptions.defaultMaxResponseBytes,
                 maxPages: Int = TransportOptions.defaultMaxPages) {
         self.connectTimeout = connectTimeout
         self.totalTimeout = totalTimeout
+        self.writeDeadline = writeDeadline
         self.caCertificateFile = caCertificateFile
         self.userAgent = userAgent
         self.maxResponseBytes = maxResponseBytes
@@ -111,13 +119,19 @@ public enum TransportError: Error, Equatable, Sendable {
     case answerLost(String)
     /// A redirect pointed from https to plain http, or to a scheme other than http(s); not followed.
     case insecureRedirect(String)
+    /// A read was redirected more times than fedictl follows (a loop, most likely).
+    case tooManyRedirects(String)
+    /// The server (or a proxy) closed the connection in the middle of a read's answer.
+    case answerCut(String)
     case other(String)
 
     /// Worth another try: the next attempt may well succeed. A timeout is not retried: the user
     /// bounded the time with --timeout, and a retry would multiply it.
     public var isTransient: Bool {
-        if case .cannotConnect = self { return true }
-        return false
+        switch self {
+        case .cannotConnect, .answerCut: true
+        default: false
+        }
     }
 }
 

@@ -1,0 +1,66 @@
+import Foundation
+import FediCore
+import FediTestSupport
+import Testing
+
+/// mastodon_mock behind the hostile proxy, its admin talking through the proxy: answers cut short,
+/// redirect loops and next links to another origin end in the exit code README gives for each.
+struct HostileAnswerTests {
+    static let list = "/api/v1/admin/domain_blocks"
+
+    static func start(blocks: Int = 0) async throws -> (server: ServerProcess, proxy: ServerProcess, admin: UserSide) {
+        let server = try await MockServer.start()
+        for index in 0..<blocks {
+            _ = try await server.json(.post, list, token: MockServer.admin.token, body: ["domain": "d\(index).example"])
+        }
+        let proxy = try await HostileProxy.start(upstream: server)
+        return (server, proxy, UserSide(proxy, MockServer.admin))
+    }
+
+    /// A body cut mid-read is retried like a lost connection; cut every time, it is exit 75 saying so.
+    @Test func anAnswerCutShortIsTemporaryNotUnreachable() async throws {
+        let (server, proxy, admin) = try await Self.start(blocks: 3)
+        defer { proxy.stop(); server.stop() }
+        try await proxy.hostileRules(["paths": [Self.list: ["type": "cut_body"]]])
+        let result = await admin.run(["domain-blocks", "list"])
+        #expect(result.status == 75, "\(result)")
+        #expect(result.stderr.hasPrefix("fedictl: 127.0.0.1:\(proxy.port) closed the connection in the middle of its answer"), "\(result)")
+        #expect(!result.stderr.contains("cannot connect"), "\(result)")
+        #expect(try await proxy.forwarded().filter { $0.hasPrefix("GET \(Self.list)") }.count > 1, "retried before giving up")
+    }
+
+    @Test func aRedirectLoopOnAListIsAProtocolError() async throws {
+        let (server, proxy, admin) = try await Self.start()
+        defer { proxy.stop(); server.stop() }
+        try await proxy.hostileRules(["paths": [Self.list: ["type": "redirect_loop"]]])
+        let result = await admin.run(["domain-blocks", "list"])
+        #expect(result.status == 76, "\(result)")
+        #expect(result.stderr.hasPrefix("fedictl: 127.0.0.1:\(proxy.port) redirected too many times (a redirect loop?)"), "\(result)")
+    }
+
+    /// A proxy that leaves the server's Link alone: the next page's path is the list's, so it is
+    /// asked at the account's address (with the token) and the whole list comes.
+    @Test func aNextLinkToAnotherOriginWithTheListsPathIsRewritten() async throws {
+        let (server, proxy, admin) = try await Self.start(blocks: 45)
+        defer { proxy.stop(); server.stop() }
+        try await proxy.hostileRules(["paths": [Self.list: ["type": "foreign_link", "origin": "http://127.0.0.1:\(server.port)"]]])
+        let result = await admin.run(["domain-blocks", "list", "--all", "-o", "json"])
+        #expect(result.status == 0, "\(result)")
+        let rows = try #require(try result.json() as? [[String: Any]], "\(result)")
+        #expect(Set(rows.compactMap { $0["domain"] as? String }) == Set((0..<45).map { "d\($0).example" }))
+        #expect(try await proxy.forwarded().filter { $0.hasPrefix("GET \(Self.list)") }.count == 2, "both pages through the proxy")
+    }
+
+    /// A next link elsewhere is refused, saying what happened, after the first page is shown: never
+    /// the 401 "log in again" the token-less request would have met.
+    @Test func aNextLinkToAnotherOriginAndPathIsRefusedSayingSo() async throws {
+        let (server, proxy, admin) = try await Self.start(blocks: 45)
+        defer { proxy.stop(); server.stop() }
+        try await proxy.hostileRules(["paths": [Self.list: ["type": "foreign_link", "origin": "http://127.0.0.1:\(server.port)/elsewhere"]]])
+        let result = await admin.run(["domain-blocks", "list", "--all"])
+        #expect(result.status == 76, "\(result)")
+        #expect(result.stderr.contains("list links its next page to another address (127.0.0.1:\(server.port)/elsewhere"), "\(result)")
+        #expect(!result.stderr.contains("log in again"), "\(result)")
+        #expect(result.stdout.split(separator: "\n").count == 40, "the first page is shown")
+    }
+}
