@@ -24,4 +24,18 @@ struct SyncPlanTests {
         let other = SourceEntry(spec: DomainBlockSpec(domain: "other.example", severity: .suspend))
         #expect(plan([SourceList(name: "b.csv", entries: [other])]).steps.isEmpty)
     }
+
+    /// Provenance names the block sync made by its id: a block removed and made again by hand since
+    /// has another id and is not sync's to lift; the one sync made still is.
+    @Test func aBlockReMadeByHandIsNotLifted() {
+        let other = SourceEntry(spec: DomainBlockSpec(domain: "other.example", severity: .suspend))
+        var made = Self.made
+        made["gone.example"]?.blockID = "1"
+        func steps(_ current: [DomainBlock]) -> [SyncPlan.Action] {
+            SyncPlan(merged: [], current: current, support: .mastodon(), made: made,
+                     sources: SyncPlan.Sources([SourceList(name: "a.csv", entries: [other])]), liftRetracted: true).steps.map(\.action)
+        }
+        #expect(steps([DomainBlock(id: "1", domain: "gone.example", severity: .suspend)]) == [.lift])
+        #expect(steps([DomainBlock(id: "7", domain: "gone.example", severity: .suspend)]).isEmpty)
+    }
 }

@@ -69,8 +69,9 @@ extension CommandContext {
         let writes = plan.writes
         let now = services.now
         let host = login.server.authority
-        @Sendable func record(_ step: SyncPlan.Step) async throws {
-            try await provenance.record(SyncRecord(domain: step.domain, server: host, sources: step.sources, at: now(), action: step.action.rawValue))
+        @Sendable func record(_ step: SyncPlan.Step, block: DomainBlock? = nil) async throws {
+            try await provenance.record(SyncRecord(domain: step.domain, server: host, sources: step.sources, at: now(),
+                                                   action: step.action.rawValue, blockID: block?.id))
         }
         var results: [String: Result<String, FediError>] = [:]
         if adapter.writesWholeList {
@@ -87,12 +88,17 @@ extension CommandContext {
                     guard let write = step.write else { return .success("unchanged") }
                     let outcome = try await adapter.carryOut(write)
                     switch outcome {
-                    case .created, .updated, .removed:
+                    case .created(let block), .updated(let block, _):
+                        try await record(step, block: block)
+                        return .success("done")
+                    case .removed:
                         try await record(step)
                         return .success("done")
                     case .unchanged(let block):
                         // Made by an earlier run whose record was cut short: claim it only if it bears sync's stamp.
-                        if step.action == .add, block.privateComment?.contains(SyncPlan.stamp) == true { try await record(step) }
+                        if step.action == .add, block.privateComment?.contains(SyncPlan.stamp) == true {
+                            try await record(step, block: block)
+                        }
                         return .success("already so")
                     case .covered(let parent):
                         return .success("covered by \(parent.domain)")
@@ -121,7 +127,7 @@ extension CommandContext {
         status("Wrote \(writes.count - failures.count) of \(writes.count) change\(writes.count == 1 ? "" : "s") on \(host).")
         guard !failures.isEmpty else { return }
         for (domain, error) in failures.prefix(20) { status("  \(domain): \(error.message)") }
-        if let refused = failures.first(where: { $0.1.status == .permission })?.1 { throw refused }
+        if let refused = failures.first(where: { DomainBlocks.Import.stopsTheRest($0.1) })?.1 { throw refused }
         let temporary = failures.allSatisfy { $0.1.status == .temporary }
         throw FediError(temporary ? .temporary : .dataError, "\(failures.count) of \(writes.count) changes failed on \(host)",
                         hint: temporary ? "run the same sync again: it writes only what is still missing" : "see the rows above; then run the sync again")

@@ -44,6 +44,8 @@ extension DomainBlocks {
                     throw FediError(.stalePlan, "the domain blocks on \(login.server.authority) changed since the plan was made; nothing was sent",
                                     hint: "make the plan again with `fedictl domain-blocks sync ... --dry-run -o json`, or pass --force")
                 }
+                try SyncPlanCheck.lifts(mine, made: try await ctx.syncProvenance().made(), current: current,
+                                        host: login.server.authority)
                 let plan = await ctx.fitted(SyncPlan(steps: try mine.map { try $0.step(current: current) }))
                 guard !plan.writes.isEmpty else {
                     try ctx.output.list(mine)
@@ -75,12 +77,14 @@ extension DomainBlocks {
 
         func readPlan(_ ctx: CommandContext) throws -> [SyncRow] {
             let data = try ctx.readLocalFile(plan)
+            let rows: [SyncRow]
             do {
-                return try JSONCoding.decoder().decode([SyncRow].self, from: data)
+                rows = try JSONCoding.decoder().decode([SyncRow].self, from: data)
             } catch {
                 throw FediError(.dataError, "\(plan == "-" ? "stdin" : plan) is not a saved sync plan",
                                 hint: "make one with `fedictl domain-blocks sync SOURCE... --dry-run -o json > plan.json`")
             }
+            return try SyncPlanCheck.rows(rows, source: plan == "-" ? "stdin" : plan)
         }
     }
 }

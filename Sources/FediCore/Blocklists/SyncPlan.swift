@@ -256,7 +256,9 @@ public struct SyncPlan: Sendable {
         if liftRetracted {
             let wanted = Set(merged.map(\.domain))
             for (domain, record) in made.sorted(by: { $0.key < $1.key }) where !wanted.contains(domain) {
-                guard let existing = byDomain[domain], sources.allDropped(domain, recorded: record.sources) else { continue }
+                // Keyed to the block as the server holds it: one re-made by hand since is not sync's to lift.
+                guard let existing = byDomain[domain], record.describes(existing),
+                      sources.allDropped(domain, recorded: record.sources) else { continue }
                 steps.append(Step(action: .lift, domain: existing.domain, wanted: nil, existing: existing, details: [], sources: record.sources,
                                   note: "retracted by every source that listed it"))
             }

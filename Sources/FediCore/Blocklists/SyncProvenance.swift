@@ -8,13 +8,29 @@ public struct SyncRecord: Codable, Sendable, Equatable {
     public var at: Date
     /// add, raise, lower, change or lift (a lift ends the record).
     public var action: String
+    /// The server's id of the block sync wrote: a block a moderator removed and made again by hand has
+    /// another id, so it is not sync's. nil in records written before fedictl kept it, and for
+    /// software that keeps no ids (a whole-list write).
+    public var blockID: String?
 
-    public init(domain: String, server: String, sources: [String], at: Date, action: String) {
+    public init(domain: String, server: String, sources: [String], at: Date, action: String, blockID: String? = nil) {
         self.domain = domain
         self.server = server
         self.sources = sources
         self.at = at
         self.action = action
+        self.blockID = blockID
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case domain, server, sources, at, action
+        case blockID = "block_id"
+    }
+
+    /// Whether `block`, as the server holds it now, is the one this record says sync wrote.
+    public func describes(_ block: DomainBlock) -> Bool {
+        guard let blockID else { return true }  // an old record: the domain is all it names
+        return blockID == block.id
     }
 }
 
@@ -49,7 +65,12 @@ public struct SyncProvenance: Sendable {
                     case "add": made[key] = record
                     case "lift": made[key] = nil
                     // A change to a block sync created keeps it sync's; a hand-made block sync changed stays the hand's.
-                    default: if made[key] != nil { made[key] = record }
+                    default:
+                        if let earlier = made[key] {
+                            var record = record
+                            if record.blockID == nil { record.blockID = earlier.blockID }
+                            made[key] = record
+                        }
                     }
                 }
             }
