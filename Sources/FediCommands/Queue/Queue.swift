@@ -80,13 +80,16 @@ public struct Queue: FediCommand {
             return try await QueueWatch(kinds: kinds, interval: interval, exec: exec).run(in: ctx)
         }
         let waiting = try await Self.waiting(kinds: kinds, in: ctx)
-        let items = sinceLast ? try await QueueLooks.new(among: waiting, in: ctx) : waiting
-        if items.isEmpty, ctx.output.settings.format == .table, ctx.output.settings.isTTY {
-            ctx.status("Nothing waits.")
-        } else {
-            try ctx.output.list(items)
+        let items = try await QueueLooks.turn(sinceLast, in: ctx) {
+            let items = sinceLast ? try await QueueLooks.new(among: waiting, in: ctx) : waiting
+            if items.isEmpty, ctx.output.settings.format == .table, ctx.output.settings.isTTY {
+                ctx.status("Nothing waits.")
+            } else {
+                try ctx.output.list(items)
+            }
+            if sinceLast { try await QueueLooks.record(waiting, kinds: kinds, in: ctx) }
+            return items
         }
-        if sinceLast { try await QueueLooks.record(waiting, kinds: kinds, in: ctx) }
         if exitStatus, !items.isEmpty { throw ExitCode(1) }
     }
 

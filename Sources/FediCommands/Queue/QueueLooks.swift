@@ -3,6 +3,14 @@ import FediCore
 
 /// `queue --since-last`: the items not seen at the last look at their server.
 enum QueueLooks {
+    /// Runs `body` (read what was seen, show what is new, remember) holding the server's lock when
+    /// `sinceLast`: two runs at once would otherwise both find the same items new.
+    static func turn<T: Sendable>(_ sinceLast: Bool, in ctx: CommandContext,
+                                  _ body: () async throws -> T) async throws -> T {
+        guard sinceLast else { return try await body() }
+        return try await ctx.services.lastLooks.withLock(on: try ctx.login().server.authority, body)
+    }
+
     /// The items of `waiting` not waiting at the last look at this account's server.
     static func new(among waiting: [QueueItem], in ctx: CommandContext) async throws -> [QueueItem] {
         let seen = try await ctx.services.lastLooks.seen(on: try ctx.login().server.authority)

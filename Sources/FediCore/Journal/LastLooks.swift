@@ -1,4 +1,7 @@
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What `queue --since-last` saw at its last look, per server: the keys of the items that waited
 /// then (`report 12`, `sign-up 7`). Only items whose key is not there are new.
@@ -8,6 +11,16 @@ public protocol LastLookStore: Sendable {
     func seen(on server: String) async throws -> Set<String>
     /// Replaces what was seen on `server` with `keys` (the items waiting now).
     func record(_ keys: Set<String>, on server: String, at time: Date) async throws
+    /// Runs `body` holding `server`'s lock, so concurrent `--since-last` runs on one server take
+    /// turns at read-compare-store and each item is new to one of them only.
+    func withLock<T: Sendable>(on server: String, _ body: () async throws -> T) async throws -> T
+}
+
+extension LastLookStore {
+    /// Within one process the stores of tests keep no turns.
+    public func withLock<T: Sendable>(on server: String, _ body: () async throws -> T) async throws -> T {
+        try await body()
+    }
 }
 
 /// `queue-looks.json` in the state directory: `{"version": 1, "servers": {HOST: {"looked_at", "seen"}}}`.
@@ -53,6 +66,28 @@ public struct FileLastLookStore: LastLookStore {
                 try locked.replace(with: try JSONCoding.encoder(pretty: true).encode(contents))
             }
         }
+    }
+
+    /// An exclusive `flock` on `queue-looks.json.HOST.lock`, taken on a thread of its own (it may
+    /// wait for another run) and held while `body` runs.
+    public func withLock<T: Sendable>(on server: String, _ body: () async throws -> T) async throws -> T {
+        let safe = String(server.map { $0.isLetter || $0.isNumber || ".:-_".contains($0) ? $0 : "_" })
+        let path = file.path + "." + safe + ".lock"
+        let locked = LockedFile(url: file)
+        let descriptor = try await FileJournal.offThread { () throws -> Int32 in
+            try locked.ensurePrivateDirectory()
+            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw LockedFile.ioError("cannot open the lock file \(path)") }
+            while flock(descriptor, LOCK_EX) != 0 {
+                guard errno == EINTR else {
+                    close(descriptor)
+                    throw LockedFile.ioError("cannot lock \(path)")
+                }
+            }
+            return descriptor
+        }
+        defer { close(descriptor) }  // closing releases the flock
+        return try await body()
     }
 
     /// The file's contents, nil when there is none yet.
