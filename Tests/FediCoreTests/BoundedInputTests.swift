@@ -16,7 +16,10 @@ struct BoundedInputTests {
             StandardStream.write(String(repeating: "spam.example\n", count: limit / 13 + 100), to: writer)
         }
         let outcome = await withCheckedContinuation { (done: CheckedContinuation<Result<Data, InputTooLarge>, Never>) in
-            startThread { done.resume(returning: Result { () throws(InputTooLarge) in try StandardStream.readAll(reader, limit: limit) }) }
+            startThread {
+                let read = Result { () throws(InputTooLarge) in try StandardStream.readAll(reader, limit: limit) }
+                done.resume(returning: read)
+            }
         }
         close(writer)
         close(reader)
@@ -34,8 +37,10 @@ struct BoundedInputTests {
 
     /// /dev/zero has no size and no end: read up to the cap, then refused (exit 65) naming it.
     @Test func aDeviceWithoutEndIsReadUpToTheCap() {
-        #expect(throws: FediError(.dataError, "/dev/zero is larger than 1 MiB: fedictl stopped reading there and used none of it",
-                                  hint: "fedictl reads at most 1 MiB from a file or stdin; is it the input you meant?")) {
+        let refusal = FediError(.dataError,
+                                "/dev/zero is larger than 1 MiB: fedictl stopped reading there and used none of it",
+                                hint: "fedictl reads at most 1 MiB from a file or stdin; is it the input you meant?")
+        #expect(throws: refusal) {
             try BoundedInput.readFile("/dev/zero", limit: 1 << 20)
         }
     }
@@ -48,7 +53,9 @@ struct BoundedInputTests {
         try Data(count: (1 << 20) + 1).write(to: URL(fileURLWithPath: path))
         #expect(throws: BoundedInput.tooLarge(path, limit: 1 << 20)) { try BoundedInput.readFile(path, limit: 1 << 20) }
         #expect(try BoundedInput.readFile(path, limit: 2 << 20).count == (1 << 20) + 1)
-        #expect(throws: FediError(.noInput, "cannot read \(directory.path)/absent.csv: No such file or directory", hint: "look")) {
+        let missing = FediError(.noInput, "cannot read \(directory.path)/absent.csv: No such file or directory",
+                                hint: "look")
+        #expect(throws: missing) {
             try BoundedInput.readFile(directory.path + "/absent.csv", hint: "look")
         }
         #expect((try? BoundedInput.readFile(directory.path))?.count == nil)

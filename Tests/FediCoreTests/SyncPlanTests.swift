@@ -33,7 +33,8 @@ struct SyncPlanTests {
         made["gone.example"]?.blockID = "1"
         func steps(_ current: [DomainBlock]) -> [SyncPlan.Action] {
             SyncPlan(merged: [], current: current, support: .mastodon(), made: made,
-                     sources: SyncPlan.Sources([SourceList(name: "a.csv", entries: [other])]), liftRetracted: true).steps.map(\.action)
+                     sources: SyncPlan.Sources([SourceList(name: "a.csv", entries: [other])]), liftRetracted: true)
+                .steps.map(\.action)
         }
         #expect(steps([DomainBlock(id: "1", domain: "gone.example", severity: .suspend)]) == [.lift])
         #expect(steps([DomainBlock(id: "7", domain: "gone.example", severity: .suspend)]).isEmpty)

@@ -56,10 +56,14 @@ struct SyncTamperTests {
             row["sources"] = sources
             return row
         }
-        let tampered = rows + [row("a..b.example"), row("\u{1B}[31mred.example"), row(String(repeating: "x", count: 64) + ".example"),
-                               row("planned.example"), row("nosource.example", sources: []),
-                               row("hand.example", action: "lift", sources: [])]
-        let file = try Sync.file(String(decoding: try JSONSerialization.data(withJSONObject: tampered), as: UTF8.self), "plan.json")
+        func plan(_ extra: [[String: Any]]) throws -> URL {
+            let data = try JSONSerialization.data(withJSONObject: rows + extra)
+            return try Sync.file(String(decoding: data, as: UTF8.self), "plan.json")
+        }
+        let file = try plan([row("a..b.example"), row("\u{1B}[31mred.example"),
+                             row(String(repeating: "x", count: 64) + ".example"), row("planned.example"),
+                             row("nosource.example", sources: []),
+                             row("hand.example", action: "lift", sources: [])])
         let refused = await admin.run(["domain-blocks", "apply", file.path, "--yes"])
         #expect(refused.status == 65, "\(refused)")
         #expect(refused.stderr.hasPrefix("fedictl: \(file.path): 5 rows cannot be applied; nothing was sent\n"), "\(refused)")
@@ -71,19 +75,18 @@ struct SyncTamperTests {
         #expect(try await Self.domains(server) == ["hand.example"])
 
         // Only the lift left: provenance says sync never made hand.example.
-        let lift = try Sync.file(String(decoding: try JSONSerialization.data(withJSONObject: rows + [row("hand.example", action: "lift", sources: [])]),
-                                        as: UTF8.self), "plan.json")
+        let lift = try plan([row("hand.example", action: "lift", sources: [])])
         let liftRefused = await admin.run(["domain-blocks", "apply", lift.path, "--yes"])
         #expect(liftRefused.status == 65, "\(liftRefused)")
-        #expect(liftRefused.stderr.hasPrefix("fedictl: the plan lifts 1 block on \(server.base) that sync did not make; nothing was sent\n"),
-                "\(liftRefused)")
+        let liftMessage = "fedictl: the plan lifts 1 block on \(server.base) that sync did not make; nothing was sent\n"
+        #expect(liftRefused.stderr.hasPrefix(liftMessage), "\(liftRefused)")
         #expect(try await Self.domains(server) == ["hand.example"])
 
         // Names that only need normalising are applied as their canonical forms.
-        let normalised = try Sync.file(String(decoding: try JSONSerialization.data(withJSONObject: rows + [row("UPPER.Example."), row("bücher.example")]),
-                                              as: UTF8.self), "plan.json")
+        let normalised = try plan([row("UPPER.Example."), row("bücher.example")])
         let applied = await admin.run(["domain-blocks", "apply", normalised.path, "--yes"])
         #expect(applied.status == 0, "\(applied)")
-        #expect(try await Self.domains(server) == ["hand.example", "planned.example", "upper.example", "xn--bcher-kva.example"])
+        #expect(try await Self.domains(server) == ["hand.example", "planned.example", "upper.example",
+                                                   "xn--bcher-kva.example"])
     }
 }
