@@ -165,7 +165,7 @@ _fedictl() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     local -a repeating_options=(--account)
-    local -a non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    local -a non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -186,6 +186,9 @@ _fedictl() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -246,7 +249,7 @@ _fedictl_auth_login() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --no-browser --out-of-band --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes --wait)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --scopes --wait)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -267,6 +270,9 @@ _fedictl_auth_login() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -295,7 +301,7 @@ _fedictl_auth_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --token-stdin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --scopes)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -316,6 +322,9 @@ _fedictl_auth_add() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -341,7 +350,7 @@ _fedictl_auth_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -364,6 +373,9 @@ _fedictl_auth_list() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -384,7 +396,7 @@ _fedictl_auth_use() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -405,6 +417,9 @@ _fedictl_auth_use() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -435,7 +450,7 @@ _fedictl_auth_status() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -456,6 +471,9 @@ _fedictl_auth_status() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -486,7 +504,7 @@ _fedictl_auth_logout() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -507,6 +525,9 @@ _fedictl_auth_logout() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -537,7 +558,7 @@ _fedictl_auth_alias() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --remove --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -558,6 +579,9 @@ _fedictl_auth_alias() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -611,7 +635,7 @@ _fedictl_auth_group_set() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options -1
 
     # Offer option value completions
@@ -632,6 +656,9 @@ _fedictl_auth_group_set() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -662,7 +689,7 @@ _fedictl_auth_group_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -685,6 +712,9 @@ _fedictl_auth_group_list() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -705,7 +735,7 @@ _fedictl_auth_group_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -726,6 +756,9 @@ _fedictl_auth_group_remove() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -779,7 +812,7 @@ _fedictl_instance_info() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -802,6 +835,9 @@ _fedictl_instance_info() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -822,7 +858,7 @@ _fedictl_instance_features() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -845,6 +881,9 @@ _fedictl_instance_features() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -865,7 +904,7 @@ _fedictl_instance_rules() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -888,6 +927,9 @@ _fedictl_instance_rules() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -908,7 +950,7 @@ _fedictl_instance_peers() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -931,6 +973,9 @@ _fedictl_instance_peers() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -951,7 +996,7 @@ _fedictl_instance_activity() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -974,6 +1019,9 @@ _fedictl_instance_activity() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -994,7 +1042,7 @@ _fedictl_instance_blocks() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1017,6 +1065,9 @@ _fedictl_instance_blocks() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -1037,7 +1088,7 @@ _fedictl_instance_nodeinfo() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1058,6 +1109,9 @@ _fedictl_instance_nodeinfo() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1103,7 +1157,7 @@ _fedictl_apps_register() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --scopes)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1124,6 +1178,9 @@ _fedictl_apps_register() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1149,7 +1206,7 @@ _fedictl_apps_verify() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1172,6 +1229,9 @@ _fedictl_apps_verify() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -1192,7 +1252,7 @@ _fedictl_signup() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --agree --password-stdin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --username --email --reason --locale --date-of-birth)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --username --email --reason --locale --date-of-birth)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1213,6 +1273,9 @@ _fedictl_signup() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1273,7 +1336,7 @@ _fedictl_accounts_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --active --pending --disabled --silenced --suspended --sensitized --local --remote --staff --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --domain --username --email --ip -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --domain --username --email --ip -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -1294,6 +1357,9 @@ _fedictl_accounts_list() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1331,7 +1397,7 @@ _fedictl_accounts_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1354,6 +1420,9 @@ _fedictl_accounts_show() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -1374,7 +1443,7 @@ _fedictl_accounts_approve() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1397,6 +1466,9 @@ _fedictl_accounts_approve() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -1417,7 +1489,7 @@ _fedictl_accounts_reject() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1440,6 +1512,9 @@ _fedictl_accounts_reject() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -1460,7 +1535,7 @@ _fedictl_accounts_action() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --no-notify --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --type --report --warning-preset --text)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --type --report --warning-preset --text)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1481,6 +1556,9 @@ _fedictl_accounts_action() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1516,7 +1594,7 @@ _fedictl_accounts_enable() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1539,6 +1617,9 @@ _fedictl_accounts_enable() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -1559,7 +1640,7 @@ _fedictl_accounts_unsilence() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1582,6 +1663,9 @@ _fedictl_accounts_unsilence() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -1602,7 +1686,7 @@ _fedictl_accounts_unsuspend() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1625,6 +1709,9 @@ _fedictl_accounts_unsuspend() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -1645,7 +1732,7 @@ _fedictl_accounts_unsensitive() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1668,6 +1755,9 @@ _fedictl_accounts_unsensitive() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -1688,7 +1778,7 @@ _fedictl_accounts_delete() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1709,6 +1799,9 @@ _fedictl_accounts_delete() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1754,7 +1847,7 @@ _fedictl_reports_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --resolved --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --reporter --target -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --reporter --target -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -1775,6 +1868,9 @@ _fedictl_reports_list() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1806,7 +1902,7 @@ _fedictl_reports_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reveal --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1829,6 +1925,9 @@ _fedictl_reports_show() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -1849,7 +1948,7 @@ _fedictl_reports_assign() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1872,6 +1971,9 @@ _fedictl_reports_assign() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -1892,7 +1994,7 @@ _fedictl_reports_unassign() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1915,6 +2017,9 @@ _fedictl_reports_unassign() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -1935,7 +2040,7 @@ _fedictl_reports_resolve() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --target --action --text --comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --target --action --text --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1956,6 +2061,9 @@ _fedictl_reports_resolve() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1991,7 +2099,7 @@ _fedictl_reports_reopen() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2014,6 +2122,9 @@ _fedictl_reports_reopen() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -2034,7 +2145,7 @@ _fedictl_reports_note() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -2057,6 +2168,9 @@ _fedictl_reports_note() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -2077,7 +2191,7 @@ _fedictl_reports_file() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --forward --version -h --help)
     repeating_options=(--account --status --rule)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --category --comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --category --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2098,6 +2212,9 @@ _fedictl_reports_file() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2134,7 +2251,7 @@ _fedictl_queue() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --exit-status --since-last --watch --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --kind --interval --exec)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --kind --interval --exec)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2155,6 +2272,9 @@ _fedictl_queue() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2210,7 +2330,7 @@ _fedictl_domain-blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2231,6 +2351,9 @@ _fedictl_domain-blocks_list() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2256,7 +2379,7 @@ _fedictl_domain-blocks_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2279,6 +2402,9 @@ _fedictl_domain-blocks_show() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -2299,7 +2425,7 @@ _fedictl_domain-blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2320,6 +2446,9 @@ _fedictl_domain-blocks_add() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2352,7 +2481,7 @@ _fedictl_domain-blocks_update() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2373,6 +2502,9 @@ _fedictl_domain-blocks_update() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2405,7 +2537,7 @@ _fedictl_domain-blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2428,6 +2560,9 @@ _fedictl_domain-blocks_remove() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -2448,7 +2583,7 @@ _fedictl_domain-blocks_import() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --prune --best-effort --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --format --severity)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --format --severity)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2469,6 +2604,9 @@ _fedictl_domain-blocks_import() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2507,7 +2645,7 @@ _fedictl_domain-blocks_export() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --format)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --format)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2528,6 +2666,9 @@ _fedictl_domain-blocks_export() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2554,7 +2695,7 @@ _fedictl_domain-blocks_merge() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account --allow --known)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config)
     __fedictl_offer_flags_options -1
 
     # Offer option value completions
@@ -2575,6 +2716,9 @@ _fedictl_domain-blocks_merge() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2630,7 +2774,7 @@ _fedictl_domain-blocks_sync() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --lift-retracted --version -h --help)
     repeating_options=(--account --allow --known)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config --max-followed-severity)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config --max-followed-severity)
     __fedictl_offer_flags_options -1
 
     # Offer option value completions
@@ -2651,6 +2795,9 @@ _fedictl_domain-blocks_sync() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2710,7 +2857,7 @@ _fedictl_domain-blocks_apply() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --force --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2731,6 +2878,9 @@ _fedictl_domain-blocks_apply() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2784,7 +2934,7 @@ _fedictl_domain-allows_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2805,6 +2955,9 @@ _fedictl_domain-allows_list() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2830,7 +2983,7 @@ _fedictl_domain-allows_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2851,6 +3004,9 @@ _fedictl_domain-allows_add() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2876,7 +3032,7 @@ _fedictl_domain-allows_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2897,6 +3053,9 @@ _fedictl_domain-allows_remove() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2942,7 +3101,7 @@ _fedictl_email-blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2963,6 +3122,9 @@ _fedictl_email-blocks_list() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2988,7 +3150,7 @@ _fedictl_email-blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3011,6 +3173,9 @@ _fedictl_email-blocks_add() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -3031,7 +3196,7 @@ _fedictl_email-blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3052,6 +3217,9 @@ _fedictl_email-blocks_remove() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3097,7 +3265,7 @@ _fedictl_ip-blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3118,6 +3286,9 @@ _fedictl_ip-blocks_list() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3143,7 +3314,7 @@ _fedictl_ip-blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --comment --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --severity --comment --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3164,6 +3335,9 @@ _fedictl_ip-blocks_add() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3195,7 +3369,7 @@ _fedictl_ip-blocks_update() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --ip --severity --comment --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --ip --severity --comment --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3216,6 +3390,9 @@ _fedictl_ip-blocks_update() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3250,7 +3427,7 @@ _fedictl_ip-blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3271,6 +3448,9 @@ _fedictl_ip-blocks_remove() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3316,7 +3496,7 @@ _fedictl_canonical-email-blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3337,6 +3517,9 @@ _fedictl_canonical-email-blocks_list() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3362,7 +3545,7 @@ _fedictl_canonical-email-blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --hash)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --hash)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3383,6 +3566,9 @@ _fedictl_canonical-email-blocks_add() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3408,7 +3594,7 @@ _fedictl_canonical-email-blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3431,6 +3617,9 @@ _fedictl_canonical-email-blocks_remove() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -3451,7 +3640,7 @@ _fedictl_canonical-email-blocks_test() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3472,6 +3661,9 @@ _fedictl_canonical-email-blocks_test() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3517,7 +3709,7 @@ _fedictl_filters_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3540,6 +3732,9 @@ _fedictl_filters_list() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -3560,7 +3755,7 @@ _fedictl_filters_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3583,6 +3778,9 @@ _fedictl_filters_show() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -3603,7 +3801,7 @@ _fedictl_filters_create() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
     repeating_options=(--account --keyword --context)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --action --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --action --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3624,6 +3822,9 @@ _fedictl_filters_create() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3659,7 +3860,7 @@ _fedictl_filters_update() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --never-expires --version -h --help)
     repeating_options=(--account --context)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --title --action --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --title --action --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3680,6 +3881,9 @@ _fedictl_filters_update() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3715,7 +3919,7 @@ _fedictl_filters_delete() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3736,6 +3940,9 @@ _fedictl_filters_delete() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3781,7 +3988,7 @@ _fedictl_filters_keywords_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -3804,6 +4011,9 @@ _fedictl_filters_keywords_add() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -3824,7 +4034,7 @@ _fedictl_filters_keywords_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3845,6 +4055,9 @@ _fedictl_filters_keywords_remove() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3890,7 +4103,7 @@ _fedictl_filters_statuses_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -3913,6 +4126,9 @@ _fedictl_filters_statuses_add() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -3933,7 +4149,7 @@ _fedictl_filters_statuses_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3954,6 +4170,9 @@ _fedictl_filters_statuses_remove() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3999,7 +4218,7 @@ _fedictl_blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4020,6 +4239,9 @@ _fedictl_blocks_list() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4045,7 +4267,7 @@ _fedictl_blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4068,6 +4290,9 @@ _fedictl_blocks_add() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -4088,7 +4313,7 @@ _fedictl_blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4109,6 +4334,9 @@ _fedictl_blocks_remove() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4154,7 +4382,7 @@ _fedictl_mutes_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4175,6 +4403,9 @@ _fedictl_mutes_list() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4200,7 +4431,7 @@ _fedictl_mutes_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --notifications --no-notifications --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --duration)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --duration)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4221,6 +4452,9 @@ _fedictl_mutes_add() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4246,7 +4480,7 @@ _fedictl_mutes_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4267,6 +4501,9 @@ _fedictl_mutes_remove() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4312,7 +4549,7 @@ _fedictl_user-domain-blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4333,6 +4570,9 @@ _fedictl_user-domain-blocks_list() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4358,7 +4598,7 @@ _fedictl_user-domain-blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4381,6 +4621,9 @@ _fedictl_user-domain-blocks_add() {
     '--timeout')
         return
         ;;
+    '--deadline')
+        return
+        ;;
     '--max-response-size')
         return
         ;;
@@ -4401,7 +4644,7 @@ _fedictl_user-domain-blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4422,6 +4665,9 @@ _fedictl_user-domain-blocks_remove() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4467,7 +4713,7 @@ _fedictl_timelines_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --media-only --reveal --since-last --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4488,6 +4734,9 @@ _fedictl_timelines_show() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4521,7 +4770,7 @@ _fedictl_timelines_pin() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --name)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --name)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4542,6 +4791,9 @@ _fedictl_timelines_pin() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4567,7 +4819,7 @@ _fedictl_timelines_unpin() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4588,6 +4840,9 @@ _fedictl_timelines_unpin() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4618,7 +4873,7 @@ _fedictl_timelines_pins() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4639,6 +4894,9 @@ _fedictl_timelines_pins() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4684,7 +4942,7 @@ _fedictl_log_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --failed --remote --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --server --verb --target --since --until -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --server --verb --target --since --until -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4705,6 +4963,9 @@ _fedictl_log_list() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4745,7 +5006,7 @@ _fedictl_log_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4766,6 +5027,9 @@ _fedictl_log_show() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
