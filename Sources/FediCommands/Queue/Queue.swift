@@ -12,8 +12,12 @@ public struct Queue: FediCommand {
         approval, oldest first, with who filed or applied and why. Where the server's software \
         cannot list one kind, fedictl says so on stderr and shows the other. Needs an admin login.
 
-        --exit-status exits 1 when anything waits and 0 when nothing does, for cron and monitoring \
-        (like git diff --exit-code).
+        --exit-status gives a monitor three answers, over one account or several: 0 when every \
+        server was asked and nothing waits; 1 when every server was asked and something waits \
+        (like git diff --exit-code; no error is printed for it); 64 or more when a server could \
+        not be asked (its error's status, as for any command: 75 for a server that is down or \
+        answers 5xx, 77 for a refused token; 69 when several failed for different reasons). The \
+        items of the servers that answered are still shown.
 
         --since-last shows only what is new since the last --since-last look at each server (the \
         items waiting then are kept in $XDG_STATE_HOME/fedictl/queue-looks.json; an item that left \
@@ -48,7 +52,7 @@ public struct Queue: FediCommand {
     @Option(help: ArgumentHelp("Only this kind: report or sign-up.", valueName: "kind"))
     public var kind: QueueItem.Kind?
 
-    @Flag(help: "Exit 1 when anything waits, 0 when the queue is empty.")
+    @Flag(help: "Exit 1 when anything waits, 0 when nothing does, 64 or more when a server could not be asked.")
     public var exitStatus = false
 
     @Flag(help: "Only what is new since the last --since-last look.")
@@ -87,7 +91,7 @@ public struct Queue: FediCommand {
             try ctx.output.list(items)
         }
         if sinceLast { try await QueueLooks.record(waiting, kinds: kinds, in: ctx) }
-        if exitStatus, !items.isEmpty { throw ExitCode(1) }
+        if exitStatus, !items.isEmpty { throw Finding(status: 1) }
     }
 
     /// The waiting items of `kinds` on the selected account's server, oldest first. A kind the
@@ -123,6 +127,10 @@ public struct Queue: FediCommand {
         }
         return try lists.flatMap { try $0.get() }.sorted(by: QueueItem.oldestFirst)
     }
+}
+
+extension Queue: FindingVerb {
+    public var reportsFindings: Bool { exitStatus }
 }
 
 extension QueueItem.Kind: ExpressibleByArgument {}
