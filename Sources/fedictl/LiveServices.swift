@@ -7,6 +7,14 @@ import FoundationEssentials
 import Glibc
 
 enum LiveServices {
+    /// Points libsecret at the user's own bus when no session names one (cron, systemd timers).
+    /// Called first thing, before any thread starts: setenv is not safe beside other threads.
+    static func adoptUserBus() {
+        if let address = LibSecretStore.userBusAddress(environment: ProcessInfo.processInfo.environment) {
+            setenv("DBUS_SESSION_BUS_ADDRESS", address, 1)
+        }
+    }
+
     static func make() -> Services {
         let environment = ProcessInfo.processInfo.environment
         let paths = ConfigPaths(environment: environment)

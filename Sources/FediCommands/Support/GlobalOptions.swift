@@ -88,6 +88,12 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Flag(name: .long, help: "Keep secrets in a 0600 file instead of the keyring (not recommended).")
     public var insecureStorage = false
 
+    @Option(name: .long,
+            help: ArgumentHelp("Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).",
+                               valueName: "path"),
+            completion: .file())
+    public var tokenFile: String?
+
     public func validate() throws {
         guard timeout >= 0.001, timeout <= 86_400 else { throw ValidationError("--timeout must be between 0.001 and 86400 seconds") }
         guard (1...1_048_576).contains(maxResponseSize) else { throw ValidationError("--max-response-size must be between 1 and 1048576 MiB") }

@@ -35,6 +35,8 @@ public struct Services: Sendable {
     public var lastLooks: any LastLookStore = Unconfigured()
     /// Warnings a run gives once, however many accounts or stores it opens.
     public var saidOnce = SaidOnce()
+    /// The token files and credentials whose owner the server confirmed in this run (account and path).
+    public var checkedTokenOwners = CheckedKeys()
 
     public init(transport: any HTTPTransport, secrets: any SecretStore, insecureSecrets: @escaping @Sendable () -> any SecretStore,
                 logins: any LoginStore, serverCache: any ServerInfoCache = NoServerInfoCache(),
@@ -99,4 +101,14 @@ public final class SaidOnce: Sendable {
 
     /// True the first time `notice` is asked about in this run.
     public func isFirst(_ notice: String) -> Bool { said.withLock { $0.insert(notice).inserted } }
+}
+
+/// Keys of checks that passed in this run, so each is made once.
+public final class CheckedKeys: Sendable {
+    private let keys = Mutex<Set<String>>([])
+
+    public init() {}
+
+    public func contains(_ key: String) -> Bool { keys.withLock { $0.contains(key) } }
+    public func insert(_ key: String) { _ = keys.withLock { $0.insert(key) } }
 }
