@@ -32,11 +32,15 @@ public struct Queue: FediCommand {
         arrives: a table line on a terminal, one JSON object a line with -o ndjson (or -o json). Where \
         the server streams notifications (Mastodon 4.0 and newer), new reports and sign-ups show as \
         they happen; the stream is reconnected with a growing, jittered wait, and one look after \
-        each reconnection catches up. Elsewhere, or while the stream is down, it asks the server \
-        every --interval seconds (jittered by a tenth; every ten intervals while streaming). It \
-        rides out a failed look, never shows an item twice, and ends cleanly (exit 0) on Ctrl-C or SIGTERM. --exec CMD runs CMD through /bin/sh \
-        for each item that arrives while watching, with the item's JSON on its stdin; nothing the \
-        server sent is put on CMD's command line.
+        each reconnection catches up. It also asks the server every --interval seconds (jittered \
+        by a tenth), streaming or not, so a quiet stream delays nothing longer. Over several \
+        accounts every server is followed at once, each line led by its account. A server that \
+        stops answering is said once on stderr (and as {"event": "server_down"} with -o ndjson), \
+        and once when it answers again ("server_up"); the watch never shows an item twice, and \
+        ends cleanly (exit 0) on Ctrl-C or SIGTERM. --exec CMD runs CMD through /bin/sh for each \
+        item that arrives while watching, with the item's JSON on its stdin and nothing the server \
+        sent on its command line; it runs beside the watch, at most 4 at once, each stopped after \
+        --exec-timeout seconds.
 
         Examples:
           $ fedictl queue
@@ -67,9 +71,13 @@ public struct Queue: FediCommand {
     @Option(help: ArgumentHelp("With --watch: run this command for each new item, its JSON on stdin.", valueName: "command"))
     public var exec: String?
 
+    @Option(help: ArgumentHelp("With --exec: stop a run of the command after this many seconds (default 30).", valueName: "seconds"))
+    public var execTimeout: Double = 30
+
     public func validate() throws {
         guard interval >= 1, interval <= 86_400 else { throw ValidationError("--interval must be between 1 and 86400 seconds") }
         if !watch, exec != nil { throw ValidationError("--exec needs --watch") }
+        guard execTimeout > 0, execTimeout <= 86_400 else { throw ValidationError("--exec-timeout must be between 0 and 86400 seconds") }
         if watch, exitStatus { throw ValidationError("--exit-status cannot be used with --watch") }
         if watch, sinceLast { throw ValidationError("--since-last cannot be used with --watch") }
     }
@@ -81,7 +89,7 @@ public struct Queue: FediCommand {
             return ctx.status("its server's queue is shown once, under \(shownUnder)")
         }
         if watch {
-            return try await QueueWatch(kinds: kinds, interval: interval, exec: exec).run(in: ctx)
+            return try await QueueWatch(kinds: kinds, interval: interval, exec: exec, execTimeout: execTimeout).run(in: ctx)
         }
         let waiting = try await Self.waiting(kinds: kinds, in: ctx)
         let items = sinceLast ? try await QueueLooks.new(among: waiting, in: ctx) : waiting

@@ -21,9 +21,10 @@ public struct Services: Sendable {
     /// Defaults to opening nothing, so tests never start a browser unless they ask to.
     public var openURL: @Sendable (URL) -> Bool
     /// Runs a command line the user gave (`queue --watch --exec`) through `/bin/sh -c`, with `input`
-    /// on its stdin and nothing of the server's on its command line; returns its exit status.
+    /// on its stdin and nothing of the server's on its command line, in a process group of its own;
+    /// stops it (SIGTERM, then SIGKILL) past `timeout` seconds or when the task is cancelled.
     /// Defaults to refusing, so the fast test tier never starts a process.
-    public var runCommand: @Sendable (_ commandLine: String, _ input: Data) async throws -> Int32
+    public var runCommand: @Sendable (_ commandLine: String, _ input: Data, _ timeout: Double) async throws -> CommandEnd
     /// One pacer per server and token for the whole run, shared by every command context made
     /// from these services (several accounts at once share a server's pacer when they share a token).
     public var pacers: RateLimitPacers
@@ -44,7 +45,7 @@ public struct Services: Sendable {
                 now: @escaping @Sendable () -> Date = Date.init,
                 sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64(max(0, $0) * 1e9)) },
                 openURL: @escaping @Sendable (URL) -> Bool = { _ in false },
-                runCommand: @escaping @Sendable (String, Data) async throws -> Int32 = { command, _ in
+                runCommand: @escaping @Sendable (String, Data, Double) async throws -> CommandEnd = { command, _, _ in
                     throw FediError(.failure, "running '\(command)' is not configured for this run")
                 },
                 pacers: RateLimitPacers = RateLimitPacers(), journal: any Journal = DisabledJournal()) {
@@ -111,4 +112,11 @@ public final class CheckedKeys: Sendable {
 
     public func contains(_ key: String) -> Bool { keys.withLock { $0.contains(key) } }
     public func insert(_ key: String) { _ = keys.withLock { $0.insert(key) } }
+}
+
+/// How a command run for the user (`queue --watch --exec`) ended.
+public enum CommandEnd: Sendable, Equatable {
+    case exited(Int32)
+    /// Stopped for running past its time.
+    case timedOut
 }
