@@ -165,7 +165,7 @@ _fedictl() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     local -a repeating_options=(--account)
-    local -a non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    local -a non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -198,6 +198,10 @@ _fedictl() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -246,7 +250,7 @@ _fedictl_auth_login() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --no-browser --out-of-band --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes --wait)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --scopes --wait)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -282,6 +286,10 @@ _fedictl_auth_login() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--scopes')
         return
         ;;
@@ -295,7 +303,7 @@ _fedictl_auth_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --token-stdin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --scopes)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -331,6 +339,10 @@ _fedictl_auth_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--scopes')
         return
         ;;
@@ -341,7 +353,7 @@ _fedictl_auth_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -377,6 +389,10 @@ _fedictl_auth_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -384,7 +400,7 @@ _fedictl_auth_use() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -420,6 +436,10 @@ _fedictl_auth_use() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 
     # Offer positional completions
@@ -435,7 +455,7 @@ _fedictl_auth_status() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -471,6 +491,10 @@ _fedictl_auth_status() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 
     # Offer positional completions
@@ -486,7 +510,7 @@ _fedictl_auth_logout() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -522,6 +546,10 @@ _fedictl_auth_logout() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 
     # Offer positional completions
@@ -537,7 +565,7 @@ _fedictl_auth_alias() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --remove --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -570,6 +598,10 @@ _fedictl_auth_alias() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -611,7 +643,7 @@ _fedictl_auth_group_set() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options -1
 
     # Offer option value completions
@@ -647,6 +679,10 @@ _fedictl_auth_group_set() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 
     # Offer positional completions
@@ -662,7 +698,7 @@ _fedictl_auth_group_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -698,6 +734,10 @@ _fedictl_auth_group_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -705,7 +745,7 @@ _fedictl_auth_group_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -738,6 +778,10 @@ _fedictl_auth_group_remove() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -779,7 +823,7 @@ _fedictl_instance_info() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -815,6 +859,10 @@ _fedictl_instance_info() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -822,7 +870,7 @@ _fedictl_instance_features() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -858,6 +906,10 @@ _fedictl_instance_features() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -865,7 +917,7 @@ _fedictl_instance_rules() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -901,6 +953,10 @@ _fedictl_instance_rules() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -908,7 +964,7 @@ _fedictl_instance_peers() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -944,6 +1000,10 @@ _fedictl_instance_peers() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -951,7 +1011,7 @@ _fedictl_instance_activity() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -987,6 +1047,10 @@ _fedictl_instance_activity() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -994,7 +1058,7 @@ _fedictl_instance_blocks() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1030,6 +1094,10 @@ _fedictl_instance_blocks() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1037,7 +1105,7 @@ _fedictl_instance_nodeinfo() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1073,6 +1141,10 @@ _fedictl_instance_nodeinfo() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1103,7 +1175,7 @@ _fedictl_apps_register() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --scopes)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1139,6 +1211,10 @@ _fedictl_apps_register() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--scopes')
         return
         ;;
@@ -1149,7 +1225,7 @@ _fedictl_apps_verify() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1185,6 +1261,10 @@ _fedictl_apps_verify() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1192,7 +1272,7 @@ _fedictl_signup() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --agree --password-stdin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --username --email --reason --locale --date-of-birth)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --username --email --reason --locale --date-of-birth)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1225,6 +1305,10 @@ _fedictl_signup() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -1273,7 +1357,7 @@ _fedictl_accounts_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --active --pending --disabled --silenced --suspended --sensitized --local --remote --staff --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --domain --username --email --ip -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --domain --username --email --ip -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -1309,6 +1393,10 @@ _fedictl_accounts_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--domain')
         return
         ;;
@@ -1331,7 +1419,7 @@ _fedictl_accounts_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1367,6 +1455,10 @@ _fedictl_accounts_show() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1374,7 +1466,7 @@ _fedictl_accounts_approve() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1410,6 +1502,10 @@ _fedictl_accounts_approve() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1417,7 +1513,7 @@ _fedictl_accounts_reject() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1453,6 +1549,10 @@ _fedictl_accounts_reject() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1460,7 +1560,7 @@ _fedictl_accounts_action() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --no-notify --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --type --report --warning-preset --text)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --type --report --warning-preset --text)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1496,6 +1596,10 @@ _fedictl_accounts_action() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--type')
         __fedictl_add_completions -W 'none'$'\n''sensitive'$'\n''disable'$'\n''silence'$'\n''suspend'
         return
@@ -1516,7 +1620,7 @@ _fedictl_accounts_enable() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1552,6 +1656,10 @@ _fedictl_accounts_enable() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1559,7 +1667,7 @@ _fedictl_accounts_unsilence() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1595,6 +1703,10 @@ _fedictl_accounts_unsilence() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1602,7 +1714,7 @@ _fedictl_accounts_unsuspend() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1638,6 +1750,10 @@ _fedictl_accounts_unsuspend() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1645,7 +1761,7 @@ _fedictl_accounts_unsensitive() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1681,6 +1797,10 @@ _fedictl_accounts_unsensitive() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1688,7 +1808,7 @@ _fedictl_accounts_delete() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1724,6 +1844,10 @@ _fedictl_accounts_delete() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1754,7 +1878,7 @@ _fedictl_reports_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --resolved --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --reporter --target -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --reporter --target -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -1790,6 +1914,10 @@ _fedictl_reports_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--reporter')
         return
         ;;
@@ -1806,7 +1934,7 @@ _fedictl_reports_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reveal --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1842,6 +1970,10 @@ _fedictl_reports_show() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1849,7 +1981,7 @@ _fedictl_reports_assign() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1885,6 +2017,10 @@ _fedictl_reports_assign() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1892,7 +2028,7 @@ _fedictl_reports_unassign() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1928,6 +2064,10 @@ _fedictl_reports_unassign() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1935,7 +2075,7 @@ _fedictl_reports_resolve() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --target --action --text --comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --target --action --text --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1971,6 +2111,10 @@ _fedictl_reports_resolve() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--target')
         return
         ;;
@@ -1991,7 +2135,7 @@ _fedictl_reports_reopen() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2027,6 +2171,10 @@ _fedictl_reports_reopen() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -2034,7 +2182,7 @@ _fedictl_reports_note() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -2070,6 +2218,10 @@ _fedictl_reports_note() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -2077,7 +2229,7 @@ _fedictl_reports_file() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --forward --version -h --help)
     repeating_options=(--account --status --rule)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --category --comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --category --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2113,6 +2265,10 @@ _fedictl_reports_file() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--status')
         return
         ;;
@@ -2134,7 +2290,7 @@ _fedictl_queue() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --exit-status --since-last --watch --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --kind --interval --exec)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --kind --interval --exec --exec-timeout)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2170,6 +2326,10 @@ _fedictl_queue() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--kind')
         __fedictl_add_completions -W 'report'$'\n''sign-up'
         return
@@ -2178,6 +2338,9 @@ _fedictl_queue() {
         return
         ;;
     '--exec')
+        return
+        ;;
+    '--exec-timeout')
         return
         ;;
     esac
@@ -2210,7 +2373,7 @@ _fedictl_domain-blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2246,6 +2409,10 @@ _fedictl_domain-blocks_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -2256,7 +2423,7 @@ _fedictl_domain-blocks_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2292,6 +2459,10 @@ _fedictl_domain-blocks_show() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -2299,7 +2470,7 @@ _fedictl_domain-blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --severity --public-comment --private-comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2335,6 +2506,10 @@ _fedictl_domain-blocks_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--severity')
         __fedictl_add_completions -W 'noop'$'\n''silence'$'\n''suspend'
         return
@@ -2352,7 +2527,7 @@ _fedictl_domain-blocks_update() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --severity --public-comment --private-comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2388,6 +2563,10 @@ _fedictl_domain-blocks_update() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--severity')
         __fedictl_add_completions -W 'noop'$'\n''silence'$'\n''suspend'
         return
@@ -2405,7 +2584,7 @@ _fedictl_domain-blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2441,6 +2620,10 @@ _fedictl_domain-blocks_remove() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -2448,7 +2631,7 @@ _fedictl_domain-blocks_import() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --prune --best-effort --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --format --severity)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --format --severity)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2484,6 +2667,10 @@ _fedictl_domain-blocks_import() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--format')
         __fedictl_add_completions -W 'mastodon-csv'$'\n''csv'$'\n''json'$'\n''list'
         return
@@ -2507,7 +2694,7 @@ _fedictl_domain-blocks_export() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --format)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --format)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2543,6 +2730,10 @@ _fedictl_domain-blocks_export() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--format')
         __fedictl_add_completions -W 'mastodon-csv'$'\n''csv'$'\n''json'$'\n''list'
         return
@@ -2554,7 +2745,7 @@ _fedictl_domain-blocks_merge() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account --allow --known)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --merge --threshold --max-severity --take --config)
     __fedictl_offer_flags_options -1
 
     # Offer option value completions
@@ -2587,6 +2778,10 @@ _fedictl_domain-blocks_merge() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -2630,7 +2825,7 @@ _fedictl_domain-blocks_sync() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --lift-retracted --version -h --help)
     repeating_options=(--account --allow --known)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config --max-followed-severity)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --merge --threshold --max-severity --take --config --max-followed-severity)
     __fedictl_offer_flags_options -1
 
     # Offer option value completions
@@ -2663,6 +2858,10 @@ _fedictl_domain-blocks_sync() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -2710,7 +2909,7 @@ _fedictl_domain-blocks_apply() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --force --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2743,6 +2942,10 @@ _fedictl_domain-blocks_apply() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -2784,7 +2987,7 @@ _fedictl_domain-allows_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2820,6 +3023,10 @@ _fedictl_domain-allows_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -2830,7 +3037,7 @@ _fedictl_domain-allows_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2866,6 +3073,10 @@ _fedictl_domain-allows_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--comment')
         return
         ;;
@@ -2876,7 +3087,7 @@ _fedictl_domain-allows_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2912,6 +3123,10 @@ _fedictl_domain-allows_remove() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -2942,7 +3157,7 @@ _fedictl_email-blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2978,6 +3193,10 @@ _fedictl_email-blocks_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -2988,7 +3207,7 @@ _fedictl_email-blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3024,6 +3243,10 @@ _fedictl_email-blocks_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -3031,7 +3254,7 @@ _fedictl_email-blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3067,6 +3290,10 @@ _fedictl_email-blocks_remove() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -3097,7 +3324,7 @@ _fedictl_ip-blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3133,6 +3360,10 @@ _fedictl_ip-blocks_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -3143,7 +3374,7 @@ _fedictl_ip-blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --comment --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --severity --comment --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3179,6 +3410,10 @@ _fedictl_ip-blocks_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--severity')
         return
         ;;
@@ -3195,7 +3430,7 @@ _fedictl_ip-blocks_update() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --ip --severity --comment --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --ip --severity --comment --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3231,6 +3466,10 @@ _fedictl_ip-blocks_update() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--ip')
         return
         ;;
@@ -3250,7 +3489,7 @@ _fedictl_ip-blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3286,6 +3525,10 @@ _fedictl_ip-blocks_remove() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -3316,7 +3559,7 @@ _fedictl_canonical-email-blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3352,6 +3595,10 @@ _fedictl_canonical-email-blocks_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -3362,7 +3609,7 @@ _fedictl_canonical-email-blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --hash)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --hash)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3398,6 +3645,10 @@ _fedictl_canonical-email-blocks_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--hash')
         return
         ;;
@@ -3408,7 +3659,7 @@ _fedictl_canonical-email-blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3444,6 +3695,10 @@ _fedictl_canonical-email-blocks_remove() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -3451,7 +3706,7 @@ _fedictl_canonical-email-blocks_test() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3487,6 +3742,10 @@ _fedictl_canonical-email-blocks_test() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -3517,7 +3776,7 @@ _fedictl_filters_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3553,6 +3812,10 @@ _fedictl_filters_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -3560,7 +3823,7 @@ _fedictl_filters_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3596,6 +3859,10 @@ _fedictl_filters_show() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -3603,7 +3870,7 @@ _fedictl_filters_create() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
     repeating_options=(--account --keyword --context)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --action --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --action --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3639,6 +3906,10 @@ _fedictl_filters_create() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--keyword')
         return
         ;;
@@ -3659,7 +3930,7 @@ _fedictl_filters_update() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --never-expires --version -h --help)
     repeating_options=(--account --context)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --title --action --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --title --action --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3695,6 +3966,10 @@ _fedictl_filters_update() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--title')
         return
         ;;
@@ -3715,7 +3990,7 @@ _fedictl_filters_delete() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3751,6 +4026,10 @@ _fedictl_filters_delete() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -3781,7 +4060,7 @@ _fedictl_filters_keywords_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -3817,6 +4096,10 @@ _fedictl_filters_keywords_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -3824,7 +4107,7 @@ _fedictl_filters_keywords_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3860,6 +4143,10 @@ _fedictl_filters_keywords_remove() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -3890,7 +4177,7 @@ _fedictl_filters_statuses_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -3926,6 +4213,10 @@ _fedictl_filters_statuses_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -3933,7 +4224,7 @@ _fedictl_filters_statuses_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3969,6 +4260,10 @@ _fedictl_filters_statuses_remove() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -3999,7 +4294,7 @@ _fedictl_blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4035,6 +4330,10 @@ _fedictl_blocks_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -4045,7 +4344,7 @@ _fedictl_blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4081,6 +4380,10 @@ _fedictl_blocks_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -4088,7 +4391,7 @@ _fedictl_blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4124,6 +4427,10 @@ _fedictl_blocks_remove() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -4154,7 +4461,7 @@ _fedictl_mutes_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4190,6 +4497,10 @@ _fedictl_mutes_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -4200,7 +4511,7 @@ _fedictl_mutes_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --notifications --no-notifications --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --duration)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --duration)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4236,6 +4547,10 @@ _fedictl_mutes_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--duration')
         return
         ;;
@@ -4246,7 +4561,7 @@ _fedictl_mutes_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4282,6 +4597,10 @@ _fedictl_mutes_remove() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -4312,7 +4631,7 @@ _fedictl_user-domain-blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4348,6 +4667,10 @@ _fedictl_user-domain-blocks_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -4358,7 +4681,7 @@ _fedictl_user-domain-blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4394,6 +4717,10 @@ _fedictl_user-domain-blocks_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -4401,7 +4728,7 @@ _fedictl_user-domain-blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4437,6 +4764,10 @@ _fedictl_user-domain-blocks_remove() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -4467,7 +4798,7 @@ _fedictl_timelines_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --media-only --reveal --since-last --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4503,6 +4834,10 @@ _fedictl_timelines_show() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -4521,7 +4856,7 @@ _fedictl_timelines_pin() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --name)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --name)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4557,6 +4892,10 @@ _fedictl_timelines_pin() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--name')
         return
         ;;
@@ -4567,7 +4906,7 @@ _fedictl_timelines_unpin() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4603,6 +4942,10 @@ _fedictl_timelines_unpin() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 
     # Offer positional completions
@@ -4618,7 +4961,7 @@ _fedictl_timelines_pins() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4654,6 +4997,10 @@ _fedictl_timelines_pins() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -4684,7 +5031,7 @@ _fedictl_log_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --failed --remote --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --server --verb --target --since --until -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --server --verb --target --since --until -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4720,6 +5067,10 @@ _fedictl_log_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--server')
         return
         ;;
@@ -4745,7 +5096,7 @@ _fedictl_log_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4778,6 +5129,10 @@ _fedictl_log_show() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;

@@ -20,257 +20,257 @@ function __fedictl_parse_tokens -S
     set -l unparsed_tokens (__fedictl_tokens -pc)
     switch $unparsed_tokens[1]
     case 'fedictl'
-        __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+        __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'auth'
             __fedictl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'login'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'admin' 'scopes=' 'no-browser' 'out-of-band' 'wait=' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'admin' 'scopes=' 'no-browser' 'out-of-band' 'wait=' 'version' 'h/help'
             case 'add'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-stdin' 'scopes=' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'token-stdin' 'scopes=' 'version' 'h/help'
             case 'list'
-                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'use'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'status'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'all' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'all' 'version' 'h/help'
             case 'logout'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'alias'
-                __fedictl_parse_subcommand 2 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'remove' 'version' 'h/help'
+                __fedictl_parse_subcommand 2 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'remove' 'version' 'h/help'
             case 'group'
                 __fedictl_parse_subcommand 0 'version' 'h/help'
                 switch $unparsed_tokens[1]
                 case 'set'
-                    __fedictl_parse_subcommand -r 2 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                    __fedictl_parse_subcommand -r 2 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
                 case 'list'
-                    __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                    __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
                 case 'remove'
-                    __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                    __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
                 end
             end
         case 'instance'
             __fedictl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'info'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'refresh' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'refresh' 'version' 'h/help'
             case 'features'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'refresh' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'refresh' 'version' 'h/help'
             case 'rules'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'peers'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'all' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'all' 'version' 'h/help'
             case 'activity'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'blocks'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'nodeinfo'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             end
         case 'apps'
             __fedictl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'register'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'scopes=' 'admin' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'scopes=' 'admin' 'version' 'h/help'
             case 'verify'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             end
         case 'signup'
-            __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'username=' 'email=' 'reason=' 'locale=' 'date-of-birth=' 'agree' 'password-stdin' 'version' 'h/help'
+            __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'username=' 'email=' 'reason=' 'locale=' 'date-of-birth=' 'agree' 'password-stdin' 'version' 'h/help'
         case 'accounts'
             __fedictl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'list'
-                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'active' 'pending' 'disabled' 'silenced' 'suspended' 'sensitized' 'local' 'remote' 'domain=' 'username=' 'email=' 'ip=' 'staff' 'L/limit=' 'all' 'version' 'h/help'
+                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'active' 'pending' 'disabled' 'silenced' 'suspended' 'sensitized' 'local' 'remote' 'domain=' 'username=' 'email=' 'ip=' 'staff' 'L/limit=' 'all' 'version' 'h/help'
             case 'show'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'approve'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'reject'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'action'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'type=' 'report=' 'warning-preset=' 'text=' 'no-notify' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'type=' 'report=' 'warning-preset=' 'text=' 'no-notify' 'version' 'h/help'
             case 'enable'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'unsilence'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'unsuspend'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'unsensitive'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'delete'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             end
         case 'reports'
             __fedictl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'list'
-                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'resolved' 'reporter=' 'target=' 'L/limit=' 'all' 'version' 'h/help'
+                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'resolved' 'reporter=' 'target=' 'L/limit=' 'all' 'version' 'h/help'
             case 'show'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'reveal' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'reveal' 'version' 'h/help'
             case 'assign'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'unassign'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'resolve'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'target=' 'action=' 'text=' 'comment=' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'target=' 'action=' 'text=' 'comment=' 'version' 'h/help'
             case 'reopen'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'note'
-                __fedictl_parse_subcommand 2 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 2 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'file'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'status=+' 'category=' 'rule=+' 'comment=' 'forward' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'status=+' 'category=' 'rule=+' 'comment=' 'forward' 'version' 'h/help'
             end
         case 'queue'
-            __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'kind=' 'exit-status' 'since-last' 'watch' 'interval=' 'exec=' 'version' 'h/help'
+            __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'kind=' 'exit-status' 'since-last' 'watch' 'interval=' 'exec=' 'exec-timeout=' 'version' 'h/help'
         case 'domain-blocks'
             __fedictl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'list'
-                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'L/limit=' 'all' 'version' 'h/help'
+                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'L/limit=' 'all' 'version' 'h/help'
             case 'show'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'add'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'severity=' 'reject-media' 'no-reject-media' 'reject-reports' 'no-reject-reports' 'obfuscate' 'no-obfuscate' 'public-comment=' 'private-comment=' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'severity=' 'reject-media' 'no-reject-media' 'reject-reports' 'no-reject-reports' 'obfuscate' 'no-obfuscate' 'public-comment=' 'private-comment=' 'version' 'h/help'
             case 'update'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'severity=' 'reject-media' 'no-reject-media' 'reject-reports' 'no-reject-reports' 'obfuscate' 'no-obfuscate' 'public-comment=' 'private-comment=' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'severity=' 'reject-media' 'no-reject-media' 'reject-reports' 'no-reject-reports' 'obfuscate' 'no-obfuscate' 'public-comment=' 'private-comment=' 'version' 'h/help'
             case 'remove'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'import'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'format=' 'severity=' 'prune' 'best-effort' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'format=' 'severity=' 'prune' 'best-effort' 'version' 'h/help'
             case 'export'
-                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'format=' 'version' 'h/help'
+                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'format=' 'version' 'h/help'
             case 'merge'
-                __fedictl_parse_subcommand -r 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'merge=' 'threshold=' 'allow=+' 'max-severity=' 'take=' 'known=+' 'config=' 'version' 'h/help'
+                __fedictl_parse_subcommand -r 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'merge=' 'threshold=' 'allow=+' 'max-severity=' 'take=' 'known=+' 'config=' 'version' 'h/help'
             case 'sync'
-                __fedictl_parse_subcommand -r 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'merge=' 'threshold=' 'allow=+' 'max-severity=' 'take=' 'known=+' 'config=' 'lift-retracted' 'max-followed-severity=' 'version' 'h/help'
+                __fedictl_parse_subcommand -r 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'merge=' 'threshold=' 'allow=+' 'max-severity=' 'take=' 'known=+' 'config=' 'lift-retracted' 'max-followed-severity=' 'version' 'h/help'
             case 'apply'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'force' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'force' 'version' 'h/help'
             end
         case 'domain-allows'
             __fedictl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'list'
-                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'L/limit=' 'all' 'version' 'h/help'
+                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'L/limit=' 'all' 'version' 'h/help'
             case 'add'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'comment=' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'comment=' 'version' 'h/help'
             case 'remove'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             end
         case 'email-blocks'
             __fedictl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'list'
-                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'L/limit=' 'all' 'version' 'h/help'
+                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'L/limit=' 'all' 'version' 'h/help'
             case 'add'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'remove'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             end
         case 'ip-blocks'
             __fedictl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'list'
-                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'L/limit=' 'all' 'version' 'h/help'
+                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'L/limit=' 'all' 'version' 'h/help'
             case 'add'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'severity=' 'comment=' 'expires-in=' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'severity=' 'comment=' 'expires-in=' 'version' 'h/help'
             case 'update'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'ip=' 'severity=' 'comment=' 'expires-in=' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'ip=' 'severity=' 'comment=' 'expires-in=' 'version' 'h/help'
             case 'remove'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             end
         case 'canonical-email-blocks'
             __fedictl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'list'
-                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'L/limit=' 'all' 'version' 'h/help'
+                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'L/limit=' 'all' 'version' 'h/help'
             case 'add'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'hash=' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'hash=' 'version' 'h/help'
             case 'remove'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'test'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             end
         case 'filters'
             __fedictl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'list'
-                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'show'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'create'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'keyword=+' 'whole-word' 'context=+' 'action=' 'expires-in=' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'keyword=+' 'whole-word' 'context=+' 'action=' 'expires-in=' 'version' 'h/help'
             case 'update'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'title=' 'context=+' 'action=' 'expires-in=' 'never-expires' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'title=' 'context=+' 'action=' 'expires-in=' 'never-expires' 'version' 'h/help'
             case 'delete'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'keywords'
                 __fedictl_parse_subcommand 0 'version' 'h/help'
                 switch $unparsed_tokens[1]
                 case 'add'
-                    __fedictl_parse_subcommand 2 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'whole-word' 'version' 'h/help'
+                    __fedictl_parse_subcommand 2 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'whole-word' 'version' 'h/help'
                 case 'remove'
-                    __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                    __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
                 end
             case 'statuses'
                 __fedictl_parse_subcommand 0 'version' 'h/help'
                 switch $unparsed_tokens[1]
                 case 'add'
-                    __fedictl_parse_subcommand 2 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                    __fedictl_parse_subcommand 2 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
                 case 'remove'
-                    __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                    __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
                 end
             end
         case 'blocks'
             __fedictl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'list'
-                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'L/limit=' 'all' 'version' 'h/help'
+                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'L/limit=' 'all' 'version' 'h/help'
             case 'add'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'remove'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             end
         case 'mutes'
             __fedictl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'list'
-                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'L/limit=' 'all' 'version' 'h/help'
+                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'L/limit=' 'all' 'version' 'h/help'
             case 'add'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'duration=' 'notifications' 'no-notifications' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'duration=' 'notifications' 'no-notifications' 'version' 'h/help'
             case 'remove'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             end
         case 'user-domain-blocks'
             __fedictl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'list'
-                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'L/limit=' 'all' 'version' 'h/help'
+                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'L/limit=' 'all' 'version' 'h/help'
             case 'add'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'remove'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             end
         case 'timelines'
             __fedictl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'show'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'L/limit=' 'media-only' 'reveal' 'since-last' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'L/limit=' 'media-only' 'reveal' 'since-last' 'version' 'h/help'
             case 'pin'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'name=' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'name=' 'version' 'h/help'
             case 'unpin'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             case 'pins'
-                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             end
         case 'log'
             __fedictl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'list'
-                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'server=' 'verb=' 'target=' 'since=' 'until=' 'failed' 'remote' 'L/limit=' 'version' 'h/help'
+                __fedictl_parse_subcommand 0 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'server=' 'verb=' 'target=' 'since=' 'until=' 'failed' 'remote' 'L/limit=' 'version' 'h/help'
             case 'show'
-                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'version' 'h/help'
+                __fedictl_parse_subcommand 1 'account=+' 'all-accounts' 'concurrency=' 'fail-fast' 'o/output=' 'fields=' 'no-headers' 'no-color' 'wide' 'verbose' 'dry-run' 'no-journal' 'y/yes' 'timeout=' 'max-response-size=' 'max-pages=' 'max-wait=' 'raw' 'cacert=' 'insecure-http' 'insecure-storage' 'token-file=' 'version' 'h/help'
             end
         case 'completion'
             __fedictl_parse_subcommand 1 'version' 'h/help'
@@ -350,6 +350,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_positional "fedictl" -eq 1' -fa 'auth' -d 'Log in to instances and choose the account commands act as.'
@@ -403,6 +404,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth login" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth login" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth login" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth login" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth login" admin' -l 'admin' -d 'Also ask for the admin scopes (admin:read admin:write), for moderation commands.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth login" scopes' -l 'scopes' -d 'User scopes to ask for instead of "read write follow".' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth login" no-browser' -l 'no-browser' -d 'Do not open a browser; only print the authorization URL.'
@@ -431,6 +433,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth add" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth add" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth add" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth add" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth add" token-stdin' -l 'token-stdin' -d 'Read the token from stdin.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth add" scopes' -l 'scopes' -d 'The token\'s scopes, recorded when the server does not say.' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth add" version' -l 'version' -d 'Show the version.'
@@ -456,6 +459,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth list" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth list" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth list" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth list" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth list" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth list" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth use"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion auth use -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -479,6 +483,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth use" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth use" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth use" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth use" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_positional "fedictl auth use" -eq 1' -fka '(__fedictl_custom_completion ---completion auth use -- positional@0 (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth use" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth use" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -503,6 +508,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth status" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth status" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth status" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth status" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_positional "fedictl auth status" -eq 1' -fka '(__fedictl_custom_completion ---completion auth status -- positional@0 (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth status" all' -l 'all' -d 'Check every stored account, concurrently.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth status" version' -l 'version' -d 'Show the version.'
@@ -528,6 +534,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth logout" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth logout" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth logout" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth logout" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_positional "fedictl auth logout" -eq 1' -fka '(__fedictl_custom_completion ---completion auth logout -- positional@0 (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth logout" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth logout" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -552,6 +559,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth alias" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth alias" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth alias" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth alias" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_positional "fedictl auth alias" -eq 1' -fka '(__fedictl_custom_completion ---completion auth alias -- positional@0 (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth alias" remove' -l 'remove' -d 'Remove the alias instead.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth alias" version' -l 'version' -d 'Show the version.'
@@ -582,6 +590,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth group set" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth group set" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth group set" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth group set" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_positional "fedictl auth group set" -ge 1' -fka '(__fedictl_custom_completion ---completion auth group set -- positional@1 (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth group set" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth group set" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -606,6 +615,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth group list" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth group list" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth group list" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth group list" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth group list" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth group list" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth group remove"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion auth group remove -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -629,6 +639,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth group remove" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth group remove" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth group remove" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth group remove" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_positional "fedictl auth group remove" -eq 1' -fka '(__fedictl_custom_completion ---completion auth group remove -- positional@0 (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth group remove" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl auth group remove" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -662,6 +673,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance info" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance info" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance info" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance info" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance info" refresh' -l 'refresh' -d 'Detect the server\'s software again instead of using the account\'s cached detection.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance info" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance info" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -686,6 +698,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance features" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance features" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance features" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance features" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance features" refresh' -l 'refresh' -d 'Detect the server\'s software again instead of using the account\'s cached detection.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance features" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance features" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -710,6 +723,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance rules" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance rules" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance rules" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance rules" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance rules" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance rules" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance peers"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion instance peers -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -733,6 +747,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance peers" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance peers" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance peers" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance peers" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance peers" all' -l 'all' -d 'List every peer instead of counting them.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance peers" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance peers" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -757,6 +772,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance activity" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance activity" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance activity" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance activity" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance activity" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance activity" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance blocks"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion instance blocks -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -780,6 +796,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance blocks" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance blocks" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance blocks" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance blocks" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance blocks" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance blocks" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance nodeinfo"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion instance nodeinfo -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -803,6 +820,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance nodeinfo" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance nodeinfo" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance nodeinfo" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance nodeinfo" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance nodeinfo" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl instance nodeinfo" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl apps" version' -l 'version' -d 'Show the version.'
@@ -830,6 +848,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl apps register" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl apps register" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl apps register" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl apps register" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl apps register" scopes' -l 'scopes' -d 'User scopes to register instead of "read write follow".' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl apps register" admin' -l 'admin' -d 'Also register the admin scopes (admin:read admin:write).'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl apps register" version' -l 'version' -d 'Show the version.'
@@ -855,6 +874,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl apps verify" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl apps verify" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl apps verify" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl apps verify" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl apps verify" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl apps verify" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl signup"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion signup -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -878,6 +898,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl signup" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl signup" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl signup" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl signup" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl signup" username' -l 'username' -d 'The new account\'s username.' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl signup" email' -l 'email' -d 'The e-mail address to confirm the account with.' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl signup" reason' -l 'reason' -d 'Why you want to join (required where a moderator approves new accounts).' -rfka ''
@@ -920,6 +941,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts list" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts list" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts list" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts list" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts list" active' -l 'active' -d 'Only active accounts.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts list" pending' -l 'pending' -d 'Only sign-ups waiting for approval.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts list" disabled' -l 'disabled' -d 'Only accounts whose login is disabled.'
@@ -958,6 +980,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts show" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts show" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts show" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts show" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts show" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts show" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts approve"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion accounts approve -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -981,6 +1004,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts approve" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts approve" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts approve" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts approve" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts approve" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts approve" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts reject"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion accounts reject -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -1004,6 +1028,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts reject" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts reject" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts reject" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts reject" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts reject" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts reject" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts action"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion accounts action -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -1027,6 +1052,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts action" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts action" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts action" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts action" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts action" type' -l 'type' -d 'What to do: none (a warning), sensitive, disable, silence or suspend.' -rfka 'none sensitive disable silence suspend'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts action" report' -l 'report' -d 'The report this answers; it is resolved too.' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts action" warning-preset' -l 'warning-preset' -d 'A warning preset\'s id (Mastodon).' -rfka ''
@@ -1055,6 +1081,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts enable" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts enable" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts enable" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts enable" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts enable" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts enable" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts unsilence"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion accounts unsilence -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -1078,6 +1105,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts unsilence" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts unsilence" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts unsilence" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts unsilence" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts unsilence" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts unsilence" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts unsuspend"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion accounts unsuspend -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -1101,6 +1129,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts unsuspend" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts unsuspend" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts unsuspend" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts unsuspend" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts unsuspend" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts unsuspend" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts unsensitive"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion accounts unsensitive -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -1124,6 +1153,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts unsensitive" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts unsensitive" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts unsensitive" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts unsensitive" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts unsensitive" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts unsensitive" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts delete"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion accounts delete -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -1147,6 +1177,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts delete" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts delete" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts delete" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts delete" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts delete" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts delete" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports" version' -l 'version' -d 'Show the version.'
@@ -1180,6 +1211,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports list" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports list" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports list" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports list" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports list" resolved' -l 'resolved' -d 'Resolved (and closed) reports instead of open ones.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports list" reporter' -l 'reporter' -d 'Only reports filed by this account (id or @user@host).' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports list" target' -l 'target' -d 'Only reports about this account (id or @user@host).' -rfka ''
@@ -1208,6 +1240,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports show" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports show" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports show" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports show" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports show" reveal' -l 'reveal' -d 'Show posts behind content warnings and sensitive media in full.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports show" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports show" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -1232,6 +1265,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports assign" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports assign" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports assign" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports assign" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports assign" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports assign" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports unassign"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion reports unassign -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -1255,6 +1289,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports unassign" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports unassign" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports unassign" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports unassign" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports unassign" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports unassign" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports resolve"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion reports resolve -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -1278,6 +1313,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports resolve" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports resolve" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports resolve" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports resolve" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports resolve" target' -l 'target' -d 'Resolve every open report about this account (@user@host).' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports resolve" action' -l 'action' -d 'With --target: first act on the account: none (a warning), sensitive, disable, silence or suspend.' -rfka 'none sensitive disable silence suspend'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports resolve" text' -l 'text' -d 'With --action: why (sent to the user with a Mastodon warning).' -rfka ''
@@ -1305,6 +1341,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports reopen" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports reopen" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports reopen" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports reopen" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports reopen" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports reopen" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports note"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion reports note -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -1328,6 +1365,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports note" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports note" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports note" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports note" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports note" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports note" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports file"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion reports file -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -1351,6 +1389,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports file" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports file" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports file" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports file" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports file"' -l 'status' -d 'A post of the account to include (repeatable).' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports file" category' -l 'category' -d 'What the report is about: spam, legal, violation or other.' -rfka 'spam legal violation other'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports file"' -l 'rule' -d 'The id of a broken server rule (repeatable; see `instance rules`).' -rfka '(__fedictl_custom_completion ---completion reports file -- --rule (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -1379,12 +1418,14 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl queue" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl queue" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl queue" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl queue" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl queue" kind' -l 'kind' -d 'Only this kind: report or sign-up.' -rfka 'report sign-up'
-complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl queue" exit-status' -l 'exit-status' -d 'Exit 1 when anything waits, 0 when the queue is empty.'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl queue" exit-status' -l 'exit-status' -d 'Exit 1 when anything waits, 0 when nothing does, 64 or more when a server could not be asked.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl queue" since-last' -l 'since-last' -d 'Only what is new since the last --since-last look.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl queue" watch' -l 'watch' -d 'Keep running and print each new item as it arrives.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl queue" interval' -l 'interval' -d 'With --watch: seconds between looks at the server.' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl queue" exec' -l 'exec' -d 'With --watch: run this command for each new item, its JSON on stdin.' -rfka ''
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl queue" exec-timeout' -l 'exec-timeout' -d 'With --exec: stop a run of the command after this many seconds (default 30).' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl queue" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl queue" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks" version' -l 'version' -d 'Show the version.'
@@ -1420,6 +1461,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks list" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks list" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks list" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks list" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks list" L limit' -s 'L' -l 'limit' -d 'Show at most this many.' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks list" all' -l 'all' -d 'Show them all, however many pages that takes.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks list" version' -l 'version' -d 'Show the version.'
@@ -1445,6 +1487,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks show" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks show" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks show" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks show" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks show" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks show" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks add"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion domain-blocks add -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -1468,6 +1511,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks add" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks add" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks add" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks add" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks add" severity' -l 'severity' -d 'silence (limit), suspend (defederate) or noop (only the rejections below).' -rfka 'noop silence suspend'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks add" reject-media' -l 'reject-media' -d 'Reject media files from the domain (--no-reject-media: accept them).'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks add" no-reject-media' -l 'no-reject-media' -d 'Reject media files from the domain (--no-reject-media: accept them).'
@@ -1500,6 +1544,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks update" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks update" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks update" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks update" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks update" severity' -l 'severity' -d 'silence (limit), suspend (defederate) or noop (only the rejections below).' -rfka 'noop silence suspend'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks update" reject-media' -l 'reject-media' -d 'Reject media files from the domain (--no-reject-media: accept them).'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks update" no-reject-media' -l 'no-reject-media' -d 'Reject media files from the domain (--no-reject-media: accept them).'
@@ -1532,6 +1577,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks remove" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks remove" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks remove" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks remove" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks remove" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks remove" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks import"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion domain-blocks import -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -1555,6 +1601,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks import" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks import" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks import" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks import" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_positional "fedictl domain-blocks import" -eq 1' -F
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks import" format' -l 'format' -d 'mastodon-csv, csv, json or list (default: recognised from the content).' -rfka 'mastodon-csv csv json list'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks import" severity' -l 'severity' -d 'Severity for plain lists and rows without one.' -rfka 'noop silence suspend'
@@ -1583,6 +1630,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks export" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks export" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks export" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks export" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks export" format' -l 'format' -d 'mastodon-csv (default), csv, json or list.' -rfka 'mastodon-csv csv json list'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks export" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks export" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -1607,6 +1655,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks merge" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks merge" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks merge" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks merge" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_positional "fedictl domain-blocks merge" -ge 1' -F
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks merge" merge' -l 'merge' -d 'max (harshest, the default) or min (mildest) when sources disagree.' -rfka 'max min'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks merge" threshold' -l 'threshold' -d 'Keep domains listed by at least N sources, or N% of them.' -rfka ''
@@ -1638,6 +1687,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks sync" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks sync" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks sync" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks sync" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_positional "fedictl domain-blocks sync" -ge 1' -F
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks sync" merge' -l 'merge' -d 'max (harshest, the default) or min (mildest) when sources disagree.' -rfka 'max min'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks sync" threshold' -l 'threshold' -d 'Keep domains listed by at least N sources, or N% of them.' -rfka ''
@@ -1671,6 +1721,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks apply" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks apply" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks apply" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks apply" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_positional "fedictl domain-blocks apply" -eq 1' -F
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks apply" force' -l 'force' -d 'Apply even to a server whose list changed since the plan was made.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks apply" version' -l 'version' -d 'Show the version.'
@@ -1701,6 +1752,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows list" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows list" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows list" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows list" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows list" L limit' -s 'L' -l 'limit' -d 'Show at most this many.' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows list" all' -l 'all' -d 'Show them all, however many pages that takes.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows list" version' -l 'version' -d 'Show the version.'
@@ -1726,6 +1778,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows add" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows add" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows add" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows add" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows add" comment' -l 'comment' -d 'Why it is allowed (GoToSocial, Pleroma/Akkoma).' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows add" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows add" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -1750,6 +1803,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows remove" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows remove" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows remove" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows remove" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows remove" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows remove" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks" version' -l 'version' -d 'Show the version.'
@@ -1778,6 +1832,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks list" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks list" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks list" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks list" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks list" L limit' -s 'L' -l 'limit' -d 'Show at most this many.' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks list" all' -l 'all' -d 'Show them all, however many pages that takes.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks list" version' -l 'version' -d 'Show the version.'
@@ -1803,6 +1858,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks add" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks add" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks add" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks add" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks add" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks add" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks remove"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion email-blocks remove -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -1826,6 +1882,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks remove" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks remove" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks remove" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks remove" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks remove" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks remove" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks" version' -l 'version' -d 'Show the version.'
@@ -1855,6 +1912,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks list" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks list" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks list" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks list" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks list" L limit' -s 'L' -l 'limit' -d 'Show at most this many.' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks list" all' -l 'all' -d 'Show them all, however many pages that takes.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks list" version' -l 'version' -d 'Show the version.'
@@ -1880,6 +1938,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks add" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks add" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks add" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks add" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks add" severity' -l 'severity' -d 'sign_up_requires_approval, sign_up_block or no_access.' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks add" comment' -l 'comment' -d 'Why (moderators see it).' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks add" expires-in' -l 'expires-in' -d 'Lift the block after this long: 30m, 12h, 1d, 2w.' -rfka ''
@@ -1906,6 +1965,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks update" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks update" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks update" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks update" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks update" ip' -l 'ip' -d 'A new address or range.' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks update" severity' -l 'severity' -d 'sign_up_requires_approval, sign_up_block or no_access.' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks update" comment' -l 'comment' -d 'Why (moderators see it).' -rfka ''
@@ -1933,6 +1993,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks remove" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks remove" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks remove" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks remove" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks remove" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks remove" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks" version' -l 'version' -d 'Show the version.'
@@ -1962,6 +2023,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks list" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks list" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks list" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks list" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks list" L limit' -s 'L' -l 'limit' -d 'Show at most this many.' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks list" all' -l 'all' -d 'Show them all, however many pages that takes.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks list" version' -l 'version' -d 'Show the version.'
@@ -1987,6 +2049,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks add" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks add" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks add" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks add" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks add" hash' -l 'hash' -d 'A canonical hash (64 hex digits) instead of an address.' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks add" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks add" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -2011,6 +2074,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks remove" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks remove" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks remove" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks remove" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks remove" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks remove" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks test"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion canonical-email-blocks test -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -2034,6 +2098,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks test" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks test" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks test" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks test" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks test" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks test" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters" version' -l 'version' -d 'Show the version.'
@@ -2066,6 +2131,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters list" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters list" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters list" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters list" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters list" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters list" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters show"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion filters show -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -2089,6 +2155,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters show" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters show" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters show" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters show" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters show" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters show" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters create"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion filters create -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -2112,6 +2179,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters create" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters create" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters create" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters create" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters create"' -l 'keyword' -d 'A word or phrase to match (repeatable). Default: the title.' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters create" whole-word' -l 'whole-word' -d 'Match the keywords only as whole words.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters create"' -l 'context' -d 'Where the filter applies (repeatable): home, notifications, public, thread, account.' -rfka 'home notifications public thread account'
@@ -2140,6 +2208,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters update" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters update" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters update" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters update" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters update" title' -l 'title' -d 'A new title (on v1 servers: a new phrase).' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters update"' -l 'context' -d 'Where the filter applies (repeatable; replaces the current places).' -rfka 'home notifications public thread account'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters update" action' -l 'action' -d 'What to do with matching posts: warn, hide or blur.' -rfka ''
@@ -2168,6 +2237,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters delete" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters delete" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters delete" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters delete" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters delete" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters delete" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters keywords" version' -l 'version' -d 'Show the version.'
@@ -2195,6 +2265,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters keywords add" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters keywords add" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters keywords add" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters keywords add" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters keywords add" whole-word' -l 'whole-word' -d 'Match only as a whole word.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters keywords add" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters keywords add" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -2219,6 +2290,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters keywords remove" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters keywords remove" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters keywords remove" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters keywords remove" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters keywords remove" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters keywords remove" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters statuses" version' -l 'version' -d 'Show the version.'
@@ -2246,6 +2318,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters statuses add" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters statuses add" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters statuses add" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters statuses add" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters statuses add" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters statuses add" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters statuses remove"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion filters statuses remove -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -2269,6 +2342,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters statuses remove" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters statuses remove" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters statuses remove" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters statuses remove" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters statuses remove" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl filters statuses remove" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks" version' -l 'version' -d 'Show the version.'
@@ -2297,6 +2371,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks list" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks list" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks list" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks list" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks list" L limit' -s 'L' -l 'limit' -d 'Show at most this many.' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks list" all' -l 'all' -d 'Show them all, however many pages that takes.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks list" version' -l 'version' -d 'Show the version.'
@@ -2322,6 +2397,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks add" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks add" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks add" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks add" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks add" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks add" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks remove"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion blocks remove -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -2345,6 +2421,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks remove" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks remove" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks remove" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks remove" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks remove" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks remove" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes" version' -l 'version' -d 'Show the version.'
@@ -2373,6 +2450,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes list" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes list" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes list" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes list" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes list" L limit' -s 'L' -l 'limit' -d 'Show at most this many.' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes list" all' -l 'all' -d 'Show them all, however many pages that takes.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes list" version' -l 'version' -d 'Show the version.'
@@ -2398,6 +2476,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes add" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes add" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes add" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes add" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes add" duration' -l 'duration' -d 'How long: 30m, 12h, 1d, 2w or seconds (default: until unmuted).' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes add" notifications' -l 'notifications' -d 'Mute their notifications too, the default (--no-notifications: only their posts).'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes add" no-notifications' -l 'no-notifications' -d 'Mute their notifications too, the default (--no-notifications: only their posts).'
@@ -2424,6 +2503,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes remove" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes remove" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes remove" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes remove" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes remove" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes remove" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks" version' -l 'version' -d 'Show the version.'
@@ -2452,6 +2532,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks list" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks list" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks list" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks list" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks list" L limit' -s 'L' -l 'limit' -d 'Show at most this many.' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks list" all' -l 'all' -d 'Show them all, however many pages that takes.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks list" version' -l 'version' -d 'Show the version.'
@@ -2477,6 +2558,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks add" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks add" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks add" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks add" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks add" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks add" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks remove"' -l 'account' -d 'Account to act as: user@host, a unique prefix of it, an alias or a group; repeat it or give a comma list for several.' -rfka '(__fedictl_custom_completion ---completion user-domain-blocks remove -- --account (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
@@ -2500,6 +2582,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks remove" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks remove" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks remove" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks remove" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks remove" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks remove" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines" version' -l 'version' -d 'Show the version.'
@@ -2529,6 +2612,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines show" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines show" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines show" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines show" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_positional "fedictl timelines show" -eq 1' -fka '(__fedictl_custom_completion ---completion timelines show -- positional@0 (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines show" L limit' -s 'L' -l 'limit' -d 'Show at most this many posts (servers allow up to 40, the Misskey family 100).' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines show" media-only' -l 'media-only' -d 'Only posts with media attached.'
@@ -2557,6 +2641,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines pin" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines pin" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines pin" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines pin" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines pin" name' -l 'name' -d 'The name to show it by (default: the host).' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines pin" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines pin" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -2581,6 +2666,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines unpin" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines unpin" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines unpin" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines unpin" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_positional "fedictl timelines unpin" -eq 1' -fka '(__fedictl_custom_completion ---completion timelines unpin -- positional@0 (count (__fedictl_tokens -pc)) (__fedictl_tokens -tC))'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines unpin" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines unpin" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -2605,6 +2691,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines pins" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines pins" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines pins" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines pins" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines pins" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl timelines pins" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl log" version' -l 'version' -d 'Show the version.'
@@ -2632,6 +2719,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl log list" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl log list" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl log list" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl log list" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl log list" server' -l 'server' -d 'Only entries for this server (host).' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl log list" verb' -l 'verb' -d 'Only this command or command group, e.g. \'domain-blocks\' or \'accounts action\'.' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl log list" target' -l 'target' -d 'Only entries whose target contains this text.' -rfka ''
@@ -2663,6 +2751,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl log show" cacert' -l 'cacert' -d 'PEM file of a private certificate authority to trust.' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl log show" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl log show" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl log show" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl log show" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl log show" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_positional "fedictl completion" -eq 1' -fka 'bash zsh fish'

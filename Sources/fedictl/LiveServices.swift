@@ -25,7 +25,7 @@ enum LiveServices {
             insecureSecrets: { FileSecretStore(url: paths.secretsFile) },
             logins: FileLoginStore(paths: paths), serverCache: FileServerInfoCache(environment: environment),
             terminal: StandardTerminal(), environment: environment, openURL: { openInBrowser($0, environment: environment) },
-            runCommand: { command, input, timeout in try await runShellCommand(command, input: input, timeout: timeout) },
+            runCommand: { try await runShellCommand($0, input: $1, timeout: $2) },
             journal: FileJournal(paths: StatePaths(environment: environment)))
         services.lastLooks = FileLastLookStore(paths: StatePaths(environment: environment))
         return services

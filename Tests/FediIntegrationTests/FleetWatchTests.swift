@@ -103,6 +103,9 @@ struct FleetWatchTests {
         let lines = Self.lines(result.stdout)
         let items = lines.compactMap { line in line["id"].map { "\(line["account"] ?? "") \($0)" } }
         #expect(items == ["\(watchers.ids[1]) \(first)", "\(watchers.ids[1]) \(during)", "\(watchers.ids[0]) \(after)"], "\(result)")
+        // Fit for the journal off a terminal: one whole line per event, no colour, no redraws.
+        #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\r") && result.stderr.hasSuffix("\n"))
+        #expect(result.stdout.split(separator: "\n").count == lines.count, "every line is one JSON object")
         let events = lines.compactMap { line in line["event"].map { "\(line["account"] ?? "") \($0)" } }
         #expect(events == ["\(watchers.ids[0]) server_down", "\(watchers.ids[0]) server_up"], "\(result)")
     }

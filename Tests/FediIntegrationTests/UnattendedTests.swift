@@ -77,7 +77,7 @@ struct UnattendedTests {
         let cron = try await ProcessRunner.run("/bin/sh", ["-c", String(cronLine)], environment: home.environment())
         #expect(cron.status == 0, "\(cron)")
         #expect(!cron.stdout.contains(MockServer.admin.token) && !cron.stderr.contains(MockServer.admin.token))
-        let written = try String(contentsOf: home.home.appendingPathComponent("blocklists/sync.json"), encoding: .utf8)
+        let written = try String(contentsOf: home.home.appendingPathComponent("sync.json"), encoding: .utf8)
         #expect(written.contains("cron.example") && !written.contains(MockServer.admin.token), "\(written)")
         #expect(try await Self.blocked(server) == ["cron.example"])
 
@@ -101,6 +101,10 @@ struct UnattendedTests {
         #expect(timer.status == 0, "\(timer)")
         #expect(!timer.stdout.contains(MockServer.admin.token) && !timer.stderr.contains(MockServer.admin.token))
         #expect(try await Self.blocked(server) == ["cron.example", "timer.example"])
+        // Fit for the journal: no colour, no progress redraws, whole lines.
+        for text in [timer.stdout, timer.stderr, cron.stderr] {
+            #expect(!text.contains("\u{1B}") && !text.contains("\r") && (text.isEmpty || text.hasSuffix("\n")), "\(text)")
+        }
     }
 
     @Test func withNoWayToTheTokenEachWayIsNamed() async throws {

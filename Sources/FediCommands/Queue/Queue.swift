@@ -71,13 +71,16 @@ public struct Queue: FediCommand {
     @Option(help: ArgumentHelp("With --watch: run this command for each new item, its JSON on stdin.", valueName: "command"))
     public var exec: String?
 
-    @Option(help: ArgumentHelp("With --exec: stop a run of the command after this many seconds (default 30).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("With --exec: stop a run of the command after this many seconds (default 30).",
+                               valueName: "seconds"))
     public var execTimeout: Double = 30
 
     public func validate() throws {
         guard interval >= 1, interval <= 86_400 else { throw ValidationError("--interval must be between 1 and 86400 seconds") }
         if !watch, exec != nil { throw ValidationError("--exec needs --watch") }
-        guard execTimeout > 0, execTimeout <= 86_400 else { throw ValidationError("--exec-timeout must be between 0 and 86400 seconds") }
+        guard execTimeout > 0, execTimeout <= 86_400 else {
+            throw ValidationError("--exec-timeout must be between 0 and 86400 seconds")
+        }
         if watch, exitStatus { throw ValidationError("--exit-status cannot be used with --watch") }
         if watch, sinceLast { throw ValidationError("--since-last cannot be used with --watch") }
     }
@@ -89,7 +92,8 @@ public struct Queue: FediCommand {
             return ctx.status("its server's queue is shown once, under \(shownUnder)")
         }
         if watch {
-            return try await QueueWatch(kinds: kinds, interval: interval, exec: exec, execTimeout: execTimeout).run(in: ctx)
+            let watch = QueueWatch(kinds: kinds, interval: interval, exec: exec, execTimeout: execTimeout)
+            return try await watch.run(in: ctx)
         }
         let waiting = try await Self.waiting(kinds: kinds, in: ctx)
         let items = sinceLast ? try await QueueLooks.new(among: waiting, in: ctx) : waiting

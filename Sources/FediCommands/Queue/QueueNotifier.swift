@@ -18,7 +18,8 @@ actor QueueNotifier {
     private var stopped = false
 
     init(command: String, timeout: Double, limit: Int = 4, maxPending: Int = 1000,
-         runCommand: @escaping @Sendable (String, Data, Double) async throws -> CommandEnd, say: @escaping @Sendable (String) -> Void) {
+         runCommand: @escaping @Sendable (String, Data, Double) async throws -> CommandEnd,
+         say: @escaping @Sendable (String) -> Void) {
         self.command = command
         self.timeout = timeout
         self.limit = limit
@@ -69,7 +70,9 @@ actor QueueNotifier {
             switch try await runCommand(command, input, timeout) {
             case .exited(0): break
             case .exited(let status): say("fedictl: --exec command exited \(status) for \(label)")
-            case .timedOut: say("fedictl: --exec command for \(label) ran past --exec-timeout (\(shortNumber(timeout)) s) and was stopped")
+            case .timedOut:
+                let limit = shortNumber(timeout)
+                say("fedictl: --exec command for \(label) ran past --exec-timeout (\(limit) s) and was stopped")
             }
         } catch is CancellationError {
         } catch {

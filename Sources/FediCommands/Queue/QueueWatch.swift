@@ -25,7 +25,8 @@ struct QueueWatch {
         let terminal = ctx.terminal
         let printer = Printer(output: output, byAccount: members.count > 1, write: { terminal.write($0) })
         let notifier = exec.map { command in
-            QueueNotifier(command: command, timeout: execTimeout, runCommand: ctx.services.runCommand, say: { ctx.status($0) })
+            QueueNotifier(command: command, timeout: execTimeout, runCommand: ctx.services.runCommand,
+                          say: { ctx.status($0) })
         }
         let failures = Failures()
         let watch = self
@@ -57,7 +58,8 @@ struct QueueWatch {
     }
 
     /// One account's follower, its lines led by the account when there are several.
-    private func follow(_ member: Member, printer: Printer, notifier: QueueNotifier?, in root: CommandContext) async throws {
+    private func follow(_ member: Member, printer: Printer, notifier: QueueNotifier?,
+                        in root: CommandContext) async throws {
         let ctx = member.ctx, kinds = self.kinds, interval = self.interval, output = await printer.output
         let host = try ctx.login().server.authority
         let lead = member.account.map { "fedictl: \($0): " } ?? "fedictl: "
@@ -75,13 +77,15 @@ struct QueueWatch {
                     await notifier.enqueue("\(item.kind.rawValue) \(item.id) on \(host)", Data(json.utf8))
                 }
             },
-            status: { line in root.status(line.hasPrefix("fedictl: ") ? lead + line.dropFirst("fedictl: ".count) : line) },
+            status: { line in
+                root.status(line.hasPrefix("fedictl: ") ? lead + line.dropFirst("fedictl: ".count) : line)
+            },
             reachability: { answers, why in
                 let said = answers ? "\(host) answers again"
                     : "\(host) does not answer (\(why)); still watching, asking every \(shortNumber(interval)) s"
                 root.status(lead + said)
-                printer.event(WatchEvent(account: member.account, server: host, event: answers ? "server_up" : "server_down",
-                                         message: said))
+                let event = answers ? "server_up" : "server_down"
+                printer.event(WatchEvent(account: member.account, server: host, event: event, message: said))
             })
         try await follower.run()
     }
@@ -94,10 +98,17 @@ struct QueueWatch {
     }
 
     static func members(of ctx: CommandContext) throws -> [Member] {
-        guard ctx.pin == nil, let pins = try ctx.selectedAccounts(moderation: true), pins.count > 1 else {
+        guard ctx.pin == nil, let pins = try ctx.selectedAccounts(moderation: true) else {
             return [Member(ctx: ctx, account: nil)]
         }
-        let fleet = Fleet(logins: pins.map(\.login), output: FleetOutput(renderer: ctx.output, accounts: pins.map(\.login.id)))
+        if pins.count == 1 {
+            // A group of one: the usual path cannot read its name.
+            var one = ctx
+            one.pin = pins[0]
+            return [Member(ctx: one, account: nil)]
+        }
+        let ids = pins.map(\.login.id)
+        let fleet = Fleet(logins: pins.map(\.login), output: FleetOutput(renderer: ctx.output, accounts: ids))
         return pins.compactMap { pin -> Member? in
             var member = ctx
             var pin = pin
@@ -117,8 +128,9 @@ struct QueueWatch {
         if let hint = error.hint { text += "hint: \(Renderer.inertLines(hint))\n" }
         ctx.terminal.writeError(text)
         guard output.settings.format == .ndjson else { return }
-        let object = FleetRunner.AccountError(account: account, error: .init(message: error.message, hint: error.hint,
-                                                                             exitStatus: Int(error.status.rawValue), kind: error.status.name))
+        let body = ErrorReport.ErrorObject.Body(message: error.message, hint: error.hint,
+                                                exitStatus: Int(error.status.rawValue), kind: error.status.name)
+        let object = FleetRunner.AccountError(account: account, error: body)
         if let line = try? output.jsonText(object, pretty: false) { ctx.terminal.write(line + "\n") }
     }
 
@@ -162,7 +174,8 @@ struct QueueWatch {
         }
 
         private func write(_ event: WatchEvent) {
-            guard output.settings.format == .ndjson, let line = try? output.jsonText(event, pretty: false) else { return }
+            guard output.settings.format == .ndjson else { return }
+            guard let line = try? output.jsonText(event, pretty: false) else { return }
             write(line + "\n")
         }
     }

@@ -173,8 +173,10 @@ extension CommandContext {
     /// session can get the token, in the order an admin would set them up.
     static func noSessionError(for login: Login, why: String) -> FediError {
         let name = UnattendedTokens.credentialName(for: login.id)
-        return FediError(.permission, "no token for \(login.id): no Secret Service keyring is reachable (\(why))", hint: """
-            give the token by one of: a systemd credential \(name) (LoadCredential=, read from $CREDENTIALS_DIRECTORY); \
+        let message = "no token for \(login.id): no Secret Service keyring is reachable (\(why))"
+        return FediError(.permission, message, hint: """
+            give the token by one of: a systemd credential \(name) \
+            (LoadCredential=, read from $CREDENTIALS_DIRECTORY); \
             --token-file PATH or FEDICTL_TOKEN_FILE (a 0600 file, or a directory with a file named \(login.id)); \
             the user's keyring over /run/user/\(geteuid())/bus (loginctl enable-linger); FEDICTL_TOKEN for one run
             """)
@@ -190,7 +192,9 @@ extension CommandContext {
         do {
             account = try await APIClient(server: login.server, token: token, http: http).verifyCredentials()
         } catch let error as APIError where error.status == 401 || error.status == 403 {
-            throw FediError(.permission, "\(login.server.authority) does not accept the token in \(place.described) (HTTP \(error.status!))",
+            let host = login.server.authority
+            let status = error.status!
+            throw FediError(.permission, "\(host) does not accept the token in \(place.described) (HTTP \(status))",
                             hint: "put a valid access token of \(login.id) there")
         }
         guard account.username.lowercased() == login.username.lowercased() else {

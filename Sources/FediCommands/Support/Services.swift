@@ -24,7 +24,8 @@ public struct Services: Sendable {
     /// on its stdin and nothing of the server's on its command line, in a process group of its own;
     /// stops it (SIGTERM, then SIGKILL) past `timeout` seconds or when the task is cancelled.
     /// Defaults to refusing, so the fast test tier never starts a process.
-    public var runCommand: @Sendable (_ commandLine: String, _ input: Data, _ timeout: Double) async throws -> CommandEnd
+    public var runCommand: @Sendable (_ commandLine: String, _ input: Data, _ timeout: Double) async throws
+        -> CommandEnd
     /// One pacer per server and token for the whole run, shared by every command context made
     /// from these services (several accounts at once share a server's pacer when they share a token).
     public var pacers: RateLimitPacers

@@ -58,7 +58,9 @@ public struct UnattendedTokens: Sendable {
         return try await onOwnThread {
             if let directory = credentialsDirectory {
                 let path = directory + "/" + Self.credentialName(for: account)
-                if let token = try Self.read(path, uid: nil, missingIsError: false) { return (token, .credential(path: path)) }
+                if let token = try Self.read(path, uid: nil, missingIsError: false) {
+                    return (token, .credential(path: path))
+                }
             }
             guard let tokenFile else { return nil }
             if Self.isDirectory(tokenFile) {
@@ -66,8 +68,8 @@ public struct UnattendedTokens: Sendable {
                 return try Self.read(path, uid: uid, missingIsError: false).map { ($0, .tokenFile(path: path)) }
             }
             guard oneAccount else {
-                throw FediError(.usage, "the token file \(tokenFile) holds one account's token, but several accounts are selected",
-                                hint: "point --token-file (or FEDICTL_TOKEN_FILE) at a directory holding a file per account, named by its id")
+                let message = "the token file \(tokenFile) holds one account's token, but several accounts are selected"
+                throw FediError(.usage, message, hint: "point --token-file or FEDICTL_TOKEN_FILE at a directory of them")
             }
             return try Self.read(tokenFile, uid: uid, missingIsError: true).map { ($0, .tokenFile(path: tokenFile)) }
         }
@@ -86,7 +88,9 @@ public struct UnattendedTokens: Sendable {
         if descriptor < 0 {
             let code = errno
             if code == ENOENT, !missingIsError { return nil }
-            if code == ENOENT { throw FediError(.noInput, "no token file at \(path)", hint: "check --token-file or FEDICTL_TOKEN_FILE") }
+            if code == ENOENT {
+                throw FediError(.noInput, "no token file at \(path)", hint: "check --token-file or FEDICTL_TOKEN_FILE")
+            }
             throw FediError(.permission, "cannot read \(path): \(String(cString: strerror(code)))",
                             hint: "the token must be readable by the user fedictl runs as")
         }
@@ -97,12 +101,14 @@ public struct UnattendedTokens: Sendable {
         }
         if let uid {
             guard info.st_uid == uid else {
-                throw FediError(.permission, "refusing the token file \(path): it belongs to uid \(info.st_uid), not to uid \(uid)",
+                throw FediError(.permission,
+                                "refusing the token file \(path): it belongs to uid \(info.st_uid), not to uid \(uid)",
                                 hint: "chown it to the user fedictl runs as, then chmod 600 \(path)")
             }
             let mode = info.st_mode & 0o777
             guard mode & 0o077 == 0 else {
-                throw FediError(.permission, "refusing the token file \(path): its mode is \(String(mode, radix: 8)), readable by others",
+                let octal = String(mode, radix: 8)
+                throw FediError(.permission, "refusing the token file \(path): its mode is \(octal), readable by others",
                                 hint: "chmod 600 \(path) (and get a new token if others could read it)")
             }
         }
@@ -115,13 +121,17 @@ public struct UnattendedTokens: Sendable {
             count += got
         }
         guard count <= maxTokenBytes else {
-            throw FediError(.dataError, "\(path) is too large to be a token", hint: "put the access token alone in the file")
+            throw FediError(.dataError, "\(path) is too large to be a token",
+                            hint: "put the access token alone in the file")
         }
         let token = String(decoding: bytes[..<count], as: UTF8.self).trimmed()
-        guard !token.isEmpty else { throw FediError(.dataError, "\(path) is empty", hint: "put the account's access token in it") }
+        guard !token.isEmpty else {
+            throw FediError(.dataError, "\(path) is empty", hint: "put the account's access token in it")
+        }
         // A token goes into an Authorization header: one printable line, nothing else.
         guard token.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7f }) else {
-            throw FediError(.dataError, "\(path) does not hold a token alone (it has spaces, several lines or control characters)",
+            throw FediError(.dataError,
+                            "\(path) does not hold a token alone (it has spaces, several lines or control characters)",
                             hint: "put the access token alone in the file")
         }
         return token

@@ -33,9 +33,11 @@ import Testing
         let server = FakeServerAccount()
         server.transport.stub(.get, "/api/v1/accounts/verify_credentials", json: Self.me)
         server.transport.stub(.get, "/api/v1/admin/reports", json: "[]")
-        let result = await server.run(["queue", "--kind", "report"],
+        let result = await server.run(["--verbose", "queue", "--kind", "report"],
                                       environment: ["CREDENTIALS_DIRECTORY": credentials.path, "FEDICTL_TOKEN_FILE": files.path])
         #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("/api/v1/accounts/verify_credentials") && !result.stderr.contains("cred-token"),
+                "logged, the token never: \(result)")
         #expect(Self.sentTokens(server.transport) == ["Bearer cred-token", "Bearer cred-token"])
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
