@@ -16,6 +16,8 @@ actor QueueNotifier {
     private var running: [Int: Task<Void, Never>] = [:]
     private var nextID = 0
     private var stopped = false
+    /// `stop` waiting for the running ones to end.
+    private var drained: [CheckedContinuation<Void, Never>] = []
 
     init(command: String, timeout: Double, limit: Int = 4, maxPending: Int = 1000,
          runCommand: @escaping @Sendable (String, Data, Double) async throws -> CommandEnd,
@@ -38,14 +40,27 @@ actor QueueNotifier {
         startMore()
     }
 
-    /// Ends the watch's notifiers: nothing more starts, running ones are stopped (their process
-    /// group gets SIGTERM, then SIGKILL), and this returns once they are gone.
-    func stop() async {
+    /// Ends the watch's notifiers: nothing more starts (what waits is dropped, and said), running
+    /// ones get `grace` seconds to finish, then are stopped (their process group gets SIGTERM,
+    /// then SIGKILL); this returns once they are gone.
+    func stop(grace: Double = 0.5) async {
         stopped = true
-        pending.removeAll()
-        let tasks = Array(running.values)
-        for task in tasks { task.cancel() }
-        for task in tasks { await task.value }
+        if !pending.isEmpty {
+            say("fedictl: the watch ended before --exec ran for \(pending.count) item\(pending.count == 1 ? "" : "s")")
+            pending.removeAll()
+        }
+        guard !running.isEmpty else { return }
+        // Detached: the watch's own task is cancelled by now, and its sleeps would end at once.
+        let timer = Task.detached { [self] in
+            try? await Task.sleep(for: .seconds(grace))
+            await cancelRunning()
+        }
+        await withCheckedContinuation { drained.append($0) }
+        timer.cancel()
+    }
+
+    private func cancelRunning() {
+        for task in running.values { task.cancel() }
     }
 
     private func startMore() {
@@ -63,6 +78,10 @@ actor QueueNotifier {
     private func finished(_ id: Int) {
         running[id] = nil
         startMore()
+        if running.isEmpty {
+            for waiter in drained { waiter.resume() }
+            drained = []
+        }
     }
 
     private nonisolated func execute(_ label: String, _ input: Data) async {
