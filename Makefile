@@ -8,7 +8,7 @@ MOCK := $(VENV)/bin/mastodon_mock
 MOCK_VERSION := 0.6.1
 # The reference for `domain-blocks merge` (its parity test runs fediblock-sync from the venv).
 FEDIBLOCKHOLE_VERSION := 0.4.6
-APT_PACKAGES := curl python3 libcurl4-openssl-dev libsecret-1-dev libsecret-tools gnome-keyring dbus python3-venv mandoc man-db zsh bash-completion strace tmux fish
+APT_PACKAGES := curl python3 libcurl4-openssl-dev libsecret-1-dev libsecret-tools gnome-keyring dbus python3-venv mandoc man-db zsh bash-completion strace tmux fish systemd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: help deps apt-deps build release test test-fast test-release demo bench clean
@@ -86,6 +86,11 @@ DOC_FILES := man/fedictl.1=share/man/man1/fedictl.1 \
 	Completions/_fedictl=share/zsh/site-functions/_fedictl \
 	Completions/fedictl.fish=share/fish/vendor_completions.d/fedictl.fish
 
+# The systemd user units (systemd/): installed where the user manager looks for them, with the
+# binary's installed path put in. Per user: make install PREFIX=~/.local USER_UNIT_DIR=~/.config/systemd/user
+USER_UNIT_DIR ?= $(PREFIX)/lib/systemd/user
+UNITS := fedictl-sync@.service fedictl-sync@.timer fedictl-watch@.service
+
 .PHONY: generate install uninstall
 
 generate:
@@ -108,10 +113,16 @@ install:
 	@for pair in $(DOC_FILES); do \
 	  echo "install $${pair%%=*} -> $(DESTDIR)$(PREFIX)/$${pair#*=}"; \
 	  install -Dm644 "$${pair%%=*}" "$(DESTDIR)$(PREFIX)/$${pair#*=}" || exit 1; done
+	@install -d "$(DESTDIR)$(USER_UNIT_DIR)" && for unit in $(UNITS); do \
+	  echo "install systemd/$$unit -> $(DESTDIR)$(USER_UNIT_DIR)/$$unit"; \
+	  sed 's|@BINDIR@|$(PREFIX)/bin|g' "systemd/$$unit" > "$(DESTDIR)$(USER_UNIT_DIR)/$$unit" && \
+	  chmod 644 "$(DESTDIR)$(USER_UNIT_DIR)/$$unit" || exit 1; done
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/fedictl"
 	@for pair in $(DOC_FILES); do echo "rm -f $(DESTDIR)$(PREFIX)/$${pair#*=}"; rm -f "$(DESTDIR)$(PREFIX)/$${pair#*=}"; done
+	@for unit in $(UNITS); do \
+	  echo "rm -f $(DESTDIR)$(USER_UNIT_DIR)/$$unit"; rm -f "$(DESTDIR)$(USER_UNIT_DIR)/$$unit"; done
 
 # Fuzzing (issue 12): libFuzzer drives every model's JSON decoder and the blocklist reader
 # (FediCore's FuzzTargets) for FUZZ_RUNS inputs, seeded with Tests/Fixtures and Fuzz/seeds. Built

@@ -165,7 +165,7 @@ _fedictl() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     local -a repeating_options=(--account)
-    local -a non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    local -a non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -188,9 +188,6 @@ _fedictl() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -201,6 +198,10 @@ _fedictl() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -249,7 +250,7 @@ _fedictl_auth_login() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --no-browser --out-of-band --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --scopes --wait)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --scopes --wait)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -272,9 +273,6 @@ _fedictl_auth_login() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -285,6 +283,10 @@ _fedictl_auth_login() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -301,7 +303,7 @@ _fedictl_auth_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --token-stdin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --scopes)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --scopes)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -324,9 +326,6 @@ _fedictl_auth_add() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -340,6 +339,10 @@ _fedictl_auth_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--scopes')
         return
         ;;
@@ -350,7 +353,7 @@ _fedictl_auth_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -373,9 +376,6 @@ _fedictl_auth_list() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -389,6 +389,10 @@ _fedictl_auth_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -396,7 +400,7 @@ _fedictl_auth_use() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -419,9 +423,6 @@ _fedictl_auth_use() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -432,6 +433,10 @@ _fedictl_auth_use() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -450,7 +455,7 @@ _fedictl_auth_status() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -473,9 +478,6 @@ _fedictl_auth_status() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -486,6 +488,10 @@ _fedictl_auth_status() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -504,7 +510,7 @@ _fedictl_auth_logout() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -527,9 +533,6 @@ _fedictl_auth_logout() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -540,6 +543,10 @@ _fedictl_auth_logout() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -558,7 +565,7 @@ _fedictl_auth_alias() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --remove --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -581,9 +588,6 @@ _fedictl_auth_alias() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -594,6 +598,10 @@ _fedictl_auth_alias() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -635,7 +643,7 @@ _fedictl_auth_group_set() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options -1
 
     # Offer option value completions
@@ -658,9 +666,6 @@ _fedictl_auth_group_set() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -671,6 +676,10 @@ _fedictl_auth_group_set() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -689,7 +698,7 @@ _fedictl_auth_group_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -712,9 +721,6 @@ _fedictl_auth_group_list() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -728,6 +734,10 @@ _fedictl_auth_group_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -735,7 +745,7 @@ _fedictl_auth_group_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -758,9 +768,6 @@ _fedictl_auth_group_remove() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -771,6 +778,10 @@ _fedictl_auth_group_remove() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -812,7 +823,7 @@ _fedictl_instance_info() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -835,9 +846,6 @@ _fedictl_instance_info() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -851,6 +859,10 @@ _fedictl_instance_info() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -858,7 +870,7 @@ _fedictl_instance_features() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -881,9 +893,6 @@ _fedictl_instance_features() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -897,6 +906,10 @@ _fedictl_instance_features() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -904,7 +917,7 @@ _fedictl_instance_rules() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -927,9 +940,6 @@ _fedictl_instance_rules() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -943,6 +953,10 @@ _fedictl_instance_rules() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -950,7 +964,7 @@ _fedictl_instance_peers() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -973,9 +987,6 @@ _fedictl_instance_peers() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -989,6 +1000,10 @@ _fedictl_instance_peers() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -996,7 +1011,7 @@ _fedictl_instance_activity() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1019,9 +1034,6 @@ _fedictl_instance_activity() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -1035,6 +1047,10 @@ _fedictl_instance_activity() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1042,7 +1058,7 @@ _fedictl_instance_blocks() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1065,9 +1081,6 @@ _fedictl_instance_blocks() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -1081,6 +1094,10 @@ _fedictl_instance_blocks() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1088,7 +1105,7 @@ _fedictl_instance_nodeinfo() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1111,9 +1128,6 @@ _fedictl_instance_nodeinfo() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -1124,6 +1138,10 @@ _fedictl_instance_nodeinfo() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -1157,7 +1175,7 @@ _fedictl_apps_register() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --scopes)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --scopes)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1180,9 +1198,6 @@ _fedictl_apps_register() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -1196,6 +1211,10 @@ _fedictl_apps_register() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--scopes')
         return
         ;;
@@ -1206,7 +1225,7 @@ _fedictl_apps_verify() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1229,9 +1248,6 @@ _fedictl_apps_verify() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -1245,6 +1261,10 @@ _fedictl_apps_verify() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1252,7 +1272,7 @@ _fedictl_signup() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --agree --password-stdin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --username --email --reason --locale --date-of-birth)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --username --email --reason --locale --date-of-birth)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1275,9 +1295,6 @@ _fedictl_signup() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -1288,6 +1305,10 @@ _fedictl_signup() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -1336,7 +1357,7 @@ _fedictl_accounts_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --active --pending --disabled --silenced --suspended --sensitized --local --remote --staff --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --domain --username --email --ip -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --domain --username --email --ip -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -1359,9 +1380,6 @@ _fedictl_accounts_list() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -1372,6 +1390,10 @@ _fedictl_accounts_list() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -1397,7 +1419,7 @@ _fedictl_accounts_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1420,9 +1442,6 @@ _fedictl_accounts_show() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -1436,6 +1455,10 @@ _fedictl_accounts_show() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1443,7 +1466,7 @@ _fedictl_accounts_approve() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1466,9 +1489,6 @@ _fedictl_accounts_approve() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -1482,6 +1502,10 @@ _fedictl_accounts_approve() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1489,7 +1513,7 @@ _fedictl_accounts_reject() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1512,9 +1536,6 @@ _fedictl_accounts_reject() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -1528,6 +1549,10 @@ _fedictl_accounts_reject() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1535,7 +1560,7 @@ _fedictl_accounts_action() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --no-notify --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --type --report --warning-preset --text)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --type --report --warning-preset --text)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1558,9 +1583,6 @@ _fedictl_accounts_action() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -1571,6 +1593,10 @@ _fedictl_accounts_action() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -1594,7 +1620,7 @@ _fedictl_accounts_enable() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1617,9 +1643,6 @@ _fedictl_accounts_enable() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -1633,6 +1656,10 @@ _fedictl_accounts_enable() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1640,7 +1667,7 @@ _fedictl_accounts_unsilence() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1663,9 +1690,6 @@ _fedictl_accounts_unsilence() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -1679,6 +1703,10 @@ _fedictl_accounts_unsilence() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1686,7 +1714,7 @@ _fedictl_accounts_unsuspend() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1709,9 +1737,6 @@ _fedictl_accounts_unsuspend() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -1725,6 +1750,10 @@ _fedictl_accounts_unsuspend() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1732,7 +1761,7 @@ _fedictl_accounts_unsensitive() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1755,9 +1784,6 @@ _fedictl_accounts_unsensitive() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -1771,6 +1797,10 @@ _fedictl_accounts_unsensitive() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1778,7 +1808,7 @@ _fedictl_accounts_delete() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1801,9 +1831,6 @@ _fedictl_accounts_delete() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -1814,6 +1841,10 @@ _fedictl_accounts_delete() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -1847,7 +1878,7 @@ _fedictl_reports_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --resolved --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --reporter --target -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --reporter --target -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -1870,9 +1901,6 @@ _fedictl_reports_list() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -1883,6 +1911,10 @@ _fedictl_reports_list() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -1902,7 +1934,7 @@ _fedictl_reports_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reveal --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1925,9 +1957,6 @@ _fedictl_reports_show() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -1941,6 +1970,10 @@ _fedictl_reports_show() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1948,7 +1981,7 @@ _fedictl_reports_assign() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1971,9 +2004,6 @@ _fedictl_reports_assign() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -1987,6 +2017,10 @@ _fedictl_reports_assign() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -1994,7 +2028,7 @@ _fedictl_reports_unassign() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2017,9 +2051,6 @@ _fedictl_reports_unassign() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -2033,6 +2064,10 @@ _fedictl_reports_unassign() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -2040,7 +2075,7 @@ _fedictl_reports_resolve() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --target --action --text --comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --target --action --text --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2063,9 +2098,6 @@ _fedictl_reports_resolve() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -2076,6 +2108,10 @@ _fedictl_reports_resolve() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -2099,7 +2135,7 @@ _fedictl_reports_reopen() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2122,9 +2158,6 @@ _fedictl_reports_reopen() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -2138,6 +2171,10 @@ _fedictl_reports_reopen() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -2145,7 +2182,7 @@ _fedictl_reports_note() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -2168,9 +2205,6 @@ _fedictl_reports_note() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -2184,6 +2218,10 @@ _fedictl_reports_note() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -2191,7 +2229,7 @@ _fedictl_reports_file() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --forward --version -h --help)
     repeating_options=(--account --status --rule)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --category --comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --category --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2214,9 +2252,6 @@ _fedictl_reports_file() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -2227,6 +2262,10 @@ _fedictl_reports_file() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -2251,7 +2290,7 @@ _fedictl_queue() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --exit-status --since-last --watch --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --kind --interval --exec)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --kind --interval --exec --exec-timeout)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2274,9 +2313,6 @@ _fedictl_queue() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -2290,6 +2326,10 @@ _fedictl_queue() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--kind')
         __fedictl_add_completions -W 'report'$'\n''sign-up'
         return
@@ -2298,6 +2338,9 @@ _fedictl_queue() {
         return
         ;;
     '--exec')
+        return
+        ;;
+    '--exec-timeout')
         return
         ;;
     esac
@@ -2330,7 +2373,7 @@ _fedictl_domain-blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2353,9 +2396,6 @@ _fedictl_domain-blocks_list() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -2369,6 +2409,10 @@ _fedictl_domain-blocks_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -2379,7 +2423,7 @@ _fedictl_domain-blocks_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2402,9 +2446,6 @@ _fedictl_domain-blocks_show() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -2418,6 +2459,10 @@ _fedictl_domain-blocks_show() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -2425,7 +2470,7 @@ _fedictl_domain-blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --severity --public-comment --private-comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2448,9 +2493,6 @@ _fedictl_domain-blocks_add() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -2461,6 +2503,10 @@ _fedictl_domain-blocks_add() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -2481,7 +2527,7 @@ _fedictl_domain-blocks_update() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --severity --public-comment --private-comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2504,9 +2550,6 @@ _fedictl_domain-blocks_update() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -2517,6 +2560,10 @@ _fedictl_domain-blocks_update() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -2537,7 +2584,7 @@ _fedictl_domain-blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2560,9 +2607,6 @@ _fedictl_domain-blocks_remove() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -2576,6 +2620,10 @@ _fedictl_domain-blocks_remove() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -2583,7 +2631,7 @@ _fedictl_domain-blocks_import() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --prune --best-effort --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --format --severity)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --format --severity)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2606,9 +2654,6 @@ _fedictl_domain-blocks_import() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -2619,6 +2664,10 @@ _fedictl_domain-blocks_import() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -2645,7 +2694,7 @@ _fedictl_domain-blocks_export() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --format)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --format)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2668,9 +2717,6 @@ _fedictl_domain-blocks_export() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -2681,6 +2727,10 @@ _fedictl_domain-blocks_export() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -2695,7 +2745,7 @@ _fedictl_domain-blocks_merge() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account --allow --known)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --merge --threshold --max-severity --take --config)
     __fedictl_offer_flags_options -1
 
     # Offer option value completions
@@ -2718,9 +2768,6 @@ _fedictl_domain-blocks_merge() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -2731,6 +2778,10 @@ _fedictl_domain-blocks_merge() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -2774,7 +2825,7 @@ _fedictl_domain-blocks_sync() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --lift-retracted --version -h --help)
     repeating_options=(--account --allow --known)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config --max-followed-severity)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --merge --threshold --max-severity --take --config --max-followed-severity)
     __fedictl_offer_flags_options -1
 
     # Offer option value completions
@@ -2797,9 +2848,6 @@ _fedictl_domain-blocks_sync() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -2810,6 +2858,10 @@ _fedictl_domain-blocks_sync() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -2857,7 +2909,7 @@ _fedictl_domain-blocks_apply() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --force --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2880,9 +2932,6 @@ _fedictl_domain-blocks_apply() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -2893,6 +2942,10 @@ _fedictl_domain-blocks_apply() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -2934,7 +2987,7 @@ _fedictl_domain-allows_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2957,9 +3010,6 @@ _fedictl_domain-allows_list() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -2973,6 +3023,10 @@ _fedictl_domain-allows_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -2983,7 +3037,7 @@ _fedictl_domain-allows_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3006,9 +3060,6 @@ _fedictl_domain-allows_add() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -3022,6 +3073,10 @@ _fedictl_domain-allows_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--comment')
         return
         ;;
@@ -3032,7 +3087,7 @@ _fedictl_domain-allows_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3055,9 +3110,6 @@ _fedictl_domain-allows_remove() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -3068,6 +3120,10 @@ _fedictl_domain-allows_remove() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -3101,7 +3157,7 @@ _fedictl_email-blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3124,9 +3180,6 @@ _fedictl_email-blocks_list() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -3140,6 +3193,10 @@ _fedictl_email-blocks_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -3150,7 +3207,7 @@ _fedictl_email-blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3173,9 +3230,6 @@ _fedictl_email-blocks_add() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -3189,6 +3243,10 @@ _fedictl_email-blocks_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -3196,7 +3254,7 @@ _fedictl_email-blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3219,9 +3277,6 @@ _fedictl_email-blocks_remove() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -3232,6 +3287,10 @@ _fedictl_email-blocks_remove() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -3265,7 +3324,7 @@ _fedictl_ip-blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3288,9 +3347,6 @@ _fedictl_ip-blocks_list() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -3304,6 +3360,10 @@ _fedictl_ip-blocks_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -3314,7 +3374,7 @@ _fedictl_ip-blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --severity --comment --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --severity --comment --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3337,9 +3397,6 @@ _fedictl_ip-blocks_add() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -3350,6 +3407,10 @@ _fedictl_ip-blocks_add() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -3369,7 +3430,7 @@ _fedictl_ip-blocks_update() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --ip --severity --comment --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --ip --severity --comment --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3392,9 +3453,6 @@ _fedictl_ip-blocks_update() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -3405,6 +3463,10 @@ _fedictl_ip-blocks_update() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -3427,7 +3489,7 @@ _fedictl_ip-blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3450,9 +3512,6 @@ _fedictl_ip-blocks_remove() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -3463,6 +3522,10 @@ _fedictl_ip-blocks_remove() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -3496,7 +3559,7 @@ _fedictl_canonical-email-blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3519,9 +3582,6 @@ _fedictl_canonical-email-blocks_list() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -3535,6 +3595,10 @@ _fedictl_canonical-email-blocks_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -3545,7 +3609,7 @@ _fedictl_canonical-email-blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --hash)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --hash)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3568,9 +3632,6 @@ _fedictl_canonical-email-blocks_add() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -3584,6 +3645,10 @@ _fedictl_canonical-email-blocks_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--hash')
         return
         ;;
@@ -3594,7 +3659,7 @@ _fedictl_canonical-email-blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3617,9 +3682,6 @@ _fedictl_canonical-email-blocks_remove() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -3633,6 +3695,10 @@ _fedictl_canonical-email-blocks_remove() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -3640,7 +3706,7 @@ _fedictl_canonical-email-blocks_test() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3663,9 +3729,6 @@ _fedictl_canonical-email-blocks_test() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -3676,6 +3739,10 @@ _fedictl_canonical-email-blocks_test() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -3709,7 +3776,7 @@ _fedictl_filters_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3732,9 +3799,6 @@ _fedictl_filters_list() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -3748,6 +3812,10 @@ _fedictl_filters_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -3755,7 +3823,7 @@ _fedictl_filters_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3778,9 +3846,6 @@ _fedictl_filters_show() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -3794,6 +3859,10 @@ _fedictl_filters_show() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -3801,7 +3870,7 @@ _fedictl_filters_create() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
     repeating_options=(--account --keyword --context)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --action --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --action --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3824,9 +3893,6 @@ _fedictl_filters_create() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -3837,6 +3903,10 @@ _fedictl_filters_create() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -3860,7 +3930,7 @@ _fedictl_filters_update() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --never-expires --version -h --help)
     repeating_options=(--account --context)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --title --action --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --title --action --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3883,9 +3953,6 @@ _fedictl_filters_update() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -3896,6 +3963,10 @@ _fedictl_filters_update() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -3919,7 +3990,7 @@ _fedictl_filters_delete() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3942,9 +4013,6 @@ _fedictl_filters_delete() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -3955,6 +4023,10 @@ _fedictl_filters_delete() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -3988,7 +4060,7 @@ _fedictl_filters_keywords_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -4011,9 +4083,6 @@ _fedictl_filters_keywords_add() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -4027,6 +4096,10 @@ _fedictl_filters_keywords_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -4034,7 +4107,7 @@ _fedictl_filters_keywords_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4057,9 +4130,6 @@ _fedictl_filters_keywords_remove() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -4070,6 +4140,10 @@ _fedictl_filters_keywords_remove() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -4103,7 +4177,7 @@ _fedictl_filters_statuses_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -4126,9 +4200,6 @@ _fedictl_filters_statuses_add() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -4142,6 +4213,10 @@ _fedictl_filters_statuses_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -4149,7 +4224,7 @@ _fedictl_filters_statuses_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4172,9 +4247,6 @@ _fedictl_filters_statuses_remove() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -4185,6 +4257,10 @@ _fedictl_filters_statuses_remove() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -4218,7 +4294,7 @@ _fedictl_blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4241,9 +4317,6 @@ _fedictl_blocks_list() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -4257,6 +4330,10 @@ _fedictl_blocks_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -4267,7 +4344,7 @@ _fedictl_blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4290,9 +4367,6 @@ _fedictl_blocks_add() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -4306,6 +4380,10 @@ _fedictl_blocks_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -4313,7 +4391,7 @@ _fedictl_blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4336,9 +4414,6 @@ _fedictl_blocks_remove() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -4349,6 +4424,10 @@ _fedictl_blocks_remove() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -4382,7 +4461,7 @@ _fedictl_mutes_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4405,9 +4484,6 @@ _fedictl_mutes_list() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -4421,6 +4497,10 @@ _fedictl_mutes_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -4431,7 +4511,7 @@ _fedictl_mutes_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --notifications --no-notifications --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --duration)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --duration)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4454,9 +4534,6 @@ _fedictl_mutes_add() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -4470,6 +4547,10 @@ _fedictl_mutes_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--duration')
         return
         ;;
@@ -4480,7 +4561,7 @@ _fedictl_mutes_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4503,9 +4584,6 @@ _fedictl_mutes_remove() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -4516,6 +4594,10 @@ _fedictl_mutes_remove() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -4549,7 +4631,7 @@ _fedictl_user-domain-blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4572,9 +4654,6 @@ _fedictl_user-domain-blocks_list() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -4588,6 +4667,10 @@ _fedictl_user-domain-blocks_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -4598,7 +4681,7 @@ _fedictl_user-domain-blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4621,9 +4704,6 @@ _fedictl_user-domain-blocks_add() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -4637,6 +4717,10 @@ _fedictl_user-domain-blocks_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -4644,7 +4728,7 @@ _fedictl_user-domain-blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4667,9 +4751,6 @@ _fedictl_user-domain-blocks_remove() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -4680,6 +4761,10 @@ _fedictl_user-domain-blocks_remove() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -4713,7 +4798,7 @@ _fedictl_timelines_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --media-only --reveal --since-last --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4736,9 +4821,6 @@ _fedictl_timelines_show() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -4749,6 +4831,10 @@ _fedictl_timelines_show() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -4770,7 +4856,7 @@ _fedictl_timelines_pin() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --name)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --name)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4793,9 +4879,6 @@ _fedictl_timelines_pin() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -4809,6 +4892,10 @@ _fedictl_timelines_pin() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--name')
         return
         ;;
@@ -4819,7 +4906,7 @@ _fedictl_timelines_unpin() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4842,9 +4929,6 @@ _fedictl_timelines_unpin() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -4855,6 +4939,10 @@ _fedictl_timelines_unpin() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -4873,7 +4961,7 @@ _fedictl_timelines_pins() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4896,9 +4984,6 @@ _fedictl_timelines_pins() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -4909,6 +4994,10 @@ _fedictl_timelines_pins() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -4942,7 +5031,7 @@ _fedictl_log_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --failed --remote --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert --server --verb --target --since --until -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --server --verb --target --since --until -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4965,9 +5054,6 @@ _fedictl_log_list() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -4978,6 +5064,10 @@ _fedictl_log_list() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -5006,7 +5096,7 @@ _fedictl_log_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --deadline --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -5029,9 +5119,6 @@ _fedictl_log_show() {
     '--timeout')
         return
         ;;
-    '--deadline')
-        return
-        ;;
     '--max-response-size')
         return
         ;;
@@ -5042,6 +5129,10 @@ _fedictl_log_show() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;

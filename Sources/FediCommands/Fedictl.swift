@@ -22,6 +22,10 @@ public struct Fedictl: AsyncParsableCommand {
           FEDICTL_TOKEN     access token to use for one run (with --account user@host or FEDICTL_INSTANCE);
                             never sent to an account on another server than FEDICTL_INSTANCE
           FEDICTL_INSTANCE  instance for FEDICTL_TOKEN when no account is stored
+          FEDICTL_TOKEN_FILE  as --token-file: a 0600 file with one account's token, or a directory
+                            with a file per account named by its id (for cron and other runs without a desktop)
+          CREDENTIALS_DIRECTORY  set by systemd (LoadCredential=): the token of ACCOUNT is read from
+                            its file fedictl-ACCOUNT first; systemd units ship in PREFIX/lib/systemd/user
           XDG_CONFIG_HOME   config directory parent (default ~/.config); fedictl keeps fedictl/config.json there
           XDG_CACHE_HOME    cache directory parent (default ~/.cache); fedictl keeps fedictl/servers.json there
           XDG_STATE_HOME    state directory parent (default ~/.local/state); fedictl keeps its journal in fedictl/

@@ -175,6 +175,23 @@ public struct LibSecretStore: SecretStore {
         }
     }
 
+    /// The user's own bus, when nothing names a session bus: cron and system units run without
+    /// `DBUS_SESSION_BUS_ADDRESS` or `XDG_RUNTIME_DIR`, yet the user's systemd instance (kept
+    /// running by `loginctl enable-linger`) serves `/run/user/UID/bus`, where a keyring daemon
+    /// can answer. Only a socket owned by the user counts. nil when a bus is named or there is none.
+    public static func userBusAddress(environment: [String: String], uid: uid_t = geteuid(),
+                                      runtimeRoot: String = "/run/user") -> String? {
+        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return nil }
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty,
+           FileManager.default.fileExists(atPath: runtime + "/bus") {
+            return nil  // GDBus finds that one itself
+        }
+        let path = "\(runtimeRoot)/\(uid)/bus"
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFSOCK, info.st_uid == uid else { return nil }
+        return "unix:path=" + path
+    }
+
     /// Why the session bus is certainly not reachable, judged from the environment alone, or nil
     /// if it may be (then libsecret decides). Mirrors GDBus: `DBUS_SESSION_BUS_ADDRESS`, else
     /// `$XDG_RUNTIME_DIR/bus`, else autolaunch, which needs an X11 `DISPLAY`.

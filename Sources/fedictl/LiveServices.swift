@@ -5,8 +5,18 @@ import FediKeyring
 import FediOutput
 import FoundationEssentials
 import Glibc
+import Dispatch
+import Synchronization
 
 enum LiveServices {
+    /// Points libsecret at the user's own bus when no session names one (cron, systemd timers).
+    /// Called first thing, before any thread starts: setenv is not safe beside other threads.
+    static func adoptUserBus() {
+        if let address = LibSecretStore.userBusAddress(environment: ProcessInfo.processInfo.environment) {
+            setenv("DBUS_SESSION_BUS_ADDRESS", address, 1)
+        }
+    }
+
     static func make() -> Services {
         let environment = ProcessInfo.processInfo.environment
         let paths = ConfigPaths(environment: environment)
@@ -15,7 +25,7 @@ enum LiveServices {
             insecureSecrets: { FileSecretStore(url: paths.secretsFile) },
             logins: FileLoginStore(paths: paths), serverCache: FileServerInfoCache(environment: environment),
             terminal: StandardTerminal(), environment: environment, openURL: { openInBrowser($0, environment: environment) },
-            runCommand: { command, input in try await runShellCommand(command, input: input) },
+            runCommand: { try await runShellCommand($0, input: $1, timeout: $2) },
             journal: FileJournal(paths: StatePaths(environment: environment)))
         services.lastLooks = FileLastLookStore(paths: StatePaths(environment: environment))
         return services
@@ -49,9 +59,11 @@ enum LiveServices {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }.map { URL(fileURLWithPath: $0) }
     }
 
-    /// `/bin/sh -c COMMAND` with `input` on its stdin and fedictl's stdout and stderr; waits for it
-    /// on a thread of its own (never on the cooperative pool) and returns its exit status.
-    static func runShellCommand(_ command: String, input: Data) async throws -> Int32 {
+    /// `/bin/sh -c COMMAND` with `input` on its stdin and fedictl's stdout and stderr, in a process
+    /// group of its own (a pipeline is stopped whole). Waits for it on a thread of its own (never
+    /// on the cooperative pool); past `timeout`, or when the task is cancelled, the group gets
+    /// SIGTERM, then SIGKILL a second later.
+    static func runShellCommand(_ command: String, input: Data, timeout: Double) async throws -> CommandEnd {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw FediError(.failure, "cannot start '\(command)': no pipe") }
         var actions = posix_spawn_file_actions_t()
@@ -59,34 +71,94 @@ enum LiveServices {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], STDIN_FILENO)
         posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // POSIX_SPAWN_SETPGROUP (glibc's 0x02) with group 0: the child leads a group of its own.
+        posix_spawnattr_setflags(&attributes, 0x02)
+        posix_spawnattr_setpgroup(&attributes, 0)
         let words: [String] = ["/bin/sh", "-c", command]
         let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { arguments.forEach { free($0) } }
         var child = pid_t()
-        let spawned = posix_spawn(&child, "/bin/sh", &actions, nil, arguments, environ)
+        let spawned = posix_spawn(&child, "/bin/sh", &actions, &attributes, arguments, environ)
         close(pipeEnds[0])
         guard spawned == 0 else {
             close(pipeEnds[1])
             throw FediError(.failure, "cannot start '\(command)'", hint: "check the command given to --exec")
         }
-        let writeEnd = pipeEnds[1], pid = child
-        return await withCheckedContinuation { continuation in
-            startThread {
-                // A command that does not read its stdin must not block us: EPIPE ends the write.
-                signal(SIGPIPE, SIG_IGN)
-                input.withUnsafeBytes { bytes in
-                    var offset = 0
-                    while offset < bytes.count {
-                        let written = write(writeEnd, bytes.baseAddress! + offset, bytes.count - offset)
-                        if written <= 0 { break }
-                        offset += written
-                    }
+        let writeEnd = pipeEnds[1]
+        let running = RunningChild(pid: child)
+        startThread {
+            // A command that does not read its stdin must not block us: EPIPE ends the write.
+            signal(SIGPIPE, SIG_IGN)
+            input.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = write(writeEnd, bytes.baseAddress! + offset, bytes.count - offset)
+                    if written <= 0 { break }
+                    offset += written
                 }
-                close(writeEnd)
-                var status: Int32 = 0
-                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-                // WIFEXITED / WEXITSTATUS by hand: the macros do not reach Swift.
-                continuation.resume(returning: (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f))
+            }
+            close(writeEnd)
+        }
+        startThread { running.stop(after: timeout, timedOut: true) }
+        let status = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                startThread { continuation.resume(returning: running.waitForExit()) }
+            }
+        } onCancel: {
+            startThread { running.stop(after: 0, timedOut: false) }
+        }
+        return running.timedOut ? .timedOut : .exited(status)
+    }
+}
+
+/// A child process whose group may be signalled until it has exited, and never after: its exit is
+/// noted (waitid with WNOWAIT) before it is reaped, so its pid cannot have been reused meanwhile.
+final class RunningChild: Sendable {
+    private struct State {
+        var exited = false
+        var timedOut = false
+    }
+    let pid: pid_t
+    private let state = Mutex(State())
+
+    init(pid: pid_t) { self.pid = pid }
+
+    var timedOut: Bool { state.withLock { $0.timedOut } }
+
+    /// Blocks until the child exits, then reaps it; its exit status (128 + signal when killed).
+    func waitForExit() -> Int32 {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0, errno == EINTR {}
+        state.withLock { $0.exited = true }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        // WIFEXITED / WEXITSTATUS by hand: the macros do not reach Swift.
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
+
+    /// Blocking: after `seconds` (checked every 50 ms), SIGTERM to the group if the child still
+    /// runs, then SIGKILL a second later.
+    func stop(after seconds: Double, timedOut: Bool) {
+        let start = DispatchTime.now()
+        while Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 < seconds {
+            if state.withLock({ $0.exited }) { return }
+            usleep(50_000)
+        }
+        for (signal, wait) in [(SIGTERM, 1.0), (SIGKILL, 0.0)] {
+            let signalled = state.withLock { state -> Bool in
+                guard !state.exited else { return false }
+                if timedOut { state.timedOut = true }
+                kill(-pid, signal)
+                return true
+            }
+            guard signalled else { return }
+            var waited = 0.0
+            while waited < wait, !state.withLock({ $0.exited }) {
+                usleep(50_000)
+                waited += 0.05
             }
         }
     }

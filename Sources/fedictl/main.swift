@@ -4,6 +4,7 @@ import FoundationEssentials
 import Glibc
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+LiveServices.adoptUserBus()
 // libcurl starts loading first thing, on a thread of its own, unless the run never goes to the
 // network: --help, --version, or a completion request from the shell. On two cores this takes
 // about a millisecond off a cached `instance info` and adds one of CPU (bench/README.md).

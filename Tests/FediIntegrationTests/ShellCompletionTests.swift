@@ -90,7 +90,9 @@ struct ShellCompletionTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let destdir = root.path
         let installed = ["bin/fedictl", "share/man/man1/fedictl.1", "share/bash-completion/completions/fedictl",
-                         "share/zsh/site-functions/_fedictl", "share/fish/vendor_completions.d/fedictl.fish"]
+                         "share/zsh/site-functions/_fedictl", "share/fish/vendor_completions.d/fedictl.fish",
+                         "lib/systemd/user/fedictl-sync@.service", "lib/systemd/user/fedictl-sync@.timer",
+                         "lib/systemd/user/fedictl-watch@.service"]
         let placement = ["DESTDIR=\(destdir)", "PREFIX=/opt/fedictl"]
         let install = try await ProcessRunner.run("make", InstalledPrefix.make(["install"] + placement))
         #expect(install.status == 0, "\(install)")

@@ -1,5 +1,6 @@
 import FediCore
 import Foundation
+import Glibc
 import Testing
 import FediTestSupport
 
@@ -221,6 +222,43 @@ struct LibSecretStoreOfflineTests {
             }
         }
         #expect(clock.now - started < .seconds(3))
+    }
+
+    /// cron and systemd units have no session bus named: the user's own /run/user/UID/bus is used
+    /// when it is a socket of the user's, and only when nothing names another bus.
+    @Test func theUsersOwnBusServesWhenNoSessionNamesOne() throws {
+        let root = try TemporaryDirectory.make("run-user")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let uid = geteuid()
+        let directory = root.appendingPathComponent("\(uid)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("bus").path
+        #expect(LibSecretStore.userBusAddress(environment: [:], uid: uid, runtimeRoot: root.path) == nil, "no socket yet")
+        try FileManager.default.createFile(atPath: path, contents: Data())
+        #expect(LibSecretStore.userBusAddress(environment: [:], uid: uid, runtimeRoot: root.path) == nil, "a plain file is no bus")
+        try FileManager.default.removeItem(atPath: path)
+        let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+            for (index, byte) in path.utf8.prefix(bytes.count - 1).enumerated() { bytes[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0)
+        #expect(LibSecretStore.userBusAddress(environment: [:], uid: uid, runtimeRoot: root.path) == "unix:path=\(path)")
+        #expect(LibSecretStore.userBusAddress(environment: ["DBUS_SESSION_BUS_ADDRESS": ""], uid: uid, runtimeRoot: root.path)
+                == "unix:path=\(path)")
+        // A named bus, or one GDBus finds itself, is left alone.
+        #expect(LibSecretStore.userBusAddress(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/x"], uid: uid,
+                                              runtimeRoot: root.path) == nil)
+        #expect(LibSecretStore.userBusAddress(environment: ["XDG_RUNTIME_DIR": directory.path], uid: uid, runtimeRoot: root.path) == nil)
+        // A socket of another user's is not ours to talk to (only root can make one here).
+        if uid == 0, chown(path, 1, 1) == 0 {
+            #expect(LibSecretStore.userBusAddress(environment: [:], uid: uid, runtimeRoot: root.path) == nil)
+        }
     }
 
     @Test func unsetBusAddressIsUnavailable() {

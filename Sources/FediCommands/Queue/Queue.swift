@@ -12,8 +12,12 @@ public struct Queue: FediCommand {
         approval, oldest first, with who filed or applied and why. Where the server's software \
         cannot list one kind, fedictl says so on stderr and shows the other. Needs an admin login.
 
-        --exit-status exits 1 when anything waits and 0 when nothing does, for cron and monitoring \
-        (like git diff --exit-code).
+        --exit-status gives a monitor three answers, over one account or several: 0 when every \
+        server was asked and nothing waits; 1 when every server was asked and something waits \
+        (like git diff --exit-code; no error is printed for it); 64 or more when a server could \
+        not be asked (its error's status, as for any command: 75 for a server that is down or \
+        answers 5xx, 77 for a refused token; 69 when several failed for different reasons). The \
+        items of the servers that answered are still shown.
 
         --since-last shows only what is new since the last --since-last look at each server (the \
         items waiting then are kept in $XDG_STATE_HOME/fedictl/queue-looks.json; an item that left \
@@ -28,11 +32,15 @@ public struct Queue: FediCommand {
         arrives: a table line on a terminal, one JSON object a line with -o ndjson (or -o json). Where \
         the server streams notifications (Mastodon 4.0 and newer), new reports and sign-ups show as \
         they happen; the stream is reconnected with a growing, jittered wait, and one look after \
-        each reconnection catches up. Elsewhere, or while the stream is down, it asks the server \
-        every --interval seconds (jittered by a tenth; every ten intervals while streaming). It \
-        rides out a failed look, never shows an item twice, and ends cleanly (exit 0) on Ctrl-C or SIGTERM. --exec CMD runs CMD through /bin/sh \
-        for each item that arrives while watching, with the item's JSON on its stdin; nothing the \
-        server sent is put on CMD's command line.
+        each reconnection catches up. It also asks the server every --interval seconds (jittered \
+        by a tenth), streaming or not, so a quiet stream delays nothing longer. Over several \
+        accounts every server is followed at once, each line led by its account. A server that \
+        stops answering is said once on stderr (and as {"event": "server_down"} with -o ndjson), \
+        and once when it answers again ("server_up"); the watch never shows an item twice, and \
+        ends cleanly (exit 0) on Ctrl-C or SIGTERM. --exec CMD runs CMD through /bin/sh for each \
+        item that arrives while watching, with the item's JSON on its stdin and nothing the server \
+        sent on its command line; it runs beside the watch, at most 4 at once, each stopped after \
+        --exec-timeout seconds.
 
         Examples:
           $ fedictl queue
@@ -48,7 +56,7 @@ public struct Queue: FediCommand {
     @Option(help: ArgumentHelp("Only this kind: report or sign-up.", valueName: "kind"))
     public var kind: QueueItem.Kind?
 
-    @Flag(help: "Exit 1 when anything waits, 0 when the queue is empty.")
+    @Flag(help: "Exit 1 when anything waits, 0 when nothing does, 64 or more when a server could not be asked.")
     public var exitStatus = false
 
     @Flag(help: "Only what is new since the last --since-last look.")
@@ -63,9 +71,16 @@ public struct Queue: FediCommand {
     @Option(help: ArgumentHelp("With --watch: run this command for each new item, its JSON on stdin.", valueName: "command"))
     public var exec: String?
 
+    @Option(help: ArgumentHelp("With --exec: stop a run of the command after this many seconds (default 30).",
+                               valueName: "seconds"))
+    public var execTimeout: Double = 30
+
     public func validate() throws {
         guard interval >= 1, interval <= 86_400 else { throw ValidationError("--interval must be between 1 and 86400 seconds") }
         if !watch, exec != nil { throw ValidationError("--exec needs --watch") }
+        guard execTimeout > 0, execTimeout <= 86_400 else {
+            throw ValidationError("--exec-timeout must be between 0 and 86400 seconds")
+        }
         if watch, exitStatus { throw ValidationError("--exit-status cannot be used with --watch") }
         if watch, sinceLast { throw ValidationError("--since-last cannot be used with --watch") }
     }
@@ -77,7 +92,8 @@ public struct Queue: FediCommand {
             return ctx.status("its server's queue is shown once, under \(shownUnder)")
         }
         if watch {
-            return try await QueueWatch(kinds: kinds, interval: interval, exec: exec).run(in: ctx)
+            let watch = QueueWatch(kinds: kinds, interval: interval, exec: exec, execTimeout: execTimeout)
+            return try await watch.run(in: ctx)
         }
         let waiting = try await Self.waiting(kinds: kinds, in: ctx)
         let items = try await QueueLooks.turn(sinceLast, in: ctx) {
@@ -90,7 +106,7 @@ public struct Queue: FediCommand {
             if sinceLast { try await QueueLooks.record(waiting, kinds: kinds, in: ctx) }
             return items
         }
-        if exitStatus, !items.isEmpty { throw ExitCode(1) }
+        if exitStatus, !items.isEmpty { throw Finding(status: 1) }
     }
 
     /// The waiting items of `kinds` on the selected account's server, oldest first. A kind the
@@ -126,6 +142,10 @@ public struct Queue: FediCommand {
         }
         return try lists.flatMap { try $0.get() }.sorted(by: QueueItem.oldestFirst)
     }
+}
+
+extension Queue: FindingVerb {
+    public var reportsFindings: Bool { exitStatus }
 }
 
 extension QueueItem.Kind: ExpressibleByArgument {}

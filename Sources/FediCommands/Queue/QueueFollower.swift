@@ -9,9 +9,11 @@ import FediCore
 ///   It reconnects after a failure with a jittered backoff (1, 2, 4 ... 60 s); a server that
 ///   refuses to stream (no such endpoint, a token without the scope, not an event stream) is not
 ///   asked again, and the looks go on alone.
-/// - The looks: every `interval` (jittered by a tenth) while the stream is down or absent; while it
-///   is up, one look every `looksWhileStreaming` intervals still catches what a server did not
-///   announce.
+/// - The looks: every `interval` (jittered by a tenth), the stream up or not: a quiet stream may
+///   be a server that announces nothing (mastodon_mock) or a connection silently gone, so no item
+///   waits longer than the interval.
+/// - A server that stops answering (a look or a reconnection fails) and answers again is reported
+///   once each way (`reachability`), however many looks and reconnections fail in between.
 struct QueueFollower: Sendable {
     var interval: Double
     /// One look at the queue: every waiting item. `quiet` after the first (refusals said once).
@@ -24,9 +26,11 @@ struct QueueFollower: Sendable {
     var deliver: @Sendable (_ items: [QueueItem], _ arrived: Bool) async throws -> Void
     /// A line for people (stderr).
     var status: @Sendable (String) -> Void
+    /// The server stopped answering (false, with why) or answers again (true).
+    var reachability: @Sendable (_ answers: Bool, _ why: String) -> Void = { _, _ in }
 
     /// While the stream is up, a look still happens every this many intervals.
-    static let looksWhileStreaming = 10.0
+    static let looksWhileStreaming = 1.0
     /// The longest wait between two reconnection attempts.
     static let maxReconnectDelay = 60.0
     /// A stream that stayed up this long was healthy: its next failure starts the backoff afresh.
@@ -34,16 +38,17 @@ struct QueueFollower: Sendable {
 
     func run() async throws {
         let sightings = QueueSightings()
+        let reach = Reachability()
         let mark = await sightings.startLook()
         // The first look's failure ends the watch: a bad token or an unreachable server is said at once.
         let waiting = try await look(false)
         await sightings.looked(waiting, startedAt: mark, at: now())
         try await deliver(waiting, false)
-        guard let openStream else { return try await lookRegularly(sightings) }
+        guard let openStream else { return try await lookRegularly(sightings, reach) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 do {
-                    try await follow(openStream, sightings)
+                    try await follow(openStream, sightings, reach)
                 } catch {
                     await sightings.settle()
                     throw error
@@ -53,30 +58,25 @@ struct QueueFollower: Sendable {
             group.addTask {
                 // The looks start once the stream's first try has an outcome: up, refused or broken.
                 await sightings.untilSettled()
-                try await lookRegularly(sightings)
+                try await lookRegularly(sightings, reach)
             }
             try await group.waitForAll()
         }
     }
 
     /// Looks every `interval` when nothing else tells of new items.
-    private func lookRegularly(_ sightings: QueueSightings) async throws {
-        var failing = false
+    private func lookRegularly(_ sightings: QueueSightings, _ reach: Reachability) async throws {
         while true {
             try await sleep(interval * Double.random(in: 0.9...1.1))
             guard await sightings.lookIsDue(at: now(), every: interval * Self.looksWhileStreaming) else { continue }
             do {
                 try await lookAndDeliver(sightings)
-                if failing { status("fedictl: the server answers again") }
-                failing = false
+                if await reach.answered() { reachability(true, "") }
             } catch {
                 if Task.isCancelled || error is CancellationError { throw CancellationError() }
                 guard Self.isPassing(error) else { throw error }
-                // A watch outlives a bad minute on the server: say so once, and keep looking.
-                if !failing {
-                    status("fedictl: looking at the queue failed: \(ErrorReport.fediError(from: error).message); trying again every \(shortNumber(interval)) s")
-                }
-                failing = true
+                // A watch outlives a bad minute on the server: said once, and the looks go on.
+                if await reach.failed() { reachability(false, ErrorReport.fediError(from: error).message) }
             }
         }
     }
@@ -90,7 +90,7 @@ struct QueueFollower: Sendable {
 
     /// Holds the stream open, reconnecting as long as the server streams at all.
     private func follow(_ openStream: @Sendable () async throws -> AsyncThrowingStream<QueueItem, Error>,
-                        _ sightings: QueueSightings) async throws {
+                        _ sightings: QueueSightings, _ reach: Reachability) async throws {
         var failures = 0
         var down = false
         while true {
@@ -98,6 +98,7 @@ struct QueueFollower: Sendable {
             do {
                 let items = try await openStream()
                 connectedAt = now()
+                if await reach.answered() { reachability(true, "") }
                 await sightings.setStreaming(true)
                 if down { status("fedictl: the notification stream is back") }
                 down = false
@@ -125,6 +126,8 @@ struct QueueFollower: Sendable {
                     status("fedictl: no notification stream here (\(Self.describe(error))); looking every \(shortNumber(interval)) s instead")
                     return
                 }
+                // A connection that failed is the server not answering; a stream that ended is not.
+                if connectedAt == nil, await reach.failed() { reachability(false, Self.describe(error)) }
                 let healthy = connectedAt.map { now().timeIntervalSince($0) >= Self.healthyStreamSeconds } ?? false
                 failures = healthy ? 1 : failures + 1
                 if !down {
@@ -168,6 +171,23 @@ struct QueueFollower: Sendable {
     struct StreamClosed: Error {}
     /// A look failed in a way waiting will not mend (a bad token): the watch ends with it.
     struct LookFailed: Error { var error: Error }
+}
+
+/// Whether the server answers, so that an outage is reported once when it starts and once when it ends.
+actor Reachability {
+    private var down = false
+
+    /// True when this failure starts an outage.
+    func failed() -> Bool {
+        defer { down = true }
+        return !down
+    }
+
+    /// True when this answer ends an outage.
+    func answered() -> Bool {
+        defer { down = false }
+        return down
+    }
 }
 
 /// What the watch has shown, so nothing is shown twice: by server, kind and id (`QueueItem.key`).

@@ -34,6 +34,8 @@ public final class Fleet: Sendable {
     public let output: FleetOutput
     /// What each account's run did, for the summary per server at the end.
     let notes = OutcomeNotes()
+    /// What the accounts found (`Finding`), for the exit status.
+    let findings = Findings()
 
     init(logins: [Login], output: FleetOutput) {
         self.logins = logins

@@ -35,6 +35,8 @@ extension Instance.Info { public var fansOut: Bool { hostArgument.host == nil } 
 extension Instance.Nodeinfo { public var fansOut: Bool { hostArgument.host == nil } }
 extension Instance.Peers { public var fansOut: Bool { hostArgument.host == nil } }
 extension Instance.Rules { public var fansOut: Bool { hostArgument.host == nil } }
+/// A watch over several accounts follows each server itself (QueueWatch): lines as items arrive.
+extension Queue { public var fansOut: Bool { !watch } }
 /// Its sources name their own accounts (`account:NAME`) and servers.
 extension DomainBlocks.Merge { public var fansOut: Bool { false } }
 /// A saved plan names its own accounts, unless accounts are selected.

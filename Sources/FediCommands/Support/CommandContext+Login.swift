@@ -1,5 +1,7 @@
 import FoundationEssentials
 import FediCore
+import FediOutput
+import Glibc
 
 /// Where a run's access token came from.
 public enum TokenSource: String, Sendable, Codable {
@@ -8,6 +10,10 @@ public enum TokenSource: String, Sendable, Codable {
     case keyring
     /// The `--insecure-storage` file.
     case file
+    /// A systemd credential (`$CREDENTIALS_DIRECTORY/fedictl-<account>`).
+    case credential
+    /// `--token-file` / `FEDICTL_TOKEN_FILE`.
+    case tokenFile = "token-file"
 
     init(_ storage: TokenStorage) {
         switch storage {
@@ -138,8 +144,15 @@ extension CommandContext {
         }
     }
 
-    /// The stored token of a login, from where it was put.
+    /// The stored token of a login: a systemd credential or a token file first (runs without a
+    /// desktop session, `UnattendedTokens`), else where it was put.
     func storedToken(for login: Login) async throws -> (String, TokenSource) {
+        let unattended = UnattendedTokens(environment: environment, tokenFile: globals.tokenFile)
+        if let (token, place) = try await unattended.token(for: login.id, oneAccount: pin?.fleet == nil) {
+            try await checkOwner(of: token, from: place, is: login)
+            if case .credential = place { return (token, .credential) }
+            return (token, .tokenFile)
+        }
         if login.tokenStorage == .file {
             if let token = try await insecureSecrets().lookup(login.tokenKey) { return (token, .file) }
         } else {
@@ -147,11 +160,49 @@ extension CommandContext {
                 if let token = try await services.secrets.lookup(login.tokenKey) { return (token, .keyring) }
             } catch is SecretStoreError where globals.insecureStorage {
                 // No keyring, and the user allowed the file: look there.
+            } catch SecretStoreError.unavailable(let why) {
+                throw Self.noSessionError(for: login, why: why)
             }
             if globals.insecureStorage, let token = try await insecureSecrets().lookup(login.tokenKey) { return (token, .file) }
         }
         throw FediError(.permission, "no token is stored for \(login.id)",
                         hint: "log in again: fedictl auth login \(login.server.authority)")
+    }
+
+    /// No keyring and no unattended source: exit 77 naming every way a run without a desktop
+    /// session can get the token, in the order an admin would set them up.
+    static func noSessionError(for login: Login, why: String) -> FediError {
+        let name = UnattendedTokens.credentialName(for: login.id)
+        let message = "no token for \(login.id): no Secret Service keyring is reachable (\(why))"
+        return FediError(.permission, message, hint: """
+            give the token by one of: a systemd credential \(name) \
+            (LoadCredential=, read from $CREDENTIALS_DIRECTORY); \
+            --token-file PATH or FEDICTL_TOKEN_FILE (a 0600 file, or a directory with a file named \(login.id)); \
+            the user's keyring over /run/user/\(geteuid())/bus (loginctl enable-linger); FEDICTL_TOKEN for one run
+            """)
+    }
+
+    /// A token from a file is sent only once its server says whose it is: the named account's,
+    /// or exit 77 naming both (a file copied to the wrong name must not act as someone else).
+    /// Checked once per run for each account and place.
+    func checkOwner(of token: String, from place: UnattendedTokens.Place, is login: Login) async throws {
+        let key = "\(login.id) \(place.path)"
+        guard !login.username.isEmpty, !services.checkedTokenOwners.contains(key) else { return }
+        let account: CredentialAccount
+        do {
+            account = try await APIClient(server: login.server, token: token, http: http).verifyCredentials()
+        } catch let error as APIError where error.status == 401 || error.status == 403 {
+            let host = login.server.authority
+            let status = error.status!
+            throw FediError(.permission, "\(host) does not accept the token in \(place.described) (HTTP \(status))",
+                            hint: "put a valid access token of \(login.id) there")
+        }
+        guard account.username.lowercased() == login.username.lowercased() else {
+            let owner = Renderer.inert("\(account.username)@\(login.server.authority)")
+            throw FediError(.permission, "\(place.described) holds the token of \(owner), not of \(login.id)",
+                            hint: "put \(login.id)'s token there, or select \(owner) with --account")
+        }
+        services.checkedTokenOwners.insert(key)
     }
 
     /// The store a secret of this kind lives in; the file store warns on stderr once per run.

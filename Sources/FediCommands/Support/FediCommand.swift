@@ -36,6 +36,8 @@ extension FediCommand {
             await ctx.recordQueuedChanges()
         } catch let exit as ExitCode {
             throw exit
+        } catch let finding as Finding {
+            throw ExitCode(finding.status)
         } catch let exit as CleanExit {
             throw exit
         } catch is DryRunStop {

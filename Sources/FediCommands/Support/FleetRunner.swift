@@ -70,7 +70,8 @@ struct FleetRunner {
         }
         fleet.output.finishAll()
         writeNotes(outcomes)
-        return summarise(outcomes)
+        let findsThings = (command as? any FindingVerb)?.reportsFindings == true
+        return summarise(outcomes, mixedStatus: findsThings ? Finding.mixedFailureStatus : .failure)
     }
 
     /// One run over `pins`, at most `--concurrency` at once.
@@ -121,6 +122,9 @@ struct FleetRunner {
             outcome = .succeeded
         } catch is DryRunStop {
             outcome = .succeeded
+        } catch let finding as Finding {
+            outcome = .succeeded
+            fleet.findings.note(finding.status)
         } catch {
             if Task.isCancelled, ctx.globals.failFast { outcome = .skipped } else { outcome = .failed(ErrorReport.fediError(from: error)) }
         }
@@ -219,9 +223,9 @@ struct FleetRunner {
         ctx.terminal.writeError(Renderer.inertLines(text))
     }
 
-    /// The one-line summary on a terminal, and the exit status: 0 when every account succeeded, else
-    /// the status the failures share, or 1 when they differ.
-    private func summarise(_ outcomes: [String: Outcome]) -> Int32 {
+    /// The one-line summary on a terminal, and the exit status: when every account succeeded, 0 or
+    /// what they found (`Finding`); else the status the failures share, or `mixedStatus` (1) when they differ.
+    private func summarise(_ outcomes: [String: Outcome], mixedStatus: ExitStatus) -> Int32 {
         var failures: [FediError] = []
         var skipped = 0
         for outcome in outcomes.values {
@@ -237,7 +241,7 @@ struct FleetRunner {
             if skipped > 0 { line += ", \(skipped) not run (--fail-fast)" }
             ctx.terminal.writeError(line + "\n")
         }
-        guard let first = failures.first else { return 0 }
-        return failures.allSatisfy({ $0.status == first.status }) ? first.status.rawValue : ExitStatus.failure.rawValue
+        guard let first = failures.first else { return fleet.findings.status }
+        return failures.allSatisfy({ $0.status == first.status }) ? first.status.rawValue : mixedStatus.rawValue
     }
 }

@@ -94,6 +94,12 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Flag(name: .long, help: "Keep secrets in a 0600 file instead of the keyring (not recommended).")
     public var insecureStorage = false
 
+    @Option(name: .long,
+            help: ArgumentHelp("Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).",
+                               valueName: "path"),
+            completion: .file())
+    public var tokenFile: String?
+
     public func validate() throws {
         guard timeout >= 0.001, timeout <= 86_400 else { throw ValidationError("--timeout must be between 0.001 and 86400 seconds") }
         if let deadline, !(deadline >= 0.001 && deadline <= 4 * 86_400) {

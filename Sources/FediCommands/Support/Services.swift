@@ -21,9 +21,11 @@ public struct Services: Sendable {
     /// Defaults to opening nothing, so tests never start a browser unless they ask to.
     public var openURL: @Sendable (URL) -> Bool
     /// Runs a command line the user gave (`queue --watch --exec`) through `/bin/sh -c`, with `input`
-    /// on its stdin and nothing of the server's on its command line; returns its exit status.
+    /// on its stdin and nothing of the server's on its command line, in a process group of its own;
+    /// stops it (SIGTERM, then SIGKILL) past `timeout` seconds or when the task is cancelled.
     /// Defaults to refusing, so the fast test tier never starts a process.
-    public var runCommand: @Sendable (_ commandLine: String, _ input: Data) async throws -> Int32
+    public var runCommand: @Sendable (_ commandLine: String, _ input: Data, _ timeout: Double) async throws
+        -> CommandEnd
     /// One pacer per server and token for the whole run, shared by every command context made
     /// from these services (several accounts at once share a server's pacer when they share a token).
     public var pacers: RateLimitPacers
@@ -35,6 +37,8 @@ public struct Services: Sendable {
     public var lastLooks: any LastLookStore = Unconfigured()
     /// Warnings a run gives once, however many accounts or stores it opens.
     public var saidOnce = SaidOnce()
+    /// The token files and credentials whose owner the server confirmed in this run (account and path).
+    public var checkedTokenOwners = CheckedKeys()
 
     public init(transport: any HTTPTransport, secrets: any SecretStore, insecureSecrets: @escaping @Sendable () -> any SecretStore,
                 logins: any LoginStore, serverCache: any ServerInfoCache = NoServerInfoCache(),
@@ -42,7 +46,7 @@ public struct Services: Sendable {
                 now: @escaping @Sendable () -> Date = Date.init,
                 sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64(max(0, $0) * 1e9)) },
                 openURL: @escaping @Sendable (URL) -> Bool = { _ in false },
-                runCommand: @escaping @Sendable (String, Data) async throws -> Int32 = { command, _ in
+                runCommand: @escaping @Sendable (String, Data, Double) async throws -> CommandEnd = { command, _, _ in
                     throw FediError(.failure, "running '\(command)' is not configured for this run")
                 },
                 pacers: RateLimitPacers = RateLimitPacers(), journal: any Journal = DisabledJournal()) {
@@ -99,4 +103,21 @@ public final class SaidOnce: Sendable {
 
     /// True the first time `notice` is asked about in this run.
     public func isFirst(_ notice: String) -> Bool { said.withLock { $0.insert(notice).inserted } }
+}
+
+/// Keys of checks that passed in this run, so each is made once.
+public final class CheckedKeys: Sendable {
+    private let keys = Mutex<Set<String>>([])
+
+    public init() {}
+
+    public func contains(_ key: String) -> Bool { keys.withLock { $0.contains(key) } }
+    public func insert(_ key: String) { _ = keys.withLock { $0.insert(key) } }
+}
+
+/// How a command run for the user (`queue --watch --exec`) ended.
+public enum CommandEnd: Sendable, Equatable {
+    case exited(Int32)
+    /// Stopped for running past its time.
+    case timedOut
 }

@@ -207,7 +207,12 @@ struct AuthSelectionCommandTests {
     @Test func noSecretServiceIsExit77NamingTheWaysOut() async throws {
         let transport = FakeTransport()
         let keyring = InMemorySecretStore(failure: .unavailable("no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is not set"))
-        for arguments in [["auth", "status", "--account", "work"], ["auth", "add", "one.example", "--token-stdin"], ["auth", "login", "one.example"]] {
+        // Reading a stored token names the ways of a run without a desktop session (UnattendedTokenTests).
+        let status = await run(["auth", "status", "--account", "work"], transport: transport, keyring: keyring,
+                               logins: InMemoryLoginStore(seededConfig()))
+        #expect(status.status == 77, "\(status)")
+        #expect(status.stderr.contains("no Secret Service keyring is reachable") && status.stderr.contains("--token-file"), "\(status)")
+        for arguments in [["auth", "add", "one.example", "--token-stdin"], ["auth", "login", "one.example"]] {
             let result = await run(arguments, transport: transport, keyring: keyring, logins: InMemoryLoginStore(seededConfig()), input: "tok\n")
             #expect(result.status == 77, "\(arguments): \(result)")
             #expect(result.stderr == """

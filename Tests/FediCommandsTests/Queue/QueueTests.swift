@@ -76,12 +76,15 @@ import Testing
         server.transport.stub(.get, "/api/v1/admin/reports", json: "[\(b)]")
         let result = await server.run(["queue", "--watch", "--kind", "report", "--interval", "30", "-o", "json"])
         #expect(result.status == 0, "\(result)")
-        let ids = try result.stdout.split(separator: "\n").map { line in
-            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["id"] as? String
+        let lines = try result.stdout.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         }
-        #expect(ids == ["1", "2"], "\(result)")
-        #expect(result.stderr.components(separatedBy: "looking at the queue failed").count == 2, "said once: \(result)")
-        #expect(result.stderr.contains("the server answers again"), "\(result)")
+        #expect(lines.compactMap { $0["id"] as? String } == ["1", "2"], "\(result)")
+        // The outage and the recovery, once each, as event lines of their own.
+        #expect(lines.compactMap { $0["event"] as? String } == ["server_down", "server_up"], "\(result)")
+        #expect(lines.filter { $0["event"] != nil }.allSatisfy { $0["server"] as? String == "fake.test" && $0["id"] == nil })
+        #expect(result.stderr.components(separatedBy: "fake.test does not answer (").count == 2, "said once: \(result)")
+        #expect(result.stderr.components(separatedBy: "fake.test answers again").count == 2, "said once: \(result)")
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
         // Three looks apart, each about --interval (jittered by a tenth), plus the retries' backoff.
         let waits = server.sleeps.all.filter { $0 >= 27 }
