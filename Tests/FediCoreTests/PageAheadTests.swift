@@ -29,20 +29,23 @@ import Testing
         let events = Recorder<String>()
 
         func send(_ request: HTTPRequest, options: TransportOptions) async throws -> HTTPResponse {
-            let page = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "max_id" }?.value
+            let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+            let page = items.first { $0.name == "max_id" }?.value
             events.add("ask \(page ?? "1")")
             return try await inner.send(request, options: options)
         }
 
-        func stream(_ request: HTTPRequest, options: TransportOptions, idleTimeout: Double) async throws -> HTTPStreamResponse {
+        func stream(_ request: HTTPRequest, options: TransportOptions,
+                    idleTimeout: Double) async throws -> HTTPStreamResponse {
             throw StreamingUnsupported()
         }
 
         /// `pages` pages of one item each, page N linking to page N + 1 (`max_id=N+1`).
         func stubPages(_ pages: Int) {
             for page in 1...pages {
-                let link = page < pages ? ["Link": "<http://social.example/api/v1/blocks?max_id=\(page + 1)>; rel=\"next\""] : [:]
-                inner.stub(.get, page == 1 ? "/api/v1/blocks" : "/api/v1/blocks?max_id=\(page)", json: #"[{"id": "\#(page)"}]"#, headers: link)
+                let link = page < pages ? PageAheadTests.next(page + 1) : [:]
+                let route = page == 1 ? "/api/v1/blocks" : "/api/v1/blocks?max_id=\(page)"
+                inner.stub(.get, route, json: #"[{"id": "\#(page)"}]"#, headers: link)
             }
         }
 
@@ -52,47 +55,54 @@ import Testing
         }
     }
 
-    func client(_ transport: OrderedTransport) throws -> APIClient {
-        APIClient(server: try ServerAddress("social.example"), token: "t", http: HTTPClient(transport: transport))
+    static func next(_ page: Int) -> [String: String] {
+        ["Link": "<http://social.example/api/v1/blocks?max_id=\(page)>; rel=\"next\""]
+    }
+
+    /// The list of one-item pages, all of it (`limit` nil) or up to `limit` items.
+    func walk(_ transport: OrderedTransport, limit: Int?, onPage: PageHandler<Item>? = nil) async throws -> [Item] {
+        let server = try ServerAddress("social.example")
+        let client = APIClient(server: server, token: "t", http: HTTPClient(transport: transport))
+        return try await client.linkPages(Item.self, "/api/v1/blocks", query: [], limit: limit, pageSize: 1,
+                                          onPage: onPage) { $0 }
     }
 
     @Test func theNextPageIsAskedForBeforeThisOnesRowsAndNoFurther() async throws {
         let transport = OrderedTransport()
         transport.stubPages(4)
-        let client = try client(transport)
         try await Item.$decodes.withValue(transport.events) {
-            _ = try await client.linkPages(Item.self, "/api/v1/blocks", query: [], limit: nil, pageSize: 1, onPage: { items, _ in
+            _ = try await walk(transport, limit: nil) { items, _ in
                 let page = Int(items[0].id)!
                 // Page N + 1 must be on its way while page N is handled (the wait ends at once then).
                 if page < 4 { try await transport.awaitEvent("ask \(page + 1)") }
                 transport.events.add("rows \(page)")
-            }) { $0 }
+            }
         }
         // Asked for as soon as the Link header names it, before this page is decoded; one ahead,
         // never two: page N + 2 is asked for only after page N's rows are out.
-        #expect(transport.events.all == ["ask 1", "ask 2", "decode 1", "rows 1", "ask 3", "decode 2", "rows 2", "ask 4", "decode 3", "rows 3",
-                                         "decode 4", "rows 4"])
+        #expect(transport.events.all == ["ask 1", "ask 2", "decode 1", "rows 1", "ask 3", "decode 2", "rows 2",
+                                         "ask 4", "decode 3", "rows 3", "decode 4", "rows 4"])
         #expect(transport.inner.unusedRoutes.isEmpty)
     }
 
     @Test func aLimitAsksForNoPageItWillNotShow() async throws {
         let transport = OrderedTransport()
         transport.stubPages(2)
-        let rows = try await client(transport).linkPages(Item.self, "/api/v1/blocks", query: [], limit: 2, pageSize: 1, onPage: nil) { $0 }
+        let rows = try await walk(transport, limit: 2)
         #expect(rows.map(\.id) == ["1", "2"])
         #expect(transport.events.all == ["ask 1", "ask 2"])
 
         let one = OrderedTransport()
         one.stubPages(2)
-        let first = try await client(one).linkPages(Item.self, "/api/v1/blocks", query: [], limit: 1, pageSize: 1, onPage: nil) { $0 }
+        let first = try await walk(one, limit: 1)
         #expect(first.map(\.id) == ["1"])
         #expect(one.events.all == ["ask 1"])
     }
 
     @Test func anEmptyPageThatLinksOnEndsTheList() async throws {
         let transport = OrderedTransport()
-        transport.inner.stub(.get, "/api/v1/blocks", json: " [ ]\n", headers: ["Link": "<http://social.example/api/v1/blocks?max_id=2>; rel=\"next\""])
-        let rows = try await client(transport).linkPages(Item.self, "/api/v1/blocks", query: [], limit: nil, pageSize: 1, onPage: nil) { $0 }
+        transport.inner.stub(.get, "/api/v1/blocks", json: " [ ]\n", headers: Self.next(2))
+        let rows = try await walk(transport, limit: nil)
         #expect(rows.isEmpty)
         #expect(transport.events.all == ["ask 1"])
     }

@@ -70,9 +70,10 @@ extension APIClient {
     }
 
     /// `walkPages` over answers that may tell the next page before they are decoded.
-    func walkAnswers<T: Sendable, Cursor: Hashable & Sendable>(from start: Cursor, limit: Int?, onPage: PageHandler<T>?,
-                                                               _ fetch: @escaping (Cursor) async throws -> PageAnswer<T, Cursor>)
-        async throws -> [T] {
+    func walkAnswers<T: Sendable, Cursor: Hashable & Sendable>(
+        from start: Cursor, limit: Int?, onPage: PageHandler<T>?,
+        _ fetch: @escaping (Cursor) async throws -> PageAnswer<T, Cursor>
+    ) async throws -> [T] {
         var seen = Set<Cursor>()
         var kept: [T] = []
         var count = 0
@@ -99,7 +100,8 @@ extension APIClient {
             // A bad next link is reported after this page is handled, as it would be without the fetch ahead.
             var stop: (any Error)?
             var askedEarly = false
-            if case .known(let next?, let atMost) = answer.next, let atMost, limit.map({ count + atMost < $0 }) ?? true {
+            if case .known(let next?, let atMost) = answer.next, let atMost,
+               limit.map({ count + atMost < $0 }) ?? true {
                 askedEarly = true
                 do { pending = try ahead(next) } catch { stop = error }
             }
@@ -128,7 +130,8 @@ extension APIClient {
                                                         onPage: PageHandler<U>?, _ transform: @escaping (T) -> U) async throws -> [U] {
         let asked = min(pageSize, limit ?? pageSize)
         let size = URLQueryItem(name: "limit", value: String(asked))
-        return try await walkAnswers(from: server.url(path, query: query + [size]), limit: limit, onPage: onPage) { url in
+        let start = server.url(path, query: query + [size])
+        return try await walkAnswers(from: start, limit: limit, onPage: onPage) { url in
             let answer = try await pageAnswer(T.self, url: url)
             return PageAnswer(next: .known(answer.next, atMost: asked)) {
                 let page = try answer.decode()

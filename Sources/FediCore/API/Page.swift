@@ -43,8 +43,8 @@ struct PageAnswerBody<T: Decodable & Sendable>: Sendable {
     /// The next page as the answer tells it before decoding: none after an empty page (a short page
     /// may still link on) or an answer that is not JSON (decoding it fails anyway).
     var next: URL? {
-        guard link != nil, response.isJSON || response.contentType == nil, !Self.isEmptyArray(response.body) else { return nil }
-        return link
+        guard link != nil, response.isJSON || response.contentType == nil else { return nil }
+        return Self.isEmptyArray(response.body) ? nil : link
     }
 
     func decode() throws -> Page<T> {

@@ -93,15 +93,18 @@ public struct MastodonAdminAccount: Decodable, Sendable {
         let parts = ShownFields.current.adminAccount
         let profile = parts.contains(.profile) ? try? c.decodeIfPresent(Profile.self, forKey: "account") : nil
         let username = parts.contains(.username) ? c.optionalText("username") ?? profile?.username ?? "" : ""
-        var account = AdminAccount(id: id, username: username, domain: parts.contains(.domain) ? c.optionalText("domain") : nil,
-                                   displayName: profile?.displayName)
+        let domain = parts.contains(.domain) ? c.optionalText("domain") : nil
+        var account = AdminAccount(id: id, username: username, domain: domain, displayName: profile?.displayName)
         if let acct = profile?.acct, account.domain == nil || acct.contains("@") { account.acct = acct }
         if parts.contains(.email) { account.email = c.optionalText("email") }
-        if parts.contains(.ip) { account.ip = c.optionalText("ip") ?? (try? c.decodeIfPresent(IPObject.self, forKey: "ip"))?.ip }
+        if parts.contains(.ip) {
+            account.ip = c.optionalText("ip") ?? (try? c.decodeIfPresent(IPObject.self, forKey: "ip"))?.ip
+        }
         if parts.contains(.createdAt) { account.createdAt = c.lenientDate("created_at") }
         if parts.contains(.locale) { account.locale = c.optionalText("locale") }
         if parts.contains(.role) {
-            let role = (try? c.decodeIfPresent(RoleObject.self, forKey: "role")) ?? c.optionalText("role").map { RoleObject(name: $0) }
+            let role = (try? c.decodeIfPresent(RoleObject.self, forKey: "role"))
+                ?? c.optionalText("role").map { RoleObject(name: $0) }
             account.role = role?.name.flatMap { $0.isEmpty || $0.lowercased() == "user" ? nil : $0 }
             account.staff = role.map(\.canModerate)
         }
@@ -131,7 +134,9 @@ public struct MastodonAdminAccount: Decodable, Sendable {
             var parts: Parts = []
             for key in keys {
                 switch key {
-                case "id", "status", "confirmed", "approved", "disabled", "silenced", "suspended", "sensitized", "tags", "account": break
+                case "id", "status", "confirmed", "approved", "disabled", "silenced", "suspended", "sensitized", "tags",
+                     "account":
+                    break
                 case "username": parts.formUnion([.username, .profile])
                 case "domain": parts.insert(.domain)
                 case "acct": parts.formUnion([.username, .domain, .profile])
