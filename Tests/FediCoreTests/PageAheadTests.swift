@@ -7,20 +7,7 @@ import Testing
 /// Paginated reads ask for the next page while this one is decoded and handled: one page ahead,
 /// never two, rows in order.
 @Suite struct PageAheadTests {
-    /// Records its decoding where a test asks for it (`decodes`).
-    struct Item: Decodable, Sendable {
-        var id: String
-        @TaskLocal static var decodes: Recorder<String>?
-
-        init(from decoder: Decoder) throws {
-            id = try decoder.container(keyedBy: AnyKey.self).decode(String.self, forKey: "id")
-            guard let decodes = Self.decodes else { return }
-            // Page N + 1 must be on its way before page N is decoded. Decoding is synchronous, so this
-            // waits by sleeping its thread (a test only; the request runs on another), for at most 5 s.
-            for _ in 0..<5_000 where Int(id)! < 4 && !decodes.all.contains("ask \(Int(id)! + 1)") { usleep(1_000) }
-            decodes.add("decode \(id)")
-        }
-    }
+    struct Item: Decodable, Sendable { var id: String }
 
     /// Records each request, as `ask N` (N: the page, from its `max_id`), in one list with the
     /// rows the walk hands on, so the test sees their order.
@@ -49,9 +36,9 @@ import Testing
             }
         }
 
-        /// Waits (off the pool's threads: it sleeps) until `event` is recorded, for at most 5 s.
+        /// Waits until `event` is recorded (sleeping: the pool's threads stay free), or the test is cancelled.
         func awaitEvent(_ event: String) async throws {
-            for _ in 0..<5_000 where !events.all.contains(event) { try await Task.sleep(nanoseconds: 1_000_000) }
+            while !events.all.contains(event) { try await Task.sleep(nanoseconds: 1_000_000) }
         }
     }
 
@@ -67,22 +54,37 @@ import Testing
                                           onPage: onPage) { $0 }
     }
 
-    @Test func theNextPageIsAskedForBeforeThisOnesRowsAndNoFurther() async throws {
+    /// Over HTTP: page N + 1 is asked for while page N is handled, page N + 2 only after it.
+    @Test(.timeLimit(.minutes(1))) func theNextPageIsAskedForBeforeThisOnesRowsAndNoFurther() async throws {
         let transport = OrderedTransport()
         transport.stubPages(4)
-        try await Item.$decodes.withValue(transport.events) {
-            _ = try await walk(transport, limit: nil) { items, _ in
-                let page = Int(items[0].id)!
-                // Page N + 1 must be on its way while page N is handled (the wait ends at once then).
-                if page < 4 { try await transport.awaitEvent("ask \(page + 1)") }
-                transport.events.add("rows \(page)")
+        _ = try await walk(transport, limit: nil) { items, _ in
+            let page = Int(items[0].id)!
+            // Waits for page N + 1's request: a walk that asks only after this page would never end
+            // (the time limit fails it).
+            if page < 4 { try await transport.awaitEvent("ask \(page + 1)") }
+            transport.events.add("rows \(page)")
+        }
+        #expect(transport.events.all == ["ask 1", "ask 2", "rows 1", "ask 3", "rows 2", "ask 4", "rows 3", "rows 4"])
+        #expect(transport.inner.unusedRoutes.isEmpty)
+    }
+
+    /// The walk itself: a page whose answer names the next one has that one asked for before it is
+    /// decoded; one ahead, never two.
+    @Test func theNextPageIsAskedForBeforeThisOneIsDecoded() async throws {
+        let events = Recorder<String>()
+        let server = try ServerAddress("social.example")
+        let client = APIClient(server: server, token: "t", http: HTTPClient(transport: FakeTransport()))
+        let onPage: PageHandler<Int> = { items, _ in events.add("rows \(items[0])") }
+        _ = try await client.walkAnswers(from: 1, limit: nil, onPage: onPage) { page in
+            events.add("ask \(page)")
+            return PageAnswer(next: .known(page < 4 ? page + 1 : nil, atMost: 1)) {
+                events.add("decode \(page)")
+                return PagePiece(items: [page], raw: Data(), next: page < 4 ? page + 1 : nil)
             }
         }
-        // Asked for as soon as the Link header names it, before this page is decoded; one ahead,
-        // never two: page N + 2 is asked for only after page N's rows are out.
-        #expect(transport.events.all == ["ask 1", "ask 2", "decode 1", "rows 1", "ask 3", "decode 2", "rows 2",
-                                         "ask 4", "decode 3", "rows 3", "decode 4", "rows 4"])
-        #expect(transport.inner.unusedRoutes.isEmpty)
+        #expect(events.all == ["ask 1", "ask 2", "decode 1", "rows 1", "ask 3", "decode 2", "rows 2",
+                               "ask 4", "decode 3", "rows 3", "decode 4", "rows 4"])
     }
 
     @Test func aLimitAsksForNoPageItWillNotShow() async throws {

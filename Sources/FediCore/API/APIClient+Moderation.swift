@@ -90,7 +90,9 @@ extension APIClient {
                 throw FediError(.protocol, "\(server.authority)'s list did not end after \(maxPages) pages; fedictl stopped",
                                 hint: "ask for fewer with --limit N, or allow more pages with --max-pages N")
             }
-            return Task { FetchedAnswer(answer: try await fetcher.fetch(cursor)) }
+            // Started at once, on this thread, up to its first wait: the request is on its way
+            // before this page is decoded, however busy the pool is.
+            return Task.immediate { FetchedAnswer(answer: try await fetcher.fetch(cursor)) }
         }
         var pending: Task<FetchedAnswer<T, Cursor>, any Error>? = try ahead(start)
         defer { pending?.cancel() }
