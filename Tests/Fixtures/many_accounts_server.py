@@ -6,9 +6,10 @@ newest first, the next page in a Link header (max_id), over HTTP/1.1 keep-alive.
 rendered at start-up, so serving costs the same for every client. Prints `PORT <n>` once listening.
 
 --hold-last: the last page is held until `POST /__release` arrives, so a test can show that the
-first rows reached it before the list ended. Python 3.11 standard library only.
+first rows reached it before the list ended. --latency MS: every page of accounts is held that long
+(a server on another machine; a sleep, so it costs the server no CPU). Python 3.11 standard library only.
 """
-import argparse, json, threading
+import argparse, json, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 parser = argparse.ArgumentParser()
@@ -16,6 +17,7 @@ parser.add_argument("--accounts", type=int, default=50_000)
 parser.add_argument("--page", type=int, default=100)
 parser.add_argument("--port", type=int, default=0)
 parser.add_argument("--hold-last", action="store_true")
+parser.add_argument("--latency", type=float, default=0, help="milliseconds every page of accounts is held")
 args = parser.parse_args()
 
 FIRST_ID = 110_000_000_000_000_000
@@ -76,6 +78,8 @@ class Handler(BaseHTTPRequestHandler):
         path, _, query = self.path.partition("?")
         if path in ("/api/v2/admin/accounts", "/api/v1/admin/accounts"):
             params = dict(p.partition("=")[::2] for p in query.split("&") if p)
+            if args.latency:
+                time.sleep(args.latency / 1000)
             # max_id is the last id seen: the next account's index follows from it.
             start = FIRST_ID + args.accounts - int(params["max_id"]) + 1 if "max_id" in params else 0
             index = start // args.page

@@ -32,9 +32,15 @@ extension CommandContext {
         let raw = globals.raw
         let stream = try ListStream<Row>(renderer: output)
         let shown = RowCount()
-        _ = try await fetch { rows, data in
-            shown.add(rows.count)
-            if raw { output.raw(data) } else { try stream.add(rows) }
+        // Rows decode only the keys this output shows: --fields, else JSON's every key, else the default columns.
+        let settings = output.settings
+        let everyKey = raw || settings.format == .json || settings.format == .ndjson
+        let keys = settings.fields ?? (everyKey ? nil : Row.columns.filter(\.isDefault).map(\.key))
+        _ = try await ShownFields.$current.withValue(ShownFields(Row.self, keys: raw ? nil : keys)) {
+            try await fetch { rows, data in
+                shown.add(rows.count)
+                if raw { output.raw(data) } else { try stream.add(rows) }
+            }
         }
         if !raw, shown.total == 0, output.settings.format == .table, output.settings.isTTY { return status(empty) }
         if !raw { stream.finish() }

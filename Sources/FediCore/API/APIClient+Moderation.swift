@@ -13,10 +13,42 @@ struct PagePiece<T, Cursor> {
     var nextRefused: (any Error)? = nil
 }
 
+/// One page's answer before its items are decoded. When the answer itself says where the next page
+/// is (a Link header), `next` holds it, so that page can be asked for while this one is decoded;
+/// otherwise (a last id) the next cursor comes with the decoded piece.
+struct PageAnswer<T, Cursor> {
+    enum Next {
+        /// Known from the answer: the next page (nil: none), and at most how many items this page
+        /// holds when the server keeps to what was asked (nil: no bound), so `--limit` never asks
+        /// for a page it will not show.
+        case known(Cursor?, atMost: Int?)
+        /// Known once the page is decoded (a last id, a count the body gives).
+        case afterDecoding
+    }
+    var next: Next
+    var decode: () throws -> PagePiece<T, Cursor>
+
+    /// A page decoded as it was fetched (the next cursor needs its items).
+    init(decoded piece: PagePiece<T, Cursor>) {
+        next = .afterDecoding
+        decode = { piece }
+    }
+
+    init(next: Next, decode: @escaping () throws -> PagePiece<T, Cursor>) {
+        self.next = next
+        self.decode = decode
+    }
+}
+
 /// A page's fetch, carried to the task that fetches it ahead (see `walkPages`).
 private struct PageFetcher<T, Cursor>: @unchecked Sendable {
-    let fetch: (Cursor) async throws -> PagePiece<T, Cursor>
-    init(_ fetch: @escaping (Cursor) async throws -> PagePiece<T, Cursor>) { self.fetch = fetch }
+    let fetch: (Cursor) async throws -> PageAnswer<T, Cursor>
+    init(_ fetch: @escaping (Cursor) async throws -> PageAnswer<T, Cursor>) { self.fetch = fetch }
+}
+
+/// A fetched answer handed from the task that fetched it to the walk; only the walk decodes it.
+private struct FetchedAnswer<T, Cursor>: @unchecked Sendable {
+    let answer: PageAnswer<T, Cursor>
 }
 
 extension PagePiece: Sendable where T: Sendable, Cursor: Sendable {}
@@ -29,10 +61,21 @@ extension APIClient {
     /// a server must not keep fedictl fetching for ever.
     ///
     /// With `onPage`, each page goes to it and is not kept (the result is empty), so a list of any
-    /// length takes the memory of two pages; the next page is fetched while `onPage` handles this one.
-    /// Without it, the items are returned.
+    /// length takes the memory of two pages. One page is asked for ahead, never more: as soon as an
+    /// answer says where the next page is (its Link header), that page is requested while this one
+    /// is decoded and handed to `onPage`; where only the items tell (a last id), the next page is
+    /// requested once they are decoded, still while `onPage` handles them. Rows keep their order and
+    /// an error on the page ahead surfaces after this page's rows. Without `onPage`, the items are returned.
     func walkPages<T: Sendable, Cursor: Hashable & Sendable>(from start: Cursor, limit: Int?, onPage: PageHandler<T>?,
                                                              _ fetch: @escaping (Cursor) async throws -> PagePiece<T, Cursor>) async throws -> [T] {
+        try await walkAnswers(from: start, limit: limit, onPage: onPage) { PageAnswer(decoded: try await fetch($0)) }
+    }
+
+    /// `walkPages` over answers that may tell the next page before they are decoded.
+    func walkAnswers<T: Sendable, Cursor: Hashable & Sendable>(
+        from start: Cursor, limit: Int?, onPage: PageHandler<T>?,
+        _ fetch: @escaping (Cursor) async throws -> PageAnswer<T, Cursor>
+    ) async throws -> [T] {
         var seen = Set<Cursor>()
         var kept: [T] = []
         var count = 0
@@ -40,7 +83,7 @@ extension APIClient {
         // The page ahead overlaps only the handling of the current one, never another fetch, and the
         // callers' fetch closures only read what they captured: safe to run off this task.
         let fetcher = PageFetcher(fetch)
-        func ahead(_ cursor: Cursor) throws -> Task<PagePiece<T, Cursor>, any Error> {
+        func ahead(_ cursor: Cursor) throws -> Task<FetchedAnswer<T, Cursor>, any Error> {
             guard seen.insert(cursor).inserted else {
                 throw FediError(.protocol, "\(server.authority)'s list loops: page \(seen.count + 1) links back to a page already read",
                                 hint: "fedictl stopped after \(seen.count) pages; ask for fewer with --limit N")
@@ -49,21 +92,36 @@ extension APIClient {
                 throw FediError(.protocol, "\(server.authority)'s list did not end after \(maxPages) pages; fedictl stopped",
                                 hint: "ask for fewer with --limit N, or allow more pages with --max-pages N")
             }
-            return Task { try await fetcher.fetch(cursor) }
+            // Started at once, on this thread, up to its first wait: the request is on its way
+            // before this page is decoded, however busy the pool is.
+            return Task.immediate { FetchedAnswer(answer: try await fetcher.fetch(cursor)) }
         }
-        var pending: Task<PagePiece<T, Cursor>, any Error>? = try ahead(start)
+        var pending: Task<FetchedAnswer<T, Cursor>, any Error>? = try ahead(start)
         defer { pending?.cancel() }
         while let current = pending {
-            let piece = try await current.value
+            let answer = try await current.value.answer
             pending = nil
+            // A bad next link is reported after this page is handled, as it would be without the fetch ahead.
+            var stop: (any Error)?
+            var askedEarly = false
+            if case .known(let next?, let atMost) = answer.next, let atMost,
+               limit.map({ count + atMost < $0 }) ?? true {
+                askedEarly = true
+                do { pending = try ahead(next) } catch { stop = error }
+            }
+            let piece = try answer.decode()
             let items = limit.map { Array(piece.items.prefix($0 - count)) } ?? piece.items
             count += items.count
             let done = limit.map { count >= $0 } ?? false
-            // A bad next link is reported after this page is handled, as it would be without the fetch ahead.
-            var stop: (any Error)?
-            if !done, let next = piece.next {
+            if done, askedEarly {
+                // A server that sent more than it was asked for: the page ahead is not needed.
+                pending?.cancel()
+                pending = nil
+                stop = nil
+            }
+            if !askedEarly, !done, let next = piece.next {
                 do { pending = try ahead(next) } catch { stop = error }
-            } else if !done {
+            } else if !done, stop == nil {
                 stop = piece.nextRefused
             }
             if let onPage { try await onPage(items, piece.raw) } else { kept += items }
@@ -72,14 +130,20 @@ extension APIClient {
         return kept
     }
 
-    /// A Mastodon-style list: `limit` per page, the next page from the Link header.
+    /// A Mastodon-style list: `limit` per page, the next page from the Link header, asked for before
+    /// this page is decoded.
     func linkPages<T: Decodable & Sendable, U: Sendable>(_ type: T.Type, _ path: String, query: [URLQueryItem], limit: Int?, pageSize: Int,
                                                         onPage: PageHandler<U>?, _ transform: @escaping (T) -> U) async throws -> [U] {
-        let size = URLQueryItem(name: "limit", value: String(min(pageSize, limit ?? pageSize)))
-        return try await walkPages(from: server.url(path, query: query + [size]), limit: limit, onPage: onPage) { url in
-            let page = try await page(T.self, url: url)
-            return PagePiece(items: page.items.map(transform), raw: page.raw, next: page.next,
-                             nextRefused: page.nextRefused)
+        let asked = min(pageSize, limit ?? pageSize)
+        let size = URLQueryItem(name: "limit", value: String(asked))
+        let start = server.url(path, query: query + [size])
+        return try await walkAnswers(from: start, limit: limit, onPage: onPage) { url in
+            let answer = try await pageAnswer(T.self, url: url)
+            return PageAnswer(next: .known(answer.next, atMost: asked)) {
+                let page = try answer.decode()
+                return PagePiece(items: page.items.map(transform), raw: page.raw, next: page.next,
+                                 nextRefused: page.nextRefused)
+            }
         }
     }
 

@@ -18,17 +18,20 @@ public struct Page<Item: Sendable>: Sendable {
 extension APIClient {
     /// Fetches one page and reads `rel="next"`. A short page may carry only `rel="prev"`: then there is no next.
     public func page<T: Decodable & Sendable>(_ type: T.Type, url: URL) async throws -> Page<T> {
+        try await pageAnswer(T.self, url: url).decode()
+    }
+
+    /// Fetches one page and reads its Link header, leaving the items to decode: the next page can be
+    /// asked for first.
+    func pageAnswer<T: Decodable & Sendable>(_ type: T.Type, url: URL) async throws -> PageAnswerBody<T> {
         let response = try await send(.get, url: url)
-        let items = try decode([T].self, from: response)
         let link = LinkHeader(response.header("link"), relativeTo: url)
-        var page = Page(items: items, next: nil, raw: response.body)
-        guard !items.isEmpty, let next = link.next else { return page }
-        do {
-            page.next = try followable(next, after: url)
-        } catch {
-            page.nextRefused = error
+        var next: URL?
+        var refused: FediError?
+        if let linked = link.next {
+            do { next = try followable(linked, after: url) } catch { refused = error }
         }
-        return page
+        return PageAnswerBody(client: self, response: response, next: next, refused: refused)
     }
 
     /// A next link as fedictl follows it. One to another origin (a proxy that passes the server's
@@ -49,5 +52,41 @@ extension APIClient {
                         + "(\(origin)\(next.path)); fedictl does not follow it",
                         hint:
                             "a proxy in front of the server may pass its links on as they are; the pages before were shown")
+    }
+}
+
+/// A page's answer whose items are not decoded yet.
+struct PageAnswerBody<T: Decodable & Sendable>: Sendable {
+    let client: APIClient
+    let response: HTTPResponse
+    let link: URL?
+    /// Why the server's next link is not followed (see `followable`): reported after this page.
+    let refused: FediError?
+
+    init(client: APIClient, response: HTTPResponse, next: URL?, refused: FediError? = nil) {
+        self.client = client
+        self.response = response
+        self.link = next
+        self.refused = refused
+    }
+
+    /// The next page as the answer tells it before decoding: none after an empty page (a short page
+    /// may still link on) or an answer that is not JSON (decoding it fails anyway).
+    var next: URL? {
+        guard link != nil, response.isJSON || response.contentType == nil else { return nil }
+        return Self.isEmptyArray(response.body) ? nil : link
+    }
+
+    func decode() throws -> Page<T> {
+        let items = try client.decode([T].self, from: response)
+        var page = Page(items: items, next: items.isEmpty ? nil : link, raw: response.body)
+        if !items.isEmpty { page.nextRefused = refused }
+        return page
+    }
+
+    /// `[]`, with any JSON whitespace around and inside.
+    static func isEmptyArray(_ body: Data) -> Bool {
+        var bytes = body.lazy.filter { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }.makeIterator()
+        return bytes.next() == UInt8(ascii: "[") && bytes.next() == UInt8(ascii: "]") && bytes.next() == nil
     }
 }

@@ -89,26 +89,69 @@ public struct MastodonAdminAccount: Decodable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         let id = try c.requiredID(of: "admin account")
-        let profile = try? c.decodeIfPresent(Profile.self, forKey: "account")
-        var account = AdminAccount(id: id, username: c.optionalText("username") ?? profile?.username ?? "", domain: c.optionalText("domain"),
-                                   displayName: profile?.displayName)
+        // The state flags are always read: lists filter on them (and they cost no string).
+        let parts = ShownFields.current.adminAccount
+        let profile = parts.contains(.profile) ? try? c.decodeIfPresent(Profile.self, forKey: "account") : nil
+        let username = parts.contains(.username) ? c.optionalText("username") ?? profile?.username ?? "" : ""
+        let domain = parts.contains(.domain) ? c.optionalText("domain") : nil
+        var account = AdminAccount(id: id, username: username, domain: domain, displayName: profile?.displayName)
         if let acct = profile?.acct, account.domain == nil || acct.contains("@") { account.acct = acct }
-        account.email = c.optionalText("email")
-        account.ip = c.optionalText("ip") ?? (try? c.decodeIfPresent(IPObject.self, forKey: "ip"))?.ip
-        account.createdAt = c.lenientDate("created_at")
-        account.locale = c.optionalText("locale")
-        let role = (try? c.decodeIfPresent(RoleObject.self, forKey: "role")) ?? c.optionalText("role").map { RoleObject(name: $0) }
-        account.role = role?.name.flatMap { $0.isEmpty || $0.lowercased() == "user" ? nil : $0 }
-        account.staff = role.map(\.canModerate)
+        if parts.contains(.email) { account.email = c.optionalText("email") }
+        if parts.contains(.ip) {
+            account.ip = c.optionalText("ip") ?? (try? c.decodeIfPresent(IPObject.self, forKey: "ip"))?.ip
+        }
+        if parts.contains(.createdAt) { account.createdAt = c.lenientDate("created_at") }
+        if parts.contains(.locale) { account.locale = c.optionalText("locale") }
+        if parts.contains(.role) {
+            let role = (try? c.decodeIfPresent(RoleObject.self, forKey: "role"))
+                ?? c.optionalText("role").map { RoleObject(name: $0) }
+            account.role = role?.name.flatMap { $0.isEmpty || $0.lowercased() == "user" ? nil : $0 }
+            account.staff = role.map(\.canModerate)
+        }
         account.confirmed = c.lenientBool("confirmed")
         account.approved = c.lenientBool("approved")
         account.disabled = c.lenientBool("disabled")
         account.silenced = c.lenientBool("silenced")
         account.suspended = c.lenientBool("suspended")
         account.sensitized = c.lenientBool("sensitized")
-        account.reason = c.optionalText("invite_request")
+        if parts.contains(.reason) { account.reason = c.optionalText("invite_request") }
         account.url = profile?.url
         self.account = account
+    }
+
+    /// The parts of an admin account that cost strings to decode, and the output keys that show them.
+    struct Parts: OptionSet, Sendable {
+        let rawValue: Int
+        static let profile = Parts(rawValue: 1), username = Parts(rawValue: 2), domain = Parts(rawValue: 4)
+        static let email = Parts(rawValue: 8), ip = Parts(rawValue: 16), createdAt = Parts(rawValue: 32)
+        static let locale = Parts(rawValue: 64), role = Parts(rawValue: 128), reason = Parts(rawValue: 256)
+        static let all = Parts(rawValue: 511)
+
+        init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// What `keys` of `AdminAccount`'s output need; an unknown key needs everything.
+        init(keys: [String]) {
+            var parts: Parts = []
+            for key in keys {
+                switch key {
+                case "id", "status", "confirmed", "approved", "disabled", "silenced", "suspended", "sensitized", "tags",
+                     "account":
+                    break
+                case "username": parts.formUnion([.username, .profile])
+                case "domain": parts.insert(.domain)
+                case "acct": parts.formUnion([.username, .domain, .profile])
+                case "display_name", "url": parts.insert(.profile)
+                case "email": parts.insert(.email)
+                case "ip": parts.insert(.ip)
+                case "created_at": parts.insert(.createdAt)
+                case "locale": parts.insert(.locale)
+                case "role", "staff": parts.insert(.role)
+                case "reason": parts.insert(.reason)
+                default: parts = .all
+                }
+            }
+            self = parts
+        }
     }
 
     struct IPObject: Decodable { var ip: String? }

@@ -1,0 +1,74 @@
+import Foundation
+import FediCore
+import FediOutput
+import FediTestSupport
+import Testing
+
+/// `accounts list` over several pages: the page fetched ahead fails after the rows before it are
+/// out, and rows that decode only the shown keys print the same bytes as rows decoded whole.
+@Suite struct AccountsListPagesTests {
+    static let first = "/api/v2/admin/accounts?limit=100"
+    static let second = "/api/v2/admin/accounts?limit=100&max_id=40"
+    static let next = ["Link": "<https://fake.test/api/v2/admin/accounts?limit=100&max_id=40>; rel=\"next\""]
+
+    /// Two accounts unlike each other in every key a row shows (a remote one whose profile spells
+    /// its domain otherwise, a pending one, text to escape).
+    static let page = "[" + AccountsListTests.account() + ", "
+        + #"{"id": "40", "username": "bob", "domain": "Remote.Example", "created_at": "2026-11-20T08:00:00.000Z","#
+        + #" "email": "b\"ob@x.example", "ip": {"ip": "203.0.113.9"}, "locale": "de", "confirmed": false,"#
+        + #" "approved": false, "disabled": false, "silenced": true, "suspended": false, "sensitized": true,"#
+        + #" "role": "user", "invite_request": "let me in,\n\u001b[2J please", "account": {"id": "40","#
+        + #" "username": "bob", "acct": "bob@remote.example", "display_name": "B\u202eob","#
+        + #" "url": "https://remote.example/@bob"}}]"#
+
+    @Test(arguments: ["ndjson", "json", "csv", "table"])
+    func aFailingPageAheadEndsTheListAfterTheRowsBeforeIt(format: String) async throws {
+        let server = FakeServerAccount()
+        server.transport.stub(.get, Self.first, json: Self.page, headers: Self.next)
+        server.transport.stub(.get, Self.second, status: 500, json: #"{"error": "boom"}"#)
+        let result = await server.run(["accounts", "list", "--all", "-o", format, "--fields", "id,acct"])
+        #expect(result.status == 75, "\(result)")
+        #expect(result.stderr.hasPrefix("fedictl: fake.test") && result.stderr.contains("hint: "), "\(result)")
+        let expected = ["ndjson": #"{"acct":"ann","id":"41"}"# + "\n" + #"{"acct":"bob@remote.example","id":"40"}"#
+                            + "\n",
+                        "json": "[\n  {\n    \"acct\" : \"ann\",\n    \"id\" : \"41\"\n  },\n  {\n"
+                            + "    \"acct\" : \"bob@remote.example\",\n    \"id\" : \"40\"\n  }",
+                        "csv": "id,acct\r\n41,'@ann\r\n40,'@bob@remote.example\r\n",
+                        "table": "41\t@ann\n40\t@bob@remote.example\n"]
+        // The rows of page 1 are out, then the error (NDJSON adds it as a last line; a JSON array
+        // is left open).
+        #expect(result.stdout.hasPrefix(expected[format]!), "\(result)")
+        let error = #"{"error":{"exit_status":75,"hint":"the server is having trouble; try again later","#
+            + #""kind":"temporary","#
+            + #""message":"fake.test failed with HTTP 500: boom"}}"# + "\n"
+        if format == "ndjson" { #expect(result.stdout == expected[format]! + error, "\(result)") }
+        if format == "csv" || format == "table" { #expect(result.stdout == expected[format]!, "\(result)") }
+        #expect(server.transport.unusedRoutes.isEmpty)
+    }
+
+    static let fieldSets: [[String]?] = [nil, ["id", "acct", "email", "created_at"],
+                                         ["display_name", "url", "username"],
+                                         ["domain", "role", "staff", "ip", "locale", "reason", "status", "tags"],
+                                         ["confirmed", "approved", "disabled", "silenced", "suspended", "sensitized"]]
+
+    @Test(arguments: ["ndjson", "json", "csv", "table"], fieldSets)
+    func rowsDecodedForTheirFieldsPrintWhatWholeRowsPrint(format: String, fields: [String]?) async throws {
+        let server = FakeServerAccount()
+        server.transport.stub(.get, Self.first, json: Self.page)
+        let picked = fields.map { ["--fields", $0.joined(separator: ",")] } ?? []
+        let result = await server.run(["accounts", "list", "--all", "-o", format] + picked)
+        #expect(result.status == 0, "\(result)")
+
+        // The same page decoded whole (no list is being shown here) and written with the same settings.
+        let whole = try JSONCoding.decoder().decode([MastodonAdminAccount].self, from: Data(Self.page.utf8))
+            .map(\.account)
+        #expect(whole[1].email == "b\"ob@x.example" && whole[1].reason != nil && whole[0].role == "Moderator")
+        let written = Recorded<String>()
+        let settings = OutputSettings(format: OutputFormat(rawValue: format)!, fields: fields)
+        let renderer = Renderer(settings: settings) { written.append($0) }
+        let stream = try ListStream<AdminAccount>(renderer: renderer)
+        try stream.add(whole)
+        stream.finish()
+        #expect(result.stdout == written.all.joined(), "\(format) \(fields ?? [])")
+    }
+}
