@@ -163,7 +163,7 @@ _fedictl() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    local -a non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     local -a repeating_options=(--account)
     local -a non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
@@ -244,7 +244,7 @@ _fedictl_auth() {
 
 _fedictl_auth_login() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --no-browser --out-of-band --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --no-browser --out-of-band --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes --wait)
     __fedictl_offer_flags_options 1
@@ -293,7 +293,7 @@ _fedictl_auth_login() {
 
 _fedictl_auth_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --token-stdin --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --token-stdin --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes)
     __fedictl_offer_flags_options 1
@@ -339,7 +339,7 @@ _fedictl_auth_add() {
 
 _fedictl_auth_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
@@ -382,7 +382,7 @@ _fedictl_auth_list() {
 
 _fedictl_auth_use() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -433,7 +433,7 @@ _fedictl_auth_use() {
 
 _fedictl_auth_status() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -484,7 +484,7 @@ _fedictl_auth_status() {
 
 _fedictl_auth_logout() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -535,7 +535,7 @@ _fedictl_auth_logout() {
 
 _fedictl_auth_alias() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --remove --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --remove --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
@@ -609,7 +609,7 @@ _fedictl_auth_group() {
 
 _fedictl_auth_group_set() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options -1
@@ -660,7 +660,7 @@ _fedictl_auth_group_set() {
 
 _fedictl_auth_group_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
@@ -703,7 +703,7 @@ _fedictl_auth_group_list() {
 
 _fedictl_auth_group_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -777,7 +777,7 @@ _fedictl_instance() {
 
 _fedictl_instance_info() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -820,7 +820,7 @@ _fedictl_instance_info() {
 
 _fedictl_instance_features() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -863,7 +863,7 @@ _fedictl_instance_features() {
 
 _fedictl_instance_rules() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -906,7 +906,7 @@ _fedictl_instance_rules() {
 
 _fedictl_instance_peers() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -949,7 +949,7 @@ _fedictl_instance_peers() {
 
 _fedictl_instance_activity() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -992,7 +992,7 @@ _fedictl_instance_activity() {
 
 _fedictl_instance_blocks() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -1035,7 +1035,7 @@ _fedictl_instance_blocks() {
 
 _fedictl_instance_nodeinfo() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -1101,7 +1101,7 @@ _fedictl_apps() {
 
 _fedictl_apps_register() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes)
     __fedictl_offer_flags_options 1
@@ -1147,7 +1147,7 @@ _fedictl_apps_register() {
 
 _fedictl_apps_verify() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -1190,7 +1190,7 @@ _fedictl_apps_verify() {
 
 _fedictl_signup() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --agree --password-stdin --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --agree --password-stdin --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --username --email --reason --locale --date-of-birth)
     __fedictl_offer_flags_options 1
@@ -1271,7 +1271,7 @@ _fedictl_accounts() {
 
 _fedictl_accounts_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --active --pending --disabled --silenced --suspended --sensitized --local --remote --staff --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --active --pending --disabled --silenced --suspended --sensitized --local --remote --staff --all --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --domain --username --email --ip -L --limit)
     __fedictl_offer_flags_options 0
@@ -1329,7 +1329,7 @@ _fedictl_accounts_list() {
 
 _fedictl_accounts_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -1372,7 +1372,7 @@ _fedictl_accounts_show() {
 
 _fedictl_accounts_approve() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -1415,7 +1415,7 @@ _fedictl_accounts_approve() {
 
 _fedictl_accounts_reject() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -1458,7 +1458,7 @@ _fedictl_accounts_reject() {
 
 _fedictl_accounts_action() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --no-notify --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --no-notify --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --type --report --warning-preset --text)
     __fedictl_offer_flags_options 1
@@ -1514,7 +1514,7 @@ _fedictl_accounts_action() {
 
 _fedictl_accounts_enable() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -1557,7 +1557,7 @@ _fedictl_accounts_enable() {
 
 _fedictl_accounts_unsilence() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -1600,7 +1600,7 @@ _fedictl_accounts_unsilence() {
 
 _fedictl_accounts_unsuspend() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -1643,7 +1643,7 @@ _fedictl_accounts_unsuspend() {
 
 _fedictl_accounts_unsensitive() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -1686,7 +1686,7 @@ _fedictl_accounts_unsensitive() {
 
 _fedictl_accounts_delete() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -1752,7 +1752,7 @@ _fedictl_reports() {
 
 _fedictl_reports_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --resolved --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --resolved --all --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --reporter --target -L --limit)
     __fedictl_offer_flags_options 0
@@ -1804,7 +1804,7 @@ _fedictl_reports_list() {
 
 _fedictl_reports_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reveal --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reveal --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -1847,7 +1847,7 @@ _fedictl_reports_show() {
 
 _fedictl_reports_assign() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -1890,7 +1890,7 @@ _fedictl_reports_assign() {
 
 _fedictl_reports_unassign() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -1933,7 +1933,7 @@ _fedictl_reports_unassign() {
 
 _fedictl_reports_resolve() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --target --action --text --comment)
     __fedictl_offer_flags_options 1
@@ -1989,7 +1989,7 @@ _fedictl_reports_resolve() {
 
 _fedictl_reports_reopen() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -2032,7 +2032,7 @@ _fedictl_reports_reopen() {
 
 _fedictl_reports_note() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
@@ -2075,7 +2075,7 @@ _fedictl_reports_note() {
 
 _fedictl_reports_file() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --forward --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --forward --version -h --help)
     repeating_options=(--account --status --rule)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --category --comment)
     __fedictl_offer_flags_options 1
@@ -2132,7 +2132,7 @@ _fedictl_reports_file() {
 
 _fedictl_queue() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --exit-status --since-last --watch --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --exit-status --since-last --watch --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --kind --interval --exec)
     __fedictl_offer_flags_options 0
@@ -2208,7 +2208,7 @@ _fedictl_domain-blocks() {
 
 _fedictl_domain-blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
@@ -2254,7 +2254,7 @@ _fedictl_domain-blocks_list() {
 
 _fedictl_domain-blocks_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -2297,7 +2297,7 @@ _fedictl_domain-blocks_show() {
 
 _fedictl_domain-blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
     __fedictl_offer_flags_options 1
@@ -2350,7 +2350,7 @@ _fedictl_domain-blocks_add() {
 
 _fedictl_domain-blocks_update() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
     __fedictl_offer_flags_options 1
@@ -2403,7 +2403,7 @@ _fedictl_domain-blocks_update() {
 
 _fedictl_domain-blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -2446,7 +2446,7 @@ _fedictl_domain-blocks_remove() {
 
 _fedictl_domain-blocks_import() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --prune --best-effort --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --prune --best-effort --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --format --severity)
     __fedictl_offer_flags_options 1
@@ -2505,7 +2505,7 @@ _fedictl_domain-blocks_import() {
 
 _fedictl_domain-blocks_export() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --format)
     __fedictl_offer_flags_options 0
@@ -2552,7 +2552,7 @@ _fedictl_domain-blocks_export() {
 
 _fedictl_domain-blocks_merge() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account --allow --known)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config)
     __fedictl_offer_flags_options -1
@@ -2628,7 +2628,7 @@ _fedictl_domain-blocks_merge() {
 
 _fedictl_domain-blocks_sync() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --lift-retracted --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --lift-retracted --version -h --help)
     repeating_options=(--account --allow --known)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config --max-followed-severity)
     __fedictl_offer_flags_options -1
@@ -2708,7 +2708,7 @@ _fedictl_domain-blocks_sync() {
 
 _fedictl_domain-blocks_apply() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --force --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --force --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -2782,7 +2782,7 @@ _fedictl_domain-allows() {
 
 _fedictl_domain-allows_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
@@ -2828,7 +2828,7 @@ _fedictl_domain-allows_list() {
 
 _fedictl_domain-allows_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --comment)
     __fedictl_offer_flags_options 1
@@ -2874,7 +2874,7 @@ _fedictl_domain-allows_add() {
 
 _fedictl_domain-allows_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -2940,7 +2940,7 @@ _fedictl_email-blocks() {
 
 _fedictl_email-blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
@@ -2986,7 +2986,7 @@ _fedictl_email-blocks_list() {
 
 _fedictl_email-blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -3029,7 +3029,7 @@ _fedictl_email-blocks_add() {
 
 _fedictl_email-blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -3095,7 +3095,7 @@ _fedictl_ip-blocks() {
 
 _fedictl_ip-blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
@@ -3141,7 +3141,7 @@ _fedictl_ip-blocks_list() {
 
 _fedictl_ip-blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --comment --expires-in)
     __fedictl_offer_flags_options 1
@@ -3193,7 +3193,7 @@ _fedictl_ip-blocks_add() {
 
 _fedictl_ip-blocks_update() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --ip --severity --comment --expires-in)
     __fedictl_offer_flags_options 1
@@ -3248,7 +3248,7 @@ _fedictl_ip-blocks_update() {
 
 _fedictl_ip-blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -3314,7 +3314,7 @@ _fedictl_canonical-email-blocks() {
 
 _fedictl_canonical-email-blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
@@ -3360,7 +3360,7 @@ _fedictl_canonical-email-blocks_list() {
 
 _fedictl_canonical-email-blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --hash)
     __fedictl_offer_flags_options 1
@@ -3406,7 +3406,7 @@ _fedictl_canonical-email-blocks_add() {
 
 _fedictl_canonical-email-blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -3449,7 +3449,7 @@ _fedictl_canonical-email-blocks_remove() {
 
 _fedictl_canonical-email-blocks_test() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -3515,7 +3515,7 @@ _fedictl_filters() {
 
 _fedictl_filters_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
@@ -3558,7 +3558,7 @@ _fedictl_filters_list() {
 
 _fedictl_filters_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -3601,7 +3601,7 @@ _fedictl_filters_show() {
 
 _fedictl_filters_create() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
     repeating_options=(--account --keyword --context)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --action --expires-in)
     __fedictl_offer_flags_options 1
@@ -3657,7 +3657,7 @@ _fedictl_filters_create() {
 
 _fedictl_filters_update() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --never-expires --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --never-expires --version -h --help)
     repeating_options=(--account --context)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --title --action --expires-in)
     __fedictl_offer_flags_options 1
@@ -3713,7 +3713,7 @@ _fedictl_filters_update() {
 
 _fedictl_filters_delete() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -3779,7 +3779,7 @@ _fedictl_filters_keywords() {
 
 _fedictl_filters_keywords_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
@@ -3822,7 +3822,7 @@ _fedictl_filters_keywords_add() {
 
 _fedictl_filters_keywords_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -3888,7 +3888,7 @@ _fedictl_filters_statuses() {
 
 _fedictl_filters_statuses_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
@@ -3931,7 +3931,7 @@ _fedictl_filters_statuses_add() {
 
 _fedictl_filters_statuses_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -3997,7 +3997,7 @@ _fedictl_blocks() {
 
 _fedictl_blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
@@ -4043,7 +4043,7 @@ _fedictl_blocks_list() {
 
 _fedictl_blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -4086,7 +4086,7 @@ _fedictl_blocks_add() {
 
 _fedictl_blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -4152,7 +4152,7 @@ _fedictl_mutes() {
 
 _fedictl_mutes_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
@@ -4198,7 +4198,7 @@ _fedictl_mutes_list() {
 
 _fedictl_mutes_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --notifications --no-notifications --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --notifications --no-notifications --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --duration)
     __fedictl_offer_flags_options 1
@@ -4244,7 +4244,7 @@ _fedictl_mutes_add() {
 
 _fedictl_mutes_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -4310,7 +4310,7 @@ _fedictl_user-domain-blocks() {
 
 _fedictl_user-domain-blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
@@ -4356,7 +4356,7 @@ _fedictl_user-domain-blocks_list() {
 
 _fedictl_user-domain-blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -4399,7 +4399,7 @@ _fedictl_user-domain-blocks_add() {
 
 _fedictl_user-domain-blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -4465,7 +4465,7 @@ _fedictl_timelines() {
 
 _fedictl_timelines_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --media-only --reveal --since-last --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --media-only --reveal --since-last --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 1
@@ -4519,7 +4519,7 @@ _fedictl_timelines_show() {
 
 _fedictl_timelines_pin() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --name)
     __fedictl_offer_flags_options 1
@@ -4565,7 +4565,7 @@ _fedictl_timelines_pin() {
 
 _fedictl_timelines_unpin() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
@@ -4616,7 +4616,7 @@ _fedictl_timelines_unpin() {
 
 _fedictl_timelines_pins() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
@@ -4682,7 +4682,7 @@ _fedictl_log() {
 
 _fedictl_log_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --failed --remote --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --failed --remote --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --server --verb --target --since --until -L --limit)
     __fedictl_offer_flags_options 0
@@ -4743,7 +4743,7 @@ _fedictl_log_list() {
 
 _fedictl_log_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1

@@ -19,7 +19,8 @@ extension FediCommand {
         ctx.journalSession = JournalSession(command: self, arguments: JournalSession.arguments)
         do {
             do {
-                if fansOut, let pins = try ctx.selectedAccounts(moderation: self is any ModerationVerb) {
+                if fansOut, let pins = try ctx.selectedAccounts(moderation: self is any ModerationVerb,
+                                                                everyByDefault: self is any FleetByDefault) {
                     if pins.count > 1 {
                         let status = await FleetRunner(ctx: ctx, pins: pins).run(self)
                         await ctx.recordQueuedChanges()
