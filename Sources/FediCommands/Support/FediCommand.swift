@@ -17,6 +17,7 @@ extension FediCommand {
     public mutating func run() async throws {
         var ctx = CommandContext(services: Services.current, globals: globals)
         ctx.journalSession = JournalSession(command: self, arguments: JournalSession.arguments)
+        ctx.tokenOwners = TokenOwners()
         do {
             do {
                 if fansOut, let pins = try ctx.selectedAccounts(moderation: self is any ModerationVerb,

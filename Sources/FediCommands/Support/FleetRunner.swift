@@ -125,6 +125,7 @@ struct FleetRunner {
         var member = CommandContext(services: ctx.services, globals: globals)
         // One journal session for the run: each account's writes are recorded under its own login.
         member.journalSession = ctx.journalSession
+        member.tokenOwners = ctx.tokenOwners
         var pin = pin
         let id = pin.login.id
         pin.fleet = fleet

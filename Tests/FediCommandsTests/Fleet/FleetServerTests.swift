@@ -146,3 +146,35 @@ import Testing
         #expect(transport.unusedStubs == 0)
     }
 }
+
+/// FEDICTL_TOKEN standing in for a named account must be that account's (fast tier).
+@Suite struct EnvironmentTokenOwnerTests {
+    @Test func anotherAccountsTokenIsRefusedNamingBothAndNothingIsSent() async throws {
+        let transport = FakeTransport()
+        transport.stub(.get, "/api/v1/accounts/verify_credentials", host: "a.test", json: #"{"id": "2", "username": "bob", "acct": "bob"}"#)
+        let harness = FleetServerTests.harness(["admin@a.test"], transport: transport)
+        var withToken = harness
+        withToken.environment = ["FEDICTL_TOKEN": "bobs-token"]
+        let result = await withToken.run(["--account", "admin@a.test", "--yes", "reports", "resolve", "17"])
+        #expect(result.status == 77, "\(result)")
+        #expect(result.stderr == """
+            fedictl: FEDICTL_TOKEN is bob@a.test's token, not the selected account admin@a.test's
+            hint: select bob@a.test with --account, or unset FEDICTL_TOKEN to use admin@a.test's stored token
+
+            """, "\(result)")
+        #expect(transport.requests.map(\.route) == ["GET /api/v1/accounts/verify_credentials"])
+
+        // The owner's own token goes on, asked once for the run (the software is detected: the
+        // stored detection is not trusted for a token from the environment).
+        transport.stub(.get, "/api/v1/accounts/verify_credentials", host: "a.test", json: #"{"id": "1", "username": "Admin", "acct": "Admin"}"#)
+        transport.stub(.get, "/.well-known/nodeinfo", host: "a.test",
+                       json: #"{"links": [{"rel": "http://nodeinfo.diaspora.software/ns/schema/2.0", "href": "https://a.test/nodeinfo/2.0"}]}"#)
+        try transport.stub(.get, "/nodeinfo/2.0", fixture: "mastodon/nodeinfo-2.0.json")
+        try transport.stub(.get, "/api/v2/instance", fixture: "mastodon/instance-v2.json")
+        transport.stub(.post, "/api/v1/admin/reports/17/resolve", host: "a.test", json: FleetServerTests.report("17", at: "2026-11-20T10:00:00Z"))
+        let own = await withToken.run(["--account", "admin@a.test", "--yes", "reports", "resolve", "17"])
+        #expect(own.status == 0, "\(own)")
+        #expect(transport.requests.last?.header("Authorization") == "Bearer bobs-token")
+        #expect(transport.unusedStubs == 0)
+    }
+}
