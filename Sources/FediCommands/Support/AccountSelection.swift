@@ -12,7 +12,12 @@ extension CommandContext {
     /// `--all-accounts`.
     func selectedAccounts(moderation: Bool, everyByDefault: Bool = false) throws -> [AccountPin]? {
         let fromFlag = AccountSelectors.split(globals.accounts)
-        let selectors = globals.accounts.isEmpty ? AccountSelectors.split(environment["FEDICTL_ACCOUNT"].map { [$0] } ?? []) : fromFlag
+        var selectors = globals.accounts.isEmpty ? AccountSelectors.split(environment["FEDICTL_ACCOUNT"].map { [$0] } ?? []) : fromFlag
+        // A group made the default (`auth use GROUP`) selects its accounts when nothing else is named.
+        if selectors.isEmpty, !globals.allAccounts, environmentToken == nil, let config = try? services.logins.load(),
+           let name = config.defaultAccount, !config.namesAccount(name), config.group(named: name) != nil {
+            selectors = [name]
+        }
         if globals.allAccounts, !fromFlag.isEmpty {
             throw FediError(.usage, "--all-accounts and --account both select accounts", hint: "give one of them")
         }
