@@ -126,8 +126,16 @@ struct FleetRunner {
         // One journal session for the run: each account's writes are recorded under its own login.
         member.journalSession = ctx.journalSession
         member.tokenOwners = ctx.tokenOwners
+        // Over several accounts a rate limit is waited out, up to --max-wait a wait, and said:
+        // one account's server asking for five minutes must not fail the run (exit 75).
+        let terminal = ctx.terminal, id = pin.login.id
+        member = member.forBulkWork { wait in
+            guard wait.seconds >= 1 else { return }
+            let length = DurationText.format(Int(wait.seconds.rounded(.up)))
+            let why = wait.reason == .busy ? "\(wait.host) is busy with another admin action" : "\(wait.host)'s rate limit"
+            terminal.writeError(Renderer.inertLines("\(id): waiting \(length) for \(why) (up to --max-wait)") + "\n")
+        }
         var pin = pin
-        let id = pin.login.id
         pin.fleet = fleet
         let held = previewing ? HeldLines() : nil
         pin.heldStatus = held

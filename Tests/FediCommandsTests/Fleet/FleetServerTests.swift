@@ -178,3 +178,34 @@ import Testing
         #expect(transport.unusedStubs == 0)
     }
 }
+
+/// Reads over several accounts wait out a server's rate limit within --max-wait, and say so (fast tier).
+@Suite struct FleetPacingTests {
+    @Test func aRateLimitedServerIsWaitedForNotFailed() async throws {
+        let transport = FakeTransport()
+        transport.stub(.get, "/api/v1/admin/domain_blocks", host: "a.test", status: 429, json: #"{"error": "Too many requests"}"#,
+                       headers: ["Retry-After": "120"])
+        transport.stub(.get, "/api/v1/admin/domain_blocks", host: "a.test", json: "[\(FleetRunnerTests.block("one.example"))]")
+        transport.stub(.get, "/api/v1/admin/domain_blocks", host: "b.test", json: "[\(FleetRunnerTests.block("two.example"))]")
+        let slept = SleepLog()
+        var harness = FleetServerTests.harness(["admin@a.test", "admin@b.test"], transport: transport)
+        harness.sleep = { await slept.add($0) }
+        let result = await harness.run(["--all-accounts", "domain-blocks", "list", "--fields", "domain"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "admin@a.test\tone.example\nadmin@b.test\ttwo.example\n", "\(result)")
+        #expect(result.stderr.contains("admin@a.test: waiting 2m for a.test's rate limit (up to --max-wait)\n"), "\(result)")
+        #expect(await slept.total >= 119)
+
+        // Past --max-wait it still fails, that server alone.
+        transport.stub(.get, "/api/v1/admin/domain_blocks", host: "a.test", status: 429, json: "{}", headers: ["Retry-After": "120"])
+        transport.stub(.get, "/api/v1/admin/domain_blocks", host: "b.test", json: "[]")
+        let short = await harness.run(["--all-accounts", "--max-wait", "30s", "domain-blocks", "list"])
+        #expect(short.status == 80, "\(short)")
+        #expect(short.stderr.contains("fedictl: admin@a.test: "), "\(short)")
+    }
+
+    actor SleepLog {
+        var total = 0.0
+        func add(_ seconds: Double) { total += seconds }
+    }
+}
