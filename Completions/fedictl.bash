@@ -610,7 +610,7 @@ _fedictl_auth_group() {
 _fedictl_auth_group_set() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=(--account)
+    repeating_options=(--account --add --remove)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options -1
 
@@ -645,6 +645,14 @@ _fedictl_auth_group_set() {
         ;;
     '--cacert')
         __fedictl_add_completions -f
+        return
+        ;;
+    '--add')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group set -- --add "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--remove')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group set -- --remove "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
     esac
