@@ -7,18 +7,9 @@ import Testing
 /// The fleet over fakes (fast tier): one write per server, partial outcomes, one CSV writer, the
 /// fleet's queue. The real path is FleetServerIntegrationTests.
 @Suite struct FleetServerTests {
-    static let mastodon = ServerInfo(flavour: .mastodon, softwareName: "mastodon", version: "4.3.0", detectedAt: Date())
-
     /// `ids` as stored accounts (`user@host`), token `token-<id>`; `roles` by id.
     static func harness(_ ids: [String], roles: [String: AccountRole] = [:], transport: FakeTransport) -> CommandHarness {
-        let logins = ids.map { id -> Login in
-            let parts = id.split(separator: "@").map(String.init)
-            var login = Login(id: id, username: parts[0], baseURL: "https://\(parts[1])", tokenStorage: .keyring, serverInfo: mastodon)
-            login.role = roles[id]
-            return login
-        }
-        let keyring = InMemorySecretStore(secrets: Dictionary(uniqueKeysWithValues: logins.map { ($0.tokenKey, "token-\($0.id)") }))
-        return CommandHarness(transport: transport, secrets: keyring, logins: InMemoryLoginStore(LoginConfig(accounts: logins)))
+        QueueFleetFastTests.harness(ids, roles: roles, transport: transport)
     }
 
     static let moderator = AccountRole(name: "Moderator", permissions: 0, isAdmin: false, canModerate: true)
