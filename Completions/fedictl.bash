@@ -163,9 +163,9 @@ _fedictl() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    local -a non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     local -a repeating_options=(--account)
-    local -a non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    local -a non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -198,10 +198,6 @@ _fedictl() {
         return
         ;;
     '--cacert')
-        __fedictl_add_completions -f
-        return
-        ;;
-    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -248,9 +244,9 @@ _fedictl_auth() {
 
 _fedictl_auth_login() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --no-browser --out-of-band --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --no-browser --out-of-band --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --scopes --wait)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes --wait)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -286,10 +282,6 @@ _fedictl_auth_login() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '--scopes')
         return
         ;;
@@ -301,9 +293,9 @@ _fedictl_auth_login() {
 
 _fedictl_auth_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --token-stdin --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --token-stdin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --scopes)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -339,10 +331,6 @@ _fedictl_auth_add() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '--scopes')
         return
         ;;
@@ -351,9 +339,9 @@ _fedictl_auth_add() {
 
 _fedictl_auth_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -389,18 +377,14 @@ _fedictl_auth_list() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_auth_use() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -436,10 +420,6 @@ _fedictl_auth_use() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 
     # Offer positional completions
@@ -453,9 +433,9 @@ _fedictl_auth_use() {
 
 _fedictl_auth_status() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -491,10 +471,6 @@ _fedictl_auth_status() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 
     # Offer positional completions
@@ -508,9 +484,9 @@ _fedictl_auth_status() {
 
 _fedictl_auth_logout() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -546,10 +522,6 @@ _fedictl_auth_logout() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 
     # Offer positional completions
@@ -563,9 +535,9 @@ _fedictl_auth_logout() {
 
 _fedictl_auth_alias() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --remove --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --remove --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -598,10 +570,6 @@ _fedictl_auth_alias() {
         return
         ;;
     '--cacert')
-        __fedictl_add_completions -f
-        return
-        ;;
-    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -641,9 +609,9 @@ _fedictl_auth_group() {
 
 _fedictl_auth_group_set() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account --add --remove)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options -1
 
     # Offer option value completions
@@ -679,8 +647,12 @@ _fedictl_auth_group_set() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
+    '--add')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group set -- --add "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--remove')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group set -- --remove "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -696,9 +668,9 @@ _fedictl_auth_group_set() {
 
 _fedictl_auth_group_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -734,18 +706,14 @@ _fedictl_auth_group_list() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_auth_group_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -778,10 +746,6 @@ _fedictl_auth_group_remove() {
         return
         ;;
     '--cacert')
-        __fedictl_add_completions -f
-        return
-        ;;
-    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -821,9 +785,9 @@ _fedictl_instance() {
 
 _fedictl_instance_info() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -859,18 +823,14 @@ _fedictl_instance_info() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_instance_features() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -906,18 +866,14 @@ _fedictl_instance_features() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_instance_rules() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -953,18 +909,14 @@ _fedictl_instance_rules() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_instance_peers() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1000,18 +952,14 @@ _fedictl_instance_peers() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_instance_activity() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1047,18 +995,14 @@ _fedictl_instance_activity() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_instance_blocks() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1094,18 +1038,14 @@ _fedictl_instance_blocks() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_instance_nodeinfo() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1141,10 +1081,6 @@ _fedictl_instance_nodeinfo() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
@@ -1173,9 +1109,9 @@ _fedictl_apps() {
 
 _fedictl_apps_register() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --scopes)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1211,10 +1147,6 @@ _fedictl_apps_register() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '--scopes')
         return
         ;;
@@ -1223,9 +1155,9 @@ _fedictl_apps_register() {
 
 _fedictl_apps_verify() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1261,18 +1193,14 @@ _fedictl_apps_verify() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_signup() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --agree --password-stdin --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --agree --password-stdin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --username --email --reason --locale --date-of-birth)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --username --email --reason --locale --date-of-birth)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1305,10 +1233,6 @@ _fedictl_signup() {
         return
         ;;
     '--cacert')
-        __fedictl_add_completions -f
-        return
-        ;;
-    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -1355,9 +1279,9 @@ _fedictl_accounts() {
 
 _fedictl_accounts_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --active --pending --disabled --silenced --suspended --sensitized --local --remote --staff --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --active --pending --disabled --silenced --suspended --sensitized --local --remote --staff --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --domain --username --email --ip -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --domain --username --email --ip -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -1393,10 +1317,6 @@ _fedictl_accounts_list() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '--domain')
         return
         ;;
@@ -1417,9 +1337,9 @@ _fedictl_accounts_list() {
 
 _fedictl_accounts_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1455,18 +1375,14 @@ _fedictl_accounts_show() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_accounts_approve() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1502,18 +1418,14 @@ _fedictl_accounts_approve() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_accounts_reject() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1549,18 +1461,14 @@ _fedictl_accounts_reject() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_accounts_action() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --no-notify --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --no-notify --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --type --report --warning-preset --text)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --type --report --warning-preset --text)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1596,10 +1504,6 @@ _fedictl_accounts_action() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '--type')
         __fedictl_add_completions -W 'none'$'\n''sensitive'$'\n''disable'$'\n''silence'$'\n''suspend'
         return
@@ -1618,9 +1522,9 @@ _fedictl_accounts_action() {
 
 _fedictl_accounts_enable() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1656,18 +1560,14 @@ _fedictl_accounts_enable() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_accounts_unsilence() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1703,18 +1603,14 @@ _fedictl_accounts_unsilence() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_accounts_unsuspend() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1750,18 +1646,14 @@ _fedictl_accounts_unsuspend() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_accounts_unsensitive() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1797,18 +1689,14 @@ _fedictl_accounts_unsensitive() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_accounts_delete() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1844,10 +1732,6 @@ _fedictl_accounts_delete() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
@@ -1876,9 +1760,9 @@ _fedictl_reports() {
 
 _fedictl_reports_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --resolved --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --resolved --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --reporter --target -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --reporter --target -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -1914,10 +1798,6 @@ _fedictl_reports_list() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '--reporter')
         return
         ;;
@@ -1932,9 +1812,9 @@ _fedictl_reports_list() {
 
 _fedictl_reports_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reveal --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reveal --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1970,18 +1850,14 @@ _fedictl_reports_show() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_reports_assign() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2017,18 +1893,14 @@ _fedictl_reports_assign() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_reports_unassign() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2064,18 +1936,14 @@ _fedictl_reports_unassign() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_reports_resolve() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --target --action --text --comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --target --action --text --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2111,10 +1979,6 @@ _fedictl_reports_resolve() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '--target')
         return
         ;;
@@ -2133,9 +1997,9 @@ _fedictl_reports_resolve() {
 
 _fedictl_reports_reopen() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2171,18 +2035,14 @@ _fedictl_reports_reopen() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_reports_note() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -2218,18 +2078,14 @@ _fedictl_reports_note() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_reports_file() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --forward --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --forward --version -h --help)
     repeating_options=(--account --status --rule)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --category --comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --category --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2265,10 +2121,6 @@ _fedictl_reports_file() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '--status')
         return
         ;;
@@ -2288,9 +2140,9 @@ _fedictl_reports_file() {
 
 _fedictl_queue() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --exit-status --since-last --watch --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --exit-status --since-last --watch --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --kind --interval --exec --exec-timeout)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --kind --interval --exec)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2326,10 +2178,6 @@ _fedictl_queue() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '--kind')
         __fedictl_add_completions -W 'report'$'\n''sign-up'
         return
@@ -2338,9 +2186,6 @@ _fedictl_queue() {
         return
         ;;
     '--exec')
-        return
-        ;;
-    '--exec-timeout')
         return
         ;;
     esac
@@ -2371,9 +2216,9 @@ _fedictl_domain-blocks() {
 
 _fedictl_domain-blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2409,10 +2254,6 @@ _fedictl_domain-blocks_list() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '-L'|'--limit')
         return
         ;;
@@ -2421,9 +2262,9 @@ _fedictl_domain-blocks_list() {
 
 _fedictl_domain-blocks_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2459,18 +2300,14 @@ _fedictl_domain-blocks_show() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_domain-blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --severity --public-comment --private-comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2506,10 +2343,6 @@ _fedictl_domain-blocks_add() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '--severity')
         __fedictl_add_completions -W 'noop'$'\n''silence'$'\n''suspend'
         return
@@ -2525,9 +2358,9 @@ _fedictl_domain-blocks_add() {
 
 _fedictl_domain-blocks_update() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --severity --public-comment --private-comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2563,10 +2396,6 @@ _fedictl_domain-blocks_update() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '--severity')
         __fedictl_add_completions -W 'noop'$'\n''silence'$'\n''suspend'
         return
@@ -2582,9 +2411,9 @@ _fedictl_domain-blocks_update() {
 
 _fedictl_domain-blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2620,18 +2449,14 @@ _fedictl_domain-blocks_remove() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_domain-blocks_import() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --prune --best-effort --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --prune --best-effort --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --format --severity)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --format --severity)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2667,10 +2492,6 @@ _fedictl_domain-blocks_import() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '--format')
         __fedictl_add_completions -W 'mastodon-csv'$'\n''csv'$'\n''json'$'\n''list'
         return
@@ -2692,9 +2513,9 @@ _fedictl_domain-blocks_import() {
 
 _fedictl_domain-blocks_export() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --format)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --format)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2730,10 +2551,6 @@ _fedictl_domain-blocks_export() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '--format')
         __fedictl_add_completions -W 'mastodon-csv'$'\n''csv'$'\n''json'$'\n''list'
         return
@@ -2743,9 +2560,9 @@ _fedictl_domain-blocks_export() {
 
 _fedictl_domain-blocks_merge() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account --allow --known)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --merge --threshold --max-severity --take --config)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config)
     __fedictl_offer_flags_options -1
 
     # Offer option value completions
@@ -2778,10 +2595,6 @@ _fedictl_domain-blocks_merge() {
         return
         ;;
     '--cacert')
-        __fedictl_add_completions -f
-        return
-        ;;
-    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -2823,9 +2636,9 @@ _fedictl_domain-blocks_merge() {
 
 _fedictl_domain-blocks_sync() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --lift-retracted --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --lift-retracted --version -h --help)
     repeating_options=(--account --allow --known)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --merge --threshold --max-severity --take --config --max-followed-severity)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config --max-followed-severity)
     __fedictl_offer_flags_options -1
 
     # Offer option value completions
@@ -2858,10 +2671,6 @@ _fedictl_domain-blocks_sync() {
         return
         ;;
     '--cacert')
-        __fedictl_add_completions -f
-        return
-        ;;
-    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -2907,9 +2716,9 @@ _fedictl_domain-blocks_sync() {
 
 _fedictl_domain-blocks_apply() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --force --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --force --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2942,10 +2751,6 @@ _fedictl_domain-blocks_apply() {
         return
         ;;
     '--cacert')
-        __fedictl_add_completions -f
-        return
-        ;;
-    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -2985,9 +2790,9 @@ _fedictl_domain-allows() {
 
 _fedictl_domain-allows_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3023,10 +2828,6 @@ _fedictl_domain-allows_list() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '-L'|'--limit')
         return
         ;;
@@ -3035,9 +2836,9 @@ _fedictl_domain-allows_list() {
 
 _fedictl_domain-allows_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3073,10 +2874,6 @@ _fedictl_domain-allows_add() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '--comment')
         return
         ;;
@@ -3085,9 +2882,9 @@ _fedictl_domain-allows_add() {
 
 _fedictl_domain-allows_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3123,10 +2920,6 @@ _fedictl_domain-allows_remove() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
@@ -3155,9 +2948,9 @@ _fedictl_email-blocks() {
 
 _fedictl_email-blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3193,10 +2986,6 @@ _fedictl_email-blocks_list() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '-L'|'--limit')
         return
         ;;
@@ -3205,9 +2994,9 @@ _fedictl_email-blocks_list() {
 
 _fedictl_email-blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3243,18 +3032,14 @@ _fedictl_email-blocks_add() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_email-blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3290,10 +3075,6 @@ _fedictl_email-blocks_remove() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
@@ -3322,9 +3103,9 @@ _fedictl_ip-blocks() {
 
 _fedictl_ip-blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3360,10 +3141,6 @@ _fedictl_ip-blocks_list() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '-L'|'--limit')
         return
         ;;
@@ -3372,9 +3149,9 @@ _fedictl_ip-blocks_list() {
 
 _fedictl_ip-blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --severity --comment --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --comment --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3410,10 +3187,6 @@ _fedictl_ip-blocks_add() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '--severity')
         return
         ;;
@@ -3428,9 +3201,9 @@ _fedictl_ip-blocks_add() {
 
 _fedictl_ip-blocks_update() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --ip --severity --comment --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --ip --severity --comment --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3466,10 +3239,6 @@ _fedictl_ip-blocks_update() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '--ip')
         return
         ;;
@@ -3487,9 +3256,9 @@ _fedictl_ip-blocks_update() {
 
 _fedictl_ip-blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3525,10 +3294,6 @@ _fedictl_ip-blocks_remove() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
@@ -3557,9 +3322,9 @@ _fedictl_canonical-email-blocks() {
 
 _fedictl_canonical-email-blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3595,10 +3360,6 @@ _fedictl_canonical-email-blocks_list() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '-L'|'--limit')
         return
         ;;
@@ -3607,9 +3368,9 @@ _fedictl_canonical-email-blocks_list() {
 
 _fedictl_canonical-email-blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --hash)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --hash)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3645,10 +3406,6 @@ _fedictl_canonical-email-blocks_add() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '--hash')
         return
         ;;
@@ -3657,9 +3414,9 @@ _fedictl_canonical-email-blocks_add() {
 
 _fedictl_canonical-email-blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3695,18 +3452,14 @@ _fedictl_canonical-email-blocks_remove() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_canonical-email-blocks_test() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3742,10 +3495,6 @@ _fedictl_canonical-email-blocks_test() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
@@ -3774,9 +3523,9 @@ _fedictl_filters() {
 
 _fedictl_filters_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3812,18 +3561,14 @@ _fedictl_filters_list() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_filters_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3859,18 +3604,14 @@ _fedictl_filters_show() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_filters_create() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
     repeating_options=(--account --keyword --context)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --action --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --action --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3906,10 +3647,6 @@ _fedictl_filters_create() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '--keyword')
         return
         ;;
@@ -3928,9 +3665,9 @@ _fedictl_filters_create() {
 
 _fedictl_filters_update() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --never-expires --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --never-expires --version -h --help)
     repeating_options=(--account --context)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --title --action --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --title --action --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3966,10 +3703,6 @@ _fedictl_filters_update() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '--title')
         return
         ;;
@@ -3988,9 +3721,9 @@ _fedictl_filters_update() {
 
 _fedictl_filters_delete() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4026,10 +3759,6 @@ _fedictl_filters_delete() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
@@ -4058,9 +3787,9 @@ _fedictl_filters_keywords() {
 
 _fedictl_filters_keywords_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -4096,18 +3825,14 @@ _fedictl_filters_keywords_add() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_filters_keywords_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4143,10 +3868,6 @@ _fedictl_filters_keywords_remove() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
@@ -4175,9 +3896,9 @@ _fedictl_filters_statuses() {
 
 _fedictl_filters_statuses_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -4213,18 +3934,14 @@ _fedictl_filters_statuses_add() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_filters_statuses_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4260,10 +3977,6 @@ _fedictl_filters_statuses_remove() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
@@ -4292,9 +4005,9 @@ _fedictl_blocks() {
 
 _fedictl_blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4330,10 +4043,6 @@ _fedictl_blocks_list() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '-L'|'--limit')
         return
         ;;
@@ -4342,9 +4051,9 @@ _fedictl_blocks_list() {
 
 _fedictl_blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4380,18 +4089,14 @@ _fedictl_blocks_add() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4427,10 +4132,6 @@ _fedictl_blocks_remove() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
@@ -4459,9 +4160,9 @@ _fedictl_mutes() {
 
 _fedictl_mutes_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4497,10 +4198,6 @@ _fedictl_mutes_list() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '-L'|'--limit')
         return
         ;;
@@ -4509,9 +4206,9 @@ _fedictl_mutes_list() {
 
 _fedictl_mutes_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --notifications --no-notifications --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --notifications --no-notifications --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --duration)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --duration)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4547,10 +4244,6 @@ _fedictl_mutes_add() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '--duration')
         return
         ;;
@@ -4559,9 +4252,9 @@ _fedictl_mutes_add() {
 
 _fedictl_mutes_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4597,10 +4290,6 @@ _fedictl_mutes_remove() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
@@ -4629,9 +4318,9 @@ _fedictl_user-domain-blocks() {
 
 _fedictl_user-domain-blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4667,10 +4356,6 @@ _fedictl_user-domain-blocks_list() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '-L'|'--limit')
         return
         ;;
@@ -4679,9 +4364,9 @@ _fedictl_user-domain-blocks_list() {
 
 _fedictl_user-domain-blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4717,18 +4402,14 @@ _fedictl_user-domain-blocks_add() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
 _fedictl_user-domain-blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4764,10 +4445,6 @@ _fedictl_user-domain-blocks_remove() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
@@ -4796,9 +4473,9 @@ _fedictl_timelines() {
 
 _fedictl_timelines_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --media-only --reveal --since-last --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --media-only --reveal --since-last --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4834,10 +4511,6 @@ _fedictl_timelines_show() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '-L'|'--limit')
         return
         ;;
@@ -4854,9 +4527,9 @@ _fedictl_timelines_show() {
 
 _fedictl_timelines_pin() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --name)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --name)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4892,10 +4565,6 @@ _fedictl_timelines_pin() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '--name')
         return
         ;;
@@ -4904,9 +4573,9 @@ _fedictl_timelines_pin() {
 
 _fedictl_timelines_unpin() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4942,10 +4611,6 @@ _fedictl_timelines_unpin() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 
     # Offer positional completions
@@ -4959,9 +4624,9 @@ _fedictl_timelines_unpin() {
 
 _fedictl_timelines_pins() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4997,10 +4662,6 @@ _fedictl_timelines_pins() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     esac
 }
 
@@ -5029,9 +4690,9 @@ _fedictl_log() {
 
 _fedictl_log_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --failed --remote --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --failed --remote --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file --server --verb --target --since --until -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --server --verb --target --since --until -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -5067,10 +4728,6 @@ _fedictl_log_list() {
         __fedictl_add_completions -f
         return
         ;;
-    '--token-file')
-        __fedictl_add_completions -f
-        return
-        ;;
     '--server')
         return
         ;;
@@ -5094,9 +4751,9 @@ _fedictl_log_list() {
 
 _fedictl_log_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -5129,10 +4786,6 @@ _fedictl_log_show() {
         return
         ;;
     '--cacert')
-        __fedictl_add_completions -f
-        return
-        ;;
-    '--token-file')
         __fedictl_add_completions -f
         return
         ;;

@@ -14,6 +14,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable, Codable {
     case config = 78
     /// A saved plan no longer matches the server (`domain-blocks apply`): make it again.
     case stalePlan = 79
+    /// Over several servers, some done and some not (each one's outcome is named on stderr).
+    case partial = 80
 
     /// A short name for the JSON error object (`"kind"`).
     public var name: String {
@@ -29,6 +31,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable, Codable {
         case .permission: "permission"
         case .config: "config"
         case .stalePlan: "stale_plan"
+        case .partial: "partial"
         }
     }
 }

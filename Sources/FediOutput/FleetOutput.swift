@@ -9,6 +9,10 @@ import Synchronization
 /// written as each row arrives (whole lines; accounts may interleave). TSV and CSV stream the
 /// first unfinished account and hold the others until it is done. The aligned table and the JSON
 /// array are written at the end (`finishAll`).
+///
+/// A merged list (`Renderer.list(_:mergedBy:)`, the queue) is one list across accounts in its
+/// rows' own order, in every format: its rows name their own server, so no account column is
+/// added, and everything is held until every account is done.
 public final class FleetOutput: Sendable {
     let renderer: Renderer
     let accounts: [String]
@@ -25,6 +29,8 @@ public final class FleetOutput: Sendable {
         var muted: Set<String> = []
         /// The columns the first list declared, for a CSV header when no row came at all.
         var firstKeys: [String]?
+        /// A merged list was declared: hold every row, write them in their `order` at the end.
+        var merged = false
     }
     private let state = Mutex(State())
 
@@ -47,6 +53,8 @@ public final class FleetOutput: Sendable {
         var json: String
         /// Whether the row already says which account it is (e.g. `auth status`): no column is added.
         var hasOwnAccount: Bool
+        /// Its place in a merged list (compared as text), nil in a list by account.
+        var order: String?
     }
 
     /// `renderer` writes the merged text (its `fleet` is unused); `accounts` in output order.
@@ -96,6 +104,7 @@ public final class FleetOutput: Sendable {
     private func add(_ entry: Entry, from account: String) {
         state.withLock { state in
             guard !state.muted.contains(account) else { return }
+            if state.merged { return state.held[account, default: []].append(entry) }
             switch settings.format {
             case .ndjson:
                 write([entry], account: account, into: &state)
@@ -116,7 +125,7 @@ public final class FleetOutput: Sendable {
     public func finish(_ account: String) {
         state.withLock { state in
             state.finished.insert(account)
-            guard settings.format == .csv || (settings.format == .table && !settings.isTTY) else { return }
+            guard !state.merged, settings.format == .csv || (settings.format == .table && !settings.isTTY) else { return }
             while state.cursor < accounts.count, state.finished.contains(accounts[state.cursor]) {
                 state.cursor += 1
                 if state.cursor < accounts.count {
@@ -131,17 +140,27 @@ public final class FleetOutput: Sendable {
     /// accounts that never finished (cancelled by --fail-fast).
     public func finishAll() {
         state.withLock { state in
+            let entries = state.merged ? Self.merged(state.held, accounts: accounts)
+                : accounts.flatMap { account in (state.held[account] ?? []).map { (account, $0) } }
             switch settings.format {
             case .json:
-                let objects = accounts.flatMap { account in (state.held[account] ?? []).map(\.jsonText) }
+                let objects = entries.map(\.1.jsonText)
                 let body = objects.map { "  " + $0.replacing("\n", with: "\n  ") }.joined(separator: ",\n")
                 renderer.write(objects.isEmpty ? "[]\n" : "[\n\(body)\n]\n")
             case .table where settings.isTTY:
-                writeTerminalTables(state.held)
+                writeTerminalTables(entries)
+            case .ndjson where state.merged:
+                for (account, entry) in entries { write([entry], account: account, into: &state) }
             case .csv, .table:
-                for account in accounts.dropFirst(state.cursor) { write(state.held.removeValue(forKey: account) ?? [], account: account, into: &state) }
+                if state.merged {
+                    for (account, entry) in entries { write([entry], account: account, into: &state) }
+                } else {
+                    for account in accounts.dropFirst(state.cursor) {
+                        write(state.held.removeValue(forKey: account) ?? [], account: account, into: &state)
+                    }
+                }
                 if settings.format == .csv, !state.csvHeaderWritten, !settings.noHeaders, let keys = state.firstKeys {
-                    renderer.write(CSVText.line(keys, terminator: "\r\n"))
+                    renderer.write(renderer.csvHeader(keys))
                 }
             case .ndjson:
                 break
@@ -151,10 +170,25 @@ public final class FleetOutput: Sendable {
     }
 
     /// A list's columns, declared before its rows (an empty list still has a CSV header).
-    func declare(keys: [String], hasOwnAccount: Bool) {
+    /// `merged`: one list in the rows' own order (see the type's comment).
+    func declare(keys: [String], hasOwnAccount: Bool, merged: Bool = false) {
         state.withLock { state in
             if state.firstKeys == nil { state.firstKeys = (hasOwnAccount ? [] : ["account"]) + keys }
+            if merged { state.merged = true }
         }
+    }
+
+    /// Every account's rows in one list by their `order` (ties keep account order), then what
+    /// is not a row (errors) by account.
+    static func merged(_ held: [String: [Entry]], accounts: [String]) -> [(String, Entry)] {
+        let all = accounts.flatMap { account in (held[account] ?? []).map { (account, $0) } }
+        let rows = all.enumerated().compactMap { offset, item -> (key: String, offset: Int, item: (String, Entry))? in
+            guard case .record(let record) = item.1, let order = record.order else { return nil }
+            return (order, offset, item)
+        }
+        let others = all.filter { if case .record(let record) = $0.1 { record.order == nil } else { true } }
+        let sorted = rows.sorted { $0.key != $1.key ? $0.key < $1.key : $0.offset < $1.offset }
+        return sorted.map(\.item) + others
     }
 
     // MARK: text
@@ -170,10 +204,11 @@ public final class FleetOutput: Sendable {
                 renderer.write(record.json + "\n")
             case (.record(let record), .csv):
                 if !state.csvHeaderWritten, !settings.noHeaders {
-                    renderer.write(CSVText.line(Self.accountPrefix(record, "account") + record.keys, terminator: "\r\n"))
+                    renderer.write(renderer.csvHeader(Self.accountPrefix(record, "account") + record.keys))
                 }
                 state.csvHeaderWritten = true
-                renderer.write(CSVText.line(Self.accountPrefix(record, account) + record.cells.map(renderer.plainText), terminator: "\r\n"))
+                // The same writer as one account's CSV (formula guard, quoting), led by the account.
+                renderer.write(renderer.csvLine(Self.accountPrefix(record, account).map { .text($0) } + record.cells))
             case (.record(let record), _):
                 let prefix = Self.accountPrefix(record, account)
                 if record.isItem {
@@ -193,19 +228,23 @@ public final class FleetOutput: Sendable {
     }
 
     /// Items as labelled blocks led by `Account:`, one blank line apart; runs of list rows with the
-    /// same columns as one aligned table.
-    private func writeTerminalTables(_ held: [String: [Entry]]) {
+    /// same columns as one aligned table, without the columns empty in every row (as for one
+    /// account, unless `--fields` named them).
+    private func writeTerminalTables(_ entries: [(String, Entry)]) {
         var table: (columns: [(header: String, key: String, kind: ColumnKind)], rows: [[String]])?
         var wroteBlock = false
         func flushTable() {
             guard let pending = table else { return }
             if wroteBlock { renderer.write("\n") }
-            renderer.write(AlignedTable.render(columns: pending.columns, cells: pending.rows, renderer: renderer))
+            let kept = settings.keepEmptyColumns ? Array(pending.columns.indices)
+                : pending.columns.indices.filter { index in pending.rows.contains { !$0[index].isEmpty } }
+            renderer.write(AlignedTable.render(columns: kept.map { pending.columns[$0] },
+                                               cells: pending.rows.map { row in kept.map { row[$0] } }, renderer: renderer))
             wroteBlock = true
             table = nil
         }
-        for account in accounts {
-            for case .record(let record) in held[account] ?? [] {
+        for (account, entry) in entries {
+            if case .record(let record) = entry {
                 if record.isItem {
                     flushTable()
                     if wroteBlock { renderer.write("\n") }
@@ -266,13 +305,17 @@ public struct FleetMemberOutput: Sendable {
 
 extension Renderer {
     /// A row or item as the fleet's output keeps it.
-    func fleetRecord<Row: Tabular>(_ row: Row, isItem: Bool, account: String) throws -> FleetOutput.Record {
+    /// `order`: the row's place in a merged list, whose rows name their own origin (no account column).
+    func fleetRecord<Row: Tabular>(_ row: Row, isItem: Bool, account: String,
+                                   order: (@Sendable (Row) -> String)? = nil) throws -> FleetOutput.Record {
         let columns = self.columns(Row.self).filter { $0.key != "account" || Row.fieldNames.contains("account") }
-        let hasOwn = Row.fieldNames.contains("account")
+        let hasOwn = Row.fieldNames.contains("account") || order != nil
         let pretty = settings.format == .json
         let object = try jsonText(row, pretty: pretty)
         return FleetOutput.Record(
-            isItem: isItem, keys: columns.map(\.key), headers: columns.map(\.header), kinds: columns.map(\.kind), cells: columns.map { $0.value(row) },
-            json: hasOwn ? object : FleetOutput.keyed(object, account: account, pretty: pretty), hasOwnAccount: hasOwn)
+            isItem: isItem, keys: columns.map(\.key), headers: columns.map(\.header), kinds: columns.map(\.kind),
+            cells: columns.map { $0.value(row) },
+            json: hasOwn ? object : FleetOutput.keyed(object, account: account, pretty: pretty), hasOwnAccount: hasOwn,
+            order: order?(row))
     }
 }

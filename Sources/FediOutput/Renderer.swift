@@ -38,6 +38,15 @@ public struct Renderer: Sendable {
         stream.finish()
     }
 
+    /// A list that stays one list over several accounts: every account's rows together, by
+    /// `order` (text compared; rows already in that order for one account), with no account
+    /// column, as the rows name their own origin (the queue's `server`).
+    public func list<Row: Tabular>(_ rows: [Row], mergedBy order: @escaping @Sendable (Row) -> String) throws {
+        let stream = try ListStream<Row>(renderer: self, mergedBy: order)
+        try stream.add(rows)
+        stream.finish()
+    }
+
     /// The server's own JSON (`--raw`), with controls and bidi controls written as JSON escapes
     /// (`InertText.json`): the same data to a JSON reader, inert on a terminal.
     public func raw(_ data: Data) {
@@ -154,6 +163,17 @@ public struct Renderer: Sendable {
         return CSVText.safe(plainText(cell))
     }
 
+    /// One CSV record, cells through `csvText`: the one writer for one account's rows and for the
+    /// fleet's (which leads with the account), so both are byte-identical for the same rows.
+    func csvLine(_ cells: [Cell]) -> String {
+        CSVText.line(cells.map(csvText), terminator: "\r\n")
+    }
+
+    /// The CSV header: the column keys, fedictl's own names.
+    func csvHeader(_ keys: [String]) -> String {
+        CSVText.line(keys, terminator: "\r\n")
+    }
+
     /// Server-controlled text (report comments, display names, post content) may carry escape
     /// sequences that would retitle, clear or spoof the moderator's terminal, or bidi controls that
     /// reorder it: one line, with controls and bidi controls made visible (`InertText.line`). JSON
@@ -214,23 +234,29 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
         var rows = 0
     }
     private let written: Mutex<Written>
+    /// Set for a merged list (`Renderer.list(_:mergedBy:)`).
+    private let order: (@Sendable (Row) -> String)?
 
-    public init(renderer: Renderer) throws {
+    public init(renderer: Renderer, mergedBy order: (@Sendable (Row) -> String)? = nil) throws {
         try renderer.validateFields(for: Row.self)
         self.renderer = renderer
+        self.order = order
         self.columns = renderer.columns(Row.self)
         self.compactJSON = renderer.jsonWriter(pretty: false)
         self.prettyJSON = renderer.jsonWriter(pretty: true)
         self.written = Mutex(Written(table: TableLayout(renderer: renderer, columns: columns)))
         if let fleet = renderer.fleet {
-            let hasOwn = Row.fieldNames.contains("account")
-            fleet.sink.declare(keys: columns.map(\.key).filter { hasOwn || $0 != "account" }, hasOwnAccount: hasOwn)
+            let hasOwn = Row.fieldNames.contains("account") || order != nil
+            fleet.sink.declare(keys: columns.map(\.key).filter { hasOwn || $0 != "account" }, hasOwnAccount: hasOwn,
+                               merged: order != nil)
         }
     }
 
     public func add(_ rows: [Row]) throws {
         if let fleet = renderer.fleet {
-            for row in rows { fleet.sink.add(try renderer.fleetRecord(row, isItem: false, account: fleet.account), from: fleet.account) }
+            for row in rows {
+                fleet.sink.add(try renderer.fleetRecord(row, isItem: false, account: fleet.account, order: order), from: fleet.account)
+            }
             return
         }
         try written.withLock { written in
@@ -263,8 +289,8 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
                     written.arrayOpen = true
                 }
             case .csv:
-                if !written.started, !settings.noHeaders { text += CSVText.line(columns.map(\.key), terminator: "\r\n") }
-                for row in rows { text += CSVText.line(columns.map { renderer.csvText($0.value(row)) }, terminator: "\r\n") }
+                if !written.started, !settings.noHeaders { text += renderer.csvHeader(columns.map(\.key)) }
+                for row in rows { text += renderer.csvLine(columns.map { $0.value(row) }) }
             case .table where !settings.isTTY:
                 for row in rows {
                     text += columns.map { renderer.tsvText($0.value(row)) }.joined(separator: "\t")
@@ -298,7 +324,7 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
             case .json:
                 renderer.write(written.arrayOpen ? "\n]\n" : "[]\n")
             case .csv where !written.started && !settings.noHeaders:
-                renderer.write(CSVText.line(columns.map(\.key), terminator: "\r\n"))
+                renderer.write(renderer.csvHeader(columns.map(\.key)))
             case .table where settings.isTTY:
                 let header = written.table.finish()  // only when no row came
                 if !header.isEmpty { renderer.write(header) }

@@ -23,10 +23,11 @@ public struct Queue: FediCommand {
         items waiting then are kept in $XDG_STATE_HOME/fedictl/queue-looks.json; an item that left \
         the queue and came back is new again). With --exit-status it exits 1 when anything is new.
 
-        Several accounts on one server show its items once, under the first selected account (in \
-        account order) whose role can moderate, or the first when none is known to; the others \
-        say so on stderr and ask nothing. Over several servers the rows come by account, then \
-        oldest first.
+        With no --account (nor FEDICTL_ACCOUNT), the queue is every stored account's whose role \
+        can moderate; --account narrows it. Over several servers it is one list, oldest first \
+        across all of them, each row naming its server. Several accounts on one server show its \
+        items once, as the first selected account (in account order) whose role can moderate, or \
+        the first when none is known to; the others say so on stderr and ask nothing.
 
         --watch shows what waits now, then keeps running and prints each new item once, as it \
         arrives: a table line on a terminal, one JSON object a line with -o ndjson (or -o json). Where \
@@ -88,9 +89,6 @@ public struct Queue: FediCommand {
     public func run(in ctx: CommandContext) async throws {
         try ctx.output.validateFields(for: QueueItem.self)
         let kinds = kind.map { [$0] } ?? QueueItem.Kind.allCases
-        if let shownUnder = ctx.queueShownUnder {
-            return ctx.status("its server's queue is shown once, under \(shownUnder)")
-        }
         if watch {
             let watch = QueueWatch(kinds: kinds, interval: interval, exec: exec, execTimeout: execTimeout)
             return try await watch.run(in: ctx)
@@ -101,7 +99,7 @@ public struct Queue: FediCommand {
             if items.isEmpty, ctx.output.settings.format == .table, ctx.output.settings.isTTY {
                 ctx.status("Nothing waits.")
             } else {
-                try ctx.output.list(items)
+                try ctx.output.list(items, mergedBy: QueueItem.fleetOrder)
             }
             if sinceLast { try await QueueLooks.record(waiting, kinds: kinds, in: ctx) }
             return items

@@ -2,15 +2,31 @@ import FediCore
 import FediOutput
 
 extension QueueItem: Tabular {
+    /// What a moderator triages from, in that order; the handles are never cut, the comment first.
     public static let columns: [Column<QueueItem>] = [
+        Column("server", kind: .identifier) { .text($0.server) },
         Column("kind") { .text($0.kind.rawValue) },
         Column("id") { .text($0.id) },
         Column("created_at", "age") { .date($0.createdAt) },
-        Column("target") { .text($0.target) },
-        Column("from") { .text($0.from) },
-        Column("reason") { .text($0.reason) },
+        Column("target", kind: .identifier) { .text($0.target) },
+        Column("from", kind: .identifier) { .text($0.from) },
+        Column("category") { .text($0.category) },
+        Column("rules", "rules broken") { .list($0.rules ?? []) },
+        Column("comment") { .text($0.comment) },
         Column("posts") { .number($0.posts) },
-        Column("assigned_to", "assigned to") { .text($0.assignedTo) },
-        Column("server", default: false) { .text($0.server) },
+        Column("assigned_to", "assigned to", kind: .identifier) { .text($0.assignedTo) },
+        Column("reason", default: false) { .text($0.reason) },
     ]
+
+    /// The place of an item in the fleet's one list: oldest first across servers, as
+    /// `oldestFirst` orders one server's (undated last; ties by server, kind and id).
+    static let fleetOrder: @Sendable (QueueItem) -> String = { item in
+        let time = item.createdAt.map { date -> String in
+            // Milliseconds as an unsigned number of fixed width, so text order is time order.
+            let millis = Int64(clamping: Int((date.timeIntervalSince1970 * 1000).rounded(.down)))
+            let digits = String(UInt64(bitPattern: millis ^ Int64.min))
+            return "0" + String(repeating: "0", count: 20 - digits.count) + digits
+        } ?? "1"
+        return [time, item.server, item.kind.rawValue, item.id].joined(separator: "\u{0}")
+    }
 }

@@ -32,16 +32,3 @@ extension QueueItem {
     /// Identifies an item on its server across runs: `report 12`, `sign-up 7`.
     var lookKey: String { "\(kind.rawValue) \(id)" }
 }
-
-extension CommandContext {
-    /// With several accounts on one server, the queue shows that server's items once: under the
-    /// first selected account (in output order) whose role can moderate, or the first when none
-    /// is known to. That account's id, when it is not this context's.
-    var queueShownUnder: String? {
-        guard let pin, let fleet = pin.fleet else { return nil }
-        let sameServer = fleet.logins.filter { $0.server.authority == pin.login.server.authority }
-        guard let shownBy = sameServer.first(where: { $0.mayModerate != false }) ?? sameServer.first,
-              shownBy.id != pin.login.id else { return nil }
-        return shownBy.id
-    }
-}

@@ -48,6 +48,11 @@ extension Reports {
 
         public func validate() throws {
             if (id == nil) == (target == nil) { throw ValidationError("give a report id or --target ACCOUNT (one of them)") }
+            // A bare domain would match no account: "no open report", exit 0, while its reports stay open.
+            if let target, !target.contains("@"), target.contains(".") {
+                throw FediError(.usage, "--target takes one account (@user@host), and \(target) is a domain",
+                                hint: "for one account: --target @user@\(target); for the whole domain: fedictl domain-blocks add \(target)")
+            }
             if target == nil, action != nil { throw ValidationError("--action needs --target") }
             if action == nil, text != nil { throw ValidationError("--text needs --action") }
         }

@@ -8,13 +8,21 @@ extension CommandContext {
     /// through those forms. nil when the usual single-account path decides (one plain selector or
     /// none), so that path and its output stay as they are.
     /// With `moderation`, `--all-accounts` leaves out accounts whose role is known not to moderate.
-    func selectedAccounts(moderation: Bool) throws -> [AccountPin]? {
+    /// With `everyByDefault` (the queue), selecting nothing (and no `FEDICTL_TOKEN`) means
+    /// `--all-accounts`.
+    func selectedAccounts(moderation: Bool, everyByDefault: Bool = false) throws -> [AccountPin]? {
         let fromFlag = AccountSelectors.split(globals.accounts)
-        let selectors = globals.accounts.isEmpty ? AccountSelectors.split(environment["FEDICTL_ACCOUNT"].map { [$0] } ?? []) : fromFlag
+        var selectors = globals.accounts.isEmpty ? AccountSelectors.split(environment["FEDICTL_ACCOUNT"].map { [$0] } ?? []) : fromFlag
+        // A group made the default (`auth use GROUP`) selects its accounts when nothing else is named.
+        if selectors.isEmpty, !globals.allAccounts, environmentToken == nil, let config = try? services.logins.load(),
+           let name = config.defaultAccount, !config.namesAccount(name), config.group(named: name) != nil {
+            selectors = [name]
+        }
         if globals.allAccounts, !fromFlag.isEmpty {
             throw FediError(.usage, "--all-accounts and --account both select accounts", hint: "give one of them")
         }
-        if !globals.allAccounts {
+        let every = globals.allAccounts || (everyByDefault && selectors.isEmpty && environmentToken == nil)
+        if !every {
             guard let only = selectors.first else { return nil }
             if selectors.count == 1 {
                 // A group of one's own name is the only single selector the usual path cannot read.
@@ -24,7 +32,7 @@ extension CommandContext {
         }
         let config = try services.logins.load()
         var logins: [(login: Login, isStored: Bool)]
-        if globals.allAccounts {
+        if every {
             let all = config.allLogins
             guard !all.isEmpty else { return try [AccountPin(login: config.defaultLogin())] }  // exit 66, saying how to log in
             logins = all.filter { !moderation || $0.mayModerate != false }.map { ($0, true) }

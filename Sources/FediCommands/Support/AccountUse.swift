@@ -5,7 +5,18 @@ import FediCore
 /// Every verb runs over each selected account unless it says otherwise here: verbs that name
 /// their own target (an instance, an account argument, the config) do not fan out, and with
 /// `--all-accounts` the moderation verbs select only the accounts whose role can moderate.
-public protocol ModerationVerb {}
+/// Moderation verbs act on the server, so over several logins on one server they run once.
+public protocol ModerationVerb: ServerScopedVerb {}
+
+/// A verb that reads or changes the server, not the account: over several logins on one server it
+/// runs once, as the login `FleetMembers` picks (the others are "same server as ..."), unless
+/// `--per-account`. User-scoped verbs (filters, blocks, mutes, user-domain-blocks, reports file,
+/// the home timeline, apps verify) are not: each account has its own.
+public protocol ServerScopedVerb {}
+
+/// A verb whose default selection, with no account named, is every account that can moderate.
+public protocol FleetByDefault {}
+extension Queue: FleetByDefault {}
 
 extension FediCommand {
     /// False for verbs that take no account, or name their own: they run once, never per account.
@@ -41,6 +52,15 @@ extension Queue { public var fansOut: Bool { !watch } }
 extension DomainBlocks.Merge { public var fansOut: Bool { false } }
 /// A saved plan names its own accounts, unless accounts are selected.
 extension DomainBlocks.Apply { public var fansOut: Bool { selectsAccounts } }
+
+// The server's public facts: one answer per server.
+extension Instance.Activity: ServerScopedVerb {}
+extension Instance.Blocks: ServerScopedVerb {}
+extension Instance.Features: ServerScopedVerb {}
+extension Instance.Info: ServerScopedVerb {}
+extension Instance.Nodeinfo: ServerScopedVerb {}
+extension Instance.Peers: ServerScopedVerb {}
+extension Instance.Rules: ServerScopedVerb {}
 
 // Moderation verbs: `--all-accounts` means every account that can moderate.
 extension Queue: ModerationVerb {}

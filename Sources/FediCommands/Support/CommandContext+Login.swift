@@ -66,15 +66,20 @@ extension CommandContext {
     public func credentials() async throws -> Credentials {
         if let pin {
             if pin.usesEnvironmentToken, let token = environmentToken {
+                try await checkEnvironmentTokenOwner(token, for: pin.login)
                 return Credentials(login: pin.login, token: token, source: .environment, isStored: pin.isStored)
             }
             let (token, source) = try await storedToken(for: pin.login)
             return Credentials(login: pin.login, token: token, source: source, isStored: true)
         }
         if let token = environmentToken {
-            if let login = try statelessLogin() { return Credentials(login: login, token: token, source: .environment, isStored: false) }
+            if let login = try statelessLogin() {
+                try await checkEnvironmentTokenOwner(token, for: login)
+                return Credentials(login: login, token: token, source: .environment, isStored: false)
+            }
             let login = try login()
             try checkEnvironmentToken(appliesTo: login)
+            try await checkEnvironmentTokenOwner(token, for: login)
             return Credentials(login: login, token: token, source: .environment, isStored: true)
         }
         let login = try login()

@@ -16,6 +16,8 @@ public struct CommandContext: Sendable {
     public var pin: AccountPin?
     /// The run's journal facts; nil for contexts made outside a command run (nothing is recorded).
     public var journalSession: JournalSession?
+    /// Whose `FEDICTL_TOKEN` is, once asked in this run (`checkEnvironmentTokenOwner`).
+    var tokenOwners: TokenOwners?
 
     public init(services: Services, globals: GlobalOptions) {
         self.services = services

@@ -17,9 +17,11 @@ extension FediCommand {
     public mutating func run() async throws {
         var ctx = CommandContext(services: Services.current, globals: globals)
         ctx.journalSession = JournalSession(command: self, arguments: JournalSession.arguments)
+        ctx.tokenOwners = TokenOwners()
         do {
             do {
-                if fansOut, let pins = try ctx.selectedAccounts(moderation: self is any ModerationVerb) {
+                if fansOut, let pins = try ctx.selectedAccounts(moderation: self is any ModerationVerb,
+                                                                everyByDefault: self is any FleetByDefault) {
                     if pins.count > 1 {
                         let status = await FleetRunner(ctx: ctx, pins: pins).run(self)
                         await ctx.recordQueuedChanges()

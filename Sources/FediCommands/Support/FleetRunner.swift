@@ -7,10 +7,14 @@ import FediOutput
 /// `--concurrency` at once, default 16), each with a context pinned to its account (own detection, capability
 /// check, pacing and retries) over the one shared transport, so connections are reused per server.
 ///
+/// A server-scoped verb (`ServerScopedVerb`) runs once per server: of several logins on one server
+/// only the one `FleetMembers` picks runs; the others say "same server as ..." and send nothing
+/// (`--per-account` runs them all).
+///
 /// A failing account never stops the others (unless `--fail-fast`): it is reported as
 /// `fedictl: ACCOUNT: message` and its hint on stderr, and as `{"account", "error"}` in JSON output.
-/// The exit status is 0 when every account succeeded; else the status the failures share, or 1
-/// when they differ.
+/// The exit status is 0 when every account succeeded; 80 (partial) when some succeeded and some
+/// failed; else (none succeeded, or `--fail-fast`) the status the failures share, or 1 when they differ.
 ///
 /// Writes: unless `--yes` or `--dry-run`, the first pass keeps every write instead of sending it
 /// (`WritePreview`); an account that reads only, sends nothing, or fails is done there. If any
@@ -35,14 +39,28 @@ struct FleetRunner {
         case wouldWrite(writes: [String], questions: [String])
         /// Not run, or stopped, because another account failed (`--fail-fast`).
         case skipped
+        /// Not run: another selected login on the same server acts for it (this one's id).
+        case sameServer(as: String)
+        /// Ran, and chose its own exit status (`queue --exit-status`): done, not a failure.
+        case exited(Int32)
     }
 
     /// Runs the verb over every account and returns the exit status.
     func run<Command: FediCommand>(_ command: Command) async -> Int32 {
         let previewing = !ctx.globals.yes && !ctx.globals.dryRun
-        var outcomes = await runAll(command, pins, globals: ctx.globals, previewing: previewing)
+        let perServer = Command.self is any ServerScopedVerb.Type && !ctx.globals.perAccount
+        let (acting, sameServer) = perServer ? FleetMembers.split(pins) : (pins, [:])
+        for pin in pins {
+            guard let other = sameServer[pin.login.id] else { continue }
+            ctx.terminal.writeError("\(pin.login.id): same server as \(other), which acts for it; nothing sent as \(pin.login.id)\n")
+            fleet.output.finish(pin.login.id)
+        }
+        var outcomes = await runAll(command, acting, globals: ctx.globals, previewing: previewing)
+        for (id, other) in sameServer { outcomes[id] = .sameServer(as: other) }
         let writers = pins.filter { if case .wouldWrite = outcomes[$0.login.id] { return true } else { return false } }
         let failed = outcomes.values.contains { if case .failed = $0 { return true } else { return false } }
+        // A declined confirmation is the person's answer, not a server's: its status stands.
+        var declined = false
         if ctx.globals.failFast, failed {
             // --fail-fast: an account failed before anything was sent, so nothing is.
             for pin in writers {
@@ -58,6 +76,7 @@ struct FleetRunner {
                 let again = await runAll(command, writers, globals: globals, previewing: false)
                 outcomes.merge(again) { $1 }
             case .failure(let error):
+                declined = true
                 report(error, account: nil)
                 for pin in writers {
                     outcomes[pin.login.id] = .failed(error)
@@ -71,7 +90,8 @@ struct FleetRunner {
         fleet.output.finishAll()
         writeNotes(outcomes)
         let findsThings = (command as? any FindingVerb)?.reportsFindings == true
-        return summarise(outcomes, mixedStatus: findsThings ? Finding.mixedFailureStatus : .failure)
+        return summarise(outcomes, mixedStatus: findsThings ? Finding.mixedFailureStatus : .failure,
+                         partialCounts: !declined)
     }
 
     /// One run over `pins`, at most `--concurrency` at once.
@@ -107,8 +127,17 @@ struct FleetRunner {
         var member = CommandContext(services: ctx.services, globals: globals)
         // One journal session for the run: each account's writes are recorded under its own login.
         member.journalSession = ctx.journalSession
+        member.tokenOwners = ctx.tokenOwners
+        // Over several accounts a rate limit is waited out, up to --max-wait a wait, and said:
+        // one account's server asking for five minutes must not fail the run (exit 75).
+        let terminal = ctx.terminal, id = pin.login.id
+        member = member.forBulkWork { wait in
+            guard wait.seconds >= 1 else { return }
+            let length = DurationText.format(Int(wait.seconds.rounded(.up)))
+            let why = wait.reason == .busy ? "\(wait.host) is busy with another admin action" : "\(wait.host)'s rate limit"
+            terminal.writeError(Renderer.inertLines("\(id): waiting \(length) for \(why) (up to --max-wait)") + "\n")
+        }
         var pin = pin
-        let id = pin.login.id
         pin.fleet = fleet
         let held = previewing ? HeldLines() : nil
         pin.heldStatus = held
@@ -125,6 +154,8 @@ struct FleetRunner {
         } catch let finding as Finding {
             outcome = .succeeded
             fleet.findings.note(finding.status)
+        } catch let exit as ExitCode where exit.rawValue != 0 {
+            outcome = .exited(exit.rawValue)
         } catch {
             if Task.isCancelled, ctx.globals.failFast { outcome = .skipped } else { outcome = .failed(ErrorReport.fediError(from: error)) }
         }
@@ -185,8 +216,10 @@ struct FleetRunner {
                 lines.append("  \(label): refused: \(error.message)")
             case .failed(let error):
                 lines.append("  \(label): failed: \(error.message)")
-            case .succeeded:
+            case .succeeded, .exited:
                 lines.append("  \(label): nothing to send")
+            case .sameServer(let other):
+                lines.append("  \(id): same server as \(other): nothing sent")
             case .skipped, nil:
                 lines.append("  \(label): not run (--fail-fast)")
             }
@@ -208,40 +241,65 @@ struct FleetRunner {
         return .success(())
     }
 
-    /// The outcome per server, when the verb noted what it did (`ctx.noteOutcome`): one line an account.
+    /// The outcome per server, one line an account: when the verb noted what it did
+    /// (`ctx.noteOutcome`), or when some servers are done and some not.
     private func writeNotes(_ outcomes: [String: Outcome]) {
-        guard !fleet.notes.isEmpty else { return }
+        guard !fleet.notes.isEmpty || Self.isPartial(outcomes) else { return }
         var text = "Outcome per server:\n"
         for pin in pins {
             let id = pin.login.id
             switch outcomes[id] {
             case .failed(let error): text += "  \(id): failed: \(error.message)\n"
             case .skipped, nil: text += "  \(id): not run\n"
-            case .succeeded, .wouldWrite: text += "  \(id): \(fleet.notes.note(for: id) ?? "ok")\n"
+            case .sameServer(let other): text += "  \(id): same server as \(other)\n"
+            case .succeeded, .wouldWrite, .exited: text += "  \(id): \(fleet.notes.note(for: id) ?? "done")\n"
             }
         }
         ctx.terminal.writeError(Renderer.inertLines(text))
     }
 
-    /// The one-line summary on a terminal, and the exit status: when every account succeeded, 0 or
-    /// what they found (`Finding`); else the status the failures share, or `mixedStatus` (1) when they differ.
-    private func summarise(_ outcomes: [String: Outcome], mixedStatus: ExitStatus) -> Int32 {
+    /// Some servers done and some not (not run counts as not done).
+    static func isPartial(_ outcomes: [String: Outcome]) -> Bool {
+        var done = false, undone = false
+        for outcome in outcomes.values {
+            switch outcome {
+            case .succeeded, .wouldWrite, .exited: done = true
+            case .failed, .skipped: undone = true
+            case .sameServer: break
+            }
+        }
+        return done && undone
+    }
+
+    /// The one-line summary on a terminal, and the exit status: 0 (or what the accounts found,
+    /// `Finding`) when every server is done; 80 (partial) when some are done and some not; else
+    /// (none done, or `--fail-fast`) the status the failures share, or `mixedStatus` when they differ.
+    private func summarise(_ outcomes: [String: Outcome], mixedStatus: ExitStatus, partialCounts: Bool) -> Int32 {
         var failures: [FediError] = []
-        var skipped = 0
+        var skipped = 0, same = 0
+        var exits: [Int32] = []
         for outcome in outcomes.values {
             switch outcome {
             case .failed(let error): failures.append(error)
             case .skipped: skipped += 1
+            case .sameServer: same += 1
+            case .exited(let status): exits.append(status)
             case .succeeded, .wouldWrite: break
             }
         }
         if ctx.terminal.stderrIsTTY {
-            let ok = pins.count - failures.count - skipped
+            let ok = pins.count - failures.count - skipped - same
             var line = "\(pins.count) account\(pins.count == 1 ? "" : "s"): \(ok) ok, \(failures.count) failed"
+            if same > 0 { line += ", \(same) same server" }
             if skipped > 0 { line += ", \(skipped) not run (--fail-fast)" }
             ctx.terminal.writeError(line + "\n")
         }
-        guard let first = failures.first else { return fleet.findings.status }
+        guard let first = failures.first else {
+            // Only the verb's own statuses: the one they share, or 1; or what the accounts found.
+            guard let status = exits.first else { return fleet.findings.status }
+            return exits.allSatisfy { $0 == status } ? status : ExitStatus.failure.rawValue
+        }
+        if partialCounts, !ctx.globals.failFast, Self.isPartial(outcomes) { return ExitStatus.partial.rawValue }
         return failures.allSatisfy({ $0.status == first.status }) ? first.status.rawValue : mixedStatus.rawValue
     }
 }

@@ -34,6 +34,9 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Flag(name: .long, help: "Over several accounts, stop at the first account that fails.")
     public var failFast = false
 
+    @Flag(name: .long, help: "Over several accounts on one server, run as each of them, not once per server.")
+    public var perAccount = false
+
     @Option(name: [.short, .long], help: "Output format: table (default), json, ndjson or csv.")
     public var output: OutputFormat?
 

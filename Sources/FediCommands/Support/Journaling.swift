@@ -298,6 +298,19 @@ enum ConfigChange {
             entry(id, before: "default: " + (before.defaultAccount ?? "none"), after: "default: \(id)",
                   undo: before.defaultAccount.map { ["auth", "use", $0] })
         }
+        // A group's members, before and after; a group made the default.
+        for name in Set((before.groups ?? [:]).keys).union((after.groups ?? [:]).keys).sorted() {
+            let old = before.groups?[name], new = after.groups?[name]
+            guard old != new else { continue }
+            entries.append(ctx.journalEntry(account: nil, server: "local", target: "group \(name)",
+                                            before: old.map { "members: " + list($0) }, after: new.map { "members: " + list($0) } ?? "group removed",
+                                            outcome: .ok, undo: old.map { ["auth", "group", "set", name] + $0 }))
+        }
+        if before.defaultAccount != after.defaultAccount, let name = after.defaultAccount, let group = after.group(named: name), new[name] == nil {
+            entries.append(ctx.journalEntry(account: nil, server: "local", target: "group \(group.name)",
+                                            before: "default: " + (before.defaultAccount ?? "none"), after: "default: group \(group.name)",
+                                            outcome: .ok, undo: before.defaultAccount.map { ["auth", "use", $0] }))
+        }
         // Anything else the config holds beyond accounts and registered apps (pins, settings, groups):
         // one entry, its target from the verb where it says.
         var otherBefore = before, otherAfter = after

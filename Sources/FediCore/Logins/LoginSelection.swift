@@ -24,6 +24,10 @@ extension LoginConfig {
     /// The login to use when none was named: the default, else the only one.
     public func defaultLogin() throws -> Login {
         if let name = defaultAccount {
+            if accounts.first(where: { $0.id == name }) == nil, let group = group(named: name) {
+                throw FediError(.usage, "the default is the group \(group.name) (\(group.members.joined(separator: ", "))), and this command acts on one account",
+                                hint: "name one with --account ACCOUNT")
+            }
             guard let login = accounts.first(where: { $0.id == name }) else {
                 throw FediError(.noInput, "the default account \(name) is no longer set up",
                                 hint: "choose another: fedictl auth use ACCOUNT (known accounts: \(candidateList))")

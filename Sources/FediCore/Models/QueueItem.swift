@@ -18,14 +18,21 @@ public struct QueueItem: Encodable, Sendable, Equatable {
     public var target: String?
     /// The reporter, or the applicant, as `@user@host`.
     public var from: String?
-    /// The report's category, or what the applicant wrote.
+    /// The report's category, or what the applicant wrote (kept for scripts; `category` and
+    /// `comment` say each).
     public var reason: String?
+    /// The report's category (spam, legal, violation, other...).
+    public var category: String?
+    /// The text of the server rules the report says were broken.
+    public var rules: [String]?
+    /// The reporter's comment, or the applicant's reason for joining.
+    public var comment: String?
     /// How many posts the report attaches (reports only).
     public var posts: Int?
     public var assignedTo: String?
 
     enum CodingKeys: String, CodingKey {
-        case kind, id, server, target, from, reason, posts
+        case kind, id, server, target, from, reason, category, rules, comment, posts
         case createdAt = "created_at", assignedTo = "assigned_to"
     }
 
@@ -37,6 +44,9 @@ public struct QueueItem: Encodable, Sendable, Equatable {
         target = Self.handle(report.target, on: server)
         from = Self.handle(report.reporter, on: server)
         reason = report.category ?? report.comment.flatMap { $0.isEmpty ? nil : $0 }
+        category = report.category
+        rules = report.rules.isEmpty ? nil : report.rules
+        comment = report.comment.flatMap { $0.isEmpty ? nil : $0 }
         posts = report.posts.count
         assignedTo = Self.handle(report.assignedTo, on: server)
     }
@@ -48,6 +58,7 @@ public struct QueueItem: Encodable, Sendable, Equatable {
         createdAt = account.createdAt
         from = Self.handle(account.acct, on: server)
         reason = account.reason
+        comment = account.reason
     }
 
     /// `@user@host` from an `acct` (`user` for the server's own accounts, `user@host` for others).

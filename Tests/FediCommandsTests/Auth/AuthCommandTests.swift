@@ -177,7 +177,8 @@ struct AuthSelectionCommandTests {
     ])
     func fedictlTokenWithAFullIdOrInstanceReadsNoStoredState(arguments: [String], environment: [String: String]) async throws {
         let transport = FakeTransport()
-        transport.stub(.get, "/api/v1/accounts/verify_credentials", json: credentialsJSON("carol"))
+        // Once for whose FEDICTL_TOKEN is (when an account is named), once for the status.
+        for _ in 0..<(environment["FEDICTL_INSTANCE"] == nil ? 2 : 1) { transport.stub(.get, "/api/v1/accounts/verify_credentials", json: credentialsJSON("carol")) }
         let keyring = InMemorySecretStore(failure: .failed("the keyring was used"))
         var env = environment
         env["FEDICTL_TOKEN"] = "env-token"
@@ -194,7 +195,7 @@ struct AuthSelectionCommandTests {
 
     @Test func fedictlTokenWithAnAliasUsesTheConfigButNotTheKeyring() async throws {
         let transport = FakeTransport()
-        transport.stub(.get, "/api/v1/accounts/verify_credentials", json: credentialsJSON("alice"))
+        for _ in 0..<2 { transport.stub(.get, "/api/v1/accounts/verify_credentials", json: credentialsJSON("alice")) }
         let keyring = seededKeyring()
         let result = await run(["auth", "status", "--account", "work"], transport: transport, keyring: keyring,
                                logins: InMemoryLoginStore(seededConfig()), environment: ["FEDICTL_TOKEN": "env-token"])
