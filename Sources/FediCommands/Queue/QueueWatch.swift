@@ -107,17 +107,19 @@ struct QueueWatch {
             one.pin = pins[0]
             return [Member(ctx: one, account: nil)]
         }
-        let ids = pins.map(\.login.id)
-        let fleet = Fleet(logins: pins.map(\.login), output: FleetOutput(renderer: ctx.output, accounts: ids))
-        return pins.compactMap { pin -> Member? in
+        // A server is watched once, as the login that acts for it (FleetMembers).
+        let (acting, sameServer) = FleetMembers.split(pins)
+        for pin in pins {
+            guard let shownUnder = sameServer[pin.login.id] else { continue }
+            ctx.status("\(pin.login.id): its server's queue is shown once, under \(shownUnder)")
+        }
+        let ids = acting.map(\.login.id)
+        let fleet = Fleet(logins: acting.map(\.login), output: FleetOutput(renderer: ctx.output, accounts: ids))
+        return acting.map { pin -> Member in
             var member = ctx
             var pin = pin
             pin.fleet = fleet
             member.pin = pin
-            if let shownUnder = member.queueShownUnder {
-                ctx.status("\(pin.login.id): its server's queue is shown once, under \(shownUnder)")
-                return nil
-            }
             return Member(ctx: member, account: pin.login.id)
         }
     }
