@@ -1,13 +1,15 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// Whole before/after, `log undo` and the write-ahead journal over libcurl against mastodon_mock,
 /// checking the server's state afterwards.
 struct JournalUndoTests {
     static func blocks(on server: ServerProcess) async throws -> [[String: Any]] {
-        try #require(try await server.json(.get, "/api/v1/admin/domain_blocks", token: MockServer.admin.token) as? [[String: Any]])
+        try #require(
+            try await server.json(.get, "/api/v1/admin/domain_blocks", token: MockServer.admin.token)
+                as? [[String: Any]])
     }
 
     @Test func aLiftedSilenceBlockComesBackWithItsFlagsAndCommentsAndTheUndoCanBeUndone() async throws {
@@ -15,17 +17,24 @@ struct JournalUndoTests {
         let (journal, state) = try LogCommandTests.seeded("journal-undo-lift", [])
         defer { try? FileManager.default.removeItem(at: state) }
         let admin = JournaledUser(server, MockServer.admin, journal: journal)
-        let add = await admin.run(["domain-blocks", "add", "goodplace.example", "--severity", "silence", "--reject-media",
-                                   "--public-comment", "Unmoderated", "--private-comment", "ticket #12; ask Kim"])
+        let add = await admin.run([
+            "domain-blocks", "add", "goodplace.example", "--severity", "silence", "--reject-media",
+            "--public-comment", "Unmoderated", "--private-comment", "ticket #12; ask Kim",
+        ])
         #expect(add.status == 0, "\(add)")
-        let lift = await admin.run(["domain-blocks", "remove", "goodplace.example", "--yes", "--reason", "appeal granted"])
+        let lift = await admin.run([
+            "domain-blocks", "remove", "goodplace.example", "--yes", "--reason", "appeal granted",
+        ])
         #expect(lift.status == 0, "\(lift)")
         #expect(try await Self.blocks(on: server).isEmpty)
 
         let entries = try journal.readNow().entries
         let liftEntry = try #require(entries.last)
-        #expect(liftEntry.verb == "domain-blocks remove" && liftEntry.reason == "appeal granted" && liftEntry.after == "none", "\(liftEntry)")
-        #expect(liftEntry.before == #"severity: silence; reject_media: yes; reject_reports: no; obfuscate: no; "#
+        #expect(
+            liftEntry.verb == "domain-blocks remove" && liftEntry.reason == "appeal granted"
+                && liftEntry.after == "none", "\(liftEntry)")
+        #expect(
+            liftEntry.before == #"severity: silence; reject_media: yes; reject_reports: no; obfuscate: no; "#
                 + #"public_comment: "Unmoderated"; private_comment: "ticket #12; ask Kim""#, "\(liftEntry)")
         #expect(entries.first?.before == "none" && entries.first?.after == liftEntry.before, "\(entries)")
 
@@ -37,9 +46,14 @@ struct JournalUndoTests {
         let undo = await admin.run(["log", "undo", liftEntry.id, "--yes"])
         #expect(undo.status == 0, "\(undo)")
         let restored = try #require(try await Self.blocks(on: server).first)
-        #expect(restored["domain"] as? String == "goodplace.example" && restored["severity"] as? String == "silence", "\(restored)")
-        #expect(restored["reject_media"] as? Bool == true && restored["reject_reports"] as? Bool == false, "\(restored)")
-        #expect(restored["public_comment"] as? String == "Unmoderated" && restored["private_comment"] as? String == "ticket #12; ask Kim")
+        #expect(
+            restored["domain"] as? String == "goodplace.example" && restored["severity"] as? String == "silence",
+            "\(restored)")
+        #expect(
+            restored["reject_media"] as? Bool == true && restored["reject_reports"] as? Bool == false, "\(restored)")
+        #expect(
+            restored["public_comment"] as? String == "Unmoderated"
+                && restored["private_comment"] as? String == "ticket #12; ask Kim")
 
         // The undo is journaled with the id it undid, and undoing it lifts the block again.
         let redo = try #require(try journal.readNow().entries.last)
@@ -50,8 +64,10 @@ struct JournalUndoTests {
 
         // Every entry that touched the domain, lifts and undos included.
         let found = await admin.run(["log", "--target", "goodplace.example", "--fields", "verb,after"])
-        #expect(found.stdout.split(separator: "\n").map { String($0.prefix(while: { $0 != "\t" })) }
-                == ["domain-blocks add", "domain-blocks remove", "domain-blocks add", "domain-blocks remove"], "\(found)")
+        #expect(
+            found.stdout.split(separator: "\n").map { String($0.prefix(while: { $0 != "\t" })) }
+                == ["domain-blocks add", "domain-blocks remove", "domain-blocks add", "domain-blocks remove"],
+            "\(found)")
     }
 
     @Test func anUpdateIsUndoneToItsOldValuesAndAStaleEntryIsRefused() async throws {
@@ -59,16 +75,26 @@ struct JournalUndoTests {
         let (journal, state) = try LogCommandTests.seeded("journal-undo-update", [])
         defer { try? FileManager.default.removeItem(at: state) }
         let admin = JournaledUser(server, MockServer.admin, journal: journal)
-        #expect(await admin.run(["domain-blocks", "add", "noisy.example", "--severity", "silence", "--public-comment", "old"]).status == 0)
-        #expect(await admin.run(["domain-blocks", "update", "noisy.example", "--severity", "suspend", "--public-comment", "new"]).status == 0)
+        #expect(
+            await admin.run([
+                "domain-blocks", "add", "noisy.example", "--severity", "silence", "--public-comment", "old",
+            ]).status == 0)
+        #expect(
+            await admin.run([
+                "domain-blocks", "update", "noisy.example", "--severity", "suspend", "--public-comment", "new",
+            ]).status == 0)
         let update = try #require(try journal.readNow().entries.last)
-        #expect(update.before?.hasPrefix("severity: silence;") == true && update.after?.hasPrefix("severity: suspend;") == true, "\(update)")
+        #expect(
+            update.before?.hasPrefix("severity: silence;") == true
+                && update.after?.hasPrefix("severity: suspend;") == true, "\(update)")
 
         // Someone changes it by hand: the undo is refused (79), nothing sent.
-        #expect(await admin.run(["domain-blocks", "update", "noisy.example", "--public-comment", "by hand"]).status == 0)
+        #expect(
+            await admin.run(["domain-blocks", "update", "noisy.example", "--public-comment", "by hand"]).status == 0)
         let stale = await admin.run(["log", "undo", update.id, "--yes"])
         #expect(stale.status == 79, "\(stale)")
-        #expect(stale.stderr.contains("changed since entry \(update.id)") && stale.stderr.contains("--force"), "\(stale)")
+        #expect(
+            stale.stderr.contains("changed since entry \(update.id)") && stale.stderr.contains("--force"), "\(stale)")
         #expect(try await Self.blocks(on: server).first?["public_comment"] as? String == "by hand")
 
         let forced = await admin.run(["log", "undo", update.id, "--yes", "--force"])
@@ -91,7 +117,10 @@ struct JournalUndoTests {
         for round in 0..<6 {
             let process = Process()
             process.executableURL = RepoPaths.fedictlBinary
-            process.arguments = ["domain-blocks", "import", input.path, "--yes", "--concurrency", "4", "--account", "admin@\(server.base)"]
+            process.arguments = [
+                "domain-blocks", "import", input.path, "--yes", "--concurrency", "4", "--account",
+                "admin@\(server.base)",
+            ]
             process.environment = environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
@@ -111,9 +140,12 @@ struct JournalUndoTests {
         let journal = FileJournal(directory: state.appendingPathComponent("fedictl"))
         let entries = try journal.readNow().entries
         let journaled = Set(entries.compactMap(\.target))
-        #expect(blocked.subtracting(journaled).isEmpty, "blocked without an entry: \(blocked.subtracting(journaled).sorted())")
+        #expect(
+            blocked.subtracting(journaled).isEmpty,
+            "blocked without an entry: \(blocked.subtracting(journaled).sorted())")
         // A write cut off in flight shows as such, not as done or failed.
-        let log = try await BinaryRunner.run(["log", "--failed", "--fields", "target,outcome"], environment: environment)
+        let log = try await BinaryRunner.run(
+            ["log", "--failed", "--fields", "target,outcome"], environment: environment)
         #expect(log.status == 0, "\(log)")
     }
 
@@ -132,8 +164,9 @@ struct JournalUndoTests {
             head -c 65536 /dev/zero > "$XDG_STATE_HOME/fill" 2>/dev/null
             exec '\(fedictl)' domain-blocks add full.example --account 'admin@\(server.base)'
             """
-        let result = try await ProcessRunner.run("/usr/bin/unshare", ["-rm", "sh", "-c", script],
-                                                 environment: BinaryRunner.userEnvironment(JournalConcurrencyTests.environment(state: state)))
+        let result = try await ProcessRunner.run(
+            "/usr/bin/unshare", ["-rm", "sh", "-c", script],
+            environment: BinaryRunner.userEnvironment(JournalConcurrencyTests.environment(state: state)))
         #expect(result.status == 78, "\(result)")
         #expect(result.stderr.contains("the journal cannot be written, so the change was not sent"), "\(result)")
         #expect(try await Self.blocks(on: server).isEmpty)

@@ -39,8 +39,9 @@ extension DomainBlocks {
                 }
                 try ctx.confirm("Lift the \(block.severity.rawValue) block on \(block.domain)?")
                 // Through the engine, so the journal keeps the whole block and can put it back as it was.
-                _ = try await adapter.carryOut(DomainBlockPlan.Step(action: .remove, domain: block.domain, spec: nil, existing: block,
-                                                                    changes: [], line: nil))
+                let lift = DomainBlockPlan.Step(action: .remove, domain: block.domain, spec: nil, existing: block,
+                                                changes: [], line: nil)
+                _ = try await adapter.carryOut(lift)
                 ctx.status("Lifted the block on \(block.domain).")
                 try ctx.output.item(block)
             }

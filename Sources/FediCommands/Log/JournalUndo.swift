@@ -19,7 +19,9 @@ enum JournalUndo {
     /// A created block is lifted; a changed or lifted one is brought back with every setting it had,
     /// both comments included (`add` updates an existing block to exactly the settings given).
     static func domainBlock(_ note: JournalNote) -> Plan {
-        guard let before = note.before else { return Plan(arguments: ["domain-blocks", "remove", note.target], why: nil) }
+        guard let before = note.before else {
+            return Plan(arguments: ["domain-blocks", "remove", note.target], why: nil)
+        }
         var words = ["domain-blocks", "add", note.target]
         for field in before {
             let flag = "--" + field.name.replacing("_", with: "-")

@@ -94,7 +94,9 @@ extension Log {
                     guard wanted.matches(entry) else { return }
                     kept.withLock { kept in
                         kept.append(entry)
-                        if let limit, kept.count > limit * 2 + 1024 { kept = Array(kept.sorted { $0.time < $1.time }.suffix(limit)) }
+                        if let limit, kept.count > limit * 2 + 1024 {
+                            kept = Array(kept.sorted { $0.time < $1.time }.suffix(limit))
+                        }
                     }
                 }
                 ctx.warnDamaged(damaged)

@@ -40,13 +40,14 @@ extension Log {
             let all = try await ctx.readJournal()
             let entries = try ids.map { try Log.entry($0, in: all) }
             for entry in entries {
+                let named = "entry \(entry.id) (\(entry.verb) \(entry.target ?? ""))"
                 guard entry.outcome == .ok else {
-                    throw FediError(.dataError, "entry \(entry.id) (\(entry.verb) \(entry.target ?? "")) changed nothing: it failed",
+                    throw FediError(.dataError, "\(named) changed nothing: it failed",
                                     hint: "only a change that was made can be undone")
                 }
                 guard entry.undoArguments != nil else {
-                    throw FediError(.unavailable, "entry \(entry.id) (\(entry.verb) \(entry.target ?? "")) has no undo"
-                                    + (entry.noUndo.map { ": \($0)" } ?? ""), hint: "`fedictl log show \(entry.id)` shows what it changed")
+                    throw FediError(.unavailable, "\(named) has no undo" + (entry.noUndo.map { ": \($0)" } ?? ""),
+                                    hint: "`fedictl log show \(entry.id)` shows what it changed")
                 }
             }
             for server in Self.servers(of: entries) {
@@ -78,13 +79,14 @@ extension Log {
                 guard let account = entry.account, let after = entry.after else { continue }
                 let sub = try ctx.context(for: account)
                 guard let now = try await JournalUndo.currentState(of: entry, in: sub), now != after else { continue }
+                let target = entry.target ?? ""
                 if force {
-                    ctx.status("fedictl: warning: \(entry.target ?? "") changed since \(entry.id); undoing anyway (--force)")
+                    ctx.status("fedictl: warning: \(target) changed since \(entry.id); undoing anyway (--force)")
                     continue
                 }
-                throw FediError(.stalePlan, "\(entry.target ?? "") on \(entry.server) changed since entry \(entry.id): it is now "
+                throw FediError(.stalePlan, "\(target) on \(entry.server) changed since entry \(entry.id): it is now "
                                 + "\(now), the entry left it \(after); nothing was sent",
-                                hint: "check with `fedictl log --target \(entry.target ?? "")`; --force undoes it anyway")
+                                hint: "check with `fedictl log --target \(target)`; --force undoes it anyway")
             }
         }
 

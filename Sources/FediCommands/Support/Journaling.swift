@@ -120,7 +120,8 @@ extension CommandContext {
         if let token = environmentToken { secrets.append(token) }
         let command = ShellWords.join(["fedictl"] + Redaction.arguments(session?.arguments ?? [], secrets: secrets))
         var entry = JournalEntry(time: services.now(), account: account, server: server, software: info?.softwareName,
-                                 softwareVersion: info?.version, command: command, verb: session?.verb ?? "", target: target,
+                                 softwareVersion: info?.version, command: command, verb: session?.verb ?? "",
+                                 target: target,
                                  before: before, after: after, request: request, outcome: outcome, createdID: createdID,
                                  errorKind: errorKind, httpStatus: httpStatus, message: message)
         entry.reason = globals.reason
@@ -182,7 +183,7 @@ struct JournalRecorder: HTTPWriteObserver {
         } catch {
             let reason = ErrorReport.fediError(from: error).message
             throw FediError(.config, "the journal cannot be written, so the change was not sent: \(reason)",
-                            hint: "free some space or fix the state directory, or pass --no-journal to change without a record")
+                            hint: "free some space or fix the state directory; --no-journal changes without a record")
         }
         return intents
     }
@@ -197,8 +198,10 @@ struct JournalRecorder: HTTPWriteObserver {
                 let created = request.method == .post ? JournalDefaults.createdID(in: response.body) : nil
                 entry = finished(entry, outcome: .ok, createdID: created, status: response.status)
             case .success(let response):
-                let failure = ErrorReport.fediError(from: APIError.http(status: response.status, serverMessage: APIError.serverMessage(in: response.body),
-                                                                        url: request.url, headers: response.headers, body: response.body))
+                let message = APIError.serverMessage(in: response.body)
+                let refusal = APIError.http(status: response.status, serverMessage: message, url: request.url,
+                                            headers: response.headers, body: response.body)
+                let failure = ErrorReport.fediError(from: refusal)
                 entry = finished(entry, outcome: .error, status: response.status, failure: failure)
             case .failure(let error):
                 entry = finished(entry, outcome: .error, status: nil, failure: ErrorReport.fediError(from: error))
@@ -220,8 +223,9 @@ struct JournalRecorder: HTTPWriteObserver {
         guard notes.isEmpty else {
             return notes.map { note in
                 let undo = JournalUndo.arguments(for: note, server: ctx.journalSession?.detection(for: host))
-                var entry = ctx.journalEntry(account: account, server: host, target: note.target, before: JournalNote.text(note.before),
-                                             after: JournalNote.text(note.after), request: requestText, outcome: outcome, undo: undo.arguments)
+                var entry = ctx.journalEntry(account: account, server: host, target: note.target,
+                                             before: JournalNote.text(note.before), after: JournalNote.text(note.after),
+                                             request: requestText, outcome: outcome, undo: undo.arguments)
                 entry.subject = note.subject
                 entry.noUndo = undo.why
                 return entry
@@ -229,8 +233,8 @@ struct JournalRecorder: HTTPWriteObserver {
         }
         let facts = ctx.journalSession?.facts
         let target = facts?.journalTarget ?? JournalDefaults.target(of: request)
-        let entry = ctx.journalEntry(account: account, server: host, target: target, before: facts?.journalBefore, after: facts?.journalAfter,
-                                     request: requestText, outcome: outcome, undo: nil)
+        let entry = ctx.journalEntry(account: account, server: host, target: target, before: facts?.journalBefore,
+                                     after: facts?.journalAfter, request: requestText, outcome: outcome, undo: nil)
         return [entry]  // the verb's undo may need the created id: set with the outcome
     }
 

@@ -49,7 +49,9 @@ extension DomainBlockAdapter {
                 }
             }
         case .remove(let block):
-            try await JournalNote.during([.domainBlock(block.domain, before: block, after: nil)]) { try await remove(block) }
+            try await JournalNote.during([.domainBlock(block.domain, before: block, after: nil)]) {
+                try await remove(block)
+            }
             return .removed(block)
         case nil:
             if step.action == .covered, let parent = step.existing { return .covered(by: parent) }

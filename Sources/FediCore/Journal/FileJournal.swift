@@ -32,7 +32,8 @@ public struct FileJournal: Journal {
     let writeBytes: @Sendable (Int32, UnsafeRawPointer, Int) -> Int
 
     public init(directory: URL, rotationBytes: Int = 8 << 20) {
-        self.init(directory: directory, rotationBytes: rotationBytes, writeBytes: { fd, bytes, count in write(fd, bytes, count) })
+        self.init(directory: directory, rotationBytes: rotationBytes,
+                  writeBytes: { fd, bytes, count in write(fd, bytes, count) })
     }
 
     /// A journal whose every append fails as a full disk does (`ENOSPC`), for tests.
@@ -67,7 +68,8 @@ public struct FileJournal: Journal {
         try await Self.offThread { [self] in try readNow() }
     }
 
-    public func scan(prefilter: String?, _ visit: @escaping @Sendable (JournalEntry) throws -> Void) async throws -> Int {
+    public func scan(prefilter: String?,
+                     _ visit: @escaping @Sendable (JournalEntry) throws -> Void) async throws -> Int {
         try await Self.offThread { [self] in try scanNow(prefilter: prefilter, visit) }
     }
 
@@ -226,7 +228,8 @@ public struct FileJournal: Journal {
     }
 
     private func openJournal() throws -> Int32 {
-        let fd = try PrivateFile.open(currentFile.path, O_RDWR | O_APPEND | O_CREAT)  // read too: the last byte is checked
+        // Read too: the last byte is checked.
+        let fd = try PrivateFile.open(currentFile.path, O_RDWR | O_APPEND | O_CREAT)
         var info = stat()
         if fstat(fd, &info) == 0, info.st_mode & 0o077 != 0 { _ = fchmod(fd, 0o600) }
         return fd

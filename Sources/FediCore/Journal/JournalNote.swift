@@ -71,7 +71,8 @@ extension JournalNote {
                 StateField("private_comment", spec.privateComment ?? "", isText: true)]
     }
 
-    /// The note of one domain-block write: `before` the server's block (nil: none), `after` what is wanted (nil: lifted).
+    /// The note of one domain-block write: `before` the server's block (nil: none), `after` what is
+    /// wanted (nil: lifted).
     public static func domainBlock(_ domain: String, before: DomainBlock?, after: DomainBlockSpec?) -> JournalNote {
         JournalNote(subject: domainBlock, target: domain, before: before.map { state(of: $0) },
                     after: after.map { state(of: $0.keepingComments(of: before)) })

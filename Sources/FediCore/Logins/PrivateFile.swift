@@ -63,7 +63,8 @@ enum PrivateFile {
         if fd < 0, errno == ENOENT { return nil }
         guard fd >= 0 else {
             if errno == ELOOP { throw refusal(path, "is a symbolic link") }
-            throw FediError(.config, "cannot read \(path): \(String(cString: strerror(errno)))", hint: "check the file's owner and permissions")
+            throw FediError(.config, "cannot read \(path): \(String(cString: strerror(errno)))",
+                            hint: "check the file's owner and permissions")
         }
         defer { close(fd) }
         try check(fd, path: path)
