@@ -165,7 +165,7 @@ _fedictl() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     local -a repeating_options=(--account)
-    local -a non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    local -a non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -183,6 +183,9 @@ _fedictl() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -246,7 +249,7 @@ _fedictl_auth_login() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --no-browser --out-of-band --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes --wait)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --scopes --wait)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -264,6 +267,9 @@ _fedictl_auth_login() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth login -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -295,7 +301,7 @@ _fedictl_auth_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --token-stdin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --scopes)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -313,6 +319,9 @@ _fedictl_auth_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -341,7 +350,7 @@ _fedictl_auth_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -359,6 +368,9 @@ _fedictl_auth_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -384,7 +396,7 @@ _fedictl_auth_use() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -402,6 +414,9 @@ _fedictl_auth_use() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth use -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -435,7 +450,7 @@ _fedictl_auth_status() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -453,6 +468,9 @@ _fedictl_auth_status() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth status -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -486,7 +504,7 @@ _fedictl_auth_logout() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -504,6 +522,9 @@ _fedictl_auth_logout() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth logout -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -537,7 +558,7 @@ _fedictl_auth_alias() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --remove --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -555,6 +576,9 @@ _fedictl_auth_alias() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth alias -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -611,7 +635,7 @@ _fedictl_auth_group_set() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options -1
 
     # Offer option value completions
@@ -629,6 +653,9 @@ _fedictl_auth_group_set() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group set -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -662,7 +689,7 @@ _fedictl_auth_group_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -680,6 +707,9 @@ _fedictl_auth_group_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -705,7 +735,7 @@ _fedictl_auth_group_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -723,6 +753,9 @@ _fedictl_auth_group_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -779,7 +812,7 @@ _fedictl_instance_info() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -797,6 +830,9 @@ _fedictl_instance_info() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance info -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -822,7 +858,7 @@ _fedictl_instance_features() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -840,6 +876,9 @@ _fedictl_instance_features() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance features -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -865,7 +904,7 @@ _fedictl_instance_rules() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -883,6 +922,9 @@ _fedictl_instance_rules() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -908,7 +950,7 @@ _fedictl_instance_peers() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -926,6 +968,9 @@ _fedictl_instance_peers() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance peers -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -951,7 +996,7 @@ _fedictl_instance_activity() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -969,6 +1014,9 @@ _fedictl_instance_activity() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance activity -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -994,7 +1042,7 @@ _fedictl_instance_blocks() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1012,6 +1060,9 @@ _fedictl_instance_blocks() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance blocks -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1037,7 +1088,7 @@ _fedictl_instance_nodeinfo() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1055,6 +1106,9 @@ _fedictl_instance_nodeinfo() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance nodeinfo -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1103,7 +1157,7 @@ _fedictl_apps_register() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --scopes)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1121,6 +1175,9 @@ _fedictl_apps_register() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion apps register -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1149,7 +1206,7 @@ _fedictl_apps_verify() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1167,6 +1224,9 @@ _fedictl_apps_verify() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion apps verify -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1192,7 +1252,7 @@ _fedictl_signup() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --agree --password-stdin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --username --email --reason --locale --date-of-birth)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --username --email --locale --date-of-birth)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1210,6 +1270,9 @@ _fedictl_signup() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion signup -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1232,9 +1295,6 @@ _fedictl_signup() {
         return
         ;;
     '--email')
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--locale')
@@ -1273,7 +1333,7 @@ _fedictl_accounts_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --active --pending --disabled --silenced --suspended --sensitized --local --remote --staff --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --domain --username --email --ip -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --domain --username --email --ip -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -1291,6 +1351,9 @@ _fedictl_accounts_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1331,7 +1394,7 @@ _fedictl_accounts_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1349,6 +1412,9 @@ _fedictl_accounts_show() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1374,7 +1440,7 @@ _fedictl_accounts_approve() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1392,6 +1458,9 @@ _fedictl_accounts_approve() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts approve -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1417,7 +1486,7 @@ _fedictl_accounts_reject() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1435,6 +1504,9 @@ _fedictl_accounts_reject() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts reject -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1460,7 +1532,7 @@ _fedictl_accounts_action() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --no-notify --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --type --report --warning-preset --text)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --type --report --warning-preset --text)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1478,6 +1550,9 @@ _fedictl_accounts_action() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts action -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1516,7 +1591,7 @@ _fedictl_accounts_enable() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1534,6 +1609,9 @@ _fedictl_accounts_enable() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts enable -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1559,7 +1637,7 @@ _fedictl_accounts_unsilence() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1577,6 +1655,9 @@ _fedictl_accounts_unsilence() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts unsilence -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1602,7 +1683,7 @@ _fedictl_accounts_unsuspend() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1620,6 +1701,9 @@ _fedictl_accounts_unsuspend() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts unsuspend -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1645,7 +1729,7 @@ _fedictl_accounts_unsensitive() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1663,6 +1747,9 @@ _fedictl_accounts_unsensitive() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts unsensitive -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1688,7 +1775,7 @@ _fedictl_accounts_delete() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1706,6 +1793,9 @@ _fedictl_accounts_delete() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts delete -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1754,7 +1844,7 @@ _fedictl_reports_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --resolved --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --reporter --target -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --reporter --target -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -1772,6 +1862,9 @@ _fedictl_reports_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1806,7 +1899,7 @@ _fedictl_reports_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reveal --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1824,6 +1917,9 @@ _fedictl_reports_show() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1849,7 +1945,7 @@ _fedictl_reports_assign() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1867,6 +1963,9 @@ _fedictl_reports_assign() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports assign -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1892,7 +1991,7 @@ _fedictl_reports_unassign() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1910,6 +2009,9 @@ _fedictl_reports_unassign() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports unassign -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1935,7 +2037,7 @@ _fedictl_reports_resolve() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --target --action --text --comment)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --target --action --text --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1953,6 +2055,9 @@ _fedictl_reports_resolve() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports resolve -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1991,7 +2096,7 @@ _fedictl_reports_reopen() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2009,6 +2114,9 @@ _fedictl_reports_reopen() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports reopen -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2034,7 +2142,7 @@ _fedictl_reports_note() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -2052,6 +2160,9 @@ _fedictl_reports_note() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports note -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2077,7 +2188,7 @@ _fedictl_reports_file() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --forward --version -h --help)
     repeating_options=(--account --status --rule)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --category --comment)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --category --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2095,6 +2206,9 @@ _fedictl_reports_file() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports file -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2134,7 +2248,7 @@ _fedictl_queue() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --exit-status --since-last --watch --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --kind --interval --exec)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --kind --interval --exec)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2152,6 +2266,9 @@ _fedictl_queue() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion queue -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2210,7 +2327,7 @@ _fedictl_domain-blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2228,6 +2345,9 @@ _fedictl_domain-blocks_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2256,7 +2376,7 @@ _fedictl_domain-blocks_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2274,6 +2394,9 @@ _fedictl_domain-blocks_show() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2299,7 +2422,7 @@ _fedictl_domain-blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2317,6 +2440,9 @@ _fedictl_domain-blocks_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2352,7 +2478,7 @@ _fedictl_domain-blocks_update() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2370,6 +2496,9 @@ _fedictl_domain-blocks_update() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks update -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2405,7 +2534,7 @@ _fedictl_domain-blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2423,6 +2552,9 @@ _fedictl_domain-blocks_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2448,7 +2580,7 @@ _fedictl_domain-blocks_import() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --prune --best-effort --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --format --severity)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --format --severity)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2466,6 +2598,9 @@ _fedictl_domain-blocks_import() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks import -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2507,7 +2642,7 @@ _fedictl_domain-blocks_export() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --format)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --format)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2525,6 +2660,9 @@ _fedictl_domain-blocks_export() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks export -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2554,7 +2692,7 @@ _fedictl_domain-blocks_merge() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account --allow --known)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config)
     __fedictl_offer_flags_options -1
 
     # Offer option value completions
@@ -2572,6 +2710,9 @@ _fedictl_domain-blocks_merge() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks merge -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2630,7 +2771,7 @@ _fedictl_domain-blocks_sync() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --lift-retracted --version -h --help)
     repeating_options=(--account --allow --known)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config --max-followed-severity)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config --max-followed-severity)
     __fedictl_offer_flags_options -1
 
     # Offer option value completions
@@ -2648,6 +2789,9 @@ _fedictl_domain-blocks_sync() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks sync -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2710,7 +2854,7 @@ _fedictl_domain-blocks_apply() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --force --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2728,6 +2872,9 @@ _fedictl_domain-blocks_apply() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks apply -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2784,7 +2931,7 @@ _fedictl_domain-allows_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2802,6 +2949,9 @@ _fedictl_domain-allows_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-allows list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2830,7 +2980,7 @@ _fedictl_domain-allows_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --comment)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2848,6 +2998,9 @@ _fedictl_domain-allows_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-allows add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2876,7 +3029,7 @@ _fedictl_domain-allows_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2894,6 +3047,9 @@ _fedictl_domain-allows_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-allows remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2942,7 +3098,7 @@ _fedictl_email-blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2960,6 +3116,9 @@ _fedictl_email-blocks_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion email-blocks list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2988,7 +3147,7 @@ _fedictl_email-blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3006,6 +3165,9 @@ _fedictl_email-blocks_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion email-blocks add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3031,7 +3193,7 @@ _fedictl_email-blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3049,6 +3211,9 @@ _fedictl_email-blocks_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion email-blocks remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3097,7 +3262,7 @@ _fedictl_ip-blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3115,6 +3280,9 @@ _fedictl_ip-blocks_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion ip-blocks list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3143,7 +3311,7 @@ _fedictl_ip-blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --comment --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --severity --comment --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3161,6 +3329,9 @@ _fedictl_ip-blocks_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion ip-blocks add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3195,7 +3366,7 @@ _fedictl_ip-blocks_update() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --ip --severity --comment --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --ip --severity --comment --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3213,6 +3384,9 @@ _fedictl_ip-blocks_update() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion ip-blocks update -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3250,7 +3424,7 @@ _fedictl_ip-blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3268,6 +3442,9 @@ _fedictl_ip-blocks_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion ip-blocks remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3316,7 +3493,7 @@ _fedictl_canonical-email-blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3334,6 +3511,9 @@ _fedictl_canonical-email-blocks_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion canonical-email-blocks list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3362,7 +3542,7 @@ _fedictl_canonical-email-blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --hash)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --hash)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3380,6 +3560,9 @@ _fedictl_canonical-email-blocks_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion canonical-email-blocks add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3408,7 +3591,7 @@ _fedictl_canonical-email-blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3426,6 +3609,9 @@ _fedictl_canonical-email-blocks_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion canonical-email-blocks remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3451,7 +3637,7 @@ _fedictl_canonical-email-blocks_test() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3469,6 +3655,9 @@ _fedictl_canonical-email-blocks_test() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion canonical-email-blocks test -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3517,7 +3706,7 @@ _fedictl_filters_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3535,6 +3724,9 @@ _fedictl_filters_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3560,7 +3752,7 @@ _fedictl_filters_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3578,6 +3770,9 @@ _fedictl_filters_show() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3603,7 +3798,7 @@ _fedictl_filters_create() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
     repeating_options=(--account --keyword --context)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --action --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --action --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3621,6 +3816,9 @@ _fedictl_filters_create() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters create -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3659,7 +3857,7 @@ _fedictl_filters_update() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --never-expires --version -h --help)
     repeating_options=(--account --context)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --title --action --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --title --action --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3677,6 +3875,9 @@ _fedictl_filters_update() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters update -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3715,7 +3916,7 @@ _fedictl_filters_delete() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3733,6 +3934,9 @@ _fedictl_filters_delete() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters delete -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3781,7 +3985,7 @@ _fedictl_filters_keywords_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -3799,6 +4003,9 @@ _fedictl_filters_keywords_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters keywords add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3824,7 +4031,7 @@ _fedictl_filters_keywords_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3842,6 +4049,9 @@ _fedictl_filters_keywords_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters keywords remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3890,7 +4100,7 @@ _fedictl_filters_statuses_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -3908,6 +4118,9 @@ _fedictl_filters_statuses_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters statuses add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3933,7 +4146,7 @@ _fedictl_filters_statuses_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3951,6 +4164,9 @@ _fedictl_filters_statuses_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters statuses remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3999,7 +4215,7 @@ _fedictl_blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4017,6 +4233,9 @@ _fedictl_blocks_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion blocks list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4045,7 +4264,7 @@ _fedictl_blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4063,6 +4282,9 @@ _fedictl_blocks_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion blocks add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4088,7 +4310,7 @@ _fedictl_blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4106,6 +4328,9 @@ _fedictl_blocks_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion blocks remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4154,7 +4379,7 @@ _fedictl_mutes_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4172,6 +4397,9 @@ _fedictl_mutes_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion mutes list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4200,7 +4428,7 @@ _fedictl_mutes_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --notifications --no-notifications --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --duration)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --duration)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4218,6 +4446,9 @@ _fedictl_mutes_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion mutes add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4246,7 +4477,7 @@ _fedictl_mutes_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4264,6 +4495,9 @@ _fedictl_mutes_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion mutes remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4312,7 +4546,7 @@ _fedictl_user-domain-blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4330,6 +4564,9 @@ _fedictl_user-domain-blocks_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion user-domain-blocks list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4358,7 +4595,7 @@ _fedictl_user-domain-blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4376,6 +4613,9 @@ _fedictl_user-domain-blocks_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion user-domain-blocks add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4401,7 +4641,7 @@ _fedictl_user-domain-blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4419,6 +4659,9 @@ _fedictl_user-domain-blocks_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion user-domain-blocks remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4467,7 +4710,7 @@ _fedictl_timelines_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --media-only --reveal --since-last --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4485,6 +4728,9 @@ _fedictl_timelines_show() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion timelines show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4521,7 +4767,7 @@ _fedictl_timelines_pin() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --name)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --name)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4539,6 +4785,9 @@ _fedictl_timelines_pin() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion timelines pin -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4567,7 +4816,7 @@ _fedictl_timelines_unpin() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4585,6 +4834,9 @@ _fedictl_timelines_unpin() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion timelines unpin -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4618,7 +4870,7 @@ _fedictl_timelines_pins() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4636,6 +4888,9 @@ _fedictl_timelines_pins() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion timelines pins -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4669,13 +4924,13 @@ _fedictl_log() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|show)
+    list|show|undo)
         # Offer subcommand argument completions
         "_fedictl_log_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list show' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list show undo' -- "${cur}"))
         ;;
     esac
 }
@@ -4684,7 +4939,7 @@ _fedictl_log_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --failed --remote --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --server --verb --target --since --until -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --server --verb --target --since --until -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4702,6 +4957,9 @@ _fedictl_log_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4745,7 +5003,7 @@ _fedictl_log_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4765,6 +5023,9 @@ _fedictl_log_show() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
         return
         ;;
@@ -4779,6 +5040,68 @@ _fedictl_log_show() {
         ;;
     '--cacert')
         __fedictl_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log show -- positional@0 "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_fedictl_log_undo() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --force --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log undo -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log undo -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log undo -- positional@0 "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
     esac

@@ -171,4 +171,26 @@ struct JournalUndoTests {
         #expect(result.stderr.contains("the journal cannot be written, so the change was not sent"), "\(result)")
         #expect(try await Self.blocks(on: server).isEmpty)
     }
+
+    /// `log undo` and `log show` complete entry ids from the local journal, newest first.
+    @Test func entryIdsComplete() async throws {
+        let (_, state) = try LogCommandTests.seeded(
+            "journal-complete",
+            [
+                LogCommandTests.entry("aa0000000001", hoursAgo: 2, account: "admin@a.example", verb: "domain-blocks add",
+                                      target: "x.example"),
+                LogCommandTests.entry("aa0000000002", hoursAgo: 1, account: "admin@a.example", verb: "domain-blocks add",
+                                      target: "y.example"),
+                LogCommandTests.entry("bb0000000003", hoursAgo: 0, account: "admin@a.example", verb: "domain-blocks add",
+                                      target: "z.example"),
+            ])
+        defer { try? FileManager.default.removeItem(at: state) }
+        for verb in ["undo", "show"] {
+            let result = try await BinaryRunner.run(
+                ["---completion", "log", verb, "--", "positional@0", "3", "2", "fedictl", "log", verb, "aa"],
+                environment: ["XDG_STATE_HOME": state.path])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout == "aa0000000002\naa0000000001\n", "\(result)")
+        }
+    }
 }
