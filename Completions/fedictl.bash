@@ -163,9 +163,9 @@ _fedictl() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    local -a non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     local -a repeating_options=(--account)
-    local -a non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    local -a non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -183,6 +183,9 @@ _fedictl() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -244,9 +247,9 @@ _fedictl_auth() {
 
 _fedictl_auth_login() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --no-browser --out-of-band --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --no-browser --out-of-band --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes --wait)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --scopes --wait)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -264,6 +267,9 @@ _fedictl_auth_login() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth login -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -293,9 +299,9 @@ _fedictl_auth_login() {
 
 _fedictl_auth_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --token-stdin --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --token-stdin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --scopes)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -313,6 +319,9 @@ _fedictl_auth_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -339,9 +348,9 @@ _fedictl_auth_add() {
 
 _fedictl_auth_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -359,6 +368,9 @@ _fedictl_auth_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -382,9 +394,9 @@ _fedictl_auth_list() {
 
 _fedictl_auth_use() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -402,6 +414,9 @@ _fedictl_auth_use() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth use -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -433,9 +448,9 @@ _fedictl_auth_use() {
 
 _fedictl_auth_status() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -453,6 +468,9 @@ _fedictl_auth_status() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth status -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -484,9 +502,9 @@ _fedictl_auth_status() {
 
 _fedictl_auth_logout() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -504,6 +522,9 @@ _fedictl_auth_logout() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth logout -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -535,9 +556,9 @@ _fedictl_auth_logout() {
 
 _fedictl_auth_alias() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --remove --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --remove --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -555,6 +576,9 @@ _fedictl_auth_alias() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth alias -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -609,9 +633,9 @@ _fedictl_auth_group() {
 
 _fedictl_auth_group_set() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=(--account --add --remove)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options -1
 
     # Offer option value completions
@@ -631,6 +655,9 @@ _fedictl_auth_group_set() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group set -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
         return
         ;;
@@ -647,14 +674,6 @@ _fedictl_auth_group_set() {
         __fedictl_add_completions -f
         return
         ;;
-    '--add')
-        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group set -- --add "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--remove')
-        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group set -- --remove "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
     esac
 
     # Offer positional completions
@@ -668,9 +687,9 @@ _fedictl_auth_group_set() {
 
 _fedictl_auth_group_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -688,6 +707,9 @@ _fedictl_auth_group_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -711,9 +733,9 @@ _fedictl_auth_group_list() {
 
 _fedictl_auth_group_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -731,6 +753,9 @@ _fedictl_auth_group_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -785,9 +810,9 @@ _fedictl_instance() {
 
 _fedictl_instance_info() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -805,6 +830,9 @@ _fedictl_instance_info() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance info -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -828,9 +856,9 @@ _fedictl_instance_info() {
 
 _fedictl_instance_features() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -848,6 +876,9 @@ _fedictl_instance_features() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance features -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -871,9 +902,9 @@ _fedictl_instance_features() {
 
 _fedictl_instance_rules() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -891,6 +922,9 @@ _fedictl_instance_rules() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -914,9 +948,9 @@ _fedictl_instance_rules() {
 
 _fedictl_instance_peers() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -934,6 +968,9 @@ _fedictl_instance_peers() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance peers -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -957,9 +994,9 @@ _fedictl_instance_peers() {
 
 _fedictl_instance_activity() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -977,6 +1014,9 @@ _fedictl_instance_activity() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance activity -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1000,9 +1040,9 @@ _fedictl_instance_activity() {
 
 _fedictl_instance_blocks() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1020,6 +1060,9 @@ _fedictl_instance_blocks() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance blocks -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1043,9 +1086,9 @@ _fedictl_instance_blocks() {
 
 _fedictl_instance_nodeinfo() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1063,6 +1106,9 @@ _fedictl_instance_nodeinfo() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance nodeinfo -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1109,9 +1155,9 @@ _fedictl_apps() {
 
 _fedictl_apps_register() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --scopes)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1129,6 +1175,9 @@ _fedictl_apps_register() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion apps register -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1155,9 +1204,9 @@ _fedictl_apps_register() {
 
 _fedictl_apps_verify() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1175,6 +1224,9 @@ _fedictl_apps_verify() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion apps verify -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1198,9 +1250,9 @@ _fedictl_apps_verify() {
 
 _fedictl_signup() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --agree --password-stdin --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --agree --password-stdin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --username --email --reason --locale --date-of-birth)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --username --email --locale --date-of-birth)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1218,6 +1270,9 @@ _fedictl_signup() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion signup -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1240,9 +1295,6 @@ _fedictl_signup() {
         return
         ;;
     '--email')
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--locale')
@@ -1279,9 +1331,9 @@ _fedictl_accounts() {
 
 _fedictl_accounts_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --active --pending --disabled --silenced --suspended --sensitized --local --remote --staff --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --active --pending --disabled --silenced --suspended --sensitized --local --remote --staff --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --domain --username --email --ip -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --domain --username --email --ip -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -1299,6 +1351,9 @@ _fedictl_accounts_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1337,9 +1392,9 @@ _fedictl_accounts_list() {
 
 _fedictl_accounts_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1357,6 +1412,9 @@ _fedictl_accounts_show() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1380,9 +1438,9 @@ _fedictl_accounts_show() {
 
 _fedictl_accounts_approve() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1400,6 +1458,9 @@ _fedictl_accounts_approve() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts approve -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1423,9 +1484,9 @@ _fedictl_accounts_approve() {
 
 _fedictl_accounts_reject() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1443,6 +1504,9 @@ _fedictl_accounts_reject() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts reject -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1466,9 +1530,9 @@ _fedictl_accounts_reject() {
 
 _fedictl_accounts_action() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --no-notify --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --no-notify --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --type --report --warning-preset --text)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --type --report --warning-preset --text)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1486,6 +1550,9 @@ _fedictl_accounts_action() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts action -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1522,9 +1589,9 @@ _fedictl_accounts_action() {
 
 _fedictl_accounts_enable() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1542,6 +1609,9 @@ _fedictl_accounts_enable() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts enable -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1565,9 +1635,9 @@ _fedictl_accounts_enable() {
 
 _fedictl_accounts_unsilence() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1585,6 +1655,9 @@ _fedictl_accounts_unsilence() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts unsilence -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1608,9 +1681,9 @@ _fedictl_accounts_unsilence() {
 
 _fedictl_accounts_unsuspend() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1628,6 +1701,9 @@ _fedictl_accounts_unsuspend() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts unsuspend -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1651,9 +1727,9 @@ _fedictl_accounts_unsuspend() {
 
 _fedictl_accounts_unsensitive() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1671,6 +1747,9 @@ _fedictl_accounts_unsensitive() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts unsensitive -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1694,9 +1773,9 @@ _fedictl_accounts_unsensitive() {
 
 _fedictl_accounts_delete() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1714,6 +1793,9 @@ _fedictl_accounts_delete() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts delete -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1760,9 +1842,9 @@ _fedictl_reports() {
 
 _fedictl_reports_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --resolved --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --resolved --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --reporter --target -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --reporter --target -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -1780,6 +1862,9 @@ _fedictl_reports_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1812,9 +1897,9 @@ _fedictl_reports_list() {
 
 _fedictl_reports_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reveal --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reveal --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1832,6 +1917,9 @@ _fedictl_reports_show() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1855,9 +1943,9 @@ _fedictl_reports_show() {
 
 _fedictl_reports_assign() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1875,6 +1963,9 @@ _fedictl_reports_assign() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports assign -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1898,9 +1989,9 @@ _fedictl_reports_assign() {
 
 _fedictl_reports_unassign() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1918,6 +2009,9 @@ _fedictl_reports_unassign() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports unassign -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1941,9 +2035,9 @@ _fedictl_reports_unassign() {
 
 _fedictl_reports_resolve() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --target --action --text --comment)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --target --action --text --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1961,6 +2055,9 @@ _fedictl_reports_resolve() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports resolve -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -1997,9 +2094,9 @@ _fedictl_reports_resolve() {
 
 _fedictl_reports_reopen() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2017,6 +2114,9 @@ _fedictl_reports_reopen() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports reopen -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2040,9 +2140,9 @@ _fedictl_reports_reopen() {
 
 _fedictl_reports_note() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -2060,6 +2160,9 @@ _fedictl_reports_note() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports note -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2083,9 +2186,9 @@ _fedictl_reports_note() {
 
 _fedictl_reports_file() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --forward --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --forward --version -h --help)
     repeating_options=(--account --status --rule)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --category --comment)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --category --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2103,6 +2206,9 @@ _fedictl_reports_file() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports file -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2140,9 +2246,9 @@ _fedictl_reports_file() {
 
 _fedictl_queue() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --exit-status --since-last --watch --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --exit-status --since-last --watch --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --kind --interval --exec)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --kind --interval --exec)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2160,6 +2266,9 @@ _fedictl_queue() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion queue -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2216,9 +2325,9 @@ _fedictl_domain-blocks() {
 
 _fedictl_domain-blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2236,6 +2345,9 @@ _fedictl_domain-blocks_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2262,9 +2374,9 @@ _fedictl_domain-blocks_list() {
 
 _fedictl_domain-blocks_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2282,6 +2394,9 @@ _fedictl_domain-blocks_show() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2305,9 +2420,9 @@ _fedictl_domain-blocks_show() {
 
 _fedictl_domain-blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2325,6 +2440,9 @@ _fedictl_domain-blocks_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2358,9 +2476,9 @@ _fedictl_domain-blocks_add() {
 
 _fedictl_domain-blocks_update() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2378,6 +2496,9 @@ _fedictl_domain-blocks_update() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks update -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2411,9 +2532,9 @@ _fedictl_domain-blocks_update() {
 
 _fedictl_domain-blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2431,6 +2552,9 @@ _fedictl_domain-blocks_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2454,9 +2578,9 @@ _fedictl_domain-blocks_remove() {
 
 _fedictl_domain-blocks_import() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --prune --best-effort --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --prune --best-effort --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --format --severity)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --format --severity)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2474,6 +2598,9 @@ _fedictl_domain-blocks_import() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks import -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2513,9 +2640,9 @@ _fedictl_domain-blocks_import() {
 
 _fedictl_domain-blocks_export() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --format)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --format)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2533,6 +2660,9 @@ _fedictl_domain-blocks_export() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks export -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2560,9 +2690,9 @@ _fedictl_domain-blocks_export() {
 
 _fedictl_domain-blocks_merge() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account --allow --known)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config)
     __fedictl_offer_flags_options -1
 
     # Offer option value completions
@@ -2580,6 +2710,9 @@ _fedictl_domain-blocks_merge() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks merge -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2636,9 +2769,9 @@ _fedictl_domain-blocks_merge() {
 
 _fedictl_domain-blocks_sync() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --lift-retracted --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --lift-retracted --version -h --help)
     repeating_options=(--account --allow --known)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config --max-followed-severity)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config --max-followed-severity)
     __fedictl_offer_flags_options -1
 
     # Offer option value completions
@@ -2656,6 +2789,9 @@ _fedictl_domain-blocks_sync() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks sync -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2716,9 +2852,9 @@ _fedictl_domain-blocks_sync() {
 
 _fedictl_domain-blocks_apply() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --force --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --force --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2736,6 +2872,9 @@ _fedictl_domain-blocks_apply() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks apply -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2790,9 +2929,9 @@ _fedictl_domain-allows() {
 
 _fedictl_domain-allows_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2810,6 +2949,9 @@ _fedictl_domain-allows_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-allows list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2836,9 +2978,9 @@ _fedictl_domain-allows_list() {
 
 _fedictl_domain-allows_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --comment)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2856,6 +2998,9 @@ _fedictl_domain-allows_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-allows add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2882,9 +3027,9 @@ _fedictl_domain-allows_add() {
 
 _fedictl_domain-allows_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2902,6 +3047,9 @@ _fedictl_domain-allows_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-allows remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2948,9 +3096,9 @@ _fedictl_email-blocks() {
 
 _fedictl_email-blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2968,6 +3116,9 @@ _fedictl_email-blocks_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion email-blocks list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -2994,9 +3145,9 @@ _fedictl_email-blocks_list() {
 
 _fedictl_email-blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3014,6 +3165,9 @@ _fedictl_email-blocks_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion email-blocks add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3037,9 +3191,9 @@ _fedictl_email-blocks_add() {
 
 _fedictl_email-blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3057,6 +3211,9 @@ _fedictl_email-blocks_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion email-blocks remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3103,9 +3260,9 @@ _fedictl_ip-blocks() {
 
 _fedictl_ip-blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3123,6 +3280,9 @@ _fedictl_ip-blocks_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion ip-blocks list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3149,9 +3309,9 @@ _fedictl_ip-blocks_list() {
 
 _fedictl_ip-blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --comment --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --severity --comment --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3169,6 +3329,9 @@ _fedictl_ip-blocks_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion ip-blocks add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3201,9 +3364,9 @@ _fedictl_ip-blocks_add() {
 
 _fedictl_ip-blocks_update() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --ip --severity --comment --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --ip --severity --comment --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3221,6 +3384,9 @@ _fedictl_ip-blocks_update() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion ip-blocks update -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3256,9 +3422,9 @@ _fedictl_ip-blocks_update() {
 
 _fedictl_ip-blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3276,6 +3442,9 @@ _fedictl_ip-blocks_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion ip-blocks remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3322,9 +3491,9 @@ _fedictl_canonical-email-blocks() {
 
 _fedictl_canonical-email-blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3342,6 +3511,9 @@ _fedictl_canonical-email-blocks_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion canonical-email-blocks list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3368,9 +3540,9 @@ _fedictl_canonical-email-blocks_list() {
 
 _fedictl_canonical-email-blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --hash)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --hash)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3388,6 +3560,9 @@ _fedictl_canonical-email-blocks_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion canonical-email-blocks add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3414,9 +3589,9 @@ _fedictl_canonical-email-blocks_add() {
 
 _fedictl_canonical-email-blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3434,6 +3609,9 @@ _fedictl_canonical-email-blocks_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion canonical-email-blocks remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3457,9 +3635,9 @@ _fedictl_canonical-email-blocks_remove() {
 
 _fedictl_canonical-email-blocks_test() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3477,6 +3655,9 @@ _fedictl_canonical-email-blocks_test() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion canonical-email-blocks test -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3523,9 +3704,9 @@ _fedictl_filters() {
 
 _fedictl_filters_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3543,6 +3724,9 @@ _fedictl_filters_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3566,9 +3750,9 @@ _fedictl_filters_list() {
 
 _fedictl_filters_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3586,6 +3770,9 @@ _fedictl_filters_show() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3609,9 +3796,9 @@ _fedictl_filters_show() {
 
 _fedictl_filters_create() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
     repeating_options=(--account --keyword --context)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --action --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --action --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3629,6 +3816,9 @@ _fedictl_filters_create() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters create -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3665,9 +3855,9 @@ _fedictl_filters_create() {
 
 _fedictl_filters_update() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --never-expires --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --never-expires --version -h --help)
     repeating_options=(--account --context)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --title --action --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --title --action --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3685,6 +3875,9 @@ _fedictl_filters_update() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters update -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3721,9 +3914,9 @@ _fedictl_filters_update() {
 
 _fedictl_filters_delete() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3741,6 +3934,9 @@ _fedictl_filters_delete() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters delete -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3787,9 +3983,9 @@ _fedictl_filters_keywords() {
 
 _fedictl_filters_keywords_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -3807,6 +4003,9 @@ _fedictl_filters_keywords_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters keywords add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3830,9 +4029,9 @@ _fedictl_filters_keywords_add() {
 
 _fedictl_filters_keywords_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3850,6 +4049,9 @@ _fedictl_filters_keywords_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters keywords remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3896,9 +4098,9 @@ _fedictl_filters_statuses() {
 
 _fedictl_filters_statuses_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -3916,6 +4118,9 @@ _fedictl_filters_statuses_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters statuses add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -3939,9 +4144,9 @@ _fedictl_filters_statuses_add() {
 
 _fedictl_filters_statuses_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3959,6 +4164,9 @@ _fedictl_filters_statuses_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters statuses remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4005,9 +4213,9 @@ _fedictl_blocks() {
 
 _fedictl_blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4025,6 +4233,9 @@ _fedictl_blocks_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion blocks list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4051,9 +4262,9 @@ _fedictl_blocks_list() {
 
 _fedictl_blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4071,6 +4282,9 @@ _fedictl_blocks_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion blocks add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4094,9 +4308,9 @@ _fedictl_blocks_add() {
 
 _fedictl_blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4114,6 +4328,9 @@ _fedictl_blocks_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion blocks remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4160,9 +4377,9 @@ _fedictl_mutes() {
 
 _fedictl_mutes_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4180,6 +4397,9 @@ _fedictl_mutes_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion mutes list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4206,9 +4426,9 @@ _fedictl_mutes_list() {
 
 _fedictl_mutes_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --notifications --no-notifications --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --notifications --no-notifications --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --duration)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --duration)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4226,6 +4446,9 @@ _fedictl_mutes_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion mutes add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4252,9 +4475,9 @@ _fedictl_mutes_add() {
 
 _fedictl_mutes_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4272,6 +4495,9 @@ _fedictl_mutes_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion mutes remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4318,9 +4544,9 @@ _fedictl_user-domain-blocks() {
 
 _fedictl_user-domain-blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4338,6 +4564,9 @@ _fedictl_user-domain-blocks_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion user-domain-blocks list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4364,9 +4593,9 @@ _fedictl_user-domain-blocks_list() {
 
 _fedictl_user-domain-blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4384,6 +4613,9 @@ _fedictl_user-domain-blocks_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion user-domain-blocks add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4407,9 +4639,9 @@ _fedictl_user-domain-blocks_add() {
 
 _fedictl_user-domain-blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4427,6 +4659,9 @@ _fedictl_user-domain-blocks_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion user-domain-blocks remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4473,9 +4708,9 @@ _fedictl_timelines() {
 
 _fedictl_timelines_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --media-only --reveal --since-last --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --media-only --reveal --since-last --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4493,6 +4728,9 @@ _fedictl_timelines_show() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion timelines show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4527,9 +4765,9 @@ _fedictl_timelines_show() {
 
 _fedictl_timelines_pin() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --name)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --name)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4547,6 +4785,9 @@ _fedictl_timelines_pin() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion timelines pin -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4573,9 +4814,9 @@ _fedictl_timelines_pin() {
 
 _fedictl_timelines_unpin() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4593,6 +4834,9 @@ _fedictl_timelines_unpin() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion timelines unpin -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4624,9 +4868,9 @@ _fedictl_timelines_unpin() {
 
 _fedictl_timelines_pins() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4644,6 +4888,9 @@ _fedictl_timelines_pins() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion timelines pins -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4677,22 +4924,22 @@ _fedictl_log() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|show)
+    list|show|undo)
         # Offer subcommand argument completions
         "_fedictl_log_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list show' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list show undo' -- "${cur}"))
         ;;
     esac
 }
 
 _fedictl_log_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --failed --remote --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --failed --remote --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --server --verb --target --since --until -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --server --verb --target --since --until -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4710,6 +4957,9 @@ _fedictl_log_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--timeout')
@@ -4751,9 +5001,9 @@ _fedictl_log_list() {
 
 _fedictl_log_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4773,6 +5023,9 @@ _fedictl_log_show() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
         return
         ;;
@@ -4787,6 +5040,68 @@ _fedictl_log_show() {
         ;;
     '--cacert')
         __fedictl_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log show -- positional@0 "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_fedictl_log_undo() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --force --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log undo -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log undo -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log undo -- positional@0 "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
     esac

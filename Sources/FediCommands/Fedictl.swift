@@ -50,7 +50,7 @@ public struct Fedictl: AsyncParsableCommand {
           76  protocol: an answer fedictl cannot read, too large, or a list that loops
           77  permission: bad token (401), missing scope or role (403), keyring unavailable or locked
           78  config: the config file is corrupt or from a newer fedictl
-          79  a saved domain-blocks plan no longer matches the server (apply --force overrides)
+          79  a saved domain-blocks plan, or a `log undo`'s subject, changed on the server since (--force overrides)
           80  partial: over several servers, some done and some not (each one's outcome on stderr)
           (Over several accounts: 0 when every server is done, 80 when some are, and when none is
           (or with --fail-fast) the status of the failures when they share one, else 1.)

@@ -34,8 +34,10 @@ public struct FakeServerAccount: Sendable {
     }
 
     /// Runs the real command tree in-process against the stubs (never a socket, never a sleep).
+    /// `journal`: where the run records its changes (none by default).
     public func run(_ arguments: [String], tty: Bool = false, width: Int = 100, input: String = "",
-                    environment: [String: String] = [:]) async -> CommandResult {
+                    environment: [String: String] = [:],
+                    journal: any Journal = DisabledJournal()) async -> CommandResult {
         let sleeps = self.sleeps, limit = waitsBeforeCancel
         var harness = CommandHarness(transport: transport, secrets: keyring, logins: logins, environment: environment,
                                      sleep: { seconds in
@@ -43,6 +45,7 @@ public struct FakeServerAccount: Sendable {
                                          sleeps.append(seconds)
                                      })
         harness.lastLooks = lastLooks
+        harness.journal = journal
         return await harness.run(arguments, tty: tty, width: width, input: input)
     }
 }

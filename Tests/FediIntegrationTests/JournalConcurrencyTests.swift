@@ -30,7 +30,7 @@ struct JournalConcurrencyTests {
         #expect(Set(contents.entries.map { $0.target ?? "" }) == Set((0..<20).map { "spam\($0).example" }))
         #expect(contents.entries.count == 20)
         let lines = try String(contentsOf: journal.currentFile, encoding: .utf8).split(separator: "\n")
-        #expect(lines.count == 20)
+        #expect(lines.count == 40)  // each write's intent, then its outcome
         for line in lines { #expect(JournalEntry.parse(line: Array(line.utf8)) != nil, "\(line)") }
         #expect(!(try JournalTests.stateText(state.appendingPathComponent("fedictl"))).contains(MockServer.admin.token))
         // Every entry through `fedictl log`, newest last off a terminal.

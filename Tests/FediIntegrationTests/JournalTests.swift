@@ -81,19 +81,19 @@ struct JournalTests {
         let block = try entry("domain-blocks add")
         #expect(block.account == admin.id)
         #expect(block.target == "spam.example")
-        #expect(block.after == "severity: suspend")
+        #expect(block.before == "none" && block.after?.hasPrefix("severity: suspend; reject_media: no;") == true, "\(block)")
         #expect(block.request == "POST /api/v1/admin/domain_blocks")
-        #expect(block.undo == "fedictl --account \(admin.id) domain-blocks remove spam.example")
+        #expect(block.undo == "fedictl --account \(admin.id) domain-blocks remove spam.example --yes")
         let silence = try entry("accounts action")
         #expect(silence.target == bobID && silence.after == "silence")
-        #expect(silence.undo == "fedictl --account \(admin.id) accounts unsilence \(bobID)")
+        #expect(silence.undo == "fedictl --account \(admin.id) accounts unsilence \(bobID) --yes")
         let ipBlock = try entry("ip-blocks add")
-        #expect(ipBlock.undo == "fedictl --account \(admin.id) ip-blocks remove \(try #require(ipBlock.createdID))")
+        #expect(ipBlock.undo == "fedictl --account \(admin.id) ip-blocks remove \(try #require(ipBlock.createdID)) --yes")
         let filter = try entry("filters create")
         #expect(filter.account == alice.id && filter.target == "Spoilers")
-        #expect(filter.undo == "fedictl --account \(alice.id) filters delete \(try #require(filter.createdID))")
-        #expect(try entry("blocks add").undo == "fedictl --account \(alice.id) blocks remove \(bobID)")
-        #expect(try entry("reports resolve").undo == "fedictl --account \(admin.id) reports reopen \(try #require(reportID))")
+        #expect(filter.undo == "fedictl --account \(alice.id) filters delete \(try #require(filter.createdID)) --yes")
+        #expect(try entry("blocks add").undo == "fedictl --account \(alice.id) blocks remove \(bobID) --yes")
+        #expect(try entry("reports resolve").undo == "fedictl --account \(admin.id) reports reopen \(try #require(reportID)) --yes")
 
         // The state directory is private and holds no token.
         let directory = state.appendingPathComponent("fedictl")
@@ -114,7 +114,7 @@ struct JournalTests {
         let entries = try journal.readNow().entries
         #expect(Set(entries.map { $0.target ?? "" }) == ["one.example", "two.example", "three.example"], "\(entries)")
         #expect(entries.allSatisfy { $0.verb == "domain-blocks import" && $0.outcome == .ok })
-        #expect(entries.allSatisfy { $0.undo == "fedictl --account \(admin.id) domain-blocks remove \($0.target ?? "")" })
+        #expect(entries.allSatisfy { $0.undo == "fedictl --account \(admin.id) domain-blocks remove \($0.target ?? "") --yes" })
     }
 
     /// Misskey's API carries the token in the body (`i`): the entry has the target, never the token.
@@ -127,7 +127,7 @@ struct JournalTests {
         #expect(result.status == 0, "\(result)")
         let entry = try #require(try journal.readNow().entries.first)
         #expect(entry.request == "POST /api/admin/update-meta" && entry.target == "evil.example", "\(entry)")
-        #expect(entry.software == "misskey" && entry.undo == "fedictl --account \(admin.id) domain-blocks remove evil.example")
+        #expect(entry.software == "misskey" && entry.undo == "fedictl --account \(admin.id) domain-blocks remove evil.example --yes")
         #expect(!(try Self.stateText(state.appendingPathComponent("fedictl"))).contains("fixture-token"))
     }
 
@@ -193,10 +193,10 @@ struct JournalTests {
 
         let entries = try journal.readNow().entries
         #expect(entries.map(\.verb) == ["auth add", "auth add", "auth alias", "auth use", "auth logout"], "\(entries)")
-        #expect(entries[0].account == alice && entries[0].after == "account added" && entries[0].undo == "fedictl --account \(alice) auth logout \(alice)")
+        #expect(entries[0].account == alice && entries[0].after == "account added" && entries[0].undo == "fedictl --account \(alice) auth logout \(alice) --yes")
         #expect(entries[2].before == "aliases: none" && entries[2].after == "aliases: work")
-        #expect(entries[2].undo == "fedictl --account \(alice) auth alias \(alice) work --remove")
-        #expect(entries[3].after == "default: \(bob)" && entries[3].undo == "fedictl --account \(bob) auth use \(alice)")
+        #expect(entries[2].undo == "fedictl --account \(alice) auth alias \(alice) work --remove --yes")
+        #expect(entries[3].after == "default: \(bob)" && entries[3].undo == "fedictl --account \(bob) auth use \(alice) --yes")
         #expect(entries[4].account == alice && entries[4].after == "account removed")
         // Other config changes (pins here; groups alike) are recorded as one entry.
         let pin = await harness.run(["timelines", "pin", server.base, "--name", "mock"])

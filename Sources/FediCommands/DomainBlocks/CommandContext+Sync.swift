@@ -76,7 +76,7 @@ extension CommandContext {
         var results: [String: Result<String, FediError>] = [:]
         if adapter.writesWholeList {
             // One read-modify-write for the lot.
-            try await adapter.apply(writes.compactMap { $0.write?.change })
+            try await adapter.carryOut(writes.compactMap { $0.write?.change })
             for step in writes {
                 try await record(step)
                 results[step.domain] = .success("done")

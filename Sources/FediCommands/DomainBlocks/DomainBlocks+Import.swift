@@ -141,7 +141,7 @@ extension DomainBlocks {
             defer { progress.finish() }
             if adapter.writesWholeList {
                 // One read-modify-write for the lot: a failure fails them all, and says why.
-                try await adapter.apply(writes.compactMap(\.change))
+                try await adapter.carryOut(writes.compactMap(\.change))
                 return writes.map { .done(Self.doneWord($0.action)) }
             }
             progress.start(total: writes.count)

@@ -38,7 +38,10 @@ extension DomainBlocks {
                     block = try await ctx.domainBlock(target, on: adapter)
                 }
                 try ctx.confirm("Lift the \(block.severity.rawValue) block on \(block.domain)?")
-                try await adapter.remove(block)
+                // Through the engine, so the journal keeps the whole block and can put it back as it was.
+                let lift = DomainBlockPlan.Step(action: .remove, domain: block.domain, spec: nil, existing: block,
+                                                changes: [], line: nil)
+                _ = try await adapter.carryOut(lift)
                 ctx.status("Lifted the block on \(block.domain).")
                 try ctx.output.item(block)
             }

@@ -19,6 +19,10 @@ extension JournalEntry: Tabular {
         Column("message", default: false) { .text($0.message) },
         Column("command", default: false) { .text($0.command) },
         Column("undo", default: false) { .text($0.undo) },
+        Column("no_undo", default: false) { .text($0.noUndo) },
+        Column("subject", default: false) { .text($0.subject) },
+        Column("reason", default: false) { .text($0.reason) },
+        Column("undoes", default: false) { .text($0.undoes) },
         Column("fedictl_version", default: false) { .text($0.fedictlVersion) },
     ]
 
@@ -27,6 +31,8 @@ extension JournalEntry: Tabular {
         switch outcome {
         case .ok: createdID.map { "ok \($0)" } ?? "ok"
         case .error: (["error"] + [httpStatus.map(String.init), errorKind].compactMap { $0 }).joined(separator: " ")
+        // An intent with no outcome: the run was killed with the write in flight (sent or not).
+        case .pending: "unknown (cut short)"
         }
     }
 }

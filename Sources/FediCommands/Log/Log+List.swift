@@ -1,6 +1,8 @@
 import ArgumentParser
 import FoundationEssentials
 import FediCore
+import FediOutput
+import Synchronization
 
 extension Log {
     public struct List: FediCommand {
@@ -11,8 +13,10 @@ extension Log {
             discussion: """
             Without filters, every entry. --account (a global option) keeps one account's entries and \
             takes an id, a unique prefix of it or an alias. --since and --until take a length of time \
-            back from now (30m, 2d, 1w) or a date (2026-11-01, 2026-11-01T12:00:00Z). Off a terminal, \
-            and in JSON, entries come oldest first.
+            back from now (30m, 2d, 1w) or a date (2026-11-01, 2026-11-01T12:00:00Z). --target finds \
+            every entry that touched a domain, account or report (lifts and undos included). Off a \
+            terminal, and in JSON, entries come oldest first, in time order over every account, and are \
+            streamed as the journal is read (memory stays small whatever its size).
 
             --remote also reads the selected account's server's own moderation log (Pleroma, Akkoma and \
             the Misskey family have one; its newest 100 entries) and merges it with the local entries \
@@ -23,6 +27,7 @@ extension Log {
               $ fedictl log
               $ fedictl log --since 2d --verb domain-blocks
               $ fedictl log --server mastodon.example --failed -o json
+              $ fedictl log --target newbad.example --fields id,time,verb,before,after,undo
               $ fedictl log --remote --account admin@akkoma.example
             """,
             aliases: ["ls"])
@@ -60,28 +65,58 @@ extension Log {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: JournalEntry.self)
             let now = ctx.services.now()
-            let filter = try LogFilter(account: nil, server: server, verb: verb, target: target,
+            var filter = try LogFilter(account: nil, server: server, verb: verb, target: target,
                                        since: since.map { try LogFilter.time($0, flag: "--since", now: now) },
                                        until: until.map { try LogFilter.time($0, flag: "--until", now: now) }, failedOnly: failed)
-            var entries = try await ctx.readJournal()
             var output = ctx.output
             if remote {
                 let login = try ctx.login()
-                entries = entries.filter { $0.server == login.server.authority }
+                var entries = try await ctx.readJournal().filter { $0.server == login.server.authority }
                 entries += try await remoteEntries(for: login, in: ctx)
                 // Tables show where each row came from; JSON and CSV carry every field anyway.
                 if output.settings.fields == nil, output.settings.format == .table {
                     output.settings.fields = JournalEntry.columns.filter(\.isDefault).map(\.key) + ["source"]
                 }
-            } else if let selector = ctx.pin?.login.id ?? ctx.globals.account {  // one of several accounts: its own entries
-                // An account logged out since is no longer in the config: then its id as given.
-                let id = (try? ctx.login().id) ?? selector
-                entries = entries.filter { $0.account == id }
+                entries = entries.filter(filter.matches).sorted { $0.time < $1.time }
+                if let limit { entries = Array(entries.suffix(limit)) }
+                return try show(entries, output: output, in: ctx)
             }
-            entries = entries.filter(filter.matches).sorted { $0.time < $1.time }
-            if let limit { entries = Array(entries.suffix(limit)) }
-            let isTable = output.settings.format == .table
-            if isTable, output.settings.isTTY {
+            if let selector = ctx.pin?.login.id ?? ctx.globals.account {  // one of several accounts: its own entries
+                // An account logged out since is no longer in the config: then its id as given.
+                filter.account = (try? ctx.login().id) ?? selector
+            }
+            let wanted = filter  // fixed now: the reader thread uses it
+            let isTTYTable = output.settings.format == .table && output.settings.isTTY
+            if isTTYTable || limit != nil {
+                // Newest first, or only the newest few: the matches are held (at most --limit of them).
+                let kept = Mutex<[JournalEntry]>([])
+                let damaged = try await ctx.services.journal.scan(prefilter: wanted.prefilter) { [limit] entry in
+                    guard wanted.matches(entry) else { return }
+                    kept.withLock { kept in
+                        kept.append(entry)
+                        if let limit, kept.count > limit * 2 + 1024 {
+                            kept = Array(kept.sorted { $0.time < $1.time }.suffix(limit))
+                        }
+                    }
+                }
+                ctx.warnDamaged(damaged)
+                var entries = kept.withLock { $0 }.sorted { $0.time < $1.time }
+                if let limit { entries = Array(entries.suffix(limit)) }
+                return try show(entries, output: output, in: ctx)
+            }
+            // Everything, oldest first: streamed as read, so memory stays bounded whatever the journal's size.
+            let stream = try ListStream<JournalEntry>(renderer: output)
+            let window = TimeOrderWindow(stream: stream)
+            let damaged = try await ctx.services.journal.scan(prefilter: wanted.prefilter) { entry in
+                if wanted.matches(entry) { try window.add(entry) }
+            }
+            try window.finish()
+            ctx.warnDamaged(damaged)
+        }
+
+        func show(_ entries: [JournalEntry], output: Renderer, in ctx: CommandContext) throws {
+            var entries = entries.map(\.local)
+            if output.settings.format == .table, output.settings.isTTY {
                 if entries.isEmpty { return ctx.status("No journal entries match.") }
                 entries.reverse()
             }
@@ -108,7 +143,7 @@ extension Log {
 }
 
 /// Which entries `fedictl log` keeps.
-struct LogFilter {
+struct LogFilter: Sendable {
     var account: String?
     var server: String?
     var verb: String?
@@ -116,6 +151,14 @@ struct LogFilter {
     var since: Date?
     var until: Date?
     var failedOnly: Bool
+
+    /// What every matching entry's line must contain, for the journal to skip the rest unread: the
+    /// target's text where it is plain ASCII (a domain, an id), which JSON writes as it is.
+    var prefilter: String? {
+        guard let target, !target.isEmpty, target.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic
+            || ("0"..."9").contains(Character($0)) || ".-_@:".unicodeScalars.contains($0)) }) else { return nil }
+        return target.lowercased()
+    }
 
     func matches(_ entry: JournalEntry) -> Bool {
         if let account, entry.account != account { return false }
@@ -137,18 +180,55 @@ struct LogFilter {
     }
 }
 
+/// Entries put out in time order as they are read, holding a window of them: appends from concurrent
+/// processes land nearly in time order, so a few thousand entries of slack set them straight.
+final class TimeOrderWindow: Sendable {
+    let stream: ListStream<JournalEntry>
+    private let held = Mutex<[JournalEntry]>([])
+    static let size = 4096
+
+    init(stream: ListStream<JournalEntry>) {
+        self.stream = stream
+    }
+
+    func add(_ entry: JournalEntry) throws {
+        let ready: [JournalEntry] = held.withLock { held in
+            held.append(entry.local)
+            guard held.count >= Self.size else { return [] }
+            held.sort { $0.time < $1.time }
+            defer { held.removeFirst(Self.size / 2) }
+            return Array(held.prefix(Self.size / 2))
+        }
+        if !ready.isEmpty { try stream.add(ready) }
+    }
+
+    func finish() throws {
+        let rest = held.withLock { held in defer { held = [] }; return held.sorted { $0.time < $1.time } }
+        if !rest.isEmpty { try stream.add(rest) }
+        stream.finish()
+    }
+}
+
+extension JournalEntry {
+    /// The entry as `log` shows it: from the local journal unless it says otherwise.
+    var local: JournalEntry {
+        var entry = self
+        entry.source = entry.source ?? "local"
+        return entry
+    }
+}
+
 extension CommandContext {
     /// The journal's entries in file order; damaged lines (a write cut short) are skipped and mentioned.
     func readJournal() async throws -> [JournalEntry] {
         let contents = try await services.journal.read()
-        if contents.damagedLines > 0 {
-            let lines = contents.damagedLines == 1 ? "1 damaged line" : "\(contents.damagedLines) damaged lines"
-            status("fedictl: warning: skipped \(lines) in the journal (an append was cut short)")
-        }
-        return contents.entries.map { entry in
-            var entry = entry
-            entry.source = entry.source ?? "local"
-            return entry
-        }
+        warnDamaged(contents.damagedLines)
+        return contents.entries.map(\.local)
+    }
+
+    func warnDamaged(_ count: Int) {
+        guard count > 0 else { return }
+        let lines = count == 1 ? "1 damaged line" : "\(count) damaged lines"
+        status("fedictl: warning: skipped \(lines) in the journal (an append was cut short)")
     }
 }

@@ -12,28 +12,18 @@ extension Log {
 
             Examples:
               $ fedictl log show 3f2a9c
-              $ fedictl log show 3f2a9c -o json | jq -r .undo
+              $ fedictl log show 3f2a9c -o json | jq -r .undo | sh
             """,
             aliases: ["view"])
 
         @OptionGroup public var globals: GlobalOptions
 
-        @Argument(help: "The entry's id, or a unique prefix of it.")
+        @Argument(help: "The entry's id, or a unique prefix of it.", completion: .custom(JournalCompletion.candidates))
         public var id: String
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: JournalEntryDetail.self)
-            let wanted = id.lowercased()
-            let entries = try await ctx.readJournal()
-            if let exact = entries.first(where: { $0.id == wanted }) { return try ctx.output.item(JournalEntryDetail(entry: exact)) }
-            let matches = entries.filter { $0.id.hasPrefix(wanted) }
-            guard let entry = matches.first else {
-                throw FediError(.noInput, "no journal entry \(id)", hint: "`fedictl log` lists the entries and their ids")
-            }
-            guard matches.count == 1 else {
-                throw FediError(.usage, "'\(id)' starts \(matches.count) journal entries' ids",
-                                hint: "give more of the id: \(matches.prefix(5).map(\.id).joined(separator: ", "))")
-            }
+            let entry = try Log.entry(id, in: try await ctx.readJournal())
             try ctx.output.item(JournalEntryDetail(entry: entry))
         }
     }

@@ -19,6 +19,6 @@ public struct Log: AsyncParsableCommand {
           $ fedictl log show 3f2a9c
           $ fedictl log --remote --account admin@akkoma.example
         """,
-        subcommands: [List.self, Show.self],
+        subcommands: [List.self, Show.self, Undo.self],
         defaultSubcommand: List.self)
 }

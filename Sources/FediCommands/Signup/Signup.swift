@@ -40,8 +40,9 @@ public struct Signup: FediCommand {
     @Option(help: ArgumentHelp("The e-mail address to confirm the account with.", valueName: "email"))
     public var email: String
 
-    @Option(help: ArgumentHelp("Why you want to join (required where a moderator approves new accounts).", valueName: "text"))
-    public var reason: String?
+    /// Why you want to join (required where a moderator approves new accounts): the global --reason,
+    /// which every write takes, sent here as the sign-up's reason.
+    public var reason: String? { globals.reason }
 
     @Option(help: ArgumentHelp("The language of the server's e-mails (default: from $LANG, else en).", valueName: "locale"))
     public var locale: String?

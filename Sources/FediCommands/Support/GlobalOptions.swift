@@ -62,6 +62,11 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Flag(name: .long, help: "Record nothing in the journal of changes for this run (see fedictl log).")
     public var noJournal = false
 
+    @Option(name: .long,
+            help: ArgumentHelp("Why this change is made: kept in the journal, and sent where the server keeps one.",
+                               valueName: "text"))
+    public var reason: String?
+
     @Flag(name: [.short, .long], help: "Answer yes to confirmations (needed off a terminal for destructive verbs and for writes over several accounts).")
     public var yes = false
 

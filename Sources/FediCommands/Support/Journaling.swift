@@ -63,6 +63,8 @@ public final class JournalSession: @unchecked Sendable {
 
     /// The argv of the running command, for the record (bound by `FedictlMain.run`).
     @TaskLocal public static var arguments: [String] = []
+    /// The id of the entry a `log undo` is undoing, recorded in the undo's own entries.
+    @TaskLocal public static var undoing: String?
 }
 
 /// A command's path in the tree, e.g. `domain-blocks add`.
@@ -117,11 +119,27 @@ extension CommandContext {
         var secrets: [String] = []
         if let token = environmentToken { secrets.append(token) }
         let command = ShellWords.join(["fedictl"] + Redaction.arguments(session?.arguments ?? [], secrets: secrets))
-        let undoText = undo.map { words in ShellWords.join(["fedictl"] + (account.map { ["--account", $0] } ?? []) + words) }
-        return JournalEntry(time: services.now(), account: account, server: server, software: info?.softwareName,
-                            softwareVersion: info?.version, command: command, verb: session?.verb ?? "", target: target,
-                            before: before, after: after, request: request, outcome: outcome, createdID: createdID,
-                            errorKind: errorKind, httpStatus: httpStatus, message: message, undo: undoText)
+        var entry = JournalEntry(time: services.now(), account: account, server: server, software: info?.softwareName,
+                                 softwareVersion: info?.version, command: command, verb: session?.verb ?? "",
+                                 target: target,
+                                 before: before, after: after, request: request, outcome: outcome, createdID: createdID,
+                                 errorKind: errorKind, httpStatus: httpStatus, message: message)
+        entry.reason = globals.reason
+        entry.undoes = JournalSession.undoing
+        setUndo(undo, on: &entry)
+        return entry
+    }
+
+    /// The undo as words for `log undo` and as a runnable line: `fedictl --account A WORDS --yes`
+    /// (off a terminal a destructive verb needs --yes, so `jq -r .undo | sh` runs as it is).
+    func setUndo(_ words: [String]?, on entry: inout JournalEntry) {
+        guard let words else {
+            (entry.undo, entry.undoArguments) = (nil, nil)
+            return
+        }
+        let full = (entry.account.map { ["--account", $0] } ?? []) + words + (words.contains("--yes") ? [] : ["--yes"])
+        entry.undoArguments = full
+        entry.undo = ShellWords.join(["fedictl"] + full)
     }
 
     /// Appends, warning on stderr (never failing the command) when the journal cannot take it.
@@ -150,50 +168,91 @@ extension CommandContext {
     }
 }
 
-/// Records every write `CommandContext.http` sends: refuses to send one the journal cannot take
-/// (the change would go unrecorded), then appends its outcome.
+/// Records every write `CommandContext.http` sends, write-ahead: before it goes out, its intent is
+/// appended (a journal that cannot take it refuses the write, exit 78, and nothing is sent); after,
+/// its outcome under the same id. A `JournalNote` bound around the write says what it changes (one
+/// entry per note); without one, the verb's facts and the request say what they can.
 struct JournalRecorder: HTTPWriteObserver {
     let ctx: CommandContext
 
-    func willSend(_ request: HTTPRequest) async throws {
-        guard Self.isRecorded(request), ctx.journalIsOn else { return }
+    func willSend(_ request: HTTPRequest) async throws -> (any Sendable)? {
+        guard Self.isRecorded(request), ctx.journalIsOn else { return nil }
+        let intents = entries(for: request, outcome: .pending)
         do {
-            try await ctx.services.journal.checkWritable()
+            for entry in intents { try await ctx.services.journal.append(entry) }
         } catch {
             let reason = ErrorReport.fediError(from: error).message
             throw FediError(.config, "the journal cannot be written, so the change was not sent: \(reason)",
-                            hint: "fix the state directory's permissions, or pass --no-journal to change without a record")
+                            hint: "free some space or fix the state directory; --no-journal changes without a record")
         }
+        return intents
     }
 
-    func didSend(_ request: HTTPRequest, outcome: Result<HTTPResponse, any Error>) async {
-        guard Self.isRecorded(request), ctx.journalIsOn else { return }
+    func didSend(_ request: HTTPRequest, intent: (any Sendable)?, outcome: Result<HTTPResponse, any Error>) async {
+        guard let intents = intent as? [JournalEntry] else { return }
+        var finals: [JournalEntry] = []
+        for var entry in intents {
+            let time = entry.time
+            switch outcome {
+            case .success(let response) where response.isSuccess:
+                let created = request.method == .post ? JournalDefaults.createdID(in: response.body) : nil
+                entry = finished(entry, outcome: .ok, createdID: created, status: response.status)
+            case .success(let response):
+                let message = APIError.serverMessage(in: response.body)
+                let refusal = APIError.http(status: response.status, serverMessage: message, url: request.url,
+                                            headers: response.headers, body: response.body)
+                let failure = ErrorReport.fediError(from: refusal)
+                entry = finished(entry, outcome: .error, status: response.status, failure: failure)
+            case .failure(let error):
+                entry = finished(entry, outcome: .error, status: nil, failure: ErrorReport.fediError(from: error))
+            }
+            entry.time = max(time, ctx.services.now())
+            finals.append(entry)
+        }
+        await ctx.appendToJournal(finals)
+    }
+
+    /// The intents of `request`: one per note bound around it, else one from the verb's facts.
+    func entries(for request: HTTPRequest, outcome: JournalEntry.Outcome) -> [JournalEntry] {
         let host = ServerAddress(baseURL: request.url).authority
         let login = try? ctx.login()
         let account = login.flatMap { $0.server.authority == host ? $0.id : nil }
-        let facts = ctx.journalSession?.facts
-        let target = facts?.journalTarget ?? JournalDefaults.target(of: request)
         // The path only: a query string may carry a token.
         let requestText = "\(request.method.rawValue) \(request.url.path)"
-        let entry: JournalEntry
-        switch outcome {
-        case .success(let response) where response.isSuccess:
-            let created = request.method == .post ? JournalDefaults.createdID(in: response.body) : nil
-            entry = ctx.journalEntry(account: account, server: host, target: target, before: facts?.journalBefore, after: facts?.journalAfter,
-                                     request: requestText, outcome: .ok, createdID: created, httpStatus: response.status,
-                                     undo: facts?.undoArguments(target: target, createdID: created))
-        case .success(let response):
-            let failure = ErrorReport.fediError(from: APIError.http(status: response.status, serverMessage: APIError.serverMessage(in: response.body),
-                                                                    url: request.url, headers: response.headers, body: response.body))
-            entry = ctx.journalEntry(account: account, server: host, target: target, before: facts?.journalBefore, after: facts?.journalAfter,
-                                     request: requestText, outcome: .error, errorKind: failure.status.name, httpStatus: response.status,
-                                     message: failure.message, undo: nil)
-        case .failure(let error):
-            let failure = ErrorReport.fediError(from: error)
-            entry = ctx.journalEntry(account: account, server: host, target: target, before: facts?.journalBefore, after: facts?.journalAfter,
-                                     request: requestText, outcome: .error, errorKind: failure.status.name, message: failure.message, undo: nil)
+        let notes = JournalNote.current
+        guard notes.isEmpty else {
+            return notes.map { note in
+                let undo = JournalUndo.arguments(for: note, server: ctx.journalSession?.detection(for: host))
+                var entry = ctx.journalEntry(account: account, server: host, target: note.target,
+                                             before: JournalNote.text(note.before), after: JournalNote.text(note.after),
+                                             request: requestText, outcome: outcome, undo: undo.arguments)
+                entry.subject = note.subject
+                entry.noUndo = undo.why
+                return entry
+            }
         }
-        await ctx.appendToJournal([entry])
+        let facts = ctx.journalSession?.facts
+        let target = facts?.journalTarget ?? JournalDefaults.target(of: request)
+        let entry = ctx.journalEntry(account: account, server: host, target: target, before: facts?.journalBefore,
+                                     after: facts?.journalAfter, request: requestText, outcome: outcome, undo: nil)
+        return [entry]  // the verb's undo may need the created id: set with the outcome
+    }
+
+    /// `entry` with its outcome: an undo only for a change that was made.
+    func finished(_ entry: JournalEntry, outcome: JournalEntry.Outcome, createdID: String? = nil, status: Int?,
+                  failure: FediError? = nil) -> JournalEntry {
+        var entry = entry
+        entry.outcome = outcome
+        entry.createdID = createdID
+        entry.httpStatus = status
+        entry.errorKind = failure?.status.name
+        entry.message = failure?.message
+        if outcome != .ok {
+            (entry.undo, entry.undoArguments, entry.noUndo) = (nil, nil, nil)
+        } else if entry.subject == nil, let facts = ctx.journalSession?.facts {
+            ctx.setUndo(facts.undoArguments(target: entry.target, createdID: createdID), on: &entry)
+        }
+        return entry
     }
 
     /// OAuth plumbing (`/oauth/token`, `/oauth/revoke`) is not a change to record: the login or

@@ -26,22 +26,32 @@ extension DomainBlockAdapter {
     /// `add`, `import` and `sync`. The plan was made from a list that may be stale: when a create is
     /// refused because the domain was blocked meanwhile (or a retried create had gone through), the
     /// server's block is updated only if it differs; a parent's block that covers it is reported.
+    /// Each write is made under its `JournalNote` (the block before and after), for the journal.
     public func carryOut(_ step: DomainBlockPlan.Step) async throws -> DomainBlockOutcome {
         switch step.change {
         case .set(let spec, let existing?):
-            return .updated(try await update(existing, to: spec), changes: step.changes)
+            return try await JournalNote.during([.domainBlock(existing.domain, before: existing, after: spec)]) {
+                .updated(try await update(existing, to: spec), changes: step.changes)
+            }
         case .set(let spec, nil):
             do {
-                return .created(try await create(spec))
+                return try await JournalNote.during([.domainBlock(spec.domain, before: nil, after: spec)]) {
+                    .created(try await create(spec))
+                }
             } catch let covered as DomainBlockCovered {
                 let existing = covered.existing
                 guard BlocklistFile.normalise(existing.domain) == BlocklistFile.normalise(spec.domain) else { return .covered(by: existing) }
                 let changes = spec.differences(from: existing)
                 guard !changes.isEmpty else { return .unchanged(existing) }
-                return .updated(try await update(existing, to: spec.keepingComments(of: existing)), changes: changes)
+                let kept = spec.keepingComments(of: existing)
+                return try await JournalNote.during([.domainBlock(existing.domain, before: existing, after: kept)]) {
+                    .updated(try await update(existing, to: kept), changes: changes)
+                }
             }
         case .remove(let block):
-            try await remove(block)
+            try await JournalNote.during([.domainBlock(block.domain, before: block, after: nil)]) {
+                try await remove(block)
+            }
             return .removed(block)
         case nil:
             if step.action == .covered, let parent = step.existing { return .covered(by: parent) }
@@ -50,5 +60,15 @@ extension DomainBlockAdapter {
             }
             return .unchanged(existing)
         }
+    }
+
+    /// Several changes in one go (`apply`), each under its own note: whole-list servers write them
+    /// in one request, which the journal records as one entry per domain.
+    public func carryOut(_ changes: [DomainBlockChange]) async throws {
+        guard writesWholeList else {
+            for change in changes { try await JournalNote.during([.domainBlock(change)]) { try await apply([change]) } }
+            return
+        }
+        try await JournalNote.during(changes.map(JournalNote.domainBlock)) { try await apply(changes) }
     }
 }

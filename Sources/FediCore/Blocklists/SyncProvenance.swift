@@ -57,7 +57,7 @@ public struct SyncProvenance: Sendable {
             var made: [String: SyncRecord] = [:]
             let decoder = JSONCoding.decoder()
             for url in try file.journalFiles() {
-                guard let data = try LockedFile(url: url).read() else { continue }
+                guard let data = try LockedFile(url: url, stateFile: true).read() else { continue }
                 for line in data.split(separator: 0x0A, omittingEmptySubsequences: true) {
                     guard let record = try? decoder.decode(SyncRecord.self, from: Data(line)) else { continue }
                     let key = BlocklistFile.normalise(record.domain)

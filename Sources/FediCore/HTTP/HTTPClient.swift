@@ -63,13 +63,13 @@ public struct HTTPClient: Sendable {
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard let writeObserver, !request.readsOnly else { return try await sendWithRetries(request) }
-        try await writeObserver.willSend(request)
+        let intent = try await writeObserver.willSend(request)
         do {
             let response = try await sendWithRetries(request)
-            await writeObserver.didSend(request, outcome: .success(response))
+            await writeObserver.didSend(request, intent: intent, outcome: .success(response))
             return response
         } catch {
-            await writeObserver.didSend(request, outcome: .failure(error))
+            await writeObserver.didSend(request, intent: intent, outcome: .failure(error))
             throw error
         }
     }
@@ -228,8 +228,9 @@ public struct HTTPClient: Sendable {
 
 /// Watches the writes an `HTTPClient` sends. `willSend` may refuse one by throwing (it is then not sent).
 public protocol HTTPWriteObserver: Sendable {
-    func willSend(_ request: HTTPRequest) async throws
-    func didSend(_ request: HTTPRequest, outcome: Result<HTTPResponse, any Error>) async
+    /// Returns what `didSend` gets back for this request (the journal's write-ahead record of it).
+    func willSend(_ request: HTTPRequest) async throws -> (any Sendable)?
+    func didSend(_ request: HTTPRequest, intent: (any Sendable)?, outcome: Result<HTTPResponse, any Error>) async
 }
 
 enum HTTPDate {

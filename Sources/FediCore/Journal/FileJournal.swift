@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -16,14 +17,34 @@ import Darwin
 /// that line is lost; readers skip lines that do not parse and count them. When the file passes
 /// `rotationBytes` it is renamed to `journal-<time>.jsonl` and a new one is started; rotated files
 /// are kept (an audit trail is not pruned behind the user's back).
+///
+/// Write-ahead: a write's intent (outcome `pending`) is appended before the request goes out and its
+/// outcome, under the same id, after; readers show the outcome in the intent's place, and an intent
+/// left alone by a killed run as `pending` (sent or not, the server knows). The append returns once
+/// `write(2)` has the line, so it survives kill -9 (not a power cut: no fsync, to keep an append
+/// well under a millisecond); a full disk fails that `write(2)`, so nothing is sent.
+/// Only a regular file of the user's is used (`PrivateFile`): a symlink or FIFO is refused.
 /// The blocking file work runs on a thread of its own, never on Swift concurrency's pool.
 public struct FileJournal: Journal {
     public let directory: URL
     public let rotationBytes: Int
+    /// `write(2)`, replaceable so the fast tier can play a full disk.
+    let writeBytes: @Sendable (Int32, UnsafeRawPointer, Int) -> Int
 
     public init(directory: URL, rotationBytes: Int = 8 << 20) {
+        self.init(directory: directory, rotationBytes: rotationBytes,
+                  writeBytes: { fd, bytes, count in write(fd, bytes, count) })
+    }
+
+    /// A journal whose every append fails as a full disk does (`ENOSPC`), for tests.
+    public static func fullDisk(directory: URL) -> FileJournal {
+        FileJournal(directory: directory, rotationBytes: 8 << 20, writeBytes: { _, _, _ in errno = ENOSPC; return -1 })
+    }
+
+    init(directory: URL, rotationBytes: Int, writeBytes: @escaping @Sendable (Int32, UnsafeRawPointer, Int) -> Int) {
         self.directory = directory
         self.rotationBytes = rotationBytes
+        self.writeBytes = writeBytes
     }
 
     public init(paths: StatePaths) {
@@ -47,6 +68,11 @@ public struct FileJournal: Journal {
         try await Self.offThread { [self] in try readNow() }
     }
 
+    public func scan(prefilter: String?,
+                     _ visit: @escaping @Sendable (JournalEntry) throws -> Void) async throws -> Int {
+        try await Self.offThread { [self] in try scanNow(prefilter: prefilter, visit) }
+    }
+
     // MARK: blocking parts (public for the benchmark and the crash test's writer)
 
     /// Creates the directory (0700) and the file (0600) if need be, and checks the file can be appended to.
@@ -59,8 +85,7 @@ public struct FileJournal: Journal {
     /// Appends `line` (one JSON object and its newline) under the lock.
     public func appendNow(_ line: Data) throws {
         try ensurePrivateDirectory()
-        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard lock >= 0 else { throw LockedFile.ioError("cannot open the journal lock \(lockPath)") }
+        let lock = try PrivateFile.open(lockPath, O_RDWR | O_CREAT)
         defer { close(lock) }  // closing releases the flock
         while flock(lock, LOCK_EX) != 0 {
             guard errno == EINTR else { throw LockedFile.ioError("cannot lock \(lockPath)") }
@@ -84,10 +109,13 @@ public struct FileJournal: Journal {
         try bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = writeBytes(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw LockedFile.ioError("cannot append to \(currentFile.path)")
+                    let failure = LockedFile.ioError("cannot append to \(currentFile.path)")
+                    // Whatever part went out is cut back, so no half line is left for the next writer to mend.
+                    _ = ftruncate(fd, info.st_size)
+                    throw FediError(.config, failure.message, hint: failure.hint)
                 }
                 offset += written
             }
@@ -96,16 +124,95 @@ public struct FileJournal: Journal {
 
     /// Every entry of the rotated files and the current one, oldest file first.
     public func readNow() throws -> JournalContents {
-        var entries: [JournalEntry] = []
+        let entries = Mutex<[JournalEntry]>([])
+        let damaged = try scanNow(prefilter: nil) { entry in entries.withLock { $0.append(entry) } }
+        return JournalContents(entries: entries.withLock { $0 }, damagedLines: damaged)
+    }
+
+    /// Calls `visit` with each entry, oldest file first, reading a block at a time: memory is bounded
+    /// by the longest line (a line past `maxLine` is skipped as damaged), whatever the journal's size.
+    /// An intent is given with its outcome in place of it; one that never got one, at the end.
+    /// `prefilter`: lower-case ASCII text a line must contain to be decoded at all (a fast `--target`).
+    /// Returns the number of damaged lines.
+    public func scanNow(prefilter: String?, _ visit: (JournalEntry) throws -> Void) throws -> Int {
         var damaged = 0
+        var pending: [String: JournalEntry] = [:]
+        var pendingOrder: [String] = []
+        let needle = prefilter.map { Array($0.utf8) }
         for file in try journalFiles() {
-            guard let data = try LockedFile(url: file).read() else { continue }
-            for line in data.split(separator: 0x0A, omittingEmptySubsequences: true) {
-                if let entry = JournalEntry.parse(line: line) { entries.append(entry) } else { damaged += 1 }
+            damaged += try Self.forEachLine(of: file.path, maxLine: Self.maxLine) { line in
+                // A line cut short by a crash is counted as damaged even when the prefilter would skip it.
+                if let needle, line.first == UInt8(ascii: "{"), line.last == UInt8(ascii: "}"),
+                   !Self.contains(line, lowercased: needle) { return }
+                guard let entry = JournalEntry.parse(line: line) else { damaged += 1; return }
+                if entry.outcome == .pending {
+                    if pending.updateValue(entry, forKey: entry.id) == nil { pendingOrder.append(entry.id) }
+                    return
+                }
+                pending[entry.id] = nil
+                try visit(entry)
             }
         }
-        return JournalContents(entries: entries, damagedLines: damaged)
+        for id in pendingOrder { if let entry = pending[id] { try visit(entry) } }
+        return damaged
     }
+
+    static let maxLine = 1 << 20
+
+    /// Calls `body` with each line of the state file at `path` (none if it does not exist), 64 KiB at a
+    /// time; returns how many lines were longer than `maxLine` (skipped).
+    static func forEachLine(of path: String, maxLine: Int, _ body: (ArraySlice<UInt8>) throws -> Void) throws -> Int {
+        guard let fd = try PrivateFile.openIfPresent(path, O_RDONLY) else { return 0 }
+        var damaged = 0
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var carry: [UInt8] = []
+        var skipping = false
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            var start = 0
+            while let newline = buffer[start..<count].firstIndex(of: 0x0A) {
+                if skipping {
+                    skipping = false
+                } else if carry.isEmpty {
+                    if newline > start { try body(buffer[start..<newline]) }
+                } else {
+                    carry += buffer[start..<newline]
+                    try body(carry[...])
+                    carry.removeAll(keepingCapacity: true)
+                }
+                start = newline + 1
+            }
+            if !skipping { carry += buffer[start..<count] }
+            if carry.count > maxLine {
+                damaged += 1
+                carry = []
+                skipping = true
+            }
+        }
+        if !carry.isEmpty, !skipping { try body(carry[...]) }
+        return damaged
+    }
+
+    /// Whether `line`, lower-cased as ASCII, contains `needle` (already lower case).
+    static func contains(_ line: ArraySlice<UInt8>, lowercased needle: [UInt8]) -> Bool {
+        guard let first = needle.first, line.count >= needle.count else { return needle.isEmpty }
+        var index = line.startIndex
+        let last = line.endIndex - needle.count
+        while index <= last {
+            if lower(line[index]) == first {
+                var offset = 1
+                while offset < needle.count, lower(line[index + offset]) == needle[offset] { offset += 1 }
+                if offset == needle.count { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+
+    private static func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
 
     /// `journal-*.jsonl` in name (time) order, then `journal.jsonl`.
     func journalFiles() throws -> [URL] {
@@ -121,13 +228,12 @@ public struct FileJournal: Journal {
     }
 
     private func openJournal() throws -> Int32 {
-        let fd = open(currentFile.path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)  // read too: the last byte is checked
-        guard fd >= 0 else { throw LockedFile.ioError("cannot open the journal \(currentFile.path)") }
+        // Read too: the last byte is checked.
+        let fd = try PrivateFile.open(currentFile.path, O_RDWR | O_APPEND | O_CREAT)
         var info = stat()
         if fstat(fd, &info) == 0, info.st_mode & 0o077 != 0 { _ = fchmod(fd, 0o600) }
         return fd
     }
-
     /// Renames the current file to `journal-<UTC time>-<pid>.jsonl`. Call under the lock.
     private func rotate() throws {
         let stamp = FlexibleDate.format(Date()).filter { $0.isNumber || $0 == "T" || $0 == "Z" }

@@ -9,6 +9,19 @@ public protocol Journal: Sendable {
     func checkWritable() async throws
     func append(_ entry: JournalEntry) async throws
     func read() async throws -> JournalContents
+    /// Calls `visit` with each entry in file order without holding them all (off Swift's pool; `visit`
+    /// runs on the reading thread); returns the number of damaged lines skipped. `prefilter`: lower-case
+    /// ASCII text every wanted entry's line contains (lines without it may be skipped unread).
+    func scan(prefilter: String?, _ visit: @escaping @Sendable (JournalEntry) throws -> Void) async throws -> Int
+}
+
+extension Journal {
+    public func scan(prefilter: String?,
+                     _ visit: @escaping @Sendable (JournalEntry) throws -> Void) async throws -> Int {
+        let contents = try await read()
+        for entry in contents.entries { try visit(entry) }
+        return contents.damagedLines
+    }
 }
 
 /// What a read found: the entries in file order, and how many lines could not be read (a crash

@@ -29,13 +29,26 @@ public struct JournalEntry: Codable, Sendable, Equatable {
     public var errorKind: String?
     public var httpStatus: Int?
     public var message: String?
-    /// The command that undoes the change, where one exists.
+    /// The command that undoes the change, where one exists, as it would be typed (`jq -r .undo | sh`).
     public var undo: String?
+    /// The same undo as words after `fedictl`, for `fedictl log undo` (no shell in between).
+    public var undoArguments: [String]?
+    /// Why there is no undo, where the software cannot do it (GoToSocial has no unsuspend).
+    public var noUndo: String?
+    /// What the target is (`domain-block`, `account`, `report`), so `log undo` can read its state now.
+    public var subject: String?
+    /// `--reason`: why the change was made, in the moderator's words.
+    public var reason: String?
+    /// For a `log undo`: the id of the entry it undid.
+    public var undoes: String?
     /// Where a row shown by `fedictl log --remote` came from; nil (local) in the journal file.
     public var source: String?
 
     public enum Outcome: String, Codable, Sendable {
         case ok, error
+        /// Write-ahead: recorded before the request went out; replaced by the outcome under the same id.
+        /// Left alone, the run was killed with the write in flight.
+        case pending
     }
 
     public init(id: String = JournalEntry.newID(), time: Date, account: String?, server: String, software: String? = nil,
@@ -67,7 +80,8 @@ public struct JournalEntry: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case id, time, account, server, software, command, verb, target, before, after, request, outcome, message, undo, source
         case fedictlVersion = "fedictl_version", softwareVersion = "software_version", createdID = "created_id"
-        case errorKind = "error_kind", httpStatus = "http_status"
+        case errorKind = "error_kind", httpStatus = "http_status", undoArguments = "undo_arguments", noUndo = "no_undo"
+        case subject, reason, undoes
     }
 
     /// 12 lower-case hex digits: 48 random bits, so concurrent processes do not collide in practice.

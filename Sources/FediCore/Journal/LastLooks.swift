@@ -59,7 +59,7 @@ public struct FileLastLookStore: LastLookStore {
 
     public func record(_ keys: Set<String>, on server: String, at time: Date) async throws {
         try await FileJournal.offThread { [self] in
-            let locked = LockedFile(url: file)
+            let locked = LockedFile(url: file, stateFile: true)
             try locked.withExclusiveLock {
                 var contents = try load() ?? Contents(version: Contents.currentVersion, servers: [:])
                 contents.servers[server] = Look(lookedAt: time, seen: keys.sorted())
@@ -92,7 +92,7 @@ public struct FileLastLookStore: LastLookStore {
 
     /// The file's contents, nil when there is none yet.
     func load() throws -> Contents? {
-        guard let data = try LockedFile(url: file).read() else { return nil }
+        guard let data = try LockedFile(url: file, stateFile: true).read() else { return nil }
         let contents: Contents
         do {
             contents = try JSONCoding.decoder().decode(Contents.self, from: data)

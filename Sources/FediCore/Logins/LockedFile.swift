@@ -15,6 +15,14 @@ import Darwin
 /// file at 0600.
 struct LockedFile: Sendable {
     let url: URL
+    /// State files (journal, provenance, last looks) must be regular files of the user's, not links
+    /// or FIFOs (`PrivateFile`); the config may be a link into a dotfiles repository.
+    var stateFile = false
+
+    init(url: URL, stateFile: Bool = false) {
+        self.url = url
+        self.stateFile = stateFile
+    }
 
     var path: String { url.path }
     var directory: String { url.deletingLastPathComponent().path }
@@ -23,6 +31,8 @@ struct LockedFile: Sendable {
     /// The file's bytes, or nil when it does not exist.
     func read() throws -> Data? {
         removeStaleTemporaryFiles()
+        // A state file that is a symlink, FIFO or someone else's is refused, not followed (`PrivateFile`).
+        if stateFile { return try PrivateFile.read(path) }
         do {
             return try Data(contentsOf: url)
         } catch {
@@ -39,8 +49,7 @@ struct LockedFile: Sendable {
     /// Runs `body` holding the exclusive lock (blocking until other writers are done).
     func withExclusiveLock<T>(_ body: () throws -> T) throws -> T {
         try ensurePrivateDirectory()
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw Self.ioError("cannot open the lock file \(lockPath)") }
+        let fd = try PrivateFile.open(lockPath, O_RDWR | O_CREAT)
         defer { close(fd) }  // closing releases the flock
         while flock(fd, LOCK_EX) != 0 {
             guard errno == EINTR else { throw Self.ioError("cannot lock \(lockPath)") }

@@ -1,0 +1,124 @@
+import ArgumentParser
+import FoundationEssentials
+import FediCore
+
+extension Log {
+    public struct Undo: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "undo",
+            abstract: "Undo journal entries: put what they changed back as it was.",
+            discussion: """
+            ID is an entry's id from `fedictl log`, or a unique prefix of it; give several to undo several, \
+            in the order given. First says, per server, the command each undo runs; --dry-run stops there and \
+            shows what each would send. Asks first on a terminal; elsewhere needs --yes.
+
+            Before anything is sent, each subject fedictl can read back (a domain block) is compared with \
+            the entry's after: if someone changed it since, nothing is sent and the exit status is 79, as \
+            for a stale plan; --force undoes it anyway. Each undo is journaled like any change, with the \
+            id of the entry it undid, so it can be undone in turn. An entry whose change the server's \
+            software cannot reverse (GoToSocial has no unsuspend) says why, and is refused (exit 69).
+
+            Examples:
+              $ fedictl log --target goodplace.example
+              $ fedictl log undo 3f2a9c --dry-run
+              $ fedictl log undo 3f2a9c --yes
+            """)
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Argument(help: ArgumentHelp("Entry ids, or unique prefixes of them.", valueName: "id"),
+                  completion: .custom(JournalCompletion.candidates))
+        public var ids: [String]
+
+        @Flag(help: "Undo even where the subject changed since the entry (the entry's after is no longer so).")
+        public var force = false
+
+        public var fansOut: Bool { false }
+
+        public func run(in ctx: CommandContext) async throws {
+            let all = try await ctx.readJournal()
+            let entries = try ids.map { try Log.entry($0, in: all) }
+            for entry in entries {
+                let named = "entry \(entry.id) (\(entry.verb) \(entry.target ?? ""))"
+                guard entry.outcome == .ok else {
+                    throw FediError(.dataError, "\(named) changed nothing: it failed",
+                                    hint: "only a change that was made can be undone")
+                }
+                guard entry.undoArguments != nil else {
+                    throw FediError(.unavailable, "\(named) has no undo" + (entry.noUndo.map { ": \($0)" } ?? ""),
+                                    hint: "`fedictl log show \(entry.id)` shows what it changed")
+                }
+            }
+            for server in Self.servers(of: entries) {
+                ctx.status("On \(server):")
+                for entry in entries where entry.server == server {
+                    ctx.status("  \(entry.undo ?? "")   # undoes \(entry.id): \(entry.verb) \(entry.target ?? "")")
+                }
+            }
+            try await refuseStale(entries, in: ctx)
+            if !ctx.globals.dryRun {
+                try ctx.confirm("Undo \(entries.count == 1 ? "this change" : "these \(entries.count) changes")?")
+            }
+            for entry in entries {
+                var arguments = entry.undoArguments ?? []
+                if ctx.globals.dryRun { arguments.append("--dry-run") }
+                if let reason = ctx.globals.reason { arguments += ["--reason", reason] }
+                let status = await JournalSession.$undoing.withValue(entry.id) { await FedictlMain.run(arguments) }
+                guard status == 0 else {
+                    throw FediError(ExitStatus(rawValue: status) ?? .failure, "the undo of \(entry.id) failed (above)"
+                                    + (entries.count > 1 ? "; the entries after it were not undone" : ""),
+                                    hint: "`fedictl log --since 1h` shows what was done")
+                }
+            }
+        }
+
+        /// Exit 79 when a subject is no longer as its entry left it (and not --force).
+        func refuseStale(_ entries: [JournalEntry], in ctx: CommandContext) async throws {
+            for entry in entries {
+                guard let account = entry.account, let after = entry.after else { continue }
+                let sub = try ctx.context(for: account)
+                guard let now = try await JournalUndo.currentState(of: entry, in: sub), now != after else { continue }
+                let target = entry.target ?? ""
+                if force {
+                    ctx.status("fedictl: warning: \(target) changed since \(entry.id); undoing anyway (--force)")
+                    continue
+                }
+                throw FediError(.stalePlan, "\(target) on \(entry.server) changed since entry \(entry.id): it is now "
+                                + "\(now), the entry left it \(after); nothing was sent",
+                                hint: "check with `fedictl log --target \(target)`; --force undoes it anyway")
+            }
+        }
+
+        static func servers(of entries: [JournalEntry]) -> [String] {
+            var seen: Set<String> = []
+            return entries.map(\.server).filter { seen.insert($0).inserted }
+        }
+    }
+
+    /// The entry `id` names (exactly, or as the unique prefix of one id); exit 66 or 64 otherwise.
+    static func entry(_ id: String, in entries: [JournalEntry]) throws -> JournalEntry {
+        let wanted = id.lowercased()
+        if let exact = entries.last(where: { $0.id == wanted }) { return exact }
+        let ids = Set(entries.map(\.id).filter { $0.hasPrefix(wanted) })
+        guard let only = ids.first else {
+            throw FediError(.noInput, "no journal entry \(id)", hint: "`fedictl log` lists the entries and their ids")
+        }
+        guard ids.count == 1 else {
+            throw FediError(.usage, "'\(id)' starts \(ids.count) journal entries' ids",
+                            hint: "give more of the id: \(ids.sorted().prefix(5).joined(separator: ", "))")
+        }
+        return entries.last { $0.id == only }!
+    }
+}
+
+extension CommandContext {
+    /// A context acting as `account` (its login, server and journal session), for reading its state.
+    func context(for account: String) throws -> CommandContext {
+        var options = try GlobalOptions.parse(["--account", account])
+        options.timeout = globals.timeout
+        var sub = CommandContext(services: services, globals: options)
+        sub.journalSession = journalSession
+        return sub
+    }
+}
