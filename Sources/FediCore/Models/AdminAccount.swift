@@ -101,7 +101,11 @@ public struct MastodonAdminAccount: Decodable, Sendable {
         account.role = role?.name.flatMap { $0.isEmpty || $0.lowercased() == "user" ? nil : $0 }
         account.staff = role.map(\.canModerate)
         account.confirmed = c.lenientBool("confirmed")
-        account.approved = c.lenientBool("approved")
+        // Approval is a local sign-up's: GoToSocial sends `approved: false` for every remote account
+        // and for its instance actor (a local account named after the host, with no e-mail), which
+        // are not sign-ups waiting for anyone.
+        let signedUp = account.domain == nil && account.email != nil
+        account.approved = signedUp ? c.lenientBool("approved") : nil
         account.disabled = c.lenientBool("disabled")
         account.silenced = c.lenientBool("silenced")
         account.suspended = c.lenientBool("suspended")
