@@ -60,6 +60,10 @@ extension Reports {
             let (report, raw) = try await filing.file(against: account, draft)
             if ctx.globals.raw, let raw { return ctx.output.raw(raw) }
             ctx.status("Reported @\(report.target) to the moderators of \(login.server.authority).")
+            if let asked = category?.rawValue, let stored = report.category, stored != asked {
+                // GoToSocial files every report as "other": say so rather than let it pass unseen.
+                ctx.status("fedictl: note: \(login.server.authority) stored the report's category as '\(stored)', not '\(asked)'")
+            }
             try ctx.output.item(report)
         }
 

@@ -108,6 +108,13 @@ extension CommandContext {
         await appendToJournal([entry])
     }
 
+    /// An undo the server cannot run is not offered (GoToSocial has no `accounts unsuspend`).
+    static func runnable(_ words: [String], on info: ServerInfo?) -> [String]? {
+        guard let info, words.count >= 2, let capability = Capability(rawValue: "\(words[0]) \(words[1])") else { return words }
+        if case .unavailable = CapabilityTable.availability(of: capability, on: info) { return nil }
+        return words
+    }
+
     /// An entry with the run's common facts (time, command line, verb, server software) filled in.
     func journalEntry(account: String?, server: String, target: String?, before: String?, after: String?, request: String? = nil,
                       outcome: JournalEntry.Outcome, createdID: String? = nil, errorKind: String? = nil, httpStatus: Int? = nil,
@@ -117,7 +124,8 @@ extension CommandContext {
         var secrets: [String] = []
         if let token = environmentToken { secrets.append(token) }
         let command = ShellWords.join(["fedictl"] + Redaction.arguments(session?.arguments ?? [], secrets: secrets))
-        let undoText = undo.map { words in ShellWords.join(["fedictl"] + (account.map { ["--account", $0] } ?? []) + words) }
+        let undoText = undo.flatMap { Self.runnable($0, on: info) }
+            .map { words in ShellWords.join(["fedictl"] + (account.map { ["--account", $0] } ?? []) + words) }
         return JournalEntry(time: services.now(), account: account, server: server, software: info?.softwareName,
                             softwareVersion: info?.version, command: command, verb: session?.verb ?? "", target: target,
                             before: before, after: after, request: request, outcome: outcome, createdID: createdID,
