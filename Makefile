@@ -8,14 +8,16 @@ MOCK := $(VENV)/bin/mastodon_mock
 MOCK_VERSION := 0.6.1
 # The reference for `domain-blocks merge` (its parity test runs fediblock-sync from the venv).
 FEDIBLOCKHOLE_VERSION := 0.4.6
-APT_PACKAGES := curl python3 libcurl4-openssl-dev libsecret-1-dev libsecret-tools gnome-keyring dbus python3-venv mandoc man-db zsh bash-completion strace tmux fish ffmpeg
+APT_PACKAGES := curl python3 libcurl4-openssl-dev libsecret-1-dev libsecret-tools gnome-keyring dbus python3-venv mandoc man-db \
+	zsh bash-completion strace tmux fish ffmpeg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: help deps apt-deps build release test test-fast test-release demo bench clean
 
 help:
 	@echo "make demo      install what is needed, build, and tour fedictl against a local mastodon_mock"
-	@echo "make test      install what is needed and run every test (the CI command; the real GoToSocial tier when ../shared/gotosocial is there)"
+	@echo "make test      install what is needed and run every test (the CI command; with ../shared/gotosocial,"
+	@echo "               the real GoToSocial tier too)"
 	@echo "make test-fast the fast tier only: fakes, no external process, under a minute"
 	@echo "make test-release the demo on the optimised build; fails if any step crashes"
 	@echo "make build     debug build;  make release: optimised build"
@@ -60,8 +62,10 @@ test-fast: apt-deps
 GOTOSOCIAL ?= $(or $(FEDICTL_GOTOSOCIAL),$(abspath ../shared/gotosocial/gotosocial))
 
 test: deps test-fast
-	@[ -x "$(GOTOSOCIAL)" ] || echo "make test: no GoToSocial server at $(GOTOSOCIAL): the real-server tier is skipped (README, Testing)"
-	FEDICTL_GOTOSOCIAL=$(GOTOSOCIAL) MASTODON_MOCK=$(CURDIR)/$(MOCK) scripts/with-keyring $(SWIFT) test --skip-build $(INTEGRATION_TARGETS)
+	@[ -x "$(GOTOSOCIAL)" ] || \
+	  echo "make test: no GoToSocial server at $(GOTOSOCIAL): the real-server tier is skipped (README, Testing)"
+	FEDICTL_GOTOSOCIAL=$(GOTOSOCIAL) MASTODON_MOCK=$(CURDIR)/$(MOCK) \
+	  scripts/with-keyring $(SWIFT) test --skip-build $(INTEGRATION_TARGETS)
 	$(MAKE) --no-print-directory test-release
 
 # Both tiers test the debug build; people install the optimised one, and an optimiser-only crash

@@ -18,6 +18,9 @@ public final class GoToSocialServer: Sendable {
     public var base: String { http.base }
     public var port: Int { http.port }
 
+    /// A sign-up's reason: GoToSocial wants 40 to 500 characters.
+    public static let defaultReason = "I would like to join this server to talk about birds and trains."
+
     /// Every user's password (set by the start script).
     public static let password = "Correct-Horse-Battery-9"
 
@@ -32,7 +35,9 @@ public final class GoToSocialServer: Sendable {
 
     /// The server binary: $FEDICTL_GOTOSOCIAL, else ../shared/gotosocial/gotosocial beside the checkout.
     public static var binary: String {
-        if let explicit = ProcessInfo.processInfo.environment["FEDICTL_GOTOSOCIAL"], !explicit.isEmpty { return explicit }
+        if let explicit = ProcessInfo.processInfo.environment["FEDICTL_GOTOSOCIAL"], !explicit.isEmpty {
+            return explicit
+        }
         return RepoPaths.root.deletingLastPathComponent().appendingPathComponent("shared/gotosocial/gotosocial").path
     }
 
@@ -76,24 +81,49 @@ public final class GoToSocialServer: Sendable {
         let binary = Self.binary
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw FediError(.unavailable, "the real GoToSocial server is not at \(binary)",
-                            hint: "put GoToSocial v0.20.0-rc1 (with its web/ folder) there or set FEDICTL_GOTOSOCIAL; see README's Testing section")
+                            hint: "put GoToSocial v0.20.0-rc1 (with its web/ folder) there or set FEDICTL_GOTOSOCIAL; "
+                                + "see README's Testing section")
         }
         let directory = try TemporaryDirectory.make("gotosocial")
         var environment = ProcessInfo.processInfo.environment
         environment["GTS_CONFIG_EXTRA"] = configExtra
-        let script = RepoPaths.root.appendingPathComponent("scripts/gotosocial-start").path
-        let result = try await ProcessRunner.run(script, [binary, directory.appendingPathComponent("data").path],
-                                                 environment: environment, directory: directory)
-        guard result.status == 0,
-              let object = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+        let (stdout, stderr) = try await runStartScript([binary, directory.appendingPathComponent("data").path],
+                                                        environment: environment)
+        guard let object = try? JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any],
               let port = object["port"] as? Int, let pid = object["pid"] as? Int,
               let tokens = object["tokens"] as? [String: String] else {
-            throw FediError(.unavailable, "GoToSocial did not start (exit \(result.status)): \(result.stderr)\(result.stdout)",
+            // A server the script started before failing is stopped; its log stays for reading.
+            let pidFile = directory.appendingPathComponent("data/pid")
+            if let text = try? String(contentsOf: pidFile, encoding: .utf8), let pid = Int32(text.trimmed()) {
+                kill(pid, SIGTERM)
+            }
+            throw FediError(.unavailable, "GoToSocial did not start: \(stderr)\(stdout)",
                             hint: "its log is in \(directory.path)/data/server.log")
         }
         try watch(pid: Int32(pid), directory: directory)
         return GoToSocialServer(http: ServerProcess(process: Process(), port: port), pid: Int32(pid),
                                 dataDirectory: directory, tokens: tokens)
+    }
+
+    /// Runs scripts/gotosocial-start to the end of its output (one JSON line, or errors). Not through
+    /// ProcessRunner: the script leaves the server running in the background, and Foundation's
+    /// waitUntilExit then never saw the script end (it stayed a zombie, the test run hung).
+    static func runStartScript(_ arguments: [String], environment: [String: String]) async throws -> (String, String) {
+        let process = Process()
+        process.executableURL = RepoPaths.root.appendingPathComponent("scripts/gotosocial-start")
+        process.arguments = arguments
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Its stderr is a line or two: reading it after stdout's end cannot fill the pipe.
+        return try await ProcessRunner.onOwnThread {
+            let stdout = out.fileHandleForReading.readDataToEndOfFile()
+            let stderr = err.fileHandleForReading.readDataToEndOfFile()
+            return (String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        }
     }
 
     /// Stops the server and removes its data when this test process ends, however it ends: a small
@@ -119,7 +149,8 @@ public final class GoToSocialServer: Sendable {
 
     /// The admin API's view of a local account, by username.
     public func adminAccount(_ username: String) async throws -> [String: Any] {
-        let list = try await get("/api/v1/admin/accounts?local=true&username=\(username)&limit=200") as? [[String: Any]] ?? []
+        let path = "/api/v1/admin/accounts?local=true&username=\(username)&limit=200"
+        let list = try await get(path) as? [[String: Any]] ?? []
         guard let account = list.first(where: { ($0["username"] as? String) == username }) else {
             throw FediError(.failure, "no local account \(username) on GoToSocial")
         }
@@ -135,7 +166,7 @@ public final class GoToSocialServer: Sendable {
     /// Signs `username` up through the web form at /signup, as GoToSocial 0.19+ wants applicants to:
     /// the account is then pending approval. Returns its id.
     @discardableResult
-    public func signUpThroughWebForm(_ username: String, reason: String = "I would like to join this server to talk about birds and trains.") async throws -> String {
+    public func signUpThroughWebForm(_ username: String, reason: String = defaultReason) async throws -> String {
         let form = ["username": username, "email": "\(username)@example.org", "password": Self.password,
                     "reason": reason, "agreement": "true", "locale": "en"]
         let result = try await Browser(base: "http://\(base)").post("/signup", form: form)
@@ -195,7 +226,8 @@ public struct Browser: Sendable {
         let result = try await ProcessRunner.run("curl", ["-s", "-c", jar, "-b", jar, "--max-time", "60",
                                                           "-w", "\(marker)%{http_code} %{redirect_url}"] + arguments)
         guard result.status == 0, let range = result.stdout.range(of: marker, options: .backwards) else {
-            throw FediError(.failure, "curl \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.stderr)")
+            let command = arguments.joined(separator: " ")
+            throw FediError(.failure, "curl \(command) failed (\(result.status)): \(result.stderr)")
         }
         let tail = result.stdout[range.upperBound...].split(separator: " ", maxSplits: 1).map(String.init)
         return Page(status: Int(tail.first ?? "") ?? 0, location: tail.count > 1 ? tail[1] : "",
@@ -206,7 +238,8 @@ public struct Browser: Sendable {
     /// script does: GET the authorize URL (GoToSocial keeps it in the session and sends the browser
     /// to /auth/sign_in), POST the sign-in form, GET the authorize page, POST it. Returns where the
     /// server redirected: fedictl's loopback listener, or its out-of-band page with the code.
-    public func signInAndAuthorize(_ authorizeURL: URL, email: String, password: String = GoToSocialServer.password) async throws -> String {
+    public func signInAndAuthorize(_ authorizeURL: URL, email: String,
+                                   password: String = GoToSocialServer.password) async throws -> String {
         _ = try await curl(["-G", authorizeURL.absoluteString])
         let signIn = try await post("/auth/sign_in", form: ["username": email, "password": password])
         guard (300..<400).contains(signIn.status) else {

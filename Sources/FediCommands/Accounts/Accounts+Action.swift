@@ -62,26 +62,16 @@ extension Accounts {
                 if ctx.globals.dryRun { ctx.noteOutcome("dry run: would \(kind == .none ? "warn" : kind.rawValue) \(target.account) (account \(id))") }
                 try await client.performAction(action, onAccount: id, via: family, on: server)
                 if ctx.pin?.fleet != nil { ctx.noteOutcome("\(done) \(target.account) (account \(id))") }
-                let after = try await client.adminAccount(id: id, via: family)
-                guard kind == .suspend, family == .gotosocialAdmin, !ctx.globals.dryRun else { return after }
-                return try await suspension(of: id, after, client: client, ctx: ctx)
+                let (after, underWay) = try await client.account(id, after: action, via: family,
+                                                                  sleep: ctx.globals.dryRun ? nil : ctx.services.sleep)
+                if underWay {
+                    ctx.status("fedictl: \(client.server.authority) suspends @\(after.value.acct) in the background: "
+                               + "the suspension is "
+                               + "under way, not finished yet (check with: fedictl accounts show \(id))")
+                }
+                return after
             }
             try ctx.showAccount(fetched)
-        }
-
-        /// GoToSocial suspends in the background (it first removes the account's posts and media), so
-        /// the account reads as active for a while: wait for it a few seconds, then say it is under way.
-        func suspension(of id: String, _ first: Fetched<AdminAccount>, client: APIClient, ctx: CommandContext) async throws -> Fetched<AdminAccount> {
-            var current = first
-            for _ in 0..<10 where current.value.suspended != true {
-                try await ctx.services.sleep(0.5)
-                current = try await client.adminAccount(id: id, via: .gotosocialAdmin)
-            }
-            if current.value.suspended != true {
-                ctx.status("fedictl: \(client.server.authority) suspends @\(current.value.acct) in the background: the suspension is under way, "
-                           + "not finished yet (check with: fedictl accounts show \(id))")
-            }
-            return current
         }
     }
 }

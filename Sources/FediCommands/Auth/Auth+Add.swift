@@ -42,7 +42,7 @@ extension Auth {
             _ = try ctx.logins.load()
             _ = try await secrets.lookup(RegisteredClient.secretKey(for: server))
             let client = ctx.client(server, token: token)
-            let account = try await ctx.verifyNewToken(client, on: try? await ctx.serverInfo(server, login: nil).server)
+            let account = try await ctx.verifyNewToken(client)
 
             let claimed = scopes.map(OAuthScopes.parse)
             var recorded: (scopes: [String], source: ScopesSource?) = ([], nil)

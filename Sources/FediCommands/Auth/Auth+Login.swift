@@ -71,12 +71,11 @@ extension Auth {
             // keyring (77) fails here, before anything is registered or opened.
             let stored = try await ctx.storedApp(server, secrets: secrets)
             let metadata = try await anonymous.authorizationServerMetadata()
-            // What the server runs, where it says (a login still works where detection fails).
-            let detected = try? await ctx.serverInfo(server, login: nil).server
             let listener = outOfBand ? nil : try LoopbackRedirectListener()
             defer { listener?.close() }
             let app = try await ctx.fedictlApp(server, scopes: scopes, stored: stored, secrets: secrets,
-                                               registeredRedirect: Self.redirectToRegister(listener, on: detected))
+                                               registeredRedirect: listener?.uriToRegister(metadata: metadata)
+                                                   ?? AuthorizationRequest.outOfBandRedirect)
 
             let request = AuthorizationRequest(
                 clientID: app.clientID, redirectURI: listener?.redirectURI ?? AuthorizationRequest.outOfBandRedirect, scopes: scopes,
@@ -107,7 +106,7 @@ extension Auth {
                 throw FediError(.permission, "\(server.authority) did not accept the authorization code (HTTP \(status): \(said ?? "no reason given"))",
                                 hint: "a code works once, for a few minutes: run fedictl auth login \(server.authority) again")
             }
-            let account = try await ctx.verifyNewToken(ctx.client(server, token: granted.accessToken), on: detected)
+            let account = try await ctx.verifyNewToken(ctx.client(server, token: granted.accessToken))
             let grantedScopes = granted.grantedScopes
             if admin, !(grantedScopes ?? scopes).contains(where: { $0.hasPrefix("admin") }) {
                 ctx.status("fedictl: warning: \(server.authority) did not grant the admin scopes; moderation commands will be refused")
@@ -116,14 +115,6 @@ extension Auth {
                 server: server, account: account, token: granted.accessToken, scopes: grantedScopes ?? scopes,
                 scopesSource: grantedScopes == nil ? .requested : .granted, clientID: app.clientID, secrets: secrets, storage: storage)
             try ctx.output.item(summary)
-        }
-
-        /// The redirect URI the app must be registered with. Doorkeeper (Mastodon) matches loopback
-        /// ports loosely (RFC 8252), so one registration serves every login; GoToSocial compares the URI
-        /// exactly, port included, so there the app is registered with this listener's own URI.
-        static func redirectToRegister(_ listener: LoopbackRedirectListener?, on detected: ServerInfo?) -> String {
-            guard let listener else { return AuthorizationRequest.outOfBandRedirect }
-            return detected?.flavour == .gotosocial ? listener.redirectURI : LoopbackRedirectListener.registeredRedirectURI
         }
 
         /// The code from the out-of-band page: prompted for on a terminal, else the first line of stdin.

@@ -38,17 +38,10 @@ extension CommandContext {
         APIClient(server: server, token: token, http: http)
     }
 
-    /// The account a token belongs to: Mastodon's verify_credentials, or on the Misskey family its
-    /// own `POST /api/i` (upstream Misskey has no Mastodon API at all).
-    func whoAmI(_ client: APIClient, on detected: ServerInfo?) async throws -> CredentialAccount {
-        if detected?.flavour.isMisskeyFamily == true { return try await MisskeyAdmin(client: client).verifyCredentials() }
-        return try await client.verifyCredentials()
-    }
-
     /// Who a token the user just handed over belongs to; a refusal says which token.
-    func verifyNewToken(_ client: APIClient, on detected: ServerInfo?) async throws -> CredentialAccount {
+    func verifyNewToken(_ client: APIClient) async throws -> CredentialAccount {
         do {
-            return try await whoAmI(client, on: detected)
+            return try await client.whoAmI()
         } catch let error as APIError where error.status == 401 || error.status == 403 {
             throw FediError(.permission, "\(client.server.authority) does not accept this token (HTTP \(error.status!))",
                             hint: "check that the token is for \(client.server.authority) and has not been revoked")

@@ -32,7 +32,8 @@ extension CommandContext {
             // find the id in the list instead, so a wrong id is "no such block", not "try again".
             let host = (try? login().server.authority) ?? "the server"
             guard let found = try await adapter.list(limit: nil, onPage: nil).first(where: { $0.id == target }) else {
-                throw FediError(.noInput, "no domain block \(target) on \(host)", hint: "see the blocks and their ids: fedictl domain-blocks list")
+                throw FediError(.noInput, "no domain block \(target) on \(host)",
+                                hint: "see the blocks and their ids: fedictl domain-blocks list")
             }
             return found
         }

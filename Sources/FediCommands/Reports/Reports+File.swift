@@ -62,7 +62,8 @@ extension Reports {
             ctx.status("Reported @\(report.target) to the moderators of \(login.server.authority).")
             if let asked = category?.rawValue, let stored = report.category, stored != asked {
                 // GoToSocial files every report as "other": say so rather than let it pass unseen.
-                ctx.status("fedictl: note: \(login.server.authority) stored the report's category as '\(stored)', not '\(asked)'")
+                let host = login.server.authority
+                ctx.status("fedictl: note: \(host) stored the report's category as '\(stored)', not '\(asked)'")
             }
             try ctx.output.item(report)
         }

@@ -25,7 +25,8 @@ extension CommandContext {
         }
         let items = try await adapter.list(limit: nil, onPage: nil)
         if let existing = items.first(named: domain) {
-            if let comment, comment != existing.comment, let updated = try await adapter.update(existing, comment: comment) {
+            if let comment, comment != existing.comment,
+               let updated = try await adapter.update(existing, comment: comment) {
                 status("\(updated.domain) was already \(noun); changed its comment.")
                 return try output.item(updated)
             }

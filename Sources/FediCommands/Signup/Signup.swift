@@ -126,9 +126,9 @@ public struct Signup: FediCommand {
     /// an app token answers 401 "Unauthorized: user not supplied or not authorized". Say so before
     /// registering anything, and name the page that works (exit 69).
     static func refuseAPISignups(on detected: ServerInfo, server: ServerAddress) throws {
-        guard detected.flavour == .gotosocial, let version = detected.comparableVersion, version.isAtLeast(SoftwareVersion(0, 19)) else { return }
+        guard detected.takesSignUpsOnTheWebOnly else { return }
         let page = server.baseURL.appendingPathComponent("signup").absoluteString
-        throw FediError(.unavailable, "\(server.authority) runs GoToSocial \(detected.version ?? version.description), which takes sign-ups only "
+        throw FediError(.unavailable, "\(server.authority) runs \(detected.label), which takes sign-ups only "
                         + "on its web page, not through its API",
                         hint: "sign up at \(page); a moderator then approves the account")
     }

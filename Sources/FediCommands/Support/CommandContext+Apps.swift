@@ -23,8 +23,10 @@ extension CommandContext {
         if let stored, stored.record.covers(scopes: scopes, redirectURI: registeredRedirect) {
             return (stored.record.clientID, stored.secret)
         }
-        let redirects = Self.appRedirectURIs.contains(registeredRedirect) ? Self.appRedirectURIs : Self.appRedirectURIs + [registeredRedirect]
-        let app = try await registerFedictlApp(server, scopes: registering ?? scopes, secrets: secrets, redirects: redirects)
+        let known = Self.appRedirectURIs
+        let redirects = known.contains(registeredRedirect) ? known : known + [registeredRedirect]
+        let app = try await registerFedictlApp(server, scopes: registering ?? scopes, secrets: secrets,
+                                               redirects: redirects)
         return (app.clientID, app.clientSecret)
     }
 

@@ -110,7 +110,8 @@ extension CommandContext {
 
     /// An undo the server cannot run is not offered (GoToSocial has no `accounts unsuspend`).
     static func runnable(_ words: [String], on info: ServerInfo?) -> [String]? {
-        guard let info, words.count >= 2, let capability = Capability(rawValue: "\(words[0]) \(words[1])") else { return words }
+        guard let info, words.count >= 2,
+              let capability = Capability(rawValue: "\(words[0]) \(words[1])") else { return words }
         if case .unavailable = CapabilityTable.availability(of: capability, on: info) { return nil }
         return words
     }

@@ -124,7 +124,8 @@ extension APIClient {
                 }
                 try await onPage(rows, raw)
             } }
-            let found = try await mastodonAccounts(sent, v2: v2, limit: partly ? nil : limit, onPage: checked).filter(keep)
+            let found = try await mastodonAccounts(sent, v2: v2, limit: partly ? nil : limit, onPage: checked)
+                .filter(keep)
             return partly ? Array(found.prefix(limit ?? found.count)) : found
         }
     }
@@ -247,9 +248,25 @@ extension APIClient {
         if let report = action.reportID {
             // Pleroma keeps the text as a note on the report: it has nowhere else for it. GoToSocial
             // sends the comment to the reporter.
-            let comment = family == .pleromaAdmin ? action.text : family == .gotosocialAdmin ? action.reportComment : nil
+            let comment = family == .pleromaAdmin ? action.text
+                : family == .gotosocialAdmin ? action.reportComment : nil
             _ = try await resolveReport(id: report, comment: comment, via: family)
         }
+    }
+
+    /// The account after `action`. GoToSocial suspends in the background (it first removes the
+    /// account's posts and media), so there it is read again, up to 5 s, until it shows suspended;
+    /// `underWay` says it did not yet. Without `sleep` (a dry run) it is read once.
+    public func account(_ id: String, after action: AccountAction, via family: APIFamily,
+                        sleep: (@Sendable (Double) async throws -> Void)?)
+        async throws -> (Fetched<AdminAccount>, underWay: Bool) {
+        var current = try await adminAccount(id: id, via: family)
+        guard action.kind == .suspend, family == .gotosocialAdmin, let sleep else { return (current, false) }
+        for _ in 0..<10 where current.value.suspended != true {
+            try await sleep(0.5)
+            current = try await adminAccount(id: id, via: family)
+        }
+        return (current, current.value.suspended != true)
     }
 
     public static func checkAction(_ action: AccountAction, family: APIFamily, on server: ServerInfo) throws {

@@ -34,12 +34,13 @@ public struct FilterDraft: Sendable, Equatable {
     }
 
     /// Refuses (exit 65) what `server` cannot store through `api`, instead of letting a part of the
-    /// request be dropped: `blur` before Mastodon 4.4 (API version 5) or GoToSocial 0.20, and on v1 several keywords in
-    /// one filter, or a title apart from the filter's phrase.
+    /// request be dropped: `blur` before Mastodon 4.4 (API version 5) or GoToSocial 0.20, and on v1
+    /// several keywords in one filter, or a title apart from the filter's phrase.
     public func check(for api: FiltersAPI, on server: ServerInfo) throws {
         if action == .blur {
             // GoToSocial keeps blur filters since 0.20 (it reports no Mastodon API version).
-            let gotosocialBlur = server.flavour == .gotosocial && server.comparableVersion?.isAtLeast(SoftwareVersion(0, 20)) == true
+            let gotosocialBlur = server.flavour == .gotosocial
+                && server.comparableVersion?.isAtLeast(SoftwareVersion(0, 20)) == true
             guard api == .v2, gotosocialBlur || (server.mastodonAPIVersion ?? 0) >= 5 else {
                 let level = server.mastodonAPIVersion.map { "API version \($0)" } ?? "no Mastodon API version"
                 let running = api == .v1 ? "\(server.label) (v1 filters only)" : "\(server.label) (\(level))"

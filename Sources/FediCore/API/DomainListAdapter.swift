@@ -94,7 +94,8 @@ struct RecordDomainList<Item: DomainEntry>: DomainListAdapter {
     func update(_ item: Item, comment: String) async throws -> Item? {
         guard takesComment else { return nil }
         let body = try RequestBody.encoded(["public_comment": comment])
-        return try await client.fetch(Item.self, .put, "\(path)/\(ServerAddress.pathSegment(item.id))", body: body).value
+        let url = "\(path)/\(ServerAddress.pathSegment(item.id))"
+        return try await client.fetch(Item.self, .put, url, body: body).value
     }
 
     func remove(_ item: Item) async throws {

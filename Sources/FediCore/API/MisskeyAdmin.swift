@@ -84,7 +84,9 @@ extension MisskeyAdmin {
         let me = try await call(Me.self, "i").value
         let role = me.isAdmin == true ? "Admin" : me.isModerator == true ? "Moderator" : nil
         var account = CredentialAccount(id: me.id, username: me.username, displayName: me.name, roleName: role)
-        if let role { account.role = AccountRole(name: role, permissions: nil, isAdmin: me.isAdmin == true, canModerate: true) }
+        if let role {
+            account.role = AccountRole(name: role, permissions: nil, isAdmin: me.isAdmin == true, canModerate: true)
+        }
         return account
     }
 }

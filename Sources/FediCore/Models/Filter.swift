@@ -65,7 +65,8 @@ public struct FilterStatus: Codable, Sendable, Equatable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         // GoToSocial (0.20) sends the post's id under `phrase`.
-        self.init(id: c.lenientString("id") ?? "", statusID: c.lenientString("status_id") ?? c.lenientString("phrase") ?? "")
+        self.init(id: c.lenientString("id") ?? "",
+                  statusID: c.lenientString("status_id") ?? c.lenientString("phrase") ?? "")
     }
 }
 

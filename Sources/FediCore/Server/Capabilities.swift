@@ -148,7 +148,8 @@ public enum CapabilityTable {
         let timelines: [Rule] = relationships
         let apps: [Rule] = [on(mastodonClients + misskeyForksWithMastodonAPI, .mastodonClient)]
         // GoToSocial has no GET /api/v1/apps/verify_credentials (404 with a user token, 401 without).
-        let appsVerify: [Rule] = [on(mastodonClients.filter { $0 != .gotosocial } + misskeyForksWithMastodonAPI, .mastodonClient)]
+        let appsVerify: [Rule] = [on(mastodonClients.filter { $0 != .gotosocial } + misskeyForksWithMastodonAPI,
+                                     .mastodonClient)]
         return [
             .instanceInfo: [on(mastodonClients, .mastodonClient), on(misskey, .misskeyClient)],
             .instanceRules: [mastodon(.mastodonClient, since: "3.4.0"), on([.gotosocial, .pleroma, .friendica], .mastodonClient),

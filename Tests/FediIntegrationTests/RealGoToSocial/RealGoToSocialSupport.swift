@@ -25,6 +25,11 @@ extension GoToSocialServer {
     var aliceSide: UserSide { UserSide(self, alice) }
     var bobSide: UserSide { UserSide(self, bob) }
 
+    /// The value of a one-field item fedictl printed (`id\tVALUE`).
+    static func value(_ output: String) -> String {
+        String(output.split(separator: "\t").last ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// A browser at this server.
     func browser() -> Browser { Browser(base: "http://\(base)") }
 }
