@@ -8,14 +8,16 @@ MOCK := $(VENV)/bin/mastodon_mock
 MOCK_VERSION := 0.6.1
 # The reference for `domain-blocks merge` (its parity test runs fediblock-sync from the venv).
 FEDIBLOCKHOLE_VERSION := 0.4.6
-APT_PACKAGES := curl python3 libcurl4-openssl-dev libsecret-1-dev libsecret-tools gnome-keyring dbus python3-venv mandoc man-db zsh bash-completion strace tmux fish systemd
+APT_PACKAGES := curl python3 libcurl4-openssl-dev libsecret-1-dev libsecret-tools gnome-keyring dbus python3-venv mandoc man-db \
+	zsh bash-completion strace tmux fish ffmpeg systemd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: help deps apt-deps build release test test-fast test-release demo bench clean
 
 help:
 	@echo "make demo      install what is needed, build, and tour fedictl against a local mastodon_mock"
-	@echo "make test      install what is needed and run every test (the CI command)"
+	@echo "make test      install what is needed and run every test (the CI command; with ../shared/gotosocial,"
+	@echo "               the real GoToSocial tier too)"
 	@echo "make test-fast the fast tier only: fakes, no external process, under a minute"
 	@echo "make test-release the demo on the optimised build; fails if any step crashes"
 	@echo "make build     debug build;  make release: optimised build"
@@ -53,8 +55,17 @@ test-fast: apt-deps
 	$(SWIFT) build --build-tests
 	FEDICTL_TEST_TIER=fast $(SWIFT) test --skip-build --skip FediIntegrationTests --skip FediKeyringTests
 
+# The real-server tier (Tests/FediIntegrationTests/RealGoToSocial) runs inside the integration tier
+# against the real GoToSocial: FEDICTL_GOTOSOCIAL, else ../shared/gotosocial/gotosocial beside the
+# checkout. Without it those tests are skipped, with a note; .ci/run sets FEDICTL_REQUIRE_GOTOSOCIAL=1,
+# so there they fail instead.
+GOTOSOCIAL ?= $(or $(FEDICTL_GOTOSOCIAL),$(abspath ../shared/gotosocial/gotosocial))
+
 test: deps test-fast
-	MASTODON_MOCK=$(CURDIR)/$(MOCK) scripts/with-keyring $(SWIFT) test --skip-build $(INTEGRATION_TARGETS)
+	@[ -x "$(GOTOSOCIAL)" ] || \
+	  echo "make test: no GoToSocial server at $(GOTOSOCIAL): the real-server tier is skipped (README, Testing)"
+	FEDICTL_GOTOSOCIAL=$(GOTOSOCIAL) MASTODON_MOCK=$(CURDIR)/$(MOCK) \
+	  scripts/with-keyring $(SWIFT) test --skip-build $(INTEGRATION_TARGETS)
 	$(MAKE) --no-print-directory test-release
 
 # Both tiers test the debug build; people install the optimised one, and an optimiser-only crash

@@ -61,7 +61,7 @@ import Testing
             guard case .json(let data) = try RequestBody.encoded(FilterV2Body(draft)) else { return "" }
             return String(decoding: data, as: UTF8.self)
         }
-        #expect(try bytes(FilterDraft(action: .hide, neverExpires: true)) == #"{"expires_in":"","filter_action":"hide"}"#)
+        #expect(try bytes(FilterDraft(action: .hide, neverExpires: true)) == #"{"expires_in":null,"filter_action":"hide"}"#)
         #expect(try bytes(FilterDraft(context: [.home, .public], expiresIn: 3600)) == #"{"context":["home","public"],"expires_in":3600}"#)
     }
 

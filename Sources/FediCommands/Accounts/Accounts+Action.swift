@@ -62,7 +62,14 @@ extension Accounts {
                 if ctx.globals.dryRun { ctx.noteOutcome("dry run: would \(kind == .none ? "warn" : kind.rawValue) \(target.account) (account \(id))") }
                 try await client.performAction(action, onAccount: id, via: family, on: server)
                 if ctx.pin?.fleet != nil { ctx.noteOutcome("\(done) \(target.account) (account \(id))") }
-                return try await client.adminAccount(id: id, via: family)
+                let (after, underWay) = try await client.account(id, after: action, via: family,
+                                                                  sleep: ctx.globals.dryRun ? nil : ctx.services.sleep)
+                if underWay {
+                    ctx.status("fedictl: \(client.server.authority) suspends @\(after.value.acct) in the background: "
+                               + "the suspension is "
+                               + "under way, not finished yet (check with: fedictl accounts show \(id))")
+                }
+                return after
             }
             try ctx.showAccount(fetched)
         }

@@ -74,8 +74,8 @@ extension Auth {
             let listener = outOfBand ? nil : try LoopbackRedirectListener()
             defer { listener?.close() }
             let app = try await ctx.fedictlApp(server, scopes: scopes, stored: stored, secrets: secrets,
-                                               registeredRedirect: listener == nil ? AuthorizationRequest.outOfBandRedirect
-                                                                                   : LoopbackRedirectListener.registeredRedirectURI)
+                                               registeredRedirect: listener?.uriToRegister(metadata: metadata)
+                                                   ?? AuthorizationRequest.outOfBandRedirect)
 
             let request = AuthorizationRequest(
                 clientID: app.clientID, redirectURI: listener?.redirectURI ?? AuthorizationRequest.outOfBandRedirect, scopes: scopes,

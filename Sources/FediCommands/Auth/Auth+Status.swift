@@ -58,7 +58,7 @@ extension Auth {
             let server = login.server
             let who: CredentialAccount
             do {
-                who = try await ctx.client(credentials).verifyCredentials()
+                who = try await ctx.client(credentials).whoAmI()
             } catch let error as APIError where error.status == 401 {
                 throw FediError(.permission, "the token for \(login.id) no longer works: \(server.authority) refused it (HTTP 401)",
                                 hint: "log in again: fedictl auth login \(server.authority)")

@@ -38,10 +38,10 @@ extension CommandContext {
         APIClient(server: server, token: token, http: http)
     }
 
-    /// verify_credentials for a token the user just handed over; a refusal says which token.
+    /// Who a token the user just handed over belongs to; a refusal says which token.
     func verifyNewToken(_ client: APIClient) async throws -> CredentialAccount {
         do {
-            return try await client.verifyCredentials()
+            return try await client.whoAmI()
         } catch let error as APIError where error.status == 401 || error.status == 403 {
             throw FediError(.permission, "\(client.server.authority) does not accept this token (HTTP \(error.status!))",
                             hint: "check that the token is for \(client.server.authority) and has not been revoked")

@@ -25,6 +25,17 @@ extension CommandContext {
             let blocks = try await adapter.list(limit: nil, onPage: nil)
             return try type(of: adapter).named(target, in: blocks, host: (try? login().server.authority) ?? "the server")
         }
-        return try await adapter.block(id: target).value
+        do {
+            return try await adapter.block(id: target).value
+        } catch let error as APIError where error.status == 500 {
+            // GoToSocial answers 500 to a GET of a block id it does not have (its DELETE says 404):
+            // find the id in the list instead, so a wrong id is "no such block", not "try again".
+            let host = (try? login().server.authority) ?? "the server"
+            guard let found = try await adapter.list(limit: nil, onPage: nil).first(where: { $0.id == target }) else {
+                throw FediError(.noInput, "no domain block \(target) on \(host)",
+                                hint: "see the blocks and their ids: fedictl domain-blocks list")
+            }
+            return found
+        }
     }
 }

@@ -13,7 +13,7 @@ extension Filters {
             if given, must be the same; several keywords are refused (exit 65).
 
             Actions: warn (default) shows matching posts behind a warning; hide drops them (v1: \
-            irreversible); blur hides their media behind a warning (Mastodon 4.4+ only).
+            irreversible); blur hides their media behind a warning (Mastodon 4.4+, GoToSocial 0.20+).
 
             Examples:
               $ fedictl filters create Politics --keyword election --keyword senate --context home --context public

@@ -60,6 +60,11 @@ extension Reports {
             let (report, raw) = try await filing.file(against: account, draft)
             if ctx.globals.raw, let raw { return ctx.output.raw(raw) }
             ctx.status("Reported @\(report.target) to the moderators of \(login.server.authority).")
+            if let asked = category?.rawValue, let stored = report.category, stored != asked {
+                // GoToSocial files every report as "other": say so rather than let it pass unseen.
+                let host = login.server.authority
+                ctx.status("fedictl: note: \(host) stored the report's category as '\(stored)', not '\(asked)'")
+            }
             try ctx.output.item(report)
         }
 

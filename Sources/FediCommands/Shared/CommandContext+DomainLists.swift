@@ -25,6 +25,11 @@ extension CommandContext {
         }
         let items = try await adapter.list(limit: nil, onPage: nil)
         if let existing = items.first(named: domain) {
+            if let comment, comment != existing.comment,
+               let updated = try await adapter.update(existing, comment: comment) {
+                status("\(updated.domain) was already \(noun); changed its comment.")
+                return try output.item(updated)
+            }
             status("\(existing.domain) is already \(noun); nothing sent.")
             return try output.item(existing)
         }

@@ -84,6 +84,7 @@ public struct Signup: FediCommand {
             throw FediError(.unavailable, "\(host) does not accept sign-ups (registrations are closed)",
                             hint: "ask the server's admins for an invitation, or pick another server")
         }
+        try Self.refuseAPISignups(on: detected, server: server)
         let approval = policy.mode == .approvalRequired
         if (approval || policy.reasonRequired), reason == nil {
             throw FediError(.usage, "\(host) has a moderator approve each new account, and asks why you want to join",
@@ -120,6 +121,17 @@ public struct Signup: FediCommand {
                                  confirmsEmail: registration.support.confirmsEmail)
         ctx.status("Signed up \(result.account).")
         try ctx.output.item(result)
+    }
+
+    /// GoToSocial 0.19 and later take sign-ups only from their web form: `POST /api/v1/accounts` with
+    /// an app token answers 401 "Unauthorized: user not supplied or not authorized". Say so before
+    /// registering anything, and name the page that works (exit 69).
+    static func refuseAPISignups(on detected: ServerInfo, server: ServerAddress) throws {
+        guard detected.takesSignUpsOnTheWebOnly else { return }
+        let page = server.baseURL.appendingPathComponent("signup").absoluteString
+        throw FediError(.unavailable, "\(server.authority) runs \(detected.label), which takes sign-ups only "
+                        + "on its web page, not through its API",
+                        hint: "sign up at \(page); a moderator then approves the account")
     }
 
     /// What the account waits for. Mastodon and GoToSocial always send a confirmation e-mail;

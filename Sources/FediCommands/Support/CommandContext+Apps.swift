@@ -23,14 +23,17 @@ extension CommandContext {
         if let stored, stored.record.covers(scopes: scopes, redirectURI: registeredRedirect) {
             return (stored.record.clientID, stored.secret)
         }
-        let app = try await registerFedictlApp(server, scopes: registering ?? scopes, secrets: secrets)
+        let known = Self.appRedirectURIs
+        let redirects = known.contains(registeredRedirect) ? known : known + [registeredRedirect]
+        let app = try await registerFedictlApp(server, scopes: registering ?? scopes, secrets: secrets,
+                                               redirects: redirects)
         return (app.clientID, app.clientSecret)
     }
 
     /// `POST /api/v1/apps` for fedictl with `scopes`; the secret goes to `secrets`, the app to the
     /// config (replacing an earlier one of the instance).
-    func registerFedictlApp(_ server: ServerAddress, scopes: [String], secrets: any SecretStore) async throws -> RegisteredApplication {
-        let redirects = Self.appRedirectURIs
+    func registerFedictlApp(_ server: ServerAddress, scopes: [String], secrets: any SecretStore,
+                            redirects: [String] = appRedirectURIs) async throws -> RegisteredApplication {
         let app = try await anonymousClient(server).registerApp(redirectURIs: redirects, scopes: scopes)
         try await secrets.store(app.clientSecret, for: RegisteredClient.secretKey(for: server))
         let record = RegisteredClient(clientID: app.clientID, scopes: app.scopes ?? scopes, redirectURIs: app.redirectURIs ?? redirects,

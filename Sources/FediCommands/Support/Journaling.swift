@@ -110,6 +110,14 @@ extension CommandContext {
         await appendToJournal([entry])
     }
 
+    /// An undo the server cannot run is not offered (GoToSocial has no `accounts unsuspend`).
+    static func runnable(_ words: [String], on info: ServerInfo?) -> [String]? {
+        guard let info, words.count >= 2,
+              let capability = Capability(rawValue: "\(words[0]) \(words[1])") else { return words }
+        if case .unavailable = CapabilityTable.availability(of: capability, on: info) { return nil }
+        return words
+    }
+
     /// An entry with the run's common facts (time, command line, verb, server software) filled in.
     func journalEntry(account: String?, server: String, target: String?, before: String?, after: String?, request: String? = nil,
                       outcome: JournalEntry.Outcome, createdID: String? = nil, errorKind: String? = nil, httpStatus: Int? = nil,
@@ -126,7 +134,11 @@ extension CommandContext {
                                  errorKind: errorKind, httpStatus: httpStatus, message: message)
         entry.reason = globals.reason
         entry.undoes = JournalSession.undoing
-        setUndo(undo, on: &entry)
+        let runnable = undo.flatMap { Self.runnable($0, on: info) }
+        setUndo(runnable, on: &entry)
+        if let undo, runnable == nil, let info {
+            entry.noUndo = "\(info.label) cannot run `\(undo.prefix(2).joined(separator: " "))`"
+        }
         return entry
     }
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 
 /// Which of the server's users `accounts list` asks for.
 public struct AccountQuery: Sendable, Equatable {
@@ -74,6 +75,8 @@ public struct AccountAction: Sendable, Equatable {
     /// The moderator's explanation (sent to the user in the warning e-mail on Mastodon).
     public var text: String?
     public var notify: Bool
+    /// What the reporter is told when `reportID` is resolved (GoToSocial's action_taken_comment).
+    public var reportComment: String?
 
     public init(_ kind: Kind, reportID: String? = nil, warningPresetID: String? = nil, text: String? = nil, notify: Bool = true) {
         self.kind = kind
@@ -101,10 +104,29 @@ extension APIClient {
         case .mastodonAdmin, .gotosocialAdmin:
             if query.status == .sensitized, family == .gotosocialAdmin { throw query.refuse("sensitized", on: server) }
             let v2 = family == .gotosocialAdmin || server.comparableVersion.map { $0.isAtLeast(SoftwareVersion(3, 5, 0)) } ?? true
+            // GoToSocial matches `username` exactly where Mastodon (and the help) match a part of it:
+            // there the part is matched here, over every account, up to `limit` matches.
+            let partly = family == .gotosocialAdmin && query.username != nil
+            var sent = query
+            if partly { sent.username = nil }
             // Checked here too: a server that ignores a state filter (mastodon_mock's v1 `sensitized`)
             // must not pass off every account as matching.
-            let checked = onPage.map { onPage -> PageHandler<AdminAccount> in { accounts, raw in try await onPage(accounts.filter(query.hasStatus), raw) } }
-            return try await mastodonAccounts(query, v2: v2, limit: limit, onPage: checked).filter(query.hasStatus)
+            let keep: @Sendable (AdminAccount) -> Bool = partly ? query.matches : query.hasStatus
+            let shown = Mutex(0)
+            let checked = onPage.map { onPage -> PageHandler<AdminAccount> in { accounts, raw in
+                var rows = accounts.filter(keep)
+                if partly, let limit {
+                    rows = shown.withLock { count in
+                        let room = Array(rows.prefix(max(0, limit - count)))
+                        count += room.count
+                        return room
+                    }
+                }
+                try await onPage(rows, raw)
+            } }
+            let found = try await mastodonAccounts(sent, v2: v2, limit: partly ? nil : limit, onPage: checked)
+                .filter(keep)
+            return partly ? Array(found.prefix(limit ?? found.count)) : found
         }
     }
 
@@ -224,9 +246,27 @@ extension APIClient {
             return
         }
         if let report = action.reportID {
-            // Pleroma keeps the text as a note on the report: it has nowhere else for it.
-            _ = try await resolveReport(id: report, comment: family == .pleromaAdmin ? action.text : nil, via: family)
+            // Pleroma keeps the text as a note on the report: it has nowhere else for it. GoToSocial
+            // sends the comment to the reporter.
+            let comment = family == .pleromaAdmin ? action.text
+                : family == .gotosocialAdmin ? action.reportComment : nil
+            _ = try await resolveReport(id: report, comment: comment, via: family)
         }
+    }
+
+    /// The account after `action`. GoToSocial suspends in the background (it first removes the
+    /// account's posts and media), so there it is read again, up to 5 s, until it shows suspended;
+    /// `underWay` says it did not yet. Without `sleep` (a dry run) it is read once.
+    public func account(_ id: String, after action: AccountAction, via family: APIFamily,
+                        sleep: (@Sendable (Double) async throws -> Void)?)
+        async throws -> (Fetched<AdminAccount>, underWay: Bool) {
+        var current = try await adminAccount(id: id, via: family)
+        guard action.kind == .suspend, family == .gotosocialAdmin, let sleep else { return (current, false) }
+        for _ in 0..<10 where current.value.suspended != true {
+            try await sleep(0.5)
+            current = try await adminAccount(id: id, via: family)
+        }
+        return (current, current.value.suspended != true)
     }
 
     public static func checkAction(_ action: AccountAction, family: APIFamily, on server: ServerInfo) throws {

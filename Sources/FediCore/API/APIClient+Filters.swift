@@ -34,11 +34,14 @@ public struct FilterDraft: Sendable, Equatable {
     }
 
     /// Refuses (exit 65) what `server` cannot store through `api`, instead of letting a part of the
-    /// request be dropped: `blur` before Mastodon 4.4 (API version 5), and on v1 several keywords in
-    /// one filter, or a title apart from the filter's phrase.
+    /// request be dropped: `blur` before Mastodon 4.4 (API version 5) or GoToSocial 0.20, and on v1
+    /// several keywords in one filter, or a title apart from the filter's phrase.
     public func check(for api: FiltersAPI, on server: ServerInfo) throws {
         if action == .blur {
-            guard api == .v2, let level = server.mastodonAPIVersion, level >= 5 else {
+            // GoToSocial keeps blur filters since 0.20 (it reports no Mastodon API version).
+            let gotosocialBlur = server.flavour == .gotosocial
+                && server.comparableVersion?.isAtLeast(SoftwareVersion(0, 20)) == true
+            guard api == .v2, gotosocialBlur || (server.mastodonAPIVersion ?? 0) >= 5 else {
                 let level = server.mastodonAPIVersion.map { "API version \($0)" } ?? "no Mastodon API version"
                 let running = api == .v1 ? "\(server.label) (v1 filters only)" : "\(server.label) (\(level))"
                 throw FediError(.dataError, "filter action blur needs Mastodon 4.4 or newer (API version 5); this server runs \(running)",
@@ -163,7 +166,8 @@ extension APIClient {
     }
 }
 
-/// `expires_in`: seconds from now, or `""`, which clears the expiry.
+/// `expires_in`: seconds from now, or JSON null, which clears the expiry (Mastodon also takes `""`,
+/// GoToSocial answers 422 to it).
 enum FilterExpiry: Encodable, Equatable {
     case seconds(Int)
     case never
@@ -177,7 +181,7 @@ enum FilterExpiry: Encodable, Equatable {
         var container = encoder.singleValueContainer()
         switch self {
         case .seconds(let seconds): try container.encode(seconds)
-        case .never: try container.encode("")
+        case .never: try container.encodeNil()
         }
     }
 }

@@ -50,6 +50,17 @@ extension APIClient {
         try await get(CredentialAccount.self, "/api/v1/accounts/verify_credentials")
     }
 
+    /// The account this client's token belongs to, on any server: verify_credentials, else (upstream
+    /// Misskey, which has no Mastodon API and answers it 404) Misskey's own `POST /api/i`.
+    public func whoAmI() async throws -> CredentialAccount {
+        do {
+            return try await verifyCredentials()
+        } catch let error as APIError where error.meansAbsent {
+            guard let account = try? await misskeyAdmin.verifyCredentials() else { throw error }
+            return account
+        }
+    }
+
     /// The scopes this client's token has, as far as the server tells: Doorkeeper's
     /// `/oauth/token/info` (the token's own scopes), else the app's scopes from
     /// `/api/v1/apps/verify_credentials` (Mastodon 4.3+). nil when neither says.

@@ -35,7 +35,8 @@ extension APIClient {
             .sorted { ($0.createdAt ?? .distantFuture, $0.id) < ($1.createdAt ?? .distantFuture, $1.id) }
         var sweep = ReportSweep(target: target, reports: open, action: nil, requests: [])
         if let kind, let first = open.first {
-            let action = AccountAction(kind, reportID: first.id, text: text)
+            var action = AccountAction(kind, reportID: first.id, text: text)
+            action.reportComment = comment
             try Self.checkAction(action, family: family, on: server)
             guard sweep.accountID != nil else {
                 throw FediError(.protocol, "\(self.server.authority) did not say which account report \(first.id) is about")

@@ -20,10 +20,17 @@ extension DomainBlock: DomainKeyed {}
 public protocol DomainEntry: DomainKeyed, Codable, Sendable {
     /// An entry for a server that keeps only the host (the host is then the id).
     init(host: String)
+    /// The comment the server keeps on the entry, where it keeps one.
+    var comment: String? { get }
+}
+
+extension DomainEntry {
+    public var comment: String? { nil }
 }
 
 extension DomainAllow: DomainEntry {
     public init(host: String) { self.init(id: host, domain: host) }
+    public var comment: String? { publicComment }
 }
 
 extension EmailDomainBlock: DomainEntry {
@@ -40,10 +47,13 @@ public protocol DomainListAdapter<Item>: Sendable {
     func remove(_ item: Item) async throws
     /// Whether `create` keeps a comment; where it does not, a comment must be refused, not dropped.
     var keepsComment: Bool { get }
+    /// Changes the comment of an existing entry; nil where the server cannot.
+    func update(_ item: Item, comment: String) async throws -> Item?
 }
 
 extension DomainListAdapter {
     public var keepsComment: Bool { false }
+    public func update(_ item: Item, comment: String) async throws -> Item? { nil }
 }
 
 /// Mastodon's and GoToSocial's record lists: `GET path` (Link-paged on Mastodon, whole on
@@ -78,6 +88,14 @@ struct RecordDomainList<Item: DomainEntry>: DomainListAdapter {
         } find: {
             try await list(limit: nil, onPage: nil).first(named: domain)
         }
+    }
+
+    /// GoToSocial (0.19+) changes an allow's comment with `PUT path/:id`.
+    func update(_ item: Item, comment: String) async throws -> Item? {
+        guard takesComment else { return nil }
+        let body = try RequestBody.encoded(["public_comment": comment])
+        let url = "\(path)/\(ServerAddress.pathSegment(item.id))"
+        return try await client.fetch(Item.self, .put, url, body: body).value
     }
 
     func remove(_ item: Item) async throws {

@@ -70,3 +70,23 @@ extension APIClient {
     /// This client speaking the Misskey family's API.
     public var misskeyAdmin: MisskeyAdmin { MisskeyAdmin(client: self) }
 }
+
+extension MisskeyAdmin {
+    /// The account the token belongs to: `POST /api/i`, Misskey's verify_credentials.
+    public func verifyCredentials() async throws -> CredentialAccount {
+        struct Me: Decodable, Sendable {
+            var id: String
+            var username: String
+            var name: String?
+            var isAdmin: Bool?
+            var isModerator: Bool?
+        }
+        let me = try await call(Me.self, "i").value
+        let role = me.isAdmin == true ? "Admin" : me.isModerator == true ? "Moderator" : nil
+        var account = CredentialAccount(id: me.id, username: me.username, displayName: me.name, roleName: role)
+        if let role {
+            account.role = AccountRole(name: role, permissions: nil, isAdmin: me.isAdmin == true, canModerate: true)
+        }
+        return account
+    }
+}

@@ -35,3 +35,11 @@ struct MastodonRegistration: RegistrationAdapter {
     func policy() async throws -> RegistrationPolicy { try await client.registrationPolicy() }
     func createAccount(_ request: SignupRequest) async throws -> SignupAnswer { try await client.createAccount(request) }
 }
+
+extension ServerInfo {
+    /// GoToSocial 0.19 and later take sign-ups on their web form only: `POST /api/v1/accounts` with an
+    /// app token answers 401 "Unauthorized: user not supplied or not authorized".
+    public var takesSignUpsOnTheWebOnly: Bool {
+        flavour == .gotosocial && comparableVersion?.isAtLeast(SoftwareVersion(0, 19)) == true
+    }
+}

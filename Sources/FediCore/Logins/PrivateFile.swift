@@ -69,7 +69,7 @@ enum PrivateFile {
         defer { close(fd) }
         try check(fd, path: path)
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        return StandardStream.readAll(fd)
+        return try StandardStream.readAll(fd)
     }
 
     static func refusal(_ path: String, _ what: String) -> FediError {

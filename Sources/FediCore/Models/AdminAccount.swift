@@ -109,7 +109,12 @@ public struct MastodonAdminAccount: Decodable, Sendable {
             account.staff = role.map(\.canModerate)
         }
         account.confirmed = c.lenientBool("confirmed")
-        account.approved = c.lenientBool("approved")
+        // Approval is a local sign-up's: GoToSocial sends `approved: false` for every remote account
+        // and for its instance actor (a local account named after its own host), which are not
+        // sign-ups waiting for anyone.
+        let name = account.username
+        let actor = profile?.url.map { $0.hasPrefix("http://\(name)/") || $0.hasPrefix("https://\(name)/") } ?? false
+        account.approved = account.domain == nil && !actor ? c.lenientBool("approved") : nil
         account.disabled = c.lenientBool("disabled")
         account.silenced = c.lenientBool("silenced")
         account.suspended = c.lenientBool("suspended")

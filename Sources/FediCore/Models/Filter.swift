@@ -64,7 +64,9 @@ public struct FilterStatus: Codable, Sendable, Equatable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
-        self.init(id: c.lenientString("id") ?? "", statusID: c.lenientString("status_id") ?? "")
+        // GoToSocial (0.20) sends the post's id under `phrase`.
+        self.init(id: c.lenientString("id") ?? "",
+                  statusID: c.lenientString("status_id") ?? c.lenientString("phrase") ?? "")
     }
 }
 

@@ -52,6 +52,14 @@ public final class LoopbackRedirectListener: Sendable {
     /// that follow RFC 8252 (Doorkeeper, so Mastodon), so one registration serves every port.
     public static let registeredRedirectURI = "http://127.0.0.1\(callbackPath)"
 
+    /// The redirect URI to register for a login through this listener. A server that publishes RFC 8414
+    /// metadata (Doorkeeper: Mastodon 4.3+) matches loopback ports loosely, so the one portless
+    /// registration serves every login. Others may compare the URI exactly, port included (GoToSocial
+    /// does, and refuses the authorization otherwise): they get this listener's own URI.
+    public func uriToRegister(metadata: AuthorizationServerMetadata?) -> String {
+        metadata == nil ? redirectURI : Self.registeredRedirectURI
+    }
+
     public func close() {
         closed.withLock { closed in
             if !closed {

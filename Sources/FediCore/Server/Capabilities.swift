@@ -147,6 +147,9 @@ public enum CapabilityTable {
         let relationships: [Rule] = [on(mastodonClients, .mastodonClient), on(misskey, .misskeyClient)]
         let timelines: [Rule] = relationships
         let apps: [Rule] = [on(mastodonClients + misskeyForksWithMastodonAPI, .mastodonClient)]
+        // GoToSocial has no GET /api/v1/apps/verify_credentials (404 with a user token, 401 without).
+        let appsVerify: [Rule] = [on(mastodonClients.filter { $0 != .gotosocial } + misskeyForksWithMastodonAPI,
+                                     .mastodonClient)]
         return [
             .instanceInfo: [on(mastodonClients, .mastodonClient), on(misskey, .misskeyClient)],
             .instanceRules: [mastodon(.mastodonClient, since: "3.4.0"), on([.gotosocial, .pleroma, .friendica], .mastodonClient),
@@ -221,7 +224,7 @@ public enum CapabilityTable {
             .timelinesHome: timelines,
             .signup: [mastodon(.mastodonClient, since: "2.7.0"), on([.gotosocial, .pleroma, .akkoma], .mastodonClient)],
             .appsRegister: apps,
-            .appsVerify: apps,
+            .appsVerify: appsVerify,
         ]
     }()
 

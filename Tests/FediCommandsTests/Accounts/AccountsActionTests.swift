@@ -59,7 +59,10 @@ import Testing
         let id = "01JH8ZQ3V5X7A9C1E3G5J7K9M1"
         try server.transport.stub(.get, "/api/v1/admin/accounts/\(id)", fixture: "gotosocial/admin-account-approved.json")
         server.transport.stub(.post, "/api/v1/admin/accounts/\(id)/action", json: "{}")
+        // GoToSocial suspends in the background: the account is read again until it shows suspended.
         try server.transport.stub(.get, "/api/v1/admin/accounts/\(id)", fixture: "gotosocial/admin-account-approved.json")
+        let approved = try String(contentsOf: RepoPaths.fixtures.appendingPathComponent("gotosocial/admin-account-approved.json"), encoding: .utf8)
+        server.transport.stub(.get, "/api/v1/admin/accounts/\(id)", json: approved.replacingOccurrences(of: "\"suspended\": false", with: "\"suspended\": true"))
         let result = await server.run(["accounts", "action", id, "--type", "suspend", "--text", "spam", "-y", "-o", "json"])
         #expect(result.status == 0, "\(result)")
         let body = try #require(server.transport.requests[1].jsonBody)

@@ -18,13 +18,13 @@ import Testing
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
-    @Test func goToSocialAnswersTheSameWay() async throws {
-        let server = FakeServerAccount(software: "gotosocial", version: "0.17.3")
-        server.transport.stub(.get, "/api/v1/apps/verify_credentials", json: #"{"name": "fedictl", "vapid_key": "x"}"#)
+    /// GoToSocial has no GET /api/v1/apps/verify_credentials (404; 401 without a user token).
+    @Test func goToSocialHasNoAppVerification() async throws {
+        let server = FakeServerAccount(software: "gotosocial", version: "0.20.0-rc1")
         let result = await server.run(["apps", "verify", "--fields", "name"])
-        #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "name\tfedictl\n", "\(result)")
-        #expect(server.transport.unusedRoutes.isEmpty)
+        #expect(result.status == 69, "\(result)")
+        #expect(result.stderr.contains("apps verify is not available on GoToSocial 0.20.0-rc1"), "\(result)")
+        #expect(server.transport.requests.isEmpty)
     }
 
     @Test func misskeyIsRefused() async throws {

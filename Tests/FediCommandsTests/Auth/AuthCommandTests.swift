@@ -374,7 +374,10 @@ struct AuthLoginSeamTests {
         #expect(result.stderr.contains("(opened in your browser)"))
 
         let apps = String(decoding: transport.requests[1].body ?? Data(), as: UTF8.self)
-        #expect(apps == "client_name=fedictl&redirect_uris=urn%3Aietf%3Awg%3Aoauth%3A2.0%3Aoob%0Ahttp%3A%2F%2F127.0.0.1%2Fcallback&scopes=read%20write%20follow")
+        // No RFC 8414 metadata: the server may match redirect URIs exactly (GoToSocial does), so the
+        // listener's own URI, port included, is registered too.
+        #expect(apps.hasPrefix("client_name=fedictl&redirect_uris=urn%3Aietf%3Awg%3Aoauth%3A2.0%3Aoob%0Ahttp%3A%2F%2F127.0.0.1%2Fcallback%0Ahttp%3A%2F%2F127.0.0.1%3A"), "\(apps)")
+        #expect(apps.hasSuffix("%2Fcallback&scopes=read%20write%20follow"), "\(apps)")
         let exchange = String(decoding: transport.requests[2].body ?? Data(), as: UTF8.self)
         #expect(exchange.hasPrefix("grant_type=authorization_code&code=the-code&client_id=new-cid&client_secret=new-secret&redirect_uri=http%3A%2F%2F127.0.0.1%3A"))
         #expect(!exchange.contains("code_verifier"))

@@ -1,0 +1,27 @@
+import Foundation
+import FediCore
+import FediTestSupport
+import Testing
+
+/// Upstream Misskey has no Mastodon API: a token is checked with its own `POST /api/i`.
+@Suite struct MisskeyLoginTests {
+    @Test func authAddAndStatusCheckTheTokenWithMisskeysOwnEndpoint() async throws {
+        let server = try await FixtureServer.start(flavour: "misskey")
+        let sandbox = AuthSandbox()
+        let keyring = InMemorySecretStore()
+        let added = await InProcessRun(["auth", "add", server.base, "--token-stdin", "-o", "json"], secrets: keyring,
+                                       logins: sandbox.logins, input: "misskey-token\n").finish()
+        #expect(added.status == 0, "\(added)")
+        let object = try #require(try added.json() as? [String: Any])
+        #expect(object["account"] as? String == "mika@\(server.base)", "\(object)")
+        #expect(try await server.received("POST", "/api/i").first?["i"] as? String == "misskey-token")
+        // Asked first (Mastodon forks of Misskey have it); upstream Misskey's 404 leads to /api/i.
+        #expect(try await server.received("GET", "/api/v1/accounts/verify_credentials").count == 1)
+
+        let status = await InProcessRun(["auth", "status", "--fields", "account,username,admin"], secrets: keyring,
+                                        logins: sandbox.logins).finish()
+        #expect(status.status == 0, "\(status)")
+        #expect(status.stdout == "account\tmika@\(server.base)\nusername\tmika\nadmin\tyes\n", "\(status)")
+        #expect(try await server.received("POST", "/api/i").count == 2)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import FediCore
+import FediTestSupport
+import Testing
+
+/// `accounts` against the real GoToSocial: sign-ups from its web form, approval, the username
+/// filter, suspension (which GoToSocial carries out in the background) and its journal entry.
+@Suite(.realGoToSocial) struct RealGoToSocialAccountsTests {
+    /// GoToSocial lists remote accounts and its instance actor with `approved: false`: only sign-ups are pending.
+    @Test func pendingListsOnlySignUpsAndApprovingOneApprovesIt() async throws {
+        let gts = try await GoToSocialServer.shared()
+        let username = GoToSocialServer.uniqueName("applicant")
+        let reason = "I run the local birdwatching club and would like to post sightings."
+        let id = try await gts.signUpThroughWebForm(username, reason: reason)
+        let admin = gts.adminSide
+
+        let pending = await admin.run(["accounts", "list", "--pending", "--all", "--fields", "id,acct,status,reason"])
+        #expect(pending.status == 0, "\(pending)")
+        #expect(pending.stdout.contains("\(id)\t@\(username)\tpending\t\(reason)"), "\(pending)")
+        #expect(!pending.stdout.contains("@\(gts.base)"), "the instance actor is no sign-up: \(pending)")
+        let all = await admin.run(["accounts", "list", "--all", "--fields", "acct,status"])
+        #expect(all.stdout.contains("@\(gts.base)\tactive\n"), "the instance actor is listed as active: \(all)")
+
+        let approve = await admin.run(["accounts", "approve", id, "--fields", "acct,status,approved"])
+        #expect(approve.status == 0, "\(approve)")
+        #expect(try await gts.adminAccount(username)["approved"] as? Bool == true)
+        let after = await admin.run(["accounts", "list", "--pending", "--all", "--fields", "acct"])
+        #expect(!after.stdout.contains("@\(username)\n"), "\(after)")
+    }
+
+    /// GoToSocial's `username` filter is an exact match; the help says "containing".
+    @Test func usernameMatchesAPartOfTheName() async throws {
+        let gts = try await GoToSocialServer.shared()
+        let (username, id) = try await gts.makeUser("partial")
+        let part = String(username.dropFirst(3).prefix(8))
+        let result = await gts.adminSide.run(["accounts", "list", "--username", part, "--fields", "id,acct"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "\(id)\t@\(username)\n", "\(result)")
+        let exact = await gts.adminSide.run(["accounts", "list", "--username", "alice", "--fields", "acct"])
+        #expect(exact.stdout == "@alice\n", "\(exact)")
+    }
+
+    /// Suspension runs in the background on GoToSocial: the command waits for it (bounded) or says it
+    /// is under way, never shows the account as simply active. The journal offers no undo GoToSocial
+    /// cannot run (it has no unsuspend).
+    @Test func suspendWaitsForTheSuspensionAndOffersNoUndoGoToSocialLacks() async throws {
+        let gts = try await GoToSocialServer.shared()
+        let (username, id) = try await gts.makeUser("suspendee")
+        let (journal, state) = try LogCommandTests.seeded("gts-suspend", [])
+        defer { try? FileManager.default.removeItem(at: state) }
+        let admin = JournaledUser(gts.http, gts.admin, journal: journal)
+
+        let result = await admin.run(["accounts", "action", id, "--type", "suspend", "--yes",
+                                      "--fields", "acct,status"])
+        #expect(result.status == 0, "\(result)")
+        let shownSuspended = result.stdout == "acct\t@\(username)\nstatus\tsuspended\n"
+        let saidUnderWay = result.stderr.contains("the suspension is under way")
+        #expect(shownSuspended || saidUnderWay, "\(result)")
+        #expect(!result.stdout.contains("status\tactive") || saidUnderWay, "\(result)")
+        try await gts.eventually("GoToSocial to suspend @\(username)") {
+            try await gts.adminAccount(username)["suspended"] as? Bool == true
+        }
+
+        let entry = try #require(try journal.readNow().entries.first { $0.verb == "accounts action" })
+        #expect(entry.software == "gotosocial", "\(entry)")
+        #expect(entry.undo == nil, "GoToSocial cannot unsuspend: \(entry)")
+        let unsuspend = await admin.run(["accounts", "unsuspend", id])
+        #expect(unsuspend.status == 69, "\(unsuspend)")
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import FediCore
+import FediTestSupport
+import Testing
+
+/// The everyday verbs on the real GoToSocial: instance facts, blocks, mutes, domain blocks of a
+/// user's own, timelines, the journal, and a fleet command over it and a mastodon_mock server.
+@Suite(.realGoToSocial) struct RealGoToSocialEverydayTests {
+    @Test func instanceCommandsReadTheServer() async throws {
+        let gts = try await GoToSocialServer.shared()
+        let admin = gts.adminSide
+        let info = await admin.run(["instance", "info", "-o", "json"])
+        #expect(info.status == 0, "\(info)")
+        #expect(info.stdout.contains("0.20.0-rc1"), "\(info)")
+        let features = await admin.run(["instance", "features", "--fields", "capability,available"])
+        #expect(features.status == 0, "\(features)")
+        #expect(features.stdout.contains("apps verify\tno"), "\(features)")
+        for verb in ["rules", "peers", "activity", "blocks", "nodeinfo"] {
+            let result = await admin.run(["instance", verb])
+            #expect(result.status == 0 || result.status == 69, "\(verb): \(result)")
+        }
+        let nodeinfo = await admin.run(["instance", "nodeinfo", "-o", "json"])
+        #expect(nodeinfo.stdout.contains("gotosocial"), "\(nodeinfo)")
+    }
+
+    @Test func blocksMutesAndUserDomainBlocksChangeTheServer() async throws {
+        let gts = try await GoToSocialServer.shared()
+        let (username, id) = try await gts.makeUser("noisy")
+        let bob = gts.bobSide
+        func relationship() async throws -> [String: Any] {
+            let answer = try await gts.get("/api/v1/accounts/relationships?id[]=\(id)", token: gts.bob.token)
+            let list = try #require(answer as? [[String: Any]])
+            return try #require(list.first)
+        }
+
+        #expect(await bob.run(["blocks", "add", "@\(username)", "--yes"]).status == 0)
+        #expect(try await relationship()["blocking"] as? Bool == true)
+        #expect(await bob.run(["blocks", "list", "--fields", "acct"]).stdout.contains("\(username)"))
+        #expect(await bob.run(["blocks", "remove", "@\(username)"]).status == 0)
+        #expect(try await relationship()["blocking"] as? Bool == false)
+
+        #expect(await bob.run(["mutes", "add", "@\(username)"]).status == 0)
+        #expect(try await relationship()["muting"] as? Bool == true)
+        #expect(await bob.run(["mutes", "list", "--fields", "acct"]).stdout.contains("\(username)"))
+        #expect(await bob.run(["mutes", "remove", "@\(username)"]).status == 0)
+        #expect(try await relationship()["muting"] as? Bool == false)
+
+        let domain = "\(GoToSocialServer.uniqueName("loud")).example"
+        let add = await bob.run(["user-domain-blocks", "add", domain, "--yes"])
+        #expect(add.status == 0 || add.status == 69, "\(add)")
+        if add.status == 0 {
+            let mine = try #require(try await gts.get("/api/v1/domain_blocks", token: gts.bob.token) as? [String])
+            #expect(mine.contains(domain))
+            #expect(await bob.run(["user-domain-blocks", "remove", domain]).status == 0)
+            let after = try #require(try await gts.get("/api/v1/domain_blocks", token: gts.bob.token) as? [String])
+            #expect(after.contains(domain) == false)
+        }
+    }
+
+    @Test func theLocalTimelineShowsAlicesPost() async throws {
+        let gts = try await GoToSocialServer.shared()
+        let text = "a walk by the river \(UUID().uuidString)"
+        _ = try await gts.http.json(.post, "/api/v1/statuses", token: gts.alice.token,
+                                    body: ["status": text, "visibility": "public"])
+        let show = await gts.aliceSide.run(["timelines", "show", gts.base, "--limit", "40"])
+        #expect(show.status == 0, "\(show)")
+        #expect(show.stdout.contains(text), "\(show)")
+    }
+
+    /// The journal records a write with GoToSocial's name and version, and its undo runs.
+    @Test func theJournalRecordsAWriteAndItsUndoRuns() async throws {
+        let gts = try await GoToSocialServer.shared()
+        let (journal, state) = try LogCommandTests.seeded("gts-journal", [])
+        defer { try? FileManager.default.removeItem(at: state) }
+        let admin = JournaledUser(gts.http, gts.admin, journal: journal)
+        let domain = "\(GoToSocialServer.uniqueName("journal")).example"
+        #expect(await admin.run(["domain-blocks", "add", domain]).status == 0)
+        let entry = try #require(try journal.readNow().entries.first { $0.verb == "domain-blocks add" })
+        #expect(entry.software == "gotosocial" && entry.softwareVersion?.hasPrefix("0.20.0") == true, "\(entry)")
+        #expect(entry.undo == "fedictl --account admin@\(gts.base) domain-blocks remove \(domain)")
+        let log = await admin.run(["log", "--fields", "verb,target"])
+        #expect(log.stdout.contains("domain-blocks add\t\(domain)"), "\(log)")
+        let undo = await admin.run(["domain-blocks", "remove", domain, "--yes"])
+        #expect(undo.status == 0, "\(undo)")
+        let blocks = try #require(try await gts.get("/api/v1/admin/domain_blocks") as? [[String: Any]])
+        #expect(blocks.contains { $0["domain"] as? String == domain } == false)
+    }
+
+    /// One write over two servers: the GoToSocial admin and a mastodon_mock admin.
+    @Test func aFleetWriteReachesBothServers() async throws {
+        let gts = try await GoToSocialServer.shared()
+        let mock = try await MockServer.start()
+        let logins = InMemoryLoginStore()
+        let secrets = InMemorySecretStore()
+        let harness = CommandHarness(secrets: secrets, logins: logins)
+        for (base, token) in [(gts.base, gts.admin.token), (mock.base, MockServer.admin.token)] {
+            let added = await harness.run(["auth", "add", base, "--token-stdin"], input: token + "\n")
+            #expect(added.status == 0, "\(added)")
+        }
+        let domain = "\(GoToSocialServer.uniqueName("fleet")).example"
+        let both = "admin@\(gts.base),admin@\(mock.base)"
+        let result = await harness.run(["domain-blocks", "add", domain, "--account", both, "--yes"])
+        #expect(result.status == 0, "\(result)")
+        let onGoToSocial = try #require(try await gts.get("/api/v1/admin/domain_blocks") as? [[String: Any]])
+        #expect(onGoToSocial.contains { $0["domain"] as? String == domain })
+        let answer = try await mock.json(.get, "/api/v1/admin/domain_blocks", token: MockServer.admin.token)
+        let mocked = try #require(answer as? [[String: Any]])
+        #expect(mocked.contains { $0["domain"] as? String == domain })
+        let list = await harness.run(["domain-blocks", "list", "--all", "--account", both, "--fields", "domain"])
+        #expect(list.stdout.components(separatedBy: domain).count - 1 == 2, "\(list)")
+    }
+}
