@@ -34,7 +34,7 @@ extension Instance.Features { public var fansOut: Bool { hostArgument.host == ni
 extension Instance.Info { public var fansOut: Bool { hostArgument.host == nil } }
 extension Instance.Nodeinfo { public var fansOut: Bool { hostArgument.host == nil } }
 extension Instance.Peers { public var fansOut: Bool { hostArgument.host == nil } }
-extension Instance.Rules { public var fansOut: Bool { hostArgument.host == nil } }
+extension Instance.Rules.List { public var fansOut: Bool { hostArgument.host == nil } }
 /// Its sources name their own accounts (`account:NAME`) and servers.
 extension DomainBlocks.Merge { public var fansOut: Bool { false } }
 /// A saved plan names its own accounts, unless accounts are selected.
