@@ -3,7 +3,8 @@ import FediCore
 extension CommandContext {
     /// `sync --as-draft`: `plan` with its new blocks as drafts, against the server's block drafts.
     func draftPlan(_ plan: SyncPlan, client: APIClient) async throws -> SyncPlan {
-        plan.asDrafts(existing: try await client.domainDrafts(type: .block, subscriptionID: nil, limit: nil, onPage: nil))
+        plan.asDrafts(existing: try await client.domainDrafts(type: .block, subscriptionID: nil, limit: nil,
+                                                              onPage: nil))
     }
 
     /// Writes a draft plan's new blocks as drafts, one at a time (a handful a run), and prints every row
@@ -16,7 +17,8 @@ extension CommandContext {
             var row = SyncRow(step, account: login.id, listDigest: listDigest)
             if step.action == .add, let spec = step.wanted {
                 do {
-                    let draft = try await client.createDomainDraft(domain: step.domain, type: .block, obfuscate: spec.obfuscate ? true : nil,
+                    let draft = try await client.createDomainDraft(domain: step.domain, type: .block,
+                                                                   obfuscate: spec.obfuscate ? true : nil,
                                                                    publicComment: spec.publicComment, privateComment: spec.privateComment)
                     row.result = "drafted (\(draft.id))"
                 } catch {

@@ -78,7 +78,8 @@ extension DomainBlocks {
             try await ctx.withDomainBlocks(.domainBlocksImport) { adapter in
                 let entries = try fit(blocklist.entries, to: adapter.support, ctx: ctx)
                 let current = try await adapter.list(limit: nil, onPage: nil)
-                var plan = DomainBlockPlan(wanted: entries, current: current, prune: prune, parentRules: adapter.support.parentRules)
+                var plan = DomainBlockPlan(wanted: entries, current: current, prune: prune,
+                                           parentRules: adapter.support.parentRules)
                 if !force { plan = plan.keeping(try await ctx.serverOwned(client: try await ctx.client())) }
                 ctx.status(Self.summary(plan))
                 let writes = plan.writes

@@ -42,7 +42,8 @@ extension DomainDrafts {
                     ctx.status("\(existing.domain) already has a \(type.rawValue) draft (\(existing.id)); nothing sent.")
                     return try ctx.output.item(existing)
                 }
-                let created = try await client.createDomainDraft(domain: domain, type: type, obfuscate: obfuscate ? true : nil,
+                let created = try await client.createDomainDraft(domain: domain, type: type,
+                                                                 obfuscate: obfuscate ? true : nil,
                                                                  publicComment: publicComment, privateComment: privateComment)
                 ctx.status("Drafted a \(type.rawValue) for \(created.domain) (\(created.id)).")
                 try ctx.output.item(created)

@@ -29,7 +29,8 @@ extension DomainDrafts {
             let client = try await ctx.client()
             try await ctx.withCapability(.domainDraftsList) { _ in
                 try await ctx.printPages(of: DomainPermission.self, empty: "No drafts.", limit: limit) { onPage in
-                    try await client.domainDrafts(type: type, subscriptionID: subscription, limit: limit.count, onPage: onPage)
+                    try await client.domainDrafts(type: type, subscriptionID: subscription, limit: limit.count,
+                                                  onPage: onPage)
                 }
             }
         }

@@ -22,7 +22,8 @@ extension DomainExcludes {
             try ctx.output.validateFields(for: DomainPermission.self)
             let client = try await ctx.client()
             try await ctx.withCapability(.domainExcludesList) { _ in
-                try await ctx.printPages(of: DomainPermission.self, empty: "No excluded domains.", limit: limit) { onPage in
+                try await ctx.printPages(of: DomainPermission.self, empty: "No excluded domains.",
+                                         limit: limit) { onPage in
                     try await client.domainExcludes(limit: limit.count, onPage: onPage)
                 }
             }

@@ -45,7 +45,8 @@ extension DomainSubscriptions {
             fields.contentType = fields.contentType ?? SubscriptionContentType.guess(from: url)?.mimeType
             let client = try await ctx.client()
             try await ctx.withCapability(.domainSubscriptionsAdd) { _ in
-                let existing = try await client.domainSubscriptions(type: type, limit: nil, onPage: nil).first { $0.uri == url }
+                let existing = try await client.domainSubscriptions(type: type, limit: nil,
+                                                                    onPage: nil).first { $0.uri == url }
                 if let existing {
                     ctx.status("Already subscribed to \(url) for \(type.rawValue)s (\(existing.id)); nothing sent.")
                     return try ctx.output.item(existing)

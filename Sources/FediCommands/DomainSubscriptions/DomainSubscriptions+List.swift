@@ -26,7 +26,8 @@ extension DomainSubscriptions {
             try ctx.refuseRawSubscriptions()
             let client = try await ctx.client()
             try await ctx.withCapability(.domainSubscriptionsList) { _ in
-                try await ctx.printPages(of: DomainSubscription.self, empty: "No subscriptions.", limit: limit) { onPage in
+                try await ctx.printPages(of: DomainSubscription.self, empty: "No subscriptions.",
+                                         limit: limit) { onPage in
                     try await client.domainSubscriptions(type: type, limit: limit.count, onPage: onPage)
                 }
             }

@@ -27,7 +27,8 @@ extension DomainSubscriptions {
 
         public func validate() throws {
             if let url, !(url.hasPrefix("https://") || url.hasPrefix("http://")) { throw ValidationError("'\(url)' is not an http(s) URL") }
-            let given: [Any?] = [url, settings.priority, settings.title, settings.asDraft, settings.adoptOrphans, settings.removeRetracted,
+            let given: [Any?] = [url, settings.priority, settings.title, settings.asDraft, settings.adoptOrphans,
+                                 settings.removeRetracted,
                                  settings.contentType, settings.fetchUsername]
             if given.allSatisfy({ $0 == nil }), !settings.fetchPasswordStdin {
                 throw ValidationError("nothing to change: give --url, --priority, --title, --[no-]as-draft, --[no-]adopt-orphans, "

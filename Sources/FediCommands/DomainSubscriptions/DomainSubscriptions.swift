@@ -50,13 +50,16 @@ public struct SubscriptionSettings: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("A name for the list.", valueName: "text"))
     public var title: String?
 
-    @Flag(inversion: .prefixedNo, help: "Make drafts for a moderator to accept, not blocks or allows (server default: yes).")
+    @Flag(inversion: .prefixedNo,
+          help: "Make drafts for a moderator to accept, not blocks or allows (server default: yes).")
     public var asDraft: Bool?
 
-    @Flag(inversion: .prefixedNo, help: "Take over blocks or allows made by hand that the list has (server default: no).")
+    @Flag(inversion: .prefixedNo,
+          help: "Take over blocks or allows made by hand that the list has (server default: no).")
     public var adoptOrphans: Bool?
 
-    @Flag(inversion: .prefixedNo, help: "Lift what the list drops, instead of keeping it unowned (server default: yes).")
+    @Flag(inversion: .prefixedNo,
+          help: "Lift what the list drops, instead of keeping it unowned (server default: yes).")
     public var removeRetracted: Bool?
 
     @Option(help: ArgumentHelp("How the list is written: csv, json or plain (default: from the URL's extension).",
@@ -78,10 +81,12 @@ public struct SubscriptionSettings: ParsableArguments, Sendable {
         var password: String?
         if fetchPasswordStdin {
             let text = String(decoding: ctx.terminal.readAll(), as: UTF8.self).trimmed()
-            guard !text.isEmpty else { throw FediError(.dataError, "the fetch password on stdin is empty; nothing was sent") }
+            guard !text.isEmpty else { throw FediError(.dataError,
+                                                       "the fetch password on stdin is empty; nothing was sent") }
             password = text
         }
-        return APIClient.SubscriptionFields(priority: priority, title: title, asDraft: asDraft, adoptOrphans: adoptOrphans,
+        return APIClient.SubscriptionFields(priority: priority, title: title, asDraft: asDraft,
+                                            adoptOrphans: adoptOrphans,
                                             removeRetracted: removeRetracted, contentType: contentType?.mimeType,
                                             fetchUsername: fetchUsername, fetchPassword: password)
     }
@@ -91,7 +96,8 @@ extension CommandContext {
     /// `--raw` would print the server's answer, which holds the fetch password.
     func refuseRawSubscriptions() throws {
         if globals.raw {
-            throw FediError(.usage, "--raw is not offered for domain subscriptions: GoToSocial's answer holds the list's fetch password",
+            throw FediError(.usage,
+                            "--raw is not offered for domain subscriptions: GoToSocial's answer holds the list's fetch password",
                             hint: "use -o json, which has every field but the password")
         }
     }

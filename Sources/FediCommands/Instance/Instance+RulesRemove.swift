@@ -17,7 +17,8 @@ extension Instance.Rules {
 
         @OptionGroup public var globals: GlobalOptions
 
-        @Argument(help: ArgumentHelp("The rule's id (see instance rules).", valueName: "id"), completion: .custom(RuleCompletion.candidates))
+        @Argument(help: ArgumentHelp("The rule's id (see instance rules).", valueName: "id"),
+                  completion: .custom(RuleCompletion.candidates))
         public var id: String
 
         public func run(in ctx: CommandContext) async throws {

@@ -14,7 +14,8 @@ extension Instance.Rules {
 
         @OptionGroup public var globals: GlobalOptions
 
-        @Argument(help: ArgumentHelp("The rule's id (see instance rules).", valueName: "id"), completion: .custom(RuleCompletion.candidates))
+        @Argument(help: ArgumentHelp("The rule's id (see instance rules).", valueName: "id"),
+                  completion: .custom(RuleCompletion.candidates))
         public var id: String
 
         @Argument(help: ArgumentHelp("Its new text.", valueName: "text"))

@@ -233,7 +233,9 @@ extension DomainSubscriptions.Remove: JournaledCommand {
 extension DomainDrafts.Add: JournaledCommand {
     public var journalTarget: String? { domain }
     public var journalAfter: String? { "\(type.rawValue) draft" }
-    public func undoArguments(target: String?, createdID: String?) -> [String]? { createdID.map { ["domain-drafts", "reject", $0] } }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        createdID.map { ["domain-drafts", "reject", $0] }
+    }
 }
 
 extension DomainDrafts.Accept: JournaledCommand {
@@ -250,7 +252,9 @@ extension DomainDrafts.Reject: JournaledCommand {
 
 extension DomainExcludes.Add: JournaledCommand {
     public var journalTarget: String? { domain }
-    public func undoArguments(target: String?, createdID: String?) -> [String]? { ["domain-excludes", "remove", domain] }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        ["domain-excludes", "remove", domain]
+    }
 }
 
 extension DomainExcludes.Remove: JournaledCommand {
@@ -277,7 +281,9 @@ extension HeaderFilters.Remove: JournaledCommand {
 
 extension Instance.Rules.Add: JournaledCommand {
     public var journalTarget: String? { text }
-    public func undoArguments(target: String?, createdID: String?) -> [String]? { createdID.map { ["instance", "rules", "remove", $0] } }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        createdID.map { ["instance", "rules", "remove", $0] }
+    }
 }
 
 extension Instance.Rules.Update: JournaledCommand {

@@ -197,7 +197,8 @@ extension APIClient {
     /// Rejects a pending sign-up, which deletes it. Returns the account as it was. `message` goes to the
     /// applicant by e-mail where the server passes one on (GoToSocial; `accounts reject --message` is
     /// refused elsewhere before this is called).
-    public func rejectAccount(id: String, via family: APIFamily, message: String? = nil) async throws -> Fetched<AdminAccount> {
+    public func rejectAccount(id: String, via family: APIFamily,
+                              message: String? = nil) async throws -> Fetched<AdminAccount> {
         switch family {
         case .pleromaAdmin: return try await pleromaAdmin.reject(id)
         case .misskeyAdmin, .mastodonClient, .misskeyClient: throw family.unsupported("accounts reject")
@@ -301,9 +302,11 @@ extension APIClient {
         }
     }
 
-    private func mastodonAccount(_ method: HTTPMethod, _ id: String, _ action: String, body: RequestBody? = nil) async throws -> Fetched<AdminAccount> {
+    private func mastodonAccount(_ method: HTTPMethod, _ id: String, _ action: String,
+                                 body: RequestBody? = nil) async throws -> Fetched<AdminAccount> {
         try await Self.namingAccount(id, on: self) {
-            try await fetch(MastodonAdminAccount.self, method, "/api/v1/admin/accounts/\(ServerAddress.pathSegment(id))\(action)", body: body)
+            try await fetch(MastodonAdminAccount.self, method,
+                            "/api/v1/admin/accounts/\(ServerAddress.pathSegment(id))\(action)", body: body)
                 .map(\.account)
         }
     }

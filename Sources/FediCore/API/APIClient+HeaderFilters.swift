@@ -14,7 +14,8 @@ extension APIClient {
     }
 
     /// Creates a filter; a lost answer is settled by reading the list back.
-    public func createHeaderFilter(_ kind: HeaderFilterKind, header: String, regex: String) async throws -> HeaderFilter {
+    public func createHeaderFilter(_ kind: HeaderFilterKind, header: String,
+                                   regex: String) async throws -> HeaderFilter {
         let body = try RequestBody.encoded(["header": header, "regex": regex])
         var created = try await createCheckingBack("\(kind.rawValue) filter on \(header)") {
             try await fetch(HeaderFilter.self, .post, Self.headerFiltersPath(kind), body: body).value
@@ -26,7 +27,8 @@ extension APIClient {
     }
 
     public func removeHeaderFilter(_ kind: HeaderFilterKind, id: String) async throws {
-        try await naming("header \(kind.rawValue) filter \(id)", hint: "`fedictl header-filters list` shows the filters and their ids") {
+        try await naming("header \(kind.rawValue) filter \(id)",
+                         hint: "`fedictl header-filters list` shows the filters and their ids") {
             _ = try await send(.delete, "\(Self.headerFiltersPath(kind))/\(ServerAddress.pathSegment(id))")
         }
     }

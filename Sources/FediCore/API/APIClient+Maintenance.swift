@@ -1,6 +1,7 @@
 import FoundationEssentials
 
-/// GoToSocial's media maintenance: both run on the server after it answers, so there is nothing to show but that it started.
+/// GoToSocial's media maintenance: both run on the server after it answers, so there is nothing to show but that it
+/// started.
 extension APIClient {
     /// `POST /api/v1/admin/media_cleanup?remote_cache_days=N`: drops cached remote media older than
     /// `days` (the server's media-remote-cache-days when nil). The server answers with the days it used.

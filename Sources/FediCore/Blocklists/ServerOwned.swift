@@ -24,7 +24,8 @@ extension DomainBlockPlan {
     public func keeping(_ owned: ServerOwned) -> DomainBlockPlan {
         var plan = self
         for index in plan.steps.indices where plan.steps[index].change != nil {
-            guard let reason = owned.reason(for: plan.steps[index].domain, existing: plan.steps[index].existing) else { continue }
+            guard let reason = owned.reason(for: plan.steps[index].domain,
+                                            existing: plan.steps[index].existing) else { continue }
             plan.steps[index].action = .kept
             plan.steps[index].note = reason
         }
@@ -37,7 +38,8 @@ extension SyncPlan {
     public func keeping(_ owned: ServerOwned) -> SyncPlan {
         var plan = self
         for index in plan.steps.indices where plan.steps[index].write != nil {
-            guard let reason = owned.reason(for: plan.steps[index].domain, existing: plan.steps[index].existing) else { continue }
+            guard let reason = owned.reason(for: plan.steps[index].domain,
+                                            existing: plan.steps[index].existing) else { continue }
             plan.steps[index].action = .kept
             plan.steps[index].wanted = nil
             plan.steps[index].note = [plan.steps[index].note, reason].compactMap { $0 }.joined(separator: "; ")
@@ -58,14 +60,17 @@ extension SyncPlan {
                 if let draft = drafts.first(named: step.domain) {
                     plan.steps[index].action = .unchanged
                     plan.steps[index].wanted = nil
-                    plan.steps[index].note = [step.note, "already drafted (\(draft.id))"].compactMap { $0 }.joined(separator: "; ")
+                    plan.steps[index].note = [step.note,
+                                              "already drafted (\(draft.id))"].compactMap { $0 }.joined(separator: "; ")
                 } else {
-                    plan.steps[index].note = [step.note, "as a draft for a moderator to accept"].compactMap { $0 }.joined(separator: "; ")
+                    plan.steps[index].note = [step.note,
+                                              "as a draft for a moderator to accept"].compactMap { $0 }.joined(separator: "; ")
                 }
             } else {
                 plan.steps[index].action = .skip
                 plan.steps[index].wanted = nil
-                plan.steps[index].note = [step.note, "\(step.action.rawValue) not drafted: --as-draft proposes new blocks only"]
+                plan.steps[index].note = [step.note,
+                                          "\(step.action.rawValue) not drafted: --as-draft proposes new blocks only"]
                     .compactMap { $0 }.joined(separator: "; ")
             }
         }

@@ -21,7 +21,8 @@ import Testing
         let server = server()
         server.transport.stub(.get, "/api/v1/admin/domain_permission_subscriptions", json: "[]")
         server.transport.stub(.post, "/api/v1/admin/domain_permission_subscriptions", json: Self.subscription)
-        let result = await server.run(["domain-subscriptions", "add", "https://lists.example/block.csv", "--type", "block",
+        let result = await server.run(["domain-subscriptions", "add", "https://lists.example/block.csv", "--type",
+                                       "block",
                                        "--priority", "10", "--title", "Shared", "--fetch-username", "u", "--fetch-password-stdin",
                                        "--no-adopt-orphans", "-o", "json"], input: "hunter2-secret\n")
         #expect(result.status == 0, "\(result)")
@@ -43,14 +44,16 @@ import Testing
     @Test func subscriptionAddTwiceSendsNothing() async throws {
         let server = server()
         server.transport.stub(.get, "/api/v1/admin/domain_permission_subscriptions", json: "[\(Self.subscription)]")
-        let result = await server.run(["domain-subscriptions", "add", "https://lists.example/block.csv", "--type", "block"])
+        let result = await server.run(["domain-subscriptions", "add", "https://lists.example/block.csv", "--type",
+                                       "block"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.contains("Already subscribed"), "\(result)")
         #expect(!server.transport.requests.contains { $0.method == .post })
     }
 
     @Test func subscriptionAddNeedsAContentTypeItCannotGuess() async {
-        let result = await server().run(["domain-subscriptions", "add", "https://lists.example/list", "--type", "allow"])
+        let result = await server().run(["domain-subscriptions", "add", "https://lists.example/list", "--type",
+                                         "allow"])
         #expect(result.status == 64, "\(result)")
         #expect(result.stderr.contains("--content-type"), "\(result)")
     }
@@ -74,7 +77,8 @@ import Testing
     @Test func subscriptionRemoveKeepsChildrenWhenAsked() async throws {
         let server = server()
         server.transport.stub(.get, "/api/v1/admin/domain_permission_subscriptions/01SUB", json: Self.subscription)
-        server.transport.stub(.post, "/api/v1/admin/domain_permission_subscriptions/01SUB/remove", json: Self.subscription)
+        server.transport.stub(.post, "/api/v1/admin/domain_permission_subscriptions/01SUB/remove",
+                              json: Self.subscription)
         let result = await server.run(["domain-subscriptions", "remove", "01SUB", "--keep-children", "--yes"])
         #expect(result.status == 0, "\(result)")
         #expect(server.transport.requests.last?.jsonBody?["remove_children"] as? Bool == false)
@@ -97,7 +101,8 @@ import Testing
                               json: #"{"error":"Get \"http://127.0.0.1:1/list.csv\": dial tcp: blocked"}"#)
         let result = await server.run(["domain-subscriptions", "test", "01SUB"])
         #expect(result.status == 69, "\(result)")
-        #expect(result.stderr.hasPrefix("fedictl: fake.test could not fetch or parse subscription 01SUB's list: Get"), "\(result)")
+        #expect(result.stderr.hasPrefix("fedictl: fake.test could not fetch or parse subscription 01SUB's list: Get"),
+                "\(result)")
         #expect(result.stderr.contains("\nhint: "), "\(result)")
     }
 
@@ -121,7 +126,8 @@ import Testing
 
     @Test func draftsListFiltersByTypeAndSubscription() async throws {
         let server = server()
-        server.transport.stub(.get, "/api/v1/admin/domain_permission_drafts?permission_type=block&subscription_id=01SUB", json: "[\(Self.draft)]")
+        server.transport.stub(.get,
+                              "/api/v1/admin/domain_permission_drafts?permission_type=block&subscription_id=01SUB", json: "[\(Self.draft)]")
         let result = await server.run(["domain-drafts", "list", "--type", "block", "--subscription", "01SUB"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.hasPrefix("01DR\tdr.example\tblock\t01SUB\t2026-11-25T18:31:11Z\tpriv\n"), "\(result)")
@@ -131,18 +137,22 @@ import Testing
     @Test func draftAddSendsTypeAndComments() async throws {
         let server = server()
         server.transport.stub(.get, "/api/v1/admin/domain_permission_drafts?permission_type=allow", json: "[]")
-        server.transport.stub(.post, "/api/v1/admin/domain_permission_drafts", json: #"{"id":"01N","domain":"friends.example","permission_type":"allow"}"#)
-        let result = await server.run(["domain-drafts", "add", "Friends.Example", "--type", "allow", "--private-comment", "ok"])
+        server.transport.stub(.post, "/api/v1/admin/domain_permission_drafts",
+                              json: #"{"id":"01N","domain":"friends.example","permission_type":"allow"}"#)
+        let result = await server.run(["domain-drafts", "add", "Friends.Example", "--type", "allow",
+                                       "--private-comment", "ok"])
         #expect(result.status == 0, "\(result)")
         let body = try #require(server.transport.requests.last?.jsonBody)
-        #expect(body["domain"] as? String == "friends.example" && body["permission_type"] as? String == "allow", "\(body)")
+        #expect(body["domain"] as? String == "friends.example" && body["permission_type"] as? String == "allow",
+                "\(body)")
         #expect(body["private_comment"] as? String == "ok" && body["obfuscate"] == nil, "\(body)")
     }
 
     @Test func draftAcceptSendsOverwrite() async throws {
         let server = server()
         server.transport.stub(.get, "/api/v1/admin/domain_permission_drafts/01DR", json: Self.draft)
-        server.transport.stub(.post, "/api/v1/admin/domain_permission_drafts/01DR/accept", json: #"{"id":"01BLK","domain":"dr.example"}"#)
+        server.transport.stub(.post, "/api/v1/admin/domain_permission_drafts/01DR/accept",
+                              json: #"{"id":"01BLK","domain":"dr.example"}"#)
         let result = await server.run(["domain-drafts", "accept", "01DR", "--overwrite", "--yes", "-o", "json"])
         #expect(result.status == 0, "\(result)")
         #expect(server.transport.requests.last?.jsonBody?["overwrite"] as? Bool == true)
@@ -169,7 +179,8 @@ import Testing
 
     @Test func anUnknownDraftIsExit66() async {
         let server = server()
-        server.transport.stub(.get, "/api/v1/admin/domain_permission_drafts/nope", status: 404, json: #"{"error":"Not Found"}"#)
+        server.transport.stub(.get, "/api/v1/admin/domain_permission_drafts/nope", status: 404,
+                              json: #"{"error":"Not Found"}"#)
         let result = await server.run(["domain-drafts", "show", "nope"])
         #expect(result.status == 66, "\(result)")
         #expect(result.stderr.hasPrefix("fedictl: no domain draft nope on fake.test"), "\(result)")
@@ -180,38 +191,58 @@ import Testing
     @Test func excludeAddPostsOnceAndRemoveDeletesById() async throws {
         let server = server()
         server.transport.stub(.get, "/api/v1/admin/domain_permission_excludes", json: "[]")
-        server.transport.stub(.post, "/api/v1/admin/domain_permission_excludes", json: #"{"id":"01EX","domain":"partner.example","private_comment":"ours"}"#)
+        server.transport.stub(.post, "/api/v1/admin/domain_permission_excludes",
+                              json: #"{"id":"01EX","domain":"partner.example","private_comment":"ours"}"#)
         let added = await server.run(["domain-excludes", "add", "partner.example", "--private-comment", "ours"])
         #expect(added.status == 0, "\(added)")
         #expect(server.transport.requests.last?.jsonBody?["private_comment"] as? String == "ours")
-        server.transport.stub(.get, "/api/v1/admin/domain_permission_excludes", json: #"[{"id":"01EX","domain":"partner.example"}]"#)
+        server.transport.stub(.get, "/api/v1/admin/domain_permission_excludes",
+                              json: #"[{"id":"01EX","domain":"partner.example"}]"#)
         let again = await server.run(["domain-excludes", "add", "partner.example"])
         #expect(again.stderr.contains("already excluded; nothing sent"), "\(again)")
-        server.transport.stub(.get, "/api/v1/admin/domain_permission_excludes", json: #"[{"id":"01EX","domain":"partner.example"}]"#)
-        server.transport.stub(.delete, "/api/v1/admin/domain_permission_excludes/01EX", json: #"{"id":"01EX","domain":"partner.example"}"#)
+        server.transport.stub(.get, "/api/v1/admin/domain_permission_excludes",
+                              json: #"[{"id":"01EX","domain":"partner.example"}]"#)
+        server.transport.stub(.delete, "/api/v1/admin/domain_permission_excludes/01EX",
+                              json: #"{"id":"01EX","domain":"partner.example"}"#)
         let removed = await server.run(["domain-excludes", "remove", "partner.example", "--yes"])
         #expect(removed.status == 0, "\(removed)")
         #expect(server.transport.requests.filter { $0.method != .get }.map(\.route)
-                == ["POST /api/v1/admin/domain_permission_excludes", "DELETE /api/v1/admin/domain_permission_excludes/01EX"])
+                == ["POST /api/v1/admin/domain_permission_excludes",
+                    "DELETE /api/v1/admin/domain_permission_excludes/01EX"])
         #expect(server.transport.unusedRoutes.isEmpty)
     }
 
     // MARK: refusals
 
     static let verbs: [[String]] = [
-        ["domain-subscriptions", "list"], ["domain-subscriptions", "show", "1"],
-        ["domain-subscriptions", "add", "https://l.example/a.csv", "--type", "block"], ["domain-subscriptions", "update", "1", "--title", "x"],
-        ["domain-subscriptions", "remove", "1", "--yes"], ["domain-subscriptions", "test", "1"], ["domain-subscriptions", "pull"],
-        ["domain-drafts", "list"], ["domain-drafts", "show", "1"], ["domain-drafts", "add", "a.example", "--type", "block"],
-        ["domain-drafts", "accept", "1", "--yes"], ["domain-drafts", "reject", "1", "--yes"],
-        ["domain-excludes", "list"], ["domain-excludes", "add", "a.example"], ["domain-excludes", "remove", "a.example", "--yes"],
-        ["header-filters", "list"], ["header-filters", "add", "--block", "User-Agent", ".*Bot.*"], ["header-filters", "remove", "--block", "1", "--yes"],
-        ["instance", "rules", "add", "Be kind"], ["instance", "rules", "update", "1", "Be kind"], ["instance", "rules", "remove", "1", "--yes"],
-        ["media", "cleanup", "--days", "3"], ["media", "refetch"],
+        ["domain-subscriptions", "list"],
+        ["domain-subscriptions", "show", "1"],
+        ["domain-subscriptions", "add", "https://l.example/a.csv", "--type", "block"],
+        ["domain-subscriptions", "update", "1", "--title", "x"],
+        ["domain-subscriptions", "remove", "1", "--yes"],
+        ["domain-subscriptions", "test", "1"],
+        ["domain-subscriptions", "pull"],
+        ["domain-drafts", "list"],
+        ["domain-drafts", "show", "1"],
+        ["domain-drafts", "add", "a.example", "--type", "block"],
+        ["domain-drafts", "accept", "1", "--yes"],
+        ["domain-drafts", "reject", "1", "--yes"],
+        ["domain-excludes", "list"],
+        ["domain-excludes", "add", "a.example"],
+        ["domain-excludes", "remove", "a.example", "--yes"],
+        ["header-filters", "list"],
+        ["header-filters", "add", "--block", "User-Agent", ".*Bot.*"],
+        ["header-filters", "remove", "--block", "1", "--yes"],
+        ["instance", "rules", "add", "Be kind"],
+        ["instance", "rules", "update", "1", "Be kind"],
+        ["instance", "rules", "remove", "1", "--yes"],
+        ["media", "cleanup", "--days", "3"],
+        ["media", "refetch"],
     ]
 
-    @Test(arguments: [("mastodon", "4.3.0", "Mastodon 4.3.0"), ("akkoma", "3.13.2", "Akkoma 3.13.2"), ("pleroma", "2.7.0", "Pleroma 2.7.0"),
-                      ("misskey", "2024.11.0", "Misskey 2024.11.0"), ("sharkey", "2024.9.1", "Sharkey 2024.9.1")])
+    @Test(arguments: [("mastodon", "4.3.0", "Mastodon 4.3.0"), ("akkoma", "3.13.2", "Akkoma 3.13.2"),
+                      ("pleroma", "2.7.0", "Pleroma 2.7.0"), ("misskey", "2024.11.0", "Misskey 2024.11.0"),
+                      ("sharkey", "2024.9.1", "Sharkey 2024.9.1")])
     func everyNewVerbIsRefusedElsewhereNamingTheSoftware(software: String, version: String, label: String) async {
         for verb in Self.verbs {
             let name = verb.prefix(verb[0] == "instance" ? 3 : 2).joined(separator: " ")
@@ -222,6 +253,7 @@ import Testing
 
     @Test func anOlderGoToSocialIsToldWhichVersionItNeeds() async {
         await FakeServerAccount(software: "gotosocial", version: "0.17.3")
-            .expectRefused(["domain-drafts", "list"], startingWith: "fedictl: domain-drafts list is not available on GoToSocial 0.17.3")
+            .expectRefused(["domain-drafts", "list"],
+                           startingWith: "fedictl: domain-drafts list is not available on GoToSocial 0.17.3")
     }
 }

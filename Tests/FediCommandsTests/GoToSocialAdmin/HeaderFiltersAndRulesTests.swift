@@ -9,8 +9,10 @@ import Testing
 
     @Test func listReadsBothListsAndSaysWhichEachIsOn() async throws {
         let server = server()
-        server.transport.stub(.get, "/api/v1/admin/header_allows", json: #"[{"id":"01A","header":"User-Agent","regex":"^Mozilla/"}]"#)
-        server.transport.stub(.get, "/api/v1/admin/header_blocks", json: #"[{"id":"01B","header":"User-Agent","regex":".*BadBot.*"}]"#)
+        server.transport.stub(.get, "/api/v1/admin/header_allows",
+                              json: #"[{"id":"01A","header":"User-Agent","regex":"^Mozilla/"}]"#)
+        server.transport.stub(.get, "/api/v1/admin/header_blocks",
+                              json: #"[{"id":"01B","header":"User-Agent","regex":".*BadBot.*"}]"#)
         let result = await server.run(["header-filters", "list", "--fields", "id,kind,header,regex"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "01A\tallow\tUser-Agent\t^Mozilla/\n01B\tblock\tUser-Agent\t.*BadBot.*\n", "\(result)")
@@ -19,7 +21,8 @@ import Testing
     @Test func addChecksTheRegexThenPostsIt() async throws {
         let server = server()
         server.transport.stub(.get, "/api/v1/admin/header_blocks", json: "[]")
-        server.transport.stub(.post, "/api/v1/admin/header_blocks", json: #"{"id":"01B","header":"User-Agent","regex":".*BadBot.*"}"#)
+        server.transport.stub(.post, "/api/v1/admin/header_blocks",
+                              json: #"{"id":"01B","header":"User-Agent","regex":".*BadBot.*"}"#)
         let result = await server.run(["header-filters", "add", "--block", "User-Agent", ".*BadBot.*", "-o", "json"])
         #expect(result.status == 0, "\(result)")
         let body = try #require(server.transport.requests.last?.jsonBody)
@@ -29,7 +32,8 @@ import Testing
 
     @Test(arguments: ["(unclosed", "(?=look)ahead", #"(a)\1"#, "a++", ""])
     func aRegexGoCannotCompileIsRefusedBeforeAnythingIsSent(regex: String) async {
-        await server().expectRefused(["header-filters", "add", "--block", "User-Agent", regex], status: 65, startingWith: "fedictl: the regex '")
+        await server().expectRefused(["header-filters", "add", "--block", "User-Agent", regex], status: 65,
+                                     startingWith: "fedictl: the regex '")
     }
 
     @Test func addNeedsOneList() async {
@@ -40,7 +44,8 @@ import Testing
 
     @Test func removeFindsTheFilterByHeaderAndRegex() async throws {
         let server = server()
-        server.transport.stub(.get, "/api/v1/admin/header_allows", json: #"[{"id":"01A","header":"User-Agent","regex":"^Mozilla/"}]"#)
+        server.transport.stub(.get, "/api/v1/admin/header_allows",
+                              json: #"[{"id":"01A","header":"User-Agent","regex":"^Mozilla/"}]"#)
         server.transport.stub(.delete, "/api/v1/admin/header_allows/01A", status: 202, json: "{}")
         let result = await server.run(["header-filters", "remove", "--allow", "user-agent", "^Mozilla/", "--yes"])
         #expect(result.status == 0, "\(result)")
