@@ -208,13 +208,13 @@ _fedictl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    auth|instance|apps|signup|accounts|reports|queue|domain-blocks|domain-allows|email-blocks|ip-blocks|canonical-email-blocks|filters|blocks|mutes|user-domain-blocks|timelines|log|completion|help)
+    auth|instance|apps|signup|accounts|reports|queue|domain-blocks|domain-allows|domain-subscriptions|domain-drafts|domain-excludes|header-filters|email-blocks|ip-blocks|canonical-email-blocks|media|filters|blocks|mutes|user-domain-blocks|timelines|log|completion|help)
         # Offer subcommand argument completions
         "_fedictl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'auth instance apps signup accounts reports queue domain-blocks domain-allows email-blocks ip-blocks canonical-email-blocks filters blocks mutes user-domain-blocks timelines log completion help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'auth instance apps signup accounts reports queue domain-blocks domain-allows domain-subscriptions domain-drafts domain-excludes header-filters email-blocks ip-blocks canonical-email-blocks media filters blocks mutes user-domain-blocks timelines log completion help' -- "${cur}"))
         ;;
     esac
 }
@@ -863,6 +863,29 @@ _fedictl_instance_features() {
 
 _fedictl_instance_rules() {
     repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __fedictl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|add|update|remove)
+        # Offer subcommand argument completions
+        "_fedictl_instance_rules_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list add update remove' -- "${cur}"))
+        ;;
+    esac
+}
+
+_fedictl_instance_rules_list() {
+    repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
@@ -871,7 +894,7 @@ _fedictl_instance_rules() {
     # Offer option value completions
     case "${prev}" in
     '--account')
-        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
     '--concurrency')
@@ -882,7 +905,7 @@ _fedictl_instance_rules() {
         return
         ;;
     '--fields')
-        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
     '--timeout')
@@ -899,6 +922,151 @@ _fedictl_instance_rules() {
         ;;
     '--cacert')
         __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_instance_rules_add() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules add -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_instance_rules_update() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules update -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules update -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules update -- positional@0 "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_fedictl_instance_rules_remove() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules remove -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules remove -- positional@0 "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -1417,7 +1585,7 @@ _fedictl_accounts_reject() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --message)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1451,6 +1619,9 @@ _fedictl_accounts_reject() {
         ;;
     '--cacert')
         __fedictl_add_completions -f
+        return
+        ;;
+    '--message')
         return
         ;;
     esac
@@ -2446,7 +2617,7 @@ _fedictl_domain-blocks_remove() {
 
 _fedictl_domain-blocks_import() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --prune --best-effort --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --prune --force --best-effort --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --format --severity)
     __fedictl_offer_flags_options 1
@@ -2628,7 +2799,7 @@ _fedictl_domain-blocks_merge() {
 
 _fedictl_domain-blocks_sync() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --lift-retracted --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --lift-retracted --force --as-draft --version -h --help)
     repeating_options=(--account --allow --known)
     non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config --max-followed-severity)
     __fedictl_offer_flags_options -1
@@ -2894,6 +3065,938 @@ _fedictl_domain-allows_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-allows remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-subscriptions() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __fedictl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|show|add|update|remove|test|pull)
+        # Offer subcommand argument completions
+        "_fedictl_domain-subscriptions_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list show add update remove test pull' -- "${cur}"))
+        ;;
+    esac
+}
+
+_fedictl_domain-subscriptions_list() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit --type)
+    __fedictl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '-L'|'--limit')
+        return
+        ;;
+    '--type')
+        __fedictl_add_completions -W 'block'$'\n''allow'
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-subscriptions_show() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions show -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-subscriptions_add() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --as-draft --no-as-draft --adopt-orphans --no-adopt-orphans --remove-retracted --no-remove-retracted --fetch-password-stdin --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --type --priority --title --content-type --fetch-username)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions add -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--type')
+        __fedictl_add_completions -W 'block'$'\n''allow'
+        return
+        ;;
+    '--priority')
+        return
+        ;;
+    '--title')
+        return
+        ;;
+    '--content-type')
+        __fedictl_add_completions -W 'csv'$'\n''json'$'\n''plain'
+        return
+        ;;
+    '--fetch-username')
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-subscriptions_update() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --as-draft --no-as-draft --adopt-orphans --no-adopt-orphans --remove-retracted --no-remove-retracted --fetch-password-stdin --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --url --priority --title --content-type --fetch-username)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions update -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions update -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--url')
+        return
+        ;;
+    '--priority')
+        return
+        ;;
+    '--title')
+        return
+        ;;
+    '--content-type')
+        __fedictl_add_completions -W 'csv'$'\n''json'$'\n''plain'
+        return
+        ;;
+    '--fetch-username')
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-subscriptions_remove() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --keep-children --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions remove -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-subscriptions_test() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions test -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions test -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-subscriptions_pull() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions pull -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions pull -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-drafts() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __fedictl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|show|add|accept|reject)
+        # Offer subcommand argument completions
+        "_fedictl_domain-drafts_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list show add accept reject' -- "${cur}"))
+        ;;
+    esac
+}
+
+_fedictl_domain-drafts_list() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit --type --subscription)
+    __fedictl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-drafts list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-drafts list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '-L'|'--limit')
+        return
+        ;;
+    '--type')
+        __fedictl_add_completions -W 'block'$'\n''allow'
+        return
+        ;;
+    '--subscription')
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-drafts_show() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-drafts show -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-drafts show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-drafts_add() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --obfuscate --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --type --public-comment --private-comment)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-drafts add -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-drafts add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--type')
+        __fedictl_add_completions -W 'block'$'\n''allow'
+        return
+        ;;
+    '--public-comment')
+        return
+        ;;
+    '--private-comment')
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-drafts_accept() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --overwrite --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-drafts accept -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-drafts accept -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-drafts_reject() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --exclude --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-drafts reject -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-drafts reject -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-excludes() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __fedictl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|add|remove)
+        # Offer subcommand argument completions
+        "_fedictl_domain-excludes_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list add remove' -- "${cur}"))
+        ;;
+    esac
+}
+
+_fedictl_domain-excludes_list() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    __fedictl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-excludes list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-excludes list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '-L'|'--limit')
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-excludes_add() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --private-comment)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-excludes add -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-excludes add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--private-comment')
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-excludes_remove() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-excludes remove -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-excludes remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_header-filters() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __fedictl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|add|remove)
+        # Offer subcommand argument completions
+        "_fedictl_header-filters_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list add remove' -- "${cur}"))
+        ;;
+    esac
+}
+
+_fedictl_header-filters_list() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --allow --block --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion header-filters list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion header-filters list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_header-filters_add() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --allow --block --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion header-filters add -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion header-filters add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_header-filters_remove() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --allow --block --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion header-filters remove -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion header-filters remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
     '--timeout')
@@ -3485,6 +4588,121 @@ _fedictl_canonical-email-blocks_test() {
         ;;
     '--cacert')
         __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_media() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __fedictl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    cleanup|refetch)
+        # Offer subcommand argument completions
+        "_fedictl_media_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'cleanup refetch' -- "${cur}"))
+        ;;
+    esac
+}
+
+_fedictl_media_cleanup() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --days)
+    __fedictl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion media cleanup -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion media cleanup -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--days')
+        return
+        ;;
+    esac
+}
+
+_fedictl_media_refetch() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --domain)
+    __fedictl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion media refetch -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion media refetch -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--domain')
         return
         ;;
     esac
