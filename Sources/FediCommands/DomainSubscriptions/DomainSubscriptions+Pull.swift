@@ -19,7 +19,13 @@ extension DomainSubscriptions {
         @OptionGroup public var globals: GlobalOptions
 
         public func run(in ctx: CommandContext) async throws {
-            _ = try await ctx.require(.domainSubscriptionsPull)
+            // No software has an API for it (so no capability row): say so, naming what the server runs.
+            let login = try ctx.login()
+            let server = try await ctx.serverInfo(login.server, login: login).server
+            throw FediError(.unavailable, "domain-subscriptions pull is not available on \(server.label)",
+                            hint: "GoToSocial fetches subscriptions on its own schedule "
+                                + "(instance-subscriptions-process-from/-every); "
+                                + "`fedictl domain-subscriptions test ID` fetches one list now without applying it")
         }
     }
 }

@@ -51,15 +51,15 @@ public struct SubscriptionSettings: ParsableArguments, Sendable {
     public var title: String?
 
     @Flag(inversion: .prefixedNo,
-          help: "Make drafts for a moderator to accept, not blocks or allows (server default: yes).")
+          help: "Make drafts for a moderator to accept; --no-as-draft applies at once (server default: drafts).")
     public var asDraft: Bool?
 
     @Flag(inversion: .prefixedNo,
-          help: "Take over blocks or allows made by hand that the list has (server default: no).")
+          help: "Take over hand-made entries the list has; --no-adopt-orphans leaves them (server default: no).")
     public var adoptOrphans: Bool?
 
     @Flag(inversion: .prefixedNo,
-          help: "Lift what the list drops, instead of keeping it unowned (server default: yes).")
+          help: "Lift what the list drops; --no-remove-retracted keeps it, unowned (server default: lift).")
     public var removeRetracted: Bool?
 
     @Option(help: ArgumentHelp("How the list is written: csv, json or plain (default: from the URL's extension).",
@@ -97,7 +97,7 @@ extension CommandContext {
     func refuseRawSubscriptions() throws {
         if globals.raw {
             throw FediError(.usage,
-                            "--raw is not offered for domain subscriptions: GoToSocial's answer holds the list's fetch password",
+                            "--raw is not offered for domain subscriptions: GoToSocial's answer holds the fetch password",
                             hint: "use -o json, which has every field but the password")
         }
     }

@@ -83,7 +83,6 @@ public enum Capability: String, Codable, Sendable, CaseIterable {
     case domainSubscriptionsUpdate = "domain-subscriptions update"
     case domainSubscriptionsRemove = "domain-subscriptions remove"
     case domainSubscriptionsTest = "domain-subscriptions test"
-    case domainSubscriptionsPull = "domain-subscriptions pull"
 
     case domainDraftsList = "domain-drafts list"
     case domainDraftsShow = "domain-drafts show"
@@ -242,8 +241,6 @@ public enum CapabilityTable {
             .domainSubscriptionsUpdate: permissionTools,
             .domainSubscriptionsRemove: permissionTools,
             .domainSubscriptionsTest: permissionTools,
-            // GoToSocial fetches subscriptions on its own schedule and has no API to fetch one now.
-            .domainSubscriptionsPull: [],
             .domainDraftsList: permissionTools,
             .domainDraftsShow: permissionTools,
             .domainDraftsAdd: permissionTools,
