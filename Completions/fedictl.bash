@@ -165,7 +165,7 @@ _fedictl() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     local -a repeating_options=(--account)
-    local -a non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    local -a non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -183,9 +183,6 @@ _fedictl() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -211,13 +208,13 @@ _fedictl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    auth|instance|apps|signup|accounts|reports|queue|domain-blocks|domain-allows|email-blocks|ip-blocks|canonical-email-blocks|filters|blocks|mutes|user-domain-blocks|timelines|log|completion|help)
+    auth|instance|apps|signup|accounts|reports|queue|domain-blocks|domain-allows|domain-subscriptions|domain-drafts|domain-excludes|header-filters|email-blocks|ip-blocks|canonical-email-blocks|media|filters|blocks|mutes|user-domain-blocks|timelines|log|completion|help)
         # Offer subcommand argument completions
         "_fedictl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'auth instance apps signup accounts reports queue domain-blocks domain-allows email-blocks ip-blocks canonical-email-blocks filters blocks mutes user-domain-blocks timelines log completion help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'auth instance apps signup accounts reports queue domain-blocks domain-allows domain-subscriptions domain-drafts domain-excludes header-filters email-blocks ip-blocks canonical-email-blocks media filters blocks mutes user-domain-blocks timelines log completion help' -- "${cur}"))
         ;;
     esac
 }
@@ -249,7 +246,7 @@ _fedictl_auth_login() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --no-browser --out-of-band --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --scopes --wait)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes --wait)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -267,9 +264,6 @@ _fedictl_auth_login() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth login -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -301,7 +295,7 @@ _fedictl_auth_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --token-stdin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --scopes)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -319,9 +313,6 @@ _fedictl_auth_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -350,7 +341,7 @@ _fedictl_auth_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -368,9 +359,6 @@ _fedictl_auth_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -396,7 +384,7 @@ _fedictl_auth_use() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -414,9 +402,6 @@ _fedictl_auth_use() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth use -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -450,7 +435,7 @@ _fedictl_auth_status() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -468,9 +453,6 @@ _fedictl_auth_status() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth status -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -504,7 +486,7 @@ _fedictl_auth_logout() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -522,9 +504,6 @@ _fedictl_auth_logout() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth logout -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -558,7 +537,7 @@ _fedictl_auth_alias() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --remove --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -576,9 +555,6 @@ _fedictl_auth_alias() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth alias -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -635,7 +611,7 @@ _fedictl_auth_group_set() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options -1
 
     # Offer option value completions
@@ -653,9 +629,6 @@ _fedictl_auth_group_set() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group set -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -689,7 +662,7 @@ _fedictl_auth_group_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -707,9 +680,6 @@ _fedictl_auth_group_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -735,7 +705,7 @@ _fedictl_auth_group_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -753,9 +723,6 @@ _fedictl_auth_group_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -812,7 +779,7 @@ _fedictl_instance_info() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -830,9 +797,6 @@ _fedictl_instance_info() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance info -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -858,7 +822,7 @@ _fedictl_instance_features() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -876,9 +840,6 @@ _fedictl_instance_features() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance features -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -902,15 +863,38 @@ _fedictl_instance_features() {
 
 _fedictl_instance_rules() {
     repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __fedictl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|add|update|remove)
+        # Offer subcommand argument completions
+        "_fedictl_instance_rules_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list add update remove' -- "${cur}"))
+        ;;
+    esac
+}
+
+_fedictl_instance_rules_list() {
+    repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--account')
-        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
     '--concurrency')
@@ -921,10 +905,7 @@ _fedictl_instance_rules() {
         return
         ;;
     '--fields')
-        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
     '--timeout')
@@ -946,11 +927,156 @@ _fedictl_instance_rules() {
     esac
 }
 
+_fedictl_instance_rules_add() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules add -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_instance_rules_update() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules update -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules update -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules update -- positional@0 "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_fedictl_instance_rules_remove() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules remove -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules remove -- positional@0 "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
 _fedictl_instance_peers() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -968,9 +1094,6 @@ _fedictl_instance_peers() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance peers -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -996,7 +1119,7 @@ _fedictl_instance_activity() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1014,9 +1137,6 @@ _fedictl_instance_activity() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance activity -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -1042,7 +1162,7 @@ _fedictl_instance_blocks() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1060,9 +1180,6 @@ _fedictl_instance_blocks() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance blocks -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -1088,7 +1205,7 @@ _fedictl_instance_nodeinfo() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1106,9 +1223,6 @@ _fedictl_instance_nodeinfo() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance nodeinfo -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -1157,7 +1271,7 @@ _fedictl_apps_register() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --scopes)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1175,9 +1289,6 @@ _fedictl_apps_register() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion apps register -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -1206,7 +1317,7 @@ _fedictl_apps_verify() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1224,9 +1335,6 @@ _fedictl_apps_verify() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion apps verify -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -1252,7 +1360,7 @@ _fedictl_signup() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --agree --password-stdin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --username --email --locale --date-of-birth)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --username --email --reason --locale --date-of-birth)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1270,9 +1378,6 @@ _fedictl_signup() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion signup -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -1295,6 +1400,9 @@ _fedictl_signup() {
         return
         ;;
     '--email')
+        return
+        ;;
+    '--reason')
         return
         ;;
     '--locale')
@@ -1333,7 +1441,7 @@ _fedictl_accounts_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --active --pending --disabled --silenced --suspended --sensitized --local --remote --staff --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --domain --username --email --ip -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --domain --username --email --ip -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -1351,9 +1459,6 @@ _fedictl_accounts_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -1394,7 +1499,7 @@ _fedictl_accounts_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1412,9 +1517,6 @@ _fedictl_accounts_show() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -1440,7 +1542,7 @@ _fedictl_accounts_approve() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1458,9 +1560,6 @@ _fedictl_accounts_approve() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts approve -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -1486,7 +1585,7 @@ _fedictl_accounts_reject() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --message)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1506,9 +1605,6 @@ _fedictl_accounts_reject() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts reject -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
-    '--reason')
-        return
-        ;;
     '--timeout')
         return
         ;;
@@ -1525,6 +1621,9 @@ _fedictl_accounts_reject() {
         __fedictl_add_completions -f
         return
         ;;
+    '--message')
+        return
+        ;;
     esac
 }
 
@@ -1532,7 +1631,7 @@ _fedictl_accounts_action() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --no-notify --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --type --report --warning-preset --text)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --type --report --warning-preset --text)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1550,9 +1649,6 @@ _fedictl_accounts_action() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts action -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -1591,7 +1687,7 @@ _fedictl_accounts_enable() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1609,9 +1705,6 @@ _fedictl_accounts_enable() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts enable -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -1637,7 +1730,7 @@ _fedictl_accounts_unsilence() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1655,9 +1748,6 @@ _fedictl_accounts_unsilence() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts unsilence -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -1683,7 +1773,7 @@ _fedictl_accounts_unsuspend() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1701,9 +1791,6 @@ _fedictl_accounts_unsuspend() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts unsuspend -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -1729,7 +1816,7 @@ _fedictl_accounts_unsensitive() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1747,9 +1834,6 @@ _fedictl_accounts_unsensitive() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts unsensitive -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -1775,7 +1859,7 @@ _fedictl_accounts_delete() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1793,9 +1877,6 @@ _fedictl_accounts_delete() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts delete -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -1844,7 +1925,7 @@ _fedictl_reports_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --resolved --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --reporter --target -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --reporter --target -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -1862,9 +1943,6 @@ _fedictl_reports_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -1899,7 +1977,7 @@ _fedictl_reports_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reveal --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1917,9 +1995,6 @@ _fedictl_reports_show() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -1945,7 +2020,7 @@ _fedictl_reports_assign() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1963,9 +2038,6 @@ _fedictl_reports_assign() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports assign -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -1991,7 +2063,7 @@ _fedictl_reports_unassign() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2009,9 +2081,6 @@ _fedictl_reports_unassign() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports unassign -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -2037,7 +2106,7 @@ _fedictl_reports_resolve() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --target --action --text --comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --target --action --text --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2055,9 +2124,6 @@ _fedictl_reports_resolve() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports resolve -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -2096,7 +2162,7 @@ _fedictl_reports_reopen() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2114,9 +2180,6 @@ _fedictl_reports_reopen() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports reopen -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -2142,7 +2205,7 @@ _fedictl_reports_note() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -2160,9 +2223,6 @@ _fedictl_reports_note() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports note -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -2188,7 +2248,7 @@ _fedictl_reports_file() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --forward --version -h --help)
     repeating_options=(--account --status --rule)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --category --comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --category --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2206,9 +2266,6 @@ _fedictl_reports_file() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports file -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -2248,7 +2305,7 @@ _fedictl_queue() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --exit-status --since-last --watch --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --kind --interval --exec)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --kind --interval --exec)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2266,9 +2323,6 @@ _fedictl_queue() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion queue -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -2327,7 +2381,7 @@ _fedictl_domain-blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2345,9 +2399,6 @@ _fedictl_domain-blocks_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -2376,7 +2427,7 @@ _fedictl_domain-blocks_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2394,9 +2445,6 @@ _fedictl_domain-blocks_show() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -2422,7 +2470,7 @@ _fedictl_domain-blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2440,9 +2488,6 @@ _fedictl_domain-blocks_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -2478,7 +2523,7 @@ _fedictl_domain-blocks_update() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2496,9 +2541,6 @@ _fedictl_domain-blocks_update() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks update -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -2534,7 +2576,7 @@ _fedictl_domain-blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2552,9 +2594,6 @@ _fedictl_domain-blocks_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -2578,9 +2617,9 @@ _fedictl_domain-blocks_remove() {
 
 _fedictl_domain-blocks_import() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --prune --best-effort --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --prune --force --best-effort --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --format --severity)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --format --severity)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2598,9 +2637,6 @@ _fedictl_domain-blocks_import() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks import -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -2642,7 +2678,7 @@ _fedictl_domain-blocks_export() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --format)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --format)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2660,9 +2696,6 @@ _fedictl_domain-blocks_export() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks export -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -2692,7 +2725,7 @@ _fedictl_domain-blocks_merge() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account --allow --known)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config)
     __fedictl_offer_flags_options -1
 
     # Offer option value completions
@@ -2710,9 +2743,6 @@ _fedictl_domain-blocks_merge() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks merge -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -2769,9 +2799,9 @@ _fedictl_domain-blocks_merge() {
 
 _fedictl_domain-blocks_sync() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --lift-retracted --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --lift-retracted --force --as-draft --version -h --help)
     repeating_options=(--account --allow --known)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config --max-followed-severity)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config --max-followed-severity)
     __fedictl_offer_flags_options -1
 
     # Offer option value completions
@@ -2789,9 +2819,6 @@ _fedictl_domain-blocks_sync() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks sync -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -2854,7 +2881,7 @@ _fedictl_domain-blocks_apply() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --force --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2872,9 +2899,6 @@ _fedictl_domain-blocks_apply() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks apply -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -2931,7 +2955,7 @@ _fedictl_domain-allows_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2949,9 +2973,6 @@ _fedictl_domain-allows_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-allows list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -2980,7 +3001,7 @@ _fedictl_domain-allows_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --comment)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2998,9 +3019,6 @@ _fedictl_domain-allows_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-allows add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -3029,7 +3047,7 @@ _fedictl_domain-allows_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3049,7 +3067,936 @@ _fedictl_domain-allows_remove() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-allows remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
-    '--reason')
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-subscriptions() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __fedictl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|show|add|update|remove|test|pull)
+        # Offer subcommand argument completions
+        "_fedictl_domain-subscriptions_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list show add update remove test pull' -- "${cur}"))
+        ;;
+    esac
+}
+
+_fedictl_domain-subscriptions_list() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit --type)
+    __fedictl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '-L'|'--limit')
+        return
+        ;;
+    '--type')
+        __fedictl_add_completions -W 'block'$'\n''allow'
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-subscriptions_show() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions show -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-subscriptions_add() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --as-draft --no-as-draft --adopt-orphans --no-adopt-orphans --remove-retracted --no-remove-retracted --fetch-password-stdin --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --type --priority --title --content-type --fetch-username)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions add -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--type')
+        __fedictl_add_completions -W 'block'$'\n''allow'
+        return
+        ;;
+    '--priority')
+        return
+        ;;
+    '--title')
+        return
+        ;;
+    '--content-type')
+        __fedictl_add_completions -W 'csv'$'\n''json'$'\n''plain'
+        return
+        ;;
+    '--fetch-username')
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-subscriptions_update() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --as-draft --no-as-draft --adopt-orphans --no-adopt-orphans --remove-retracted --no-remove-retracted --fetch-password-stdin --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --url --priority --title --content-type --fetch-username)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions update -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions update -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--url')
+        return
+        ;;
+    '--priority')
+        return
+        ;;
+    '--title')
+        return
+        ;;
+    '--content-type')
+        __fedictl_add_completions -W 'csv'$'\n''json'$'\n''plain'
+        return
+        ;;
+    '--fetch-username')
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-subscriptions_remove() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --keep-children --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions remove -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-subscriptions_test() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions test -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions test -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-subscriptions_pull() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions pull -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions pull -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-drafts() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __fedictl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|show|add|accept|reject)
+        # Offer subcommand argument completions
+        "_fedictl_domain-drafts_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list show add accept reject' -- "${cur}"))
+        ;;
+    esac
+}
+
+_fedictl_domain-drafts_list() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit --type --subscription)
+    __fedictl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-drafts list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-drafts list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '-L'|'--limit')
+        return
+        ;;
+    '--type')
+        __fedictl_add_completions -W 'block'$'\n''allow'
+        return
+        ;;
+    '--subscription')
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-drafts_show() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-drafts show -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-drafts show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-drafts_add() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --obfuscate --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --type --public-comment --private-comment)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-drafts add -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-drafts add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--type')
+        __fedictl_add_completions -W 'block'$'\n''allow'
+        return
+        ;;
+    '--public-comment')
+        return
+        ;;
+    '--private-comment')
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-drafts_accept() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --overwrite --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-drafts accept -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-drafts accept -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-drafts_reject() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --exclude --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-drafts reject -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-drafts reject -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-excludes() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __fedictl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|add|remove)
+        # Offer subcommand argument completions
+        "_fedictl_domain-excludes_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list add remove' -- "${cur}"))
+        ;;
+    esac
+}
+
+_fedictl_domain-excludes_list() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    __fedictl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-excludes list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-excludes list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '-L'|'--limit')
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-excludes_add() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --private-comment)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-excludes add -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-excludes add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--private-comment')
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-excludes_remove() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-excludes remove -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-excludes remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_header-filters() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __fedictl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|add|remove)
+        # Offer subcommand argument completions
+        "_fedictl_header-filters_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list add remove' -- "${cur}"))
+        ;;
+    esac
+}
+
+_fedictl_header-filters_list() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --allow --block --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion header-filters list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion header-filters list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_header-filters_add() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --allow --block --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion header-filters add -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion header-filters add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_header-filters_remove() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --allow --block --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    __fedictl_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion header-filters remove -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion header-filters remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
     '--timeout')
@@ -3098,7 +4045,7 @@ _fedictl_email-blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3116,9 +4063,6 @@ _fedictl_email-blocks_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion email-blocks list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -3147,7 +4091,7 @@ _fedictl_email-blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3165,9 +4109,6 @@ _fedictl_email-blocks_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion email-blocks add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -3193,7 +4134,7 @@ _fedictl_email-blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3211,9 +4152,6 @@ _fedictl_email-blocks_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion email-blocks remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -3262,7 +4200,7 @@ _fedictl_ip-blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3280,9 +4218,6 @@ _fedictl_ip-blocks_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion ip-blocks list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -3311,7 +4246,7 @@ _fedictl_ip-blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --severity --comment --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --comment --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3329,9 +4264,6 @@ _fedictl_ip-blocks_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion ip-blocks add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -3366,7 +4298,7 @@ _fedictl_ip-blocks_update() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --ip --severity --comment --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --ip --severity --comment --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3384,9 +4316,6 @@ _fedictl_ip-blocks_update() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion ip-blocks update -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -3424,7 +4353,7 @@ _fedictl_ip-blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3442,9 +4371,6 @@ _fedictl_ip-blocks_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion ip-blocks remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -3493,7 +4419,7 @@ _fedictl_canonical-email-blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3511,9 +4437,6 @@ _fedictl_canonical-email-blocks_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion canonical-email-blocks list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -3542,7 +4465,7 @@ _fedictl_canonical-email-blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --hash)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --hash)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3560,9 +4483,6 @@ _fedictl_canonical-email-blocks_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion canonical-email-blocks add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -3591,7 +4511,7 @@ _fedictl_canonical-email-blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3609,9 +4529,6 @@ _fedictl_canonical-email-blocks_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion canonical-email-blocks remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -3637,7 +4554,7 @@ _fedictl_canonical-email-blocks_test() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3657,7 +4574,70 @@ _fedictl_canonical-email-blocks_test() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion canonical-email-blocks test -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
-    '--reason')
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_media() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __fedictl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    cleanup|refetch)
+        # Offer subcommand argument completions
+        "_fedictl_media_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'cleanup refetch' -- "${cur}"))
+        ;;
+    esac
+}
+
+_fedictl_media_cleanup() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --days)
+    __fedictl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion media cleanup -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion media cleanup -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
     '--timeout')
@@ -3674,6 +4654,55 @@ _fedictl_canonical-email-blocks_test() {
         ;;
     '--cacert')
         __fedictl_add_completions -f
+        return
+        ;;
+    '--days')
+        return
+        ;;
+    esac
+}
+
+_fedictl_media_refetch() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --domain)
+    __fedictl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion media refetch -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion media refetch -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--domain')
         return
         ;;
     esac
@@ -3706,7 +4735,7 @@ _fedictl_filters_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3724,9 +4753,6 @@ _fedictl_filters_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -3752,7 +4778,7 @@ _fedictl_filters_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3770,9 +4796,6 @@ _fedictl_filters_show() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -3798,7 +4821,7 @@ _fedictl_filters_create() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
     repeating_options=(--account --keyword --context)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --action --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --action --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3816,9 +4839,6 @@ _fedictl_filters_create() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters create -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -3857,7 +4877,7 @@ _fedictl_filters_update() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --never-expires --version -h --help)
     repeating_options=(--account --context)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --title --action --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --title --action --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3875,9 +4895,6 @@ _fedictl_filters_update() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters update -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -3916,7 +4933,7 @@ _fedictl_filters_delete() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3934,9 +4951,6 @@ _fedictl_filters_delete() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters delete -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -3985,7 +4999,7 @@ _fedictl_filters_keywords_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -4003,9 +5017,6 @@ _fedictl_filters_keywords_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters keywords add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -4031,7 +5042,7 @@ _fedictl_filters_keywords_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4049,9 +5060,6 @@ _fedictl_filters_keywords_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters keywords remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -4100,7 +5108,7 @@ _fedictl_filters_statuses_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -4118,9 +5126,6 @@ _fedictl_filters_statuses_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters statuses add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -4146,7 +5151,7 @@ _fedictl_filters_statuses_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4164,9 +5169,6 @@ _fedictl_filters_statuses_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters statuses remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -4215,7 +5217,7 @@ _fedictl_blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4233,9 +5235,6 @@ _fedictl_blocks_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion blocks list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -4264,7 +5263,7 @@ _fedictl_blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4282,9 +5281,6 @@ _fedictl_blocks_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion blocks add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -4310,7 +5306,7 @@ _fedictl_blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4328,9 +5324,6 @@ _fedictl_blocks_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion blocks remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -4379,7 +5372,7 @@ _fedictl_mutes_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4397,9 +5390,6 @@ _fedictl_mutes_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion mutes list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -4428,7 +5418,7 @@ _fedictl_mutes_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --notifications --no-notifications --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --duration)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --duration)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4446,9 +5436,6 @@ _fedictl_mutes_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion mutes add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -4477,7 +5464,7 @@ _fedictl_mutes_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4495,9 +5482,6 @@ _fedictl_mutes_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion mutes remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -4546,7 +5530,7 @@ _fedictl_user-domain-blocks_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4564,9 +5548,6 @@ _fedictl_user-domain-blocks_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion user-domain-blocks list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -4595,7 +5576,7 @@ _fedictl_user-domain-blocks_add() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4613,9 +5594,6 @@ _fedictl_user-domain-blocks_add() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion user-domain-blocks add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -4641,7 +5619,7 @@ _fedictl_user-domain-blocks_remove() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4659,9 +5637,6 @@ _fedictl_user-domain-blocks_remove() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion user-domain-blocks remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -4710,7 +5685,7 @@ _fedictl_timelines_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --media-only --reveal --since-last --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4728,9 +5703,6 @@ _fedictl_timelines_show() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion timelines show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -4767,7 +5739,7 @@ _fedictl_timelines_pin() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --name)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --name)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4785,9 +5757,6 @@ _fedictl_timelines_pin() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion timelines pin -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -4816,7 +5785,7 @@ _fedictl_timelines_unpin() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4834,9 +5803,6 @@ _fedictl_timelines_unpin() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion timelines unpin -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -4870,7 +5836,7 @@ _fedictl_timelines_pins() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4888,9 +5854,6 @@ _fedictl_timelines_pins() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion timelines pins -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -4924,13 +5887,13 @@ _fedictl_log() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|show|undo)
+    list|show)
         # Offer subcommand argument completions
         "_fedictl_log_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list show undo' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list show' -- "${cur}"))
         ;;
     esac
 }
@@ -4939,7 +5902,7 @@ _fedictl_log_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --failed --remote --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert --server --verb --target --since --until -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --server --verb --target --since --until -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4957,9 +5920,6 @@ _fedictl_log_list() {
         ;;
     '--fields')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--timeout')
@@ -5003,7 +5963,7 @@ _fedictl_log_show() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -5023,9 +5983,6 @@ _fedictl_log_show() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
-    '--reason')
-        return
-        ;;
     '--timeout')
         return
         ;;
@@ -5040,68 +5997,6 @@ _fedictl_log_show() {
         ;;
     '--cacert')
         __fedictl_add_completions -f
-        return
-        ;;
-    esac
-
-    # Offer positional completions
-    case "${positional_number}" in
-    1)
-        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log show -- positional@0 "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    esac
-}
-
-_fedictl_log_undo() {
-    repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --force --version -h --help)
-    repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --max-response-size --max-pages --max-wait --cacert)
-    __fedictl_offer_flags_options -1
-
-    # Offer option value completions
-    case "${prev}" in
-    '--account')
-        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log undo -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--concurrency')
-        return
-        ;;
-    '-o'|'--output')
-        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
-        return
-        ;;
-    '--fields')
-        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log undo -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--reason')
-        return
-        ;;
-    '--timeout')
-        return
-        ;;
-    '--max-response-size')
-        return
-        ;;
-    '--max-pages')
-        return
-        ;;
-    '--max-wait')
-        return
-        ;;
-    '--cacert')
-        __fedictl_add_completions -f
-        return
-        ;;
-    esac
-
-    # Offer positional completions
-    case "${positional_number}" in
-    *)
-        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log undo -- positional@0 "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
     esac

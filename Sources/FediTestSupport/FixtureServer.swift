@@ -11,6 +11,11 @@ public enum FixtureServer {
         try await launchScript("fixture_server.py", ["--flavour", flavour, "--port", "0"], name: "fixture server for \(flavour)")
     }
 
+    /// Serves the files of `directory` over plain HTTP on 127.0.0.1 (lists a real server fetches).
+    public static func serveFiles(in directory: URL) async throws -> ServerProcess {
+        try await launchScript("static_server.py", [directory.path], name: "file server")
+    }
+
     /// Runs a Python server script of Tests/Fixtures that prints `PORT <n>` once it listens.
     static func launchScript(_ script: String, _ arguments: [String], name: String) async throws -> ServerProcess {
         try TestTier.requireIntegration("the \(name)")

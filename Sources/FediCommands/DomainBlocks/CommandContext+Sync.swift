@@ -55,7 +55,9 @@ extension CommandContext {
     static func syncSummary(_ plan: SyncPlan) -> String {
         let words: [(SyncPlan.Action, String)] = [(.add, "to add"), (.raise, "to raise"), (.lower, "to lower"), (.change, "to change"),
                                                    (.lift, "to lift"), (.unchanged, "unchanged"), (.covered, "covered by a parent domain"),
-                                                   (.skip, "the server cannot keep"), (.unmatched, "obfuscated and not matched")]
+                                                   (.skip, "the server cannot keep"),
+                                                   (.unmatched, "obfuscated and not matched"),
+                                                   (.kept, "left to the server's own tools")]
         let parts = words.compactMap { action, word in plan.count(action) > 0 ? "\(plan.count(action)) \(word)" : nil }
         return parts.isEmpty ? "nothing to do" : parts.joined(separator: ", ")
     }

@@ -21,7 +21,9 @@ extension DomainBlocks {
             time (--concurrency), with a progress line on a terminal. Blocks missing from the file are kept \
             unless --prune. Re-running the same import writes nothing; after a partial failure it writes only \
             what is still missing. On Mastodon a row that a parent domain's block already covers is shown as \
-            covered, not sent. Pleroma/Akkoma and Misskey get the whole plan in one write.
+            covered, not sent. Pleroma/Akkoma and Misskey get the whole plan in one write. On GoToSocial a \
+            block a domain subscription owns, and a domain on the server's exclude list, are kept as they are \
+            (shown as kept) unless --force.
 
             A row the server cannot keep (silence on GoToSocial, comments on Misskey) stops the import with \
             exit 65 before anything is sent; --best-effort drops what the server cannot keep instead (rows \
@@ -53,6 +55,9 @@ extension DomainBlocks {
         @Flag(help: "Also lift blocks the file does not list (asks first; --yes off a terminal).")
         public var prune = false
 
+        @Flag(help: "Also change blocks a GoToSocial subscription owns, and domains excluded on the server.")
+        public var force = false
+
         @Flag(help: "Drop what the server cannot keep instead of stopping; rows it cannot block at all are skipped.")
         public var bestEffort = false
 
@@ -74,14 +79,16 @@ extension DomainBlocks {
             try await ctx.withDomainBlocks(.domainBlocksImport) { adapter in
                 let entries = try fit(blocklist.entries, to: adapter.support, ctx: ctx)
                 let current = try await adapter.list(limit: nil, onPage: nil)
-                let plan = DomainBlockPlan(wanted: entries, current: current, prune: prune, parentRules: adapter.support.parentRules)
+                var plan = DomainBlockPlan(wanted: entries, current: current, prune: prune,
+                                           parentRules: adapter.support.parentRules)
+                if !force { plan = plan.keeping(try await ctx.serverOwned(client: try await ctx.client())) }
                 ctx.status(Self.summary(plan))
                 let writes = plan.writes
                 if ctx.globals.dryRun {
                     return try ctx.output.list(plan.steps.filter { $0.action != .unchanged }.map { Self.row($0, result: nil) })
                 }
                 guard !writes.isEmpty else {
-                    let covered = plan.steps.filter { $0.action == .covered }
+                    let covered = plan.steps.filter { [.covered, .kept].contains($0.action) }
                     if !covered.isEmpty { try ctx.output.list(covered.map { Self.row($0, result: nil) }) }
                     return ctx.status("Nothing to write: the server already matches \(source).")
                 }
@@ -180,6 +187,7 @@ extension DomainBlocks {
             case .remove: "lifted"
             case .unchanged: "unchanged"
             case .covered: "covered"
+            case .kept: "kept"
             }
         }
 
@@ -200,7 +208,7 @@ extension DomainBlocks {
                     skipped += 1
                 }
             }
-            rows += plan.steps.filter { $0.action == .covered }.map { Self.row($0, result: nil) }
+            rows += plan.steps.filter { [.covered, .kept].contains($0.action) }.map { Self.row($0, result: nil) }
             try ctx.output.list(rows)
             let done = writes.count - failures.count - skipped
             ctx.status("Wrote \(done) of \(writes.count) change\(writes.count == 1 ? "" : "s").")
@@ -226,12 +234,13 @@ extension DomainBlocks {
             var parts = ["\(plan.count(.add)) to add", "\(plan.count(.update)) to update", "\(plan.count(.unchanged)) unchanged"]
             if plan.count(.covered) > 0 { parts.append("\(plan.count(.covered)) covered by a parent domain's block") }
             if plan.count(.remove) > 0 { parts.append("\(plan.count(.remove)) to lift") }
+            if plan.count(.kept) > 0 { parts.append("\(plan.count(.kept)) left to the server's own tools") }
             return parts.joined(separator: ", ")
         }
 
         static func row(_ step: DomainBlockPlan.Step, result: String?) -> DomainBlockPlanRow {
             let shown = step.spec ?? step.existing?.spec
-            let note = step.action == .covered ? step.existing.map { "covered by \($0.domain)" } : nil
+            let note = step.action == .covered ? step.existing.map { "covered by \($0.domain)" } : step.note
             return DomainBlockPlanRow(action: step.action.rawValue, domain: step.domain, severity: shown?.severity.rawValue,
                                       rejectMedia: shown?.rejectMedia, rejectReports: shown?.rejectReports, changes: step.changes,
                                       details: [.add, .update].contains(step.action) ? step.spec?.changeDetails(from: step.existing) ?? [] : [],

@@ -36,7 +36,13 @@ extension DomainBlocks {
             time, server) and stamped "[fedictl sync]" in its private comment where the software keeps one. \
             --lift-retracted lifts the blocks sync created that every source which listed them has since \
             dropped; a block made by hand or by another tool is never lifted. A noop entry lowers a block, \
-            or lifts it where the server keeps no block that limits nothing (Pleroma/Akkoma, Misskey).
+            or lifts it where the server keeps no block that limits nothing (Pleroma/Akkoma, Misskey). On \
+            GoToSocial a block a domain subscription owns is never lifted, lowered or changed, and a domain on \
+            the server's exclude list is left alone (both shown as kept), unless --force.
+
+            --as-draft (GoToSocial 0.18+) writes each new block as a draft that another moderator accepts \
+            (`fedictl domain-drafts accept`, or GoToSocial's settings panel); changes and lifts of blocks in \
+            force are skipped, as a draft only proposes a block, and a domain with a block draft already is left as it is.
 
             Examples:
               $ fedictl domain-blocks sync https://example.org/blocklist.csv --dry-run
@@ -52,6 +58,12 @@ extension DomainBlocks {
         @Flag(help: "Lift blocks sync made that every source which listed them has dropped.")
         public var liftRetracted = false
 
+        @Flag(help: "Also change blocks a GoToSocial subscription owns, and domains excluded on the server.")
+        public var force = false
+
+        @Flag(help: "On GoToSocial, write new blocks as drafts for another moderator to accept (domain-drafts).")
+        public var asDraft = false
+
         @Option(help: ArgumentHelp("Lower new or raised suspensions of domains local accounts follow to this (Mastodon 3.5+).", valueName: "severity"))
         public var maxFollowedSeverity: DomainBlockSeverity?
 
@@ -61,6 +73,7 @@ extension DomainBlocks {
             let ctx = ctx.forBulkWork(onWait: progress.waiting)
             let client = try await ctx.client()
             let login = try ctx.login()
+            if asDraft { _ = try await ctx.require(.domainBlocksSyncAsDraft) }
             try await ctx.withDomainBlocks(.domainBlocksSync) { adapter in
                 // The server's peers reveal obfuscated entries; a server that hides them just matches fewer,
                 // and says why, so "unmatched" is not taken for "no peer of this server".
@@ -82,6 +95,8 @@ extension DomainBlocks {
                                      cap: maxFollowedSeverity)
                 }
                 plan = await ctx.fitted(plan)
+                if !force { plan = plan.keeping(try await ctx.serverOwned(client: client)) }
+                if asDraft { plan = try await ctx.draftPlan(plan, client: client) }
                 let digest = SyncPlan.listDigest(current)
                 let summary = CommandContext.syncSummary(plan)
                 ctx.status("\(login.server.authority): \(summary).")
@@ -91,6 +106,7 @@ extension DomainBlocks {
                     return
                 }
                 try ctx.confirm("Apply \(plan.writes.count) change\(plan.writes.count == 1 ? "" : "s") to \(login.server.authority) (\(summary))?")
+                if asDraft { return try await ctx.applyDrafts(plan, client: client, listDigest: digest) }
                 try await ctx.applySync(plan, with: adapter, listDigest: digest, progress: progress)
             }
         }

@@ -1,34 +1,18 @@
 import ArgumentParser
-import FediCore
 
 extension Instance {
-    public struct Rules: FediCommand {
+    /// `fedictl instance rules [list|add|update|remove]`: alone, it lists.
+    public struct Rules: AsyncParsableCommand {
         public init() {}
         public static let configuration = CommandConfiguration(
             commandName: "rules",
-            abstract: "List a server's rules.",
+            abstract: "List a server's rules, or change them where the software has an API for it.",
             discussion: """
-            Reads /api/v1/instance/rules (Mastodon 3.4+, GoToSocial, Pleroma, Friendica) or the rules in \
-            Misskey's /api/meta. No login needed. Without HOST, asks the selected account's instance.
-
-            Examples:
-              $ fedictl instance rules mastodon.social
-              $ fedictl instance rules -o json
-            """)
-
-        @OptionGroup public var globals: GlobalOptions
-
-        @OptionGroup public var hostArgument: InstanceHost
-
-        public func run(in ctx: CommandContext) async throws {
-            try ctx.output.validateFields(for: InstanceRule.self)
-            let target = try ctx.instanceTarget(hostArgument.host)
-            let client = ctx.anonymousClient(target.server)
-            let fetched = try await ctx.withCapability(.instanceRules, on: target) { family in
-                try await client.instance(family: family).rules()
-            }
-            if ctx.globals.raw { return ctx.output.raw(fetched.raw) }
-            try ctx.output.list(fetched.value)
-        }
+            `instance rules` alone lists them (no login needed). add, update and remove need an admin \
+            login on GoToSocial, the only software with an API for them; elsewhere they are refused \
+            (exit 69) naming the software.
+            """,
+            subcommands: [List.self, Add.self, Update.self, Remove.self],
+            defaultSubcommand: List.self)
     }
 }

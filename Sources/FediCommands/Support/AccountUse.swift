@@ -45,7 +45,7 @@ extension Instance.Features { public var fansOut: Bool { hostArgument.host == ni
 extension Instance.Info { public var fansOut: Bool { hostArgument.host == nil } }
 extension Instance.Nodeinfo { public var fansOut: Bool { hostArgument.host == nil } }
 extension Instance.Peers { public var fansOut: Bool { hostArgument.host == nil } }
-extension Instance.Rules { public var fansOut: Bool { hostArgument.host == nil } }
+extension Instance.Rules.List { public var fansOut: Bool { hostArgument.host == nil } }
 /// A watch over several accounts follows each server itself (QueueWatch): lines as items arrive.
 extension Queue { public var fansOut: Bool { !watch } }
 /// Its sources name their own accounts (`account:NAME`) and servers.
@@ -60,7 +60,7 @@ extension Instance.Features: ServerScopedVerb {}
 extension Instance.Info: ServerScopedVerb {}
 extension Instance.Nodeinfo: ServerScopedVerb {}
 extension Instance.Peers: ServerScopedVerb {}
-extension Instance.Rules: ServerScopedVerb {}
+extension Instance.Rules.List: ServerScopedVerb {}
 
 // Moderation verbs: `--all-accounts` means every account that can moderate.
 extension Queue: ModerationVerb {}
@@ -104,3 +104,28 @@ extension CanonicalEmailBlocks.List: ModerationVerb {}
 extension CanonicalEmailBlocks.Add: ModerationVerb {}
 extension CanonicalEmailBlocks.Remove: ModerationVerb {}
 extension CanonicalEmailBlocks.Test: ModerationVerb {}
+
+// GoToSocial's own admin tools: once per server, as the login that can moderate.
+extension DomainSubscriptions.List: ModerationVerb {}
+extension DomainSubscriptions.Show: ModerationVerb {}
+extension DomainSubscriptions.Add: ModerationVerb {}
+extension DomainSubscriptions.Update: ModerationVerb {}
+extension DomainSubscriptions.Remove: ModerationVerb {}
+extension DomainSubscriptions.Test: ModerationVerb {}
+extension DomainSubscriptions.Pull: ModerationVerb {}
+extension DomainDrafts.List: ModerationVerb {}
+extension DomainDrafts.Show: ModerationVerb {}
+extension DomainDrafts.Add: ModerationVerb {}
+extension DomainDrafts.Accept: ModerationVerb {}
+extension DomainDrafts.Reject: ModerationVerb {}
+extension DomainExcludes.List: ModerationVerb {}
+extension DomainExcludes.Add: ModerationVerb {}
+extension DomainExcludes.Remove: ModerationVerb {}
+extension HeaderFilters.List: ModerationVerb {}
+extension HeaderFilters.Add: ModerationVerb {}
+extension HeaderFilters.Remove: ModerationVerb {}
+extension Media.Cleanup: ModerationVerb {}
+extension Media.Refetch: ModerationVerb {}
+extension Instance.Rules.Add: ModerationVerb {}
+extension Instance.Rules.Update: ModerationVerb {}
+extension Instance.Rules.Remove: ModerationVerb {}

@@ -213,3 +213,84 @@ extension Auth.Alias: JournaledCommand {
         return remove ? ["auth", "alias", target, name] : ["auth", "alias", target, name, "--remove"]
     }
 }
+
+extension DomainSubscriptions.Add: JournaledCommand {
+    public var journalTarget: String? { url }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        createdID.map { ["domain-subscriptions", "remove", $0] }
+    }
+}
+
+extension DomainSubscriptions.Update: JournaledCommand {
+    public var journalTarget: String? { id }
+}
+
+extension DomainSubscriptions.Remove: JournaledCommand {
+    public var journalTarget: String? { id }
+    public var journalAfter: String? { keepChildren ? "unsubscribed, children kept" : "unsubscribed, children removed" }
+}
+
+extension DomainDrafts.Add: JournaledCommand {
+    public var journalTarget: String? { domain }
+    public var journalAfter: String? { "\(type.rawValue) draft" }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        createdID.map { ["domain-drafts", "reject", $0] }
+    }
+}
+
+extension DomainDrafts.Accept: JournaledCommand {
+    public var journalTarget: String? { id }
+    public var journalBefore: String? { "draft" }
+    public var journalAfter: String? { overwrite ? "accepted, overwriting" : "accepted" }
+}
+
+extension DomainDrafts.Reject: JournaledCommand {
+    public var journalTarget: String? { id }
+    public var journalBefore: String? { "draft" }
+    public var journalAfter: String? { exclude ? "rejected, domain excluded" : "rejected" }
+}
+
+extension DomainExcludes.Add: JournaledCommand {
+    public var journalTarget: String? { domain }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        ["domain-excludes", "remove", domain]
+    }
+}
+
+extension DomainExcludes.Remove: JournaledCommand {
+    public var journalTarget: String? { target }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        // Only a domain can be excluded again; an id names an exclude that no longer exists.
+        self.target.contains(".") ? ["domain-excludes", "add", self.target] : nil
+    }
+}
+
+extension HeaderFilters.Add: JournaledCommand {
+    public var journalTarget: String? { "\(header): \(regex)" }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        ["header-filters", "remove", list.allow ? "--allow" : "--block", header, regex]
+    }
+}
+
+extension HeaderFilters.Remove: JournaledCommand {
+    public var journalTarget: String? { regex.map { "\(target): \($0)" } ?? target }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        regex.map { ["header-filters", "add", list.allow ? "--allow" : "--block", self.target, $0] }
+    }
+}
+
+extension Instance.Rules.Add: JournaledCommand {
+    public var journalTarget: String? { text }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        createdID.map { ["instance", "rules", "remove", $0] }
+    }
+}
+
+extension Instance.Rules.Update: JournaledCommand {
+    public var journalTarget: String? { id }
+    public var journalAfter: String? { text }
+}
+
+extension Instance.Rules.Remove: JournaledCommand {
+    public var journalTarget: String? { id }
+}

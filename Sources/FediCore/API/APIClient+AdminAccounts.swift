@@ -216,13 +216,26 @@ extension APIClient {
         }
     }
 
-    /// Rejects a pending sign-up, which deletes it. Returns the account as it was.
-    public func rejectAccount(id: String, via family: APIFamily) async throws -> Fetched<AdminAccount> {
+    /// Rejects a pending sign-up, which deletes it. Returns the account as it was. `message` goes to the
+    /// applicant by e-mail where the server passes one on (GoToSocial; `accounts reject --message` is
+    /// refused elsewhere before this is called).
+    public func rejectAccount(id: String, via family: APIFamily,
+                              message: String? = nil) async throws -> Fetched<AdminAccount> {
         switch family {
         case .pleromaAdmin: return try await pleromaAdmin.reject(id)
         case .misskeyAdmin, .mastodonClient, .misskeyClient: throw family.unsupported("accounts reject")
+        case .gotosocialAdmin where message != nil:
+            let body = try RequestBody.encoded(RejectBody(sendEmail: true, message: message))
+            return try await mastodonAccount(.post, id, "/reject", body: body)
         case .mastodonAdmin, .gotosocialAdmin: return try await mastodonAccount(.post, id, "/reject")
         }
+    }
+
+    /// GoToSocial's reject fields: the message reaches the applicant only with `send_email`.
+    struct RejectBody: Encodable {
+        var sendEmail: Bool
+        var message: String?
+        enum CodingKeys: String, CodingKey { case sendEmail = "send_email", message }
     }
 
     /// Applies `action`. Where the family cannot do what was asked (a kind, a warning preset, a
@@ -329,9 +342,12 @@ extension APIClient {
         }
     }
 
-    private func mastodonAccount(_ method: HTTPMethod, _ id: String, _ action: String) async throws -> Fetched<AdminAccount> {
+    private func mastodonAccount(_ method: HTTPMethod, _ id: String, _ action: String,
+                                 body: RequestBody? = nil) async throws -> Fetched<AdminAccount> {
         try await Self.namingAccount(id, on: self) {
-            try await fetch(MastodonAdminAccount.self, method, "/api/v1/admin/accounts/\(ServerAddress.pathSegment(id))\(action)").map(\.account)
+            try await fetch(MastodonAdminAccount.self, method,
+                            "/api/v1/admin/accounts/\(ServerAddress.pathSegment(id))\(action)", body: body)
+                .map(\.account)
         }
     }
 

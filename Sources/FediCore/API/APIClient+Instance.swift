@@ -34,3 +34,40 @@ extension APIClient {
         try await fetch([PublicDomainBlock].self, .get, "/api/v1/instance/domain_blocks")
     }
 }
+
+/// GoToSocial's admin rules API: `/api/v1/admin/instance/rules` (the only software with one).
+extension APIClient {
+    static let adminRulesPath = "/api/v1/admin/instance/rules"
+
+    /// Adds a rule; a lost answer is settled by reading the rules back (same text).
+    public func addInstanceRule(text: String) async throws -> InstanceRule {
+        let body = try RequestBody.encoded(["text": text])
+        return try await createCheckingBack("rule") {
+            try await fetch(InstanceRule.self, .post, Self.adminRulesPath, body: body).value
+        } find: {
+            try await get([InstanceRule].self, Self.adminRulesPath).first { $0.text == text }
+        }
+    }
+
+    public func instanceRule(id: String) async throws -> InstanceRule {
+        try await namingRule(id) { try await get(InstanceRule.self,
+                                                 "\(Self.adminRulesPath)/\(ServerAddress.pathSegment(id))") }
+    }
+
+    public func updateInstanceRule(id: String, text: String) async throws -> InstanceRule {
+        let body = try RequestBody.encoded(["text": text])
+        return try await namingRule(id) {
+            try await fetch(InstanceRule.self, .patch, "\(Self.adminRulesPath)/\(ServerAddress.pathSegment(id))",
+                            body: body).value
+        }
+    }
+
+    public func removeInstanceRule(id: String) async throws {
+        try await namingRule(id) { _ = try await send(.delete,
+                                                      "\(Self.adminRulesPath)/\(ServerAddress.pathSegment(id))") }
+    }
+
+    func namingRule<T>(_ id: String, _ body: () async throws -> T) async throws -> T {
+        try await naming("rule \(id)", hint: "`fedictl instance rules` lists the rules and their ids", body)
+    }
+}

@@ -9,6 +9,8 @@ public struct DomainBlockPlan: Sendable {
         /// Mastodon would refuse it: a block on a parent domain is at least as strict.
         case covered
         case remove
+        /// Left alone: the server's own tools own it (a GoToSocial subscription's block, an excluded domain).
+        case kept
     }
 
     public struct Step: Sendable, Equatable {
@@ -22,6 +24,8 @@ public struct DomainBlockPlan: Sendable {
         public var changes: [String]
         /// Where the wanted block came from in the file.
         public var line: Int?
+        /// Why a step is kept.
+        public var note: String?
 
         public init(action: Action, domain: String, spec: DomainBlockSpec?, existing: DomainBlock?, changes: [String], line: Int?) {
             self.action = action
@@ -39,7 +43,7 @@ public struct DomainBlockPlan: Sendable {
             case .add: spec.map { .set($0, existing: nil) }
             case .update: spec.map { .set($0.keepingComments(of: existing), existing: existing) }
             case .remove: existing.map { .remove($0) }
-            case .unchanged, .covered: nil
+            case .unchanged, .covered, .kept: nil
             }
         }
     }

@@ -19,6 +19,8 @@ public struct SyncPlan: Sendable {
         case skip
         /// An obfuscated entry whose digest matches none of the server's known domains.
         case unmatched
+        /// Left alone: the server's own tools own it (a GoToSocial subscription's block, an excluded domain).
+        case kept
     }
 
     public struct Step: Sendable, Equatable {
@@ -59,7 +61,7 @@ public struct SyncPlan: Sendable {
                                             changes: wanted.differences(from: existing), line: nil)
             case .lift:
                 return DomainBlockPlan.Step(action: .remove, domain: domain, spec: nil, existing: existing, changes: [], line: nil)
-            case .unchanged, .covered, .skip, .unmatched:
+            case .unchanged, .covered, .skip, .unmatched, .kept:
                 return nil
             }
         }
@@ -248,7 +250,7 @@ public struct SyncPlan: Sendable {
                     step.wanted = spec
                     step.details = spec.changeDetails(from: existing)
                 }
-            case .remove:
+            case .remove, .kept:
                 break
             }
             steps.append(step)

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Removes secrets from anything that may be logged: tokens in query strings and headers.
 public enum Redaction {
     static let secretNames: Set<String> = [
-        "access_token", "token", "client_secret", "code", "code_verifier", "password", "i", "refresh_token",
+        "access_token", "token", "client_secret", "code", "code_verifier", "password", "fetch_password", "i", "refresh_token",
     ]
     public static let mask = "[REDACTED]"
 

@@ -34,10 +34,13 @@ public struct DomainBlock: Codable, Sendable, Equatable {
     public var privateComment: String?
     public var publicComment: String?
     public var obfuscate: Bool
+    /// GoToSocial: the domain permission subscription that owns this block (it puts it back on its next
+    /// fetch), so fedictl leaves it alone unless forced.
+    public var subscriptionID: String?
 
     public init(id: String, domain: String, digest: String? = nil, createdAt: Date? = nil, severity: DomainBlockSeverity,
                 rejectMedia: Bool = false, rejectReports: Bool = false, privateComment: String? = nil, publicComment: String? = nil,
-                obfuscate: Bool = false) {
+                obfuscate: Bool = false, subscriptionID: String? = nil) {
         self.id = id
         self.domain = domain
         self.digest = digest
@@ -48,10 +51,12 @@ public struct DomainBlock: Codable, Sendable, Equatable {
         self.privateComment = privateComment
         self.publicComment = publicComment
         self.obfuscate = obfuscate
+        self.subscriptionID = subscriptionID
     }
 
     enum CodingKeys: String, CodingKey {
         case id, domain, digest, severity, obfuscate
+        case subscriptionID = "subscription_id"
         case createdAt = "created_at", rejectMedia = "reject_media", rejectReports = "reject_reports"
         case privateComment = "private_comment", publicComment = "public_comment"
     }
@@ -73,6 +78,7 @@ public struct DomainBlock: Codable, Sendable, Equatable {
         privateComment = c.optionalText("private_comment")
         publicComment = c.optionalText("public_comment") ?? c.optionalText("comment")
         obfuscate = c.lenientBool("obfuscate") ?? false
+        subscriptionID = c.optionalText("subscription_id")
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -87,6 +93,8 @@ public struct DomainBlock: Codable, Sendable, Equatable {
         try c.encode(privateComment, forKey: .privateComment)
         try c.encode(publicComment, forKey: .publicComment)
         try c.encode(obfuscate, forKey: .obfuscate)
+        // Only GoToSocial's blocks have it: other servers' JSON stays as it was.
+        try c.encodeIfPresent(subscriptionID, forKey: .subscriptionID)
     }
 
     /// The settings of this block, as something to compare or write.

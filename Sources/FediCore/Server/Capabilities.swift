@@ -29,6 +29,9 @@ public enum Capability: String, Codable, Sendable, CaseIterable {
     case instancePeers = "instance peers"
     case instanceActivity = "instance activity"
     case instanceBlocks = "instance blocks"
+    case instanceRulesAdd = "instance rules add"
+    case instanceRulesUpdate = "instance rules update"
+    case instanceRulesRemove = "instance rules remove"
 
     case reportsList = "reports list"
     case reportsShow = "reports show"
@@ -49,6 +52,8 @@ public enum Capability: String, Codable, Sendable, CaseIterable {
     case accountsShow = "accounts show"
     case accountsApprove = "accounts approve"
     case accountsReject = "accounts reject"
+    /// A message to the rejected applicant (GoToSocial e-mails it).
+    case accountsRejectMessage = "accounts reject --message"
     case accountsAction = "accounts action"
     case accountsEnable = "accounts enable"
     case accountsUnsilence = "accounts unsilence"
@@ -71,6 +76,32 @@ public enum Capability: String, Codable, Sendable, CaseIterable {
     case domainAllowsList = "domain-allows list"
     case domainAllowsAdd = "domain-allows add"
     case domainAllowsRemove = "domain-allows remove"
+
+    case domainSubscriptionsList = "domain-subscriptions list"
+    case domainSubscriptionsShow = "domain-subscriptions show"
+    case domainSubscriptionsAdd = "domain-subscriptions add"
+    case domainSubscriptionsUpdate = "domain-subscriptions update"
+    case domainSubscriptionsRemove = "domain-subscriptions remove"
+    case domainSubscriptionsTest = "domain-subscriptions test"
+
+    case domainDraftsList = "domain-drafts list"
+    case domainDraftsShow = "domain-drafts show"
+    case domainDraftsAdd = "domain-drafts add"
+    case domainDraftsAccept = "domain-drafts accept"
+    case domainDraftsReject = "domain-drafts reject"
+    /// `domain-blocks sync --as-draft`: writes drafts instead of blocks.
+    case domainBlocksSyncAsDraft = "domain-blocks sync --as-draft"
+
+    case domainExcludesList = "domain-excludes list"
+    case domainExcludesAdd = "domain-excludes add"
+    case domainExcludesRemove = "domain-excludes remove"
+
+    case headerFiltersList = "header-filters list"
+    case headerFiltersAdd = "header-filters add"
+    case headerFiltersRemove = "header-filters remove"
+
+    case mediaCleanup = "media cleanup"
+    case mediaRefetch = "media refetch"
 
     case emailBlocksList = "email-blocks list"
     case emailBlocksAdd = "email-blocks add"
@@ -143,6 +174,8 @@ public enum CapabilityTable {
         let domainBlocks: [Rule] = adminBlocks4 + [gotosocial(.gotosocialAdmin), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)]
         let domainAllows: [Rule] = adminBlocks4 + [gotosocial(.gotosocialAdmin, since: "0.12.0"), on(pleroma, .pleromaAdmin),
                                                    on([.misskey], .misskeyAdmin)]
+        // GoToSocial's domain permission drafts, excludes and subscriptions.
+        let permissionTools: [Rule] = [gotosocial(.gotosocialAdmin, since: "0.18.0")]
         let emailBlocks: [Rule] = adminBlocks4 + [on([.misskey, .sharkey], .misskeyAdmin)]
         let relationships: [Rule] = [on(mastodonClients, .mastodonClient), on(misskey, .misskeyClient)]
         let timelines: [Rule] = relationships
@@ -157,6 +190,10 @@ public enum CapabilityTable {
             .instancePeers: [on([.mastodon, .gotosocial, .pleroma, .akkoma, .friendica], .mastodonClient)],
             .instanceActivity: [mastodon(.mastodonClient)],
             .instanceBlocks: [mastodon(.mastodonClient, since: "4.0.0"), gotosocial(.mastodonClient)],
+            // Only GoToSocial has an API to edit rules (Mastodon's are edited in its web admin).
+            .instanceRulesAdd: [gotosocial(.gotosocialAdmin, since: "0.12.0")],
+            .instanceRulesUpdate: [gotosocial(.gotosocialAdmin, since: "0.12.0")],
+            .instanceRulesRemove: [gotosocial(.gotosocialAdmin, since: "0.12.0")],
 
             .reportsList: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.7.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],
             .reportsShow: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.7.0"), on(pleroma, .pleromaAdmin)],
@@ -178,6 +215,7 @@ public enum CapabilityTable {
             .accountsShow: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.16.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],
             .accountsApprove: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.16.0"), on(pleroma, .pleromaAdmin)],
             .accountsReject: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.16.0"), on(pleroma, .pleromaAdmin)],
+            .accountsRejectMessage: [gotosocial(.gotosocialAdmin, since: "0.16.0")],
             .accountsAction: mastodonAdmin291 + [gotosocial(.gotosocialAdmin), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],
             .accountsEnable: mastodonAdmin291 + [on(pleroma, .pleromaAdmin)],
             .accountsUnsilence: mastodonAdmin291 + [on(pleroma, .pleromaAdmin)],
@@ -199,6 +237,29 @@ public enum CapabilityTable {
             .domainAllowsList: domainAllows,
             .domainAllowsAdd: domainAllows,
             .domainAllowsRemove: domainAllows,
+
+            .domainSubscriptionsList: permissionTools,
+            .domainSubscriptionsShow: permissionTools,
+            .domainSubscriptionsAdd: permissionTools,
+            .domainSubscriptionsUpdate: permissionTools,
+            .domainSubscriptionsRemove: permissionTools,
+            .domainSubscriptionsTest: permissionTools,
+            .domainDraftsList: permissionTools,
+            .domainDraftsShow: permissionTools,
+            .domainDraftsAdd: permissionTools,
+            .domainDraftsAccept: permissionTools,
+            .domainDraftsReject: permissionTools,
+            .domainBlocksSyncAsDraft: permissionTools,
+            .domainExcludesList: permissionTools,
+            .domainExcludesAdd: permissionTools,
+            .domainExcludesRemove: permissionTools,
+
+            .headerFiltersList: [gotosocial(.gotosocialAdmin, since: "0.16.0")],
+            .headerFiltersAdd: [gotosocial(.gotosocialAdmin, since: "0.16.0")],
+            .headerFiltersRemove: [gotosocial(.gotosocialAdmin, since: "0.16.0")],
+
+            .mediaCleanup: [gotosocial(.gotosocialAdmin)],
+            .mediaRefetch: [gotosocial(.gotosocialAdmin)],
 
             .emailBlocksList: emailBlocks,
             .emailBlocksAdd: emailBlocks,

@@ -67,7 +67,7 @@ import FediTestSupport
         (["instance", "peers"], ["fedictl", "instance", "peers", "--fields", ""], ["domain", "host", "peers"]),
         (["instance", "peers"], ["fedictl", "instance", "peers", "--fields", "domain,"], ["domain,host", "domain,peers"]),
         (["instance", "peers"], ["fedictl", "instance", "peers", "--fields", "domain,p"], ["domain,peers"]),
-        (["instance", "rules"], ["fedictl", "-o", "json", "instance", "rules", "--fields", ""], InstanceRule.fieldNames),
+        (["instance", "rules", "list"], ["fedictl", "-o", "json", "instance", "rules", "list", "--fields", ""], InstanceRule.fieldNames),
         (["auth", "list"], ["fedictl", "auth", "ls", "--fields", "sc"], ["scopes", "scopes_source"]),
         ([], ["fedictl", "--fields", ""], []),
     ]

@@ -1,0 +1,41 @@
+import ArgumentParser
+import FediCore
+
+extension DomainDrafts {
+    public struct Accept: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "accept",
+            abstract: "Accept a draft: the block or allow it describes takes effect.",
+            discussion: """
+            Asks first on a terminal; elsewhere needs --yes. Where the domain already has a block (or an \
+            allow), GoToSocial refuses unless --overwrite, which replaces it with the draft's settings. \
+            Shows the new block or allow.
+
+            Examples:
+              $ fedictl domain-drafts accept 01JD40A7Q
+              $ fedictl domain-drafts accept 01JD40A7Q --overwrite --yes
+            """)
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The draft's id (see domain-drafts list).", valueName: "id"))
+        public var id: String
+
+        @Flag(help: "Replace a block or allow already there with the draft's settings.")
+        public var overwrite = false
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: DomainPermission.self)
+            let client = try await ctx.client()
+            try await ctx.withCapability(.domainDraftsAccept) { _ in
+                let draft = try await client.domainDraft(id: id).value
+                let type = draft.permissionType ?? "permission"
+                try ctx.confirm("Accept the \(type) draft for \(draft.domain)\(overwrite ? ", replacing any \(type) there" : "")?")
+                let accepted = try await client.acceptDomainDraft(id: id, overwrite: overwrite)
+                ctx.status("Accepted: \(accepted.domain) now has a \(type).")
+                try ctx.output.item(accepted)
+            }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import FediCore
+
+extension DomainExcludes {
+    public struct Add: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "add",
+            abstract: "Keep subscriptions away from a domain and its subdomains.",
+            discussion: """
+            Safe to repeat: an excluded domain is shown as it is and nothing is sent.
+
+            Examples:
+              $ fedictl domain-excludes add partner.example --private-comment "Sister instance; decide by hand"
+            """)
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The domain to exclude.", valueName: "domain"))
+        public var domain: String
+
+        @Option(help: ArgumentHelp("Why (other admins see it).", valueName: "text"))
+        public var privateComment: String?
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: DomainPermission.self)
+            let domain = try DomainText.parse(domain)
+            let client = try await ctx.client()
+            try await ctx.withCapability(.domainExcludesAdd) { _ in
+                if let existing = try await client.domainExcludes(limit: nil, onPage: nil).first(named: domain) {
+                    ctx.status("\(existing.domain) is already excluded; nothing sent.")
+                    return try ctx.output.item(existing)
+                }
+                let created = try await client.createDomainExclude(domain: domain, privateComment: privateComment)
+                ctx.status("Excluded \(created.domain) from subscriptions.")
+                try ctx.output.item(created)
+            }
+        }
+    }
+}

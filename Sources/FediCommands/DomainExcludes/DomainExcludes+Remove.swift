@@ -1,0 +1,38 @@
+import ArgumentParser
+import FediCore
+
+extension DomainExcludes {
+    public struct Remove: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "remove",
+            abstract: "Let subscriptions manage a domain again, by domain or id.",
+            discussion: """
+            Asks first on a terminal; elsewhere needs --yes.
+
+            Examples:
+              $ fedictl domain-excludes remove partner.example --yes
+            """,
+            aliases: ["rm"])
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The excluded domain, or its id.", valueName: "domain-or-id"))
+        public var target: String
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: DomainPermission.self)
+            let client = try await ctx.client()
+            try await ctx.withCapability(.domainExcludesRemove) { _ in
+                guard let exclude = try await client.domainExcludes(limit: nil, onPage: nil).first(named: target) else {
+                    throw FediError(.noInput, "\(target) is not excluded on \(client.server.authority)",
+                                    hint: "`fedictl domain-excludes list` shows what is")
+                }
+                try ctx.confirm("Let subscriptions manage \(exclude.domain) again?")
+                try await client.removeDomainExclude(id: exclude.id)
+                ctx.status("Removed the exclude on \(exclude.domain).")
+                try ctx.output.item(exclude)
+            }
+        }
+    }
+}

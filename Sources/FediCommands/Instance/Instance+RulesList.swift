@@ -1,0 +1,35 @@
+import ArgumentParser
+import FediCore
+
+extension Instance.Rules {
+    public struct List: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List a server's rules.",
+            discussion: """
+            Reads /api/v1/instance/rules (Mastodon 3.4+, GoToSocial, Pleroma, Friendica) or the rules in \
+            Misskey's /api/meta. No login needed. Without HOST, asks the selected account's instance.
+
+            Examples:
+              $ fedictl instance rules mastodon.social
+              $ fedictl instance rules -o json
+            """,
+            aliases: ["ls"])
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @OptionGroup public var hostArgument: InstanceHost
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: InstanceRule.self)
+            let target = try ctx.instanceTarget(hostArgument.host)
+            let client = ctx.anonymousClient(target.server)
+            let fetched = try await ctx.withCapability(.instanceRules, on: target) { family in
+                try await client.instance(family: family).rules()
+            }
+            if ctx.globals.raw { return ctx.output.raw(fetched.raw) }
+            try ctx.output.list(fetched.value)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import FediCore
+
+extension Instance.Rules {
+    public struct Remove: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "remove",
+            abstract: "Remove a rule (GoToSocial).",
+            discussion: """
+            Asks first on a terminal; elsewhere needs --yes.
+
+            Examples:
+              $ fedictl instance rules remove 01JD42C --yes
+            """,
+            aliases: ["rm"])
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The rule's id (see instance rules).", valueName: "id"),
+                  completion: .custom(RuleCompletion.candidates))
+        public var id: String
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: InstanceRule.self)
+            let client = try await ctx.client()
+            try await ctx.withCapability(.instanceRulesRemove) { _ in
+                let rule = try await client.instanceRule(id: id)
+                try ctx.confirm("Remove the rule \"\(rule.text)\"?")
+                try await client.removeInstanceRule(id: id)
+                ctx.status("Removed rule \(rule.id).")
+                try ctx.output.item(rule)
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import FediCore
+
+extension Instance.Rules {
+    public struct Update: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "update",
+            abstract: "Change a rule's text (GoToSocial).",
+            discussion: """
+            Examples:
+              $ fedictl instance rules update 01JD42C "No spam, advertising or scraping."
+            """)
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The rule's id (see instance rules).", valueName: "id"),
+                  completion: .custom(RuleCompletion.candidates))
+        public var id: String
+
+        @Argument(help: ArgumentHelp("Its new text.", valueName: "text"))
+        public var text: String
+
+        public func validate() throws {
+            if text.trimmed().isEmpty { throw ValidationError("the rule's text is empty") }
+        }
+
+        public func run(in ctx: CommandContext) async throws {
+            try ctx.output.validateFields(for: InstanceRule.self)
+            let client = try await ctx.client()
+            try await ctx.withCapability(.instanceRulesUpdate) { _ in
+                let rule = try await client.updateInstanceRule(id: id, text: text)
+                ctx.status("Updated rule \(rule.id).")
+                try ctx.output.item(rule)
+            }
+        }
+    }
+}

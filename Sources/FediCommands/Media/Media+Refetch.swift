@@ -1,0 +1,28 @@
+import ArgumentParser
+import FediCore
+
+extension Media {
+    public struct Refetch: FediCommand {
+        public init() {}
+        public static let configuration = CommandConfiguration(
+            commandName: "refetch",
+            abstract: "Fetch again remote emojis missing from storage (after data loss).",
+            discussion: """
+            Examples:
+              $ fedictl media refetch
+              $ fedictl media refetch --domain emoji.example
+            """)
+
+        @OptionGroup public var globals: GlobalOptions
+
+        @Option(help: ArgumentHelp("Only this domain's.", valueName: "domain"))
+        public var domain: String?
+
+        public func run(in ctx: CommandContext) async throws {
+            let domain = try domain.map { try DomainText.parse($0) }
+            let client = try await ctx.client()
+            try await ctx.withCapability(.mediaRefetch) { _ in try await client.refetchMedia(domain: domain) }
+            ctx.status("Refetch started on \(client.server.authority)\(domain.map { " for \($0)" } ?? "").")
+        }
+    }
+}
