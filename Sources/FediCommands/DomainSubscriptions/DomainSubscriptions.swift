@@ -80,7 +80,7 @@ public struct SubscriptionSettings: ParsableArguments, Sendable {
     func fields(_ ctx: CommandContext) throws -> APIClient.SubscriptionFields {
         var password: String?
         if fetchPasswordStdin {
-            let text = String(decoding: ctx.terminal.readAll(), as: UTF8.self).trimmed()
+            let text = String(decoding: try ctx.terminal.readAll(), as: UTF8.self).trimmed()
             guard !text.isEmpty else { throw FediError(.dataError,
                                                        "the fetch password on stdin is empty; nothing was sent") }
             password = text

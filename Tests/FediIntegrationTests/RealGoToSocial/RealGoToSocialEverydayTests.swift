@@ -109,4 +109,31 @@ import Testing
         let list = await harness.run(["domain-blocks", "list", "--all", "--account", both, "--fields", "domain"])
         #expect(list.stdout.components(separatedBy: domain).count - 1 == 2, "\(list)")
     }
+    /// The fleet's queue with no --account over the real GoToSocial and a mastodon_mock: one list,
+    /// oldest first, each row naming its server, with the reporter's comment.
+    @Test func theFleetsQueueListsBothServersOldestFirst() async throws {
+        let gts = try await GoToSocialServer.shared()
+        let mock = try await MockServer.start()
+        let harness = CommandHarness(secrets: InMemorySecretStore(), logins: InMemoryLoginStore())
+        for (base, token) in [(gts.base, gts.admin.token), (mock.base, MockServer.admin.token)] {
+            let added = await harness.run(["auth", "add", base, "--token-stdin"], input: token + "\n")
+            #expect(added.status == 0, "\(added)")
+        }
+        let onMock = try await TriageScene.set(on: mock)  // alice reports bob on the mock
+        let comment = "fleet queue \(UUID().uuidString)"
+        let filed = await gts.aliceSide.run(["reports", "file", "@bob", "--comment", comment])
+        #expect(filed.status == 0, "\(filed)")
+
+        let queue = await harness.run(["queue", "--kind", "report", "-o", "json"])
+        #expect(queue.status == 0, "\(queue)")
+        let items = try #require(try queue.json() as? [[String: Any]])
+        let fromMock = try #require(items.first { $0["server"] as? String == mock.base && $0["id"] as? String == onMock.reportID })
+        #expect(fromMock["from"] as? String == "@alice@\(mock.base)")
+        let fromGts = try #require(items.first { $0["server"] as? String == gts.base && $0["comment"] as? String == comment },
+                                   "\(queue)")
+        #expect(fromGts["target"] as? String == "@bob@\(gts.base)" && fromGts["from"] as? String == "@alice@\(gts.base)")
+        let dates = items.compactMap { $0["created_at"] as? String }.compactMap(FlexibleDate.parse)
+        #expect(dates.count == items.count && dates == dates.sorted(), "\(queue)")
+        #expect(items.allSatisfy { $0["account"] == nil }, "\(queue)")
+    }
 }
