@@ -163,9 +163,9 @@ _fedictl() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    local -a non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     local -a repeating_options=(--account)
-    local -a non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    local -a non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -185,7 +185,13 @@ _fedictl() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -198,6 +204,10 @@ _fedictl() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -244,9 +254,9 @@ _fedictl_auth() {
 
 _fedictl_auth_login() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --no-browser --out-of-band --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --no-browser --out-of-band --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes --wait)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --scopes --wait)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -266,7 +276,13 @@ _fedictl_auth_login() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth login -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -282,6 +298,10 @@ _fedictl_auth_login() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--scopes')
         return
         ;;
@@ -293,9 +313,9 @@ _fedictl_auth_login() {
 
 _fedictl_auth_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --token-stdin --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --token-stdin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --scopes)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -315,7 +335,13 @@ _fedictl_auth_add() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -331,6 +357,10 @@ _fedictl_auth_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--scopes')
         return
         ;;
@@ -339,9 +369,9 @@ _fedictl_auth_add() {
 
 _fedictl_auth_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -361,7 +391,13 @@ _fedictl_auth_list() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -377,14 +413,18 @@ _fedictl_auth_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_auth_use() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -404,7 +444,13 @@ _fedictl_auth_use() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth use -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -417,6 +463,10 @@ _fedictl_auth_use() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -433,9 +483,9 @@ _fedictl_auth_use() {
 
 _fedictl_auth_status() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -455,7 +505,13 @@ _fedictl_auth_status() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth status -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -468,6 +524,10 @@ _fedictl_auth_status() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -484,9 +544,9 @@ _fedictl_auth_status() {
 
 _fedictl_auth_logout() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -506,7 +566,13 @@ _fedictl_auth_logout() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth logout -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -519,6 +585,10 @@ _fedictl_auth_logout() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -535,9 +605,9 @@ _fedictl_auth_logout() {
 
 _fedictl_auth_alias() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --remove --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --remove --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -557,7 +627,13 @@ _fedictl_auth_alias() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth alias -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -570,6 +646,10 @@ _fedictl_auth_alias() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -609,9 +689,9 @@ _fedictl_auth_group() {
 
 _fedictl_auth_group_set() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account --add --remove)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options -1
 
     # Offer option value completions
@@ -631,7 +711,13 @@ _fedictl_auth_group_set() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group set -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -647,6 +733,18 @@ _fedictl_auth_group_set() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--add')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group set -- --add "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--remove')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group set -- --remove "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
     esac
 
     # Offer positional completions
@@ -660,9 +758,9 @@ _fedictl_auth_group_set() {
 
 _fedictl_auth_group_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -682,7 +780,13 @@ _fedictl_auth_group_list() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -698,14 +802,18 @@ _fedictl_auth_group_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_auth_group_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -725,7 +833,13 @@ _fedictl_auth_group_remove() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion auth group remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -738,6 +852,10 @@ _fedictl_auth_group_remove() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -777,9 +895,9 @@ _fedictl_instance() {
 
 _fedictl_instance_info() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -799,7 +917,13 @@ _fedictl_instance_info() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance info -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -815,14 +939,18 @@ _fedictl_instance_info() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_instance_features() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --refresh --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -842,7 +970,13 @@ _fedictl_instance_features() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance features -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -855,6 +989,10 @@ _fedictl_instance_features() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -886,9 +1024,9 @@ _fedictl_instance_rules() {
 
 _fedictl_instance_rules_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -908,7 +1046,13 @@ _fedictl_instance_rules_list() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -924,14 +1068,18 @@ _fedictl_instance_rules_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_instance_rules_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -951,7 +1099,13 @@ _fedictl_instance_rules_add() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -967,14 +1121,18 @@ _fedictl_instance_rules_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_instance_rules_update() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -994,7 +1152,13 @@ _fedictl_instance_rules_update() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules update -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1007,6 +1171,10 @@ _fedictl_instance_rules_update() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -1023,9 +1191,9 @@ _fedictl_instance_rules_update() {
 
 _fedictl_instance_rules_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1045,7 +1213,13 @@ _fedictl_instance_rules_remove() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance rules remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1058,6 +1232,10 @@ _fedictl_instance_rules_remove() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -1074,9 +1252,9 @@ _fedictl_instance_rules_remove() {
 
 _fedictl_instance_peers() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1096,7 +1274,13 @@ _fedictl_instance_peers() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance peers -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1112,14 +1296,18 @@ _fedictl_instance_peers() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_instance_activity() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1139,7 +1327,13 @@ _fedictl_instance_activity() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance activity -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1155,14 +1349,18 @@ _fedictl_instance_activity() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_instance_blocks() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1182,7 +1380,13 @@ _fedictl_instance_blocks() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance blocks -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1198,14 +1402,18 @@ _fedictl_instance_blocks() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_instance_nodeinfo() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1225,7 +1433,13 @@ _fedictl_instance_nodeinfo() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance nodeinfo -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1238,6 +1452,10 @@ _fedictl_instance_nodeinfo() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -1269,9 +1487,9 @@ _fedictl_apps() {
 
 _fedictl_apps_register() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --admin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --scopes)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --scopes)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1291,7 +1509,13 @@ _fedictl_apps_register() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion apps register -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1307,6 +1531,10 @@ _fedictl_apps_register() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--scopes')
         return
         ;;
@@ -1315,9 +1543,9 @@ _fedictl_apps_register() {
 
 _fedictl_apps_verify() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1337,7 +1565,13 @@ _fedictl_apps_verify() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion apps verify -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1353,14 +1587,18 @@ _fedictl_apps_verify() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_signup() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --agree --password-stdin --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --agree --password-stdin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --username --email --reason --locale --date-of-birth)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --username --email --locale --date-of-birth)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1380,7 +1618,13 @@ _fedictl_signup() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion signup -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1396,13 +1640,14 @@ _fedictl_signup() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--username')
         return
         ;;
     '--email')
-        return
-        ;;
-    '--reason')
         return
         ;;
     '--locale')
@@ -1439,9 +1684,9 @@ _fedictl_accounts() {
 
 _fedictl_accounts_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --active --pending --disabled --silenced --suspended --sensitized --local --remote --staff --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --active --pending --disabled --silenced --suspended --sensitized --local --remote --staff --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --domain --username --email --ip -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --domain --username --email --ip -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -1461,7 +1706,13 @@ _fedictl_accounts_list() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1474,6 +1725,10 @@ _fedictl_accounts_list() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -1497,9 +1752,9 @@ _fedictl_accounts_list() {
 
 _fedictl_accounts_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1519,7 +1774,13 @@ _fedictl_accounts_show() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1535,14 +1796,18 @@ _fedictl_accounts_show() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_accounts_approve() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1562,7 +1827,13 @@ _fedictl_accounts_approve() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts approve -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1578,14 +1849,18 @@ _fedictl_accounts_approve() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_accounts_reject() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --message)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --message)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1605,7 +1880,13 @@ _fedictl_accounts_reject() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts reject -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1621,6 +1902,10 @@ _fedictl_accounts_reject() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--message')
         return
         ;;
@@ -1629,9 +1914,9 @@ _fedictl_accounts_reject() {
 
 _fedictl_accounts_action() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --no-notify --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --no-notify --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --type --report --warning-preset --text)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --type --report --warning-preset --text)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1651,7 +1936,13 @@ _fedictl_accounts_action() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts action -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1664,6 +1955,10 @@ _fedictl_accounts_action() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -1685,9 +1980,9 @@ _fedictl_accounts_action() {
 
 _fedictl_accounts_enable() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1707,7 +2002,13 @@ _fedictl_accounts_enable() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts enable -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1723,14 +2024,18 @@ _fedictl_accounts_enable() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_accounts_unsilence() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1750,7 +2055,13 @@ _fedictl_accounts_unsilence() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts unsilence -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1766,14 +2077,18 @@ _fedictl_accounts_unsilence() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_accounts_unsuspend() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1793,7 +2108,13 @@ _fedictl_accounts_unsuspend() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts unsuspend -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1809,14 +2130,18 @@ _fedictl_accounts_unsuspend() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_accounts_unsensitive() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1836,7 +2161,13 @@ _fedictl_accounts_unsensitive() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts unsensitive -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1852,14 +2183,18 @@ _fedictl_accounts_unsensitive() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_accounts_delete() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1879,7 +2214,13 @@ _fedictl_accounts_delete() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion accounts delete -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1892,6 +2233,10 @@ _fedictl_accounts_delete() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -1923,9 +2268,9 @@ _fedictl_reports() {
 
 _fedictl_reports_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --resolved --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --resolved --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --reporter --target -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --reporter --target -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -1945,7 +2290,13 @@ _fedictl_reports_list() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -1958,6 +2309,10 @@ _fedictl_reports_list() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -1975,9 +2330,9 @@ _fedictl_reports_list() {
 
 _fedictl_reports_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reveal --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reveal --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1997,7 +2352,13 @@ _fedictl_reports_show() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2013,14 +2374,18 @@ _fedictl_reports_show() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_reports_assign() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2040,7 +2405,13 @@ _fedictl_reports_assign() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports assign -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2056,14 +2427,18 @@ _fedictl_reports_assign() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_reports_unassign() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2083,7 +2458,13 @@ _fedictl_reports_unassign() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports unassign -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2099,14 +2480,18 @@ _fedictl_reports_unassign() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_reports_resolve() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --target --action --text --comment)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --target --action --text --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2126,7 +2511,13 @@ _fedictl_reports_resolve() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports resolve -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2139,6 +2530,10 @@ _fedictl_reports_resolve() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -2160,9 +2555,9 @@ _fedictl_reports_resolve() {
 
 _fedictl_reports_reopen() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2182,7 +2577,13 @@ _fedictl_reports_reopen() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports reopen -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2198,14 +2599,18 @@ _fedictl_reports_reopen() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_reports_note() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -2225,7 +2630,13 @@ _fedictl_reports_note() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports note -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2241,14 +2652,18 @@ _fedictl_reports_note() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_reports_file() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --forward --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --forward --version -h --help)
     repeating_options=(--account --status --rule)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --category --comment)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --category --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2268,7 +2683,13 @@ _fedictl_reports_file() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion reports file -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2281,6 +2702,10 @@ _fedictl_reports_file() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -2303,9 +2728,9 @@ _fedictl_reports_file() {
 
 _fedictl_queue() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --exit-status --since-last --watch --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --exit-status --since-last --watch --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --kind --interval --exec)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --kind --interval --exec --exec-timeout)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2325,7 +2750,13 @@ _fedictl_queue() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion queue -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2341,6 +2772,10 @@ _fedictl_queue() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--kind')
         __fedictl_add_completions -W 'report'$'\n''sign-up'
         return
@@ -2349,6 +2784,9 @@ _fedictl_queue() {
         return
         ;;
     '--exec')
+        return
+        ;;
+    '--exec-timeout')
         return
         ;;
     esac
@@ -2379,9 +2817,9 @@ _fedictl_domain-blocks() {
 
 _fedictl_domain-blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2401,7 +2839,13 @@ _fedictl_domain-blocks_list() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2417,6 +2861,10 @@ _fedictl_domain-blocks_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -2425,9 +2873,9 @@ _fedictl_domain-blocks_list() {
 
 _fedictl_domain-blocks_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2447,7 +2895,13 @@ _fedictl_domain-blocks_show() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2463,14 +2917,18 @@ _fedictl_domain-blocks_show() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_domain-blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --severity --public-comment --private-comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2490,7 +2948,13 @@ _fedictl_domain-blocks_add() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2503,6 +2967,10 @@ _fedictl_domain-blocks_add() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -2521,9 +2989,9 @@ _fedictl_domain-blocks_add() {
 
 _fedictl_domain-blocks_update() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reject-media --no-reject-media --reject-reports --no-reject-reports --obfuscate --no-obfuscate --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --public-comment --private-comment)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --severity --public-comment --private-comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2543,7 +3011,13 @@ _fedictl_domain-blocks_update() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks update -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2556,6 +3030,10 @@ _fedictl_domain-blocks_update() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -2574,9 +3052,9 @@ _fedictl_domain-blocks_update() {
 
 _fedictl_domain-blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2596,7 +3074,13 @@ _fedictl_domain-blocks_remove() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2612,14 +3096,18 @@ _fedictl_domain-blocks_remove() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_domain-blocks_import() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --prune --force --best-effort --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --prune --force --best-effort --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --format --severity)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --format --severity)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2639,7 +3127,13 @@ _fedictl_domain-blocks_import() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks import -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2652,6 +3146,10 @@ _fedictl_domain-blocks_import() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -2676,9 +3174,9 @@ _fedictl_domain-blocks_import() {
 
 _fedictl_domain-blocks_export() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --format)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --format)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2698,7 +3196,13 @@ _fedictl_domain-blocks_export() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks export -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2714,6 +3218,10 @@ _fedictl_domain-blocks_export() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--format')
         __fedictl_add_completions -W 'mastodon-csv'$'\n''csv'$'\n''json'$'\n''list'
         return
@@ -2723,9 +3231,9 @@ _fedictl_domain-blocks_export() {
 
 _fedictl_domain-blocks_merge() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account --allow --known)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --merge --threshold --max-severity --take --config)
     __fedictl_offer_flags_options -1
 
     # Offer option value completions
@@ -2745,7 +3253,13 @@ _fedictl_domain-blocks_merge() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks merge -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2758,6 +3272,10 @@ _fedictl_domain-blocks_merge() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -2799,9 +3317,9 @@ _fedictl_domain-blocks_merge() {
 
 _fedictl_domain-blocks_sync() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --lift-retracted --force --as-draft --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --lift-retracted --force --as-draft --version -h --help)
     repeating_options=(--account --allow --known)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --merge --threshold --max-severity --take --config --max-followed-severity)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --merge --threshold --max-severity --take --config --max-followed-severity)
     __fedictl_offer_flags_options -1
 
     # Offer option value completions
@@ -2821,7 +3339,13 @@ _fedictl_domain-blocks_sync() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks sync -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2834,6 +3358,10 @@ _fedictl_domain-blocks_sync() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -2879,9 +3407,9 @@ _fedictl_domain-blocks_sync() {
 
 _fedictl_domain-blocks_apply() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --force --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --force --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2901,7 +3429,13 @@ _fedictl_domain-blocks_apply() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks apply -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2914,6 +3448,10 @@ _fedictl_domain-blocks_apply() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -2953,9 +3491,9 @@ _fedictl_domain-allows() {
 
 _fedictl_domain-allows_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -2975,7 +3513,13 @@ _fedictl_domain-allows_list() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-allows list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -2991,6 +3535,10 @@ _fedictl_domain-allows_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -2999,9 +3547,9 @@ _fedictl_domain-allows_list() {
 
 _fedictl_domain-allows_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --comment)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3021,7 +3569,13 @@ _fedictl_domain-allows_add() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-allows add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3037,6 +3591,10 @@ _fedictl_domain-allows_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--comment')
         return
         ;;
@@ -3045,9 +3603,9 @@ _fedictl_domain-allows_add() {
 
 _fedictl_domain-allows_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3067,7 +3625,13 @@ _fedictl_domain-allows_remove() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-allows remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3080,6 +3644,10 @@ _fedictl_domain-allows_remove() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -3111,9 +3679,9 @@ _fedictl_domain-subscriptions() {
 
 _fedictl_domain-subscriptions_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit --type)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file -L --limit --type)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3133,7 +3701,13 @@ _fedictl_domain-subscriptions_list() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3149,6 +3723,10 @@ _fedictl_domain-subscriptions_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -3161,9 +3739,9 @@ _fedictl_domain-subscriptions_list() {
 
 _fedictl_domain-subscriptions_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3183,7 +3761,13 @@ _fedictl_domain-subscriptions_show() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3199,14 +3783,18 @@ _fedictl_domain-subscriptions_show() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_domain-subscriptions_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --as-draft --no-as-draft --adopt-orphans --no-adopt-orphans --remove-retracted --no-remove-retracted --fetch-password-stdin --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --as-draft --no-as-draft --adopt-orphans --no-adopt-orphans --remove-retracted --no-remove-retracted --fetch-password-stdin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --type --priority --title --content-type --fetch-username)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --type --priority --title --content-type --fetch-username)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3226,7 +3814,13 @@ _fedictl_domain-subscriptions_add() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3239,6 +3833,10 @@ _fedictl_domain-subscriptions_add() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -3264,9 +3862,9 @@ _fedictl_domain-subscriptions_add() {
 
 _fedictl_domain-subscriptions_update() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --as-draft --no-as-draft --adopt-orphans --no-adopt-orphans --remove-retracted --no-remove-retracted --fetch-password-stdin --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --as-draft --no-as-draft --adopt-orphans --no-adopt-orphans --remove-retracted --no-remove-retracted --fetch-password-stdin --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --url --priority --title --content-type --fetch-username)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --url --priority --title --content-type --fetch-username)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3286,7 +3884,13 @@ _fedictl_domain-subscriptions_update() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions update -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3299,6 +3903,10 @@ _fedictl_domain-subscriptions_update() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -3323,9 +3931,9 @@ _fedictl_domain-subscriptions_update() {
 
 _fedictl_domain-subscriptions_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --keep-children --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --keep-children --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3345,7 +3953,13 @@ _fedictl_domain-subscriptions_remove() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3361,14 +3975,18 @@ _fedictl_domain-subscriptions_remove() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_domain-subscriptions_test() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3388,7 +4006,13 @@ _fedictl_domain-subscriptions_test() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions test -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3404,14 +4028,18 @@ _fedictl_domain-subscriptions_test() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_domain-subscriptions_pull() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3431,7 +4059,13 @@ _fedictl_domain-subscriptions_pull() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-subscriptions pull -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3444,6 +4078,10 @@ _fedictl_domain-subscriptions_pull() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -3475,9 +4113,9 @@ _fedictl_domain-drafts() {
 
 _fedictl_domain-drafts_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit --type --subscription)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file -L --limit --type --subscription)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3497,7 +4135,13 @@ _fedictl_domain-drafts_list() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-drafts list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3510,6 +4154,10 @@ _fedictl_domain-drafts_list() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -3528,9 +4176,9 @@ _fedictl_domain-drafts_list() {
 
 _fedictl_domain-drafts_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3550,7 +4198,13 @@ _fedictl_domain-drafts_show() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-drafts show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3566,14 +4220,18 @@ _fedictl_domain-drafts_show() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_domain-drafts_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --obfuscate --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --obfuscate --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --type --public-comment --private-comment)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --type --public-comment --private-comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3593,7 +4251,13 @@ _fedictl_domain-drafts_add() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-drafts add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3606,6 +4270,10 @@ _fedictl_domain-drafts_add() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -3624,9 +4292,9 @@ _fedictl_domain-drafts_add() {
 
 _fedictl_domain-drafts_accept() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --overwrite --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --overwrite --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3646,7 +4314,13 @@ _fedictl_domain-drafts_accept() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-drafts accept -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3662,14 +4336,18 @@ _fedictl_domain-drafts_accept() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_domain-drafts_reject() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --exclude --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --exclude --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3689,7 +4367,13 @@ _fedictl_domain-drafts_reject() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-drafts reject -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3702,6 +4386,10 @@ _fedictl_domain-drafts_reject() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -3733,9 +4421,9 @@ _fedictl_domain-excludes() {
 
 _fedictl_domain-excludes_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3755,7 +4443,13 @@ _fedictl_domain-excludes_list() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-excludes list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3771,6 +4465,10 @@ _fedictl_domain-excludes_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -3779,9 +4477,9 @@ _fedictl_domain-excludes_list() {
 
 _fedictl_domain-excludes_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --private-comment)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --private-comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3801,7 +4499,13 @@ _fedictl_domain-excludes_add() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-excludes add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3817,6 +4521,10 @@ _fedictl_domain-excludes_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--private-comment')
         return
         ;;
@@ -3825,9 +4533,9 @@ _fedictl_domain-excludes_add() {
 
 _fedictl_domain-excludes_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -3847,7 +4555,13 @@ _fedictl_domain-excludes_remove() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-excludes remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3860,6 +4574,10 @@ _fedictl_domain-excludes_remove() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -3891,9 +4609,9 @@ _fedictl_header-filters() {
 
 _fedictl_header-filters_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --allow --block --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --allow --block --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -3913,7 +4631,13 @@ _fedictl_header-filters_list() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion header-filters list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3929,14 +4653,18 @@ _fedictl_header-filters_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_header-filters_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --allow --block --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --allow --block --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -3956,7 +4684,13 @@ _fedictl_header-filters_add() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion header-filters add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -3972,14 +4706,18 @@ _fedictl_header-filters_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_header-filters_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --allow --block --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --allow --block --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -3999,7 +4737,13 @@ _fedictl_header-filters_remove() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion header-filters remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4012,6 +4756,10 @@ _fedictl_header-filters_remove() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -4043,9 +4791,9 @@ _fedictl_email-blocks() {
 
 _fedictl_email-blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4065,7 +4813,13 @@ _fedictl_email-blocks_list() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion email-blocks list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4081,6 +4835,10 @@ _fedictl_email-blocks_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -4089,9 +4847,9 @@ _fedictl_email-blocks_list() {
 
 _fedictl_email-blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4111,7 +4869,13 @@ _fedictl_email-blocks_add() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion email-blocks add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4127,14 +4891,18 @@ _fedictl_email-blocks_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_email-blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4154,7 +4922,13 @@ _fedictl_email-blocks_remove() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion email-blocks remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4167,6 +4941,10 @@ _fedictl_email-blocks_remove() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -4198,9 +4976,9 @@ _fedictl_ip-blocks() {
 
 _fedictl_ip-blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4220,7 +4998,13 @@ _fedictl_ip-blocks_list() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion ip-blocks list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4236,6 +5020,10 @@ _fedictl_ip-blocks_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -4244,9 +5032,9 @@ _fedictl_ip-blocks_list() {
 
 _fedictl_ip-blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --severity --comment --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --severity --comment --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4266,7 +5054,13 @@ _fedictl_ip-blocks_add() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion ip-blocks add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4279,6 +5073,10 @@ _fedictl_ip-blocks_add() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -4296,9 +5094,9 @@ _fedictl_ip-blocks_add() {
 
 _fedictl_ip-blocks_update() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --ip --severity --comment --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --ip --severity --comment --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4318,7 +5116,13 @@ _fedictl_ip-blocks_update() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion ip-blocks update -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4331,6 +5135,10 @@ _fedictl_ip-blocks_update() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -4351,9 +5159,9 @@ _fedictl_ip-blocks_update() {
 
 _fedictl_ip-blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4373,7 +5181,13 @@ _fedictl_ip-blocks_remove() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion ip-blocks remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4386,6 +5200,10 @@ _fedictl_ip-blocks_remove() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -4417,9 +5235,9 @@ _fedictl_canonical-email-blocks() {
 
 _fedictl_canonical-email-blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4439,7 +5257,13 @@ _fedictl_canonical-email-blocks_list() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion canonical-email-blocks list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4455,6 +5279,10 @@ _fedictl_canonical-email-blocks_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -4463,9 +5291,9 @@ _fedictl_canonical-email-blocks_list() {
 
 _fedictl_canonical-email-blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --hash)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --hash)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4485,7 +5313,13 @@ _fedictl_canonical-email-blocks_add() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion canonical-email-blocks add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4501,6 +5335,10 @@ _fedictl_canonical-email-blocks_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--hash')
         return
         ;;
@@ -4509,9 +5347,9 @@ _fedictl_canonical-email-blocks_add() {
 
 _fedictl_canonical-email-blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4531,7 +5369,13 @@ _fedictl_canonical-email-blocks_remove() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion canonical-email-blocks remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4547,14 +5391,18 @@ _fedictl_canonical-email-blocks_remove() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_canonical-email-blocks_test() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4574,7 +5422,13 @@ _fedictl_canonical-email-blocks_test() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion canonical-email-blocks test -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4587,6 +5441,10 @@ _fedictl_canonical-email-blocks_test() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -4618,9 +5476,9 @@ _fedictl_media() {
 
 _fedictl_media_cleanup() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --days)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --days)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4640,7 +5498,13 @@ _fedictl_media_cleanup() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion media cleanup -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4656,6 +5520,10 @@ _fedictl_media_cleanup() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--days')
         return
         ;;
@@ -4664,9 +5532,9 @@ _fedictl_media_cleanup() {
 
 _fedictl_media_refetch() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --domain)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --domain)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4686,7 +5554,13 @@ _fedictl_media_refetch() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion media refetch -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4699,6 +5573,10 @@ _fedictl_media_refetch() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -4733,9 +5611,9 @@ _fedictl_filters() {
 
 _fedictl_filters_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -4755,7 +5633,13 @@ _fedictl_filters_list() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4771,14 +5655,18 @@ _fedictl_filters_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_filters_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4798,7 +5686,13 @@ _fedictl_filters_show() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4814,14 +5708,18 @@ _fedictl_filters_show() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_filters_create() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
     repeating_options=(--account --keyword --context)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --action --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --action --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4841,7 +5739,13 @@ _fedictl_filters_create() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters create -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4854,6 +5758,10 @@ _fedictl_filters_create() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -4875,9 +5783,9 @@ _fedictl_filters_create() {
 
 _fedictl_filters_update() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --never-expires --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --never-expires --version -h --help)
     repeating_options=(--account --context)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --title --action --expires-in)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --title --action --expires-in)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4897,7 +5805,13 @@ _fedictl_filters_update() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters update -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4910,6 +5824,10 @@ _fedictl_filters_update() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -4931,9 +5849,9 @@ _fedictl_filters_update() {
 
 _fedictl_filters_delete() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -4953,7 +5871,13 @@ _fedictl_filters_delete() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters delete -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -4966,6 +5890,10 @@ _fedictl_filters_delete() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -4997,9 +5925,9 @@ _fedictl_filters_keywords() {
 
 _fedictl_filters_keywords_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --whole-word --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -5019,7 +5947,13 @@ _fedictl_filters_keywords_add() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters keywords add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -5035,14 +5969,18 @@ _fedictl_filters_keywords_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_filters_keywords_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -5062,7 +6000,13 @@ _fedictl_filters_keywords_remove() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters keywords remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -5075,6 +6019,10 @@ _fedictl_filters_keywords_remove() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -5106,9 +6054,9 @@ _fedictl_filters_statuses() {
 
 _fedictl_filters_statuses_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 2
 
     # Offer option value completions
@@ -5128,7 +6076,13 @@ _fedictl_filters_statuses_add() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters statuses add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -5144,14 +6098,18 @@ _fedictl_filters_statuses_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_filters_statuses_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -5171,7 +6129,13 @@ _fedictl_filters_statuses_remove() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion filters statuses remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -5184,6 +6148,10 @@ _fedictl_filters_statuses_remove() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -5215,9 +6183,9 @@ _fedictl_blocks() {
 
 _fedictl_blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -5237,7 +6205,13 @@ _fedictl_blocks_list() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion blocks list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -5253,6 +6227,10 @@ _fedictl_blocks_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -5261,9 +6239,9 @@ _fedictl_blocks_list() {
 
 _fedictl_blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -5283,7 +6261,13 @@ _fedictl_blocks_add() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion blocks add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -5299,14 +6283,18 @@ _fedictl_blocks_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -5326,7 +6314,13 @@ _fedictl_blocks_remove() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion blocks remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -5339,6 +6333,10 @@ _fedictl_blocks_remove() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -5370,9 +6368,9 @@ _fedictl_mutes() {
 
 _fedictl_mutes_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -5392,7 +6390,13 @@ _fedictl_mutes_list() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion mutes list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -5408,6 +6412,10 @@ _fedictl_mutes_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -5416,9 +6424,9 @@ _fedictl_mutes_list() {
 
 _fedictl_mutes_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --notifications --no-notifications --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --notifications --no-notifications --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --duration)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --duration)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -5438,7 +6446,13 @@ _fedictl_mutes_add() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion mutes add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -5454,6 +6468,10 @@ _fedictl_mutes_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--duration')
         return
         ;;
@@ -5462,9 +6480,9 @@ _fedictl_mutes_add() {
 
 _fedictl_mutes_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -5484,7 +6502,13 @@ _fedictl_mutes_remove() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion mutes remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -5497,6 +6521,10 @@ _fedictl_mutes_remove() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -5528,9 +6556,9 @@ _fedictl_user-domain-blocks() {
 
 _fedictl_user-domain-blocks_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -5550,7 +6578,13 @@ _fedictl_user-domain-blocks_list() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion user-domain-blocks list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -5566,6 +6600,10 @@ _fedictl_user-domain-blocks_list() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -5574,9 +6612,9 @@ _fedictl_user-domain-blocks_list() {
 
 _fedictl_user-domain-blocks_add() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -5596,7 +6634,13 @@ _fedictl_user-domain-blocks_add() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion user-domain-blocks add -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -5612,14 +6656,18 @@ _fedictl_user-domain-blocks_add() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     esac
 }
 
 _fedictl_user-domain-blocks_remove() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -5639,7 +6687,13 @@ _fedictl_user-domain-blocks_remove() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion user-domain-blocks remove -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -5652,6 +6706,10 @@ _fedictl_user-domain-blocks_remove() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -5683,9 +6741,9 @@ _fedictl_timelines() {
 
 _fedictl_timelines_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --media-only --reveal --since-last --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --media-only --reveal --since-last --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -5705,7 +6763,13 @@ _fedictl_timelines_show() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion timelines show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -5718,6 +6782,10 @@ _fedictl_timelines_show() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -5737,9 +6805,9 @@ _fedictl_timelines_show() {
 
 _fedictl_timelines_pin() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --name)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --name)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -5759,7 +6827,13 @@ _fedictl_timelines_pin() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion timelines pin -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -5775,6 +6849,10 @@ _fedictl_timelines_pin() {
         __fedictl_add_completions -f
         return
         ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
     '--name')
         return
         ;;
@@ -5783,9 +6861,9 @@ _fedictl_timelines_pin() {
 
 _fedictl_timelines_unpin() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -5805,7 +6883,13 @@ _fedictl_timelines_unpin() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion timelines unpin -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -5818,6 +6902,10 @@ _fedictl_timelines_unpin() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -5834,9 +6922,9 @@ _fedictl_timelines_unpin() {
 
 _fedictl_timelines_pins() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -5856,7 +6944,13 @@ _fedictl_timelines_pins() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion timelines pins -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -5869,6 +6963,10 @@ _fedictl_timelines_pins() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -5887,22 +6985,22 @@ _fedictl_log() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|show)
+    list|show|undo)
         # Offer subcommand argument completions
         "_fedictl_log_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list show' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list show undo' -- "${cur}"))
         ;;
     esac
 }
 
 _fedictl_log_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --failed --remote --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --failed --remote --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert --server --verb --target --since --until -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --server --verb --target --since --until -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -5922,7 +7020,13 @@ _fedictl_log_list() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -5935,6 +7039,10 @@ _fedictl_log_list() {
         return
         ;;
     '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
@@ -5961,9 +7069,9 @@ _fedictl_log_list() {
 
 _fedictl_log_show() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --timeout --max-response-size --max-pages --max-wait --cacert)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -5983,7 +7091,13 @@ _fedictl_log_show() {
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
+    '--reason')
+        return
+        ;;
     '--timeout')
+        return
+        ;;
+    '--deadline')
         return
         ;;
     '--max-response-size')
@@ -5997,6 +7111,79 @@ _fedictl_log_show() {
         ;;
     '--cacert')
         __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log show -- positional@0 "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_fedictl_log_undo() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --force --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
+    __fedictl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log undo -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log undo -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion log undo -- positional@0 "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
         ;;
     esac
