@@ -111,10 +111,16 @@ public struct MastodonAdminAccount: Decodable, Sendable {
         account.confirmed = c.lenientBool("confirmed")
         // Approval is a local sign-up's: GoToSocial sends `approved: false` for every remote account
         // and for its instance actor (a local account named after its own host), which are not
-        // sign-ups waiting for anyone.
-        let name = account.username
-        let actor = profile?.url.map { $0.hasPrefix("http://\(name)/") || $0.hasPrefix("https://\(name)/") } ?? false
-        account.approved = account.domain == nil && !actor ? c.lenientBool("approved") : nil
+        // sign-ups waiting for anyone. Only such an answer needs the domain and profile, whatever
+        // fields are shown (lists filter on it).
+        account.approved = c.lenientBool("approved")
+        if account.approved == false {
+            let domain = parts.contains(.domain) ? account.domain : c.optionalText("domain")
+            let profile = parts.contains(.profile) ? profile : try? c.decodeIfPresent(Profile.self, forKey: "account")
+            let name = c.optionalText("username") ?? profile?.username ?? ""
+            let actor = profile?.url.map { $0.hasPrefix("http://\(name)/") || $0.hasPrefix("https://\(name)/") } ?? false
+            if domain != nil || actor { account.approved = nil }
+        }
         account.disabled = c.lenientBool("disabled")
         account.silenced = c.lenientBool("silenced")
         account.suspended = c.lenientBool("suspended")
