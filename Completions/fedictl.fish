@@ -1,4 +1,6 @@
 function __fedictl_should_offer_completions_for_flags_or_options -a expected_commands
+    __fedictl_typed_commands
+    test "$__fedictl_typed" = "$expected_commands"; or return 1
     set -l non_repeating_flags_or_options $argv[2..]
     set -l non_repeating_flags_or_options_absent 0
     set -l positional_index 0
@@ -8,6 +10,8 @@ function __fedictl_should_offer_completions_for_flags_or_options -a expected_com
 end
 
 function __fedictl_should_offer_completions_for_positional -a expected_commands positional_index_comparison expected_positional_index
+    __fedictl_typed_commands
+    test "$__fedictl_typed" = "$expected_commands"; or return 1
     set -l non_repeating_flags_or_options
     set -l non_repeating_flags_or_options_absent 0
     set -l positional_index 0
@@ -3843,3 +3847,14 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_positional "fed
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl completion" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl completion" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl help" version' -l 'version' -d 'Show the version.'
+function __fedictl_typed_commands
+    commandline -pc | read -lz line
+    test "$line" = "$__fedictl_typed_line"; and set -q __fedictl_typed; and return
+    set -l non_repeating_flags_or_options
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __fedictl_parse_tokens
+    set -g __fedictl_typed_line "$line"
+    set -g __fedictl_typed "$commands"
+end

@@ -200,13 +200,14 @@ public enum KeyringProbe {
 }
 
 public enum Waiting {
-    public static func until<T>(seconds: Double, what: String, _ check: () -> T?) async throws -> T {
+    /// `what` is read when the wait gives up, so "so far" in it means at the end of the wait.
+    public static func until<T>(seconds: Double, what: @autoclosure () -> String, _ check: () -> T?) async throws -> T {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if let value = check() { return value }
             try await Task.sleep(nanoseconds: 20_000_000)
         }
         if let value = check() { return value }
-        throw FediError(.temporary, "waited \(Int(seconds)) s for \(what)")
+        throw FediError(.temporary, "waited \(Int(seconds)) s for \(what())")
     }
 }

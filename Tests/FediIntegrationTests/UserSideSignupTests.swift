@@ -261,7 +261,7 @@ import Testing
     }
 
     @Test func appsVerifyWithTheAccountsToken() async throws {
-        let server = try await FixtureServer.start(flavour: "gotosocial")
+        let server = try await FixtureServer.start(flavour: "mastodon")
         try await server.addRoutes(["GET /api/v1/apps/verify_credentials": ["json": ["name": "Tusky", "website": "https://tusky.app",
                                                                                       "vapid_key": "k"]]])
         let result = await UserSide(fixture: server).run(["apps", "verify", "-o", "json"])

@@ -28,6 +28,9 @@ struct QueueFollower: Sendable {
     var status: @Sendable (String) -> Void
     /// The server stopped answering (false, with why) or answers again (true).
     var reachability: @Sendable (_ answers: Bool, _ why: String) -> Void = { _, _ in }
+    /// One of a fleet's servers down at the start is waited for, as one that goes down later is;
+    /// a watch of one account ends at once instead, so a typo in the host is said straight away.
+    var waitsForAFirstAnswer = false
 
     /// While the stream is up, a look still happens every this many intervals.
     static let looksWhileStreaming = 1.0
@@ -40,8 +43,7 @@ struct QueueFollower: Sendable {
         let sightings = QueueSightings()
         let reach = Reachability()
         let mark = await sightings.startLook()
-        // The first look's failure ends the watch: a bad token or an unreachable server is said at once.
-        let waiting = try await look(false)
+        let waiting = try await firstLook(reach)
         await sightings.looked(waiting, startedAt: mark, at: now())
         try await deliver(waiting, false)
         guard let openStream else { return try await lookRegularly(sightings, reach) }
@@ -61,6 +63,24 @@ struct QueueFollower: Sendable {
                 try await lookRegularly(sightings, reach)
             }
             try await group.waitForAll()
+        }
+    }
+
+    /// What waits at the start. Its failure ends the watch (a bad token or an unreachable server
+    /// is said at once), but for a fleet's server that does not answer yet: that one is asked
+    /// every `interval` until it does.
+    private func firstLook(_ reach: Reachability) async throws -> [QueueItem] {
+        while true {
+            do {
+                let waiting = try await look(false)
+                if await reach.answered() { reachability(true, "") }
+                return waiting
+            } catch {
+                if Task.isCancelled || error is CancellationError { throw CancellationError() }
+                guard waitsForAFirstAnswer, Self.isPassing(error) else { throw error }
+                if await reach.failed() { reachability(false, ErrorReport.fediError(from: error).message) }
+                try await sleep(interval * Double.random(in: 0.9...1.1))
+            }
         }
     }
 

@@ -86,7 +86,8 @@ struct QueueWatch {
                 root.status(lead + said)
                 let event = answers ? "server_up" : "server_down"
                 printer.event(WatchEvent(account: member.account, server: host, event: event, message: said))
-            })
+            },
+            waitsForAFirstAnswer: member.account != nil)
         try await follower.run()
     }
 

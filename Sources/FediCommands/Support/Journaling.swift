@@ -123,7 +123,7 @@ extension CommandContext {
                       outcome: JournalEntry.Outcome, createdID: String? = nil, errorKind: String? = nil, httpStatus: Int? = nil,
                       message: String? = nil, undo: [String]?) -> JournalEntry {
         let session = journalSession
-        let info = session?.detection(for: server) ?? storedDetection(account: account, server: server)
+        let info = serverInfo(account: account, server: server)
         var secrets: [String] = []
         if let token = environmentToken { secrets.append(token) }
         let command = ShellWords.join(["fedictl"] + Redaction.arguments(session?.arguments ?? [], secrets: secrets))
@@ -134,12 +134,22 @@ extension CommandContext {
                                  errorKind: errorKind, httpStatus: httpStatus, message: message)
         entry.reason = globals.reason
         entry.undoes = JournalSession.undoing
+        offerUndo(undo, on: &entry, info: info)
+        return entry
+    }
+
+    /// Sets `entry`'s undo when `info`'s server can run it, else says why there is none.
+    func offerUndo(_ undo: [String]?, on entry: inout JournalEntry, info: ServerInfo?) {
         let runnable = undo.flatMap { Self.runnable($0, on: info) }
         setUndo(runnable, on: &entry)
         if let undo, runnable == nil, let info {
             entry.noUndo = "\(info.label) cannot run `\(undo.prefix(2).joined(separator: " "))`"
         }
-        return entry
+    }
+
+    /// What is known of `server`'s software: this run's detection, else the stored one.
+    func serverInfo(account: String?, server: String) -> ServerInfo? {
+        journalSession?.detection(for: server) ?? storedDetection(account: account, server: server)
     }
 
     /// The undo as words for `log undo` and as a runnable line: `fedictl --account A WORDS --yes`
@@ -262,7 +272,8 @@ struct JournalRecorder: HTTPWriteObserver {
         if outcome != .ok {
             (entry.undo, entry.undoArguments, entry.noUndo) = (nil, nil, nil)
         } else if entry.subject == nil, let facts = ctx.journalSession?.facts {
-            ctx.setUndo(facts.undoArguments(target: entry.target, createdID: createdID), on: &entry)
+            ctx.offerUndo(facts.undoArguments(target: entry.target, createdID: createdID), on: &entry,
+                          info: ctx.serverInfo(account: entry.account, server: entry.server))
         }
         return entry
     }

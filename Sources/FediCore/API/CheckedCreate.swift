@@ -25,10 +25,12 @@ extension APIClient {
                 // After a 429 the pacer holds the next send until the server's window opens (or says
                 // the wait is longer than this command may take): no wait of our own on top.
                 let paced = error.status == 429
-                if paced { end = end.addingTimeInterval(http.now().timeIntervalSince(tried)) }
                 http.log?("  \(what): outcome unknown (\(Self.short(error))); reading it back")
                 // When the state cannot be read either, nothing can be decided: the write's own error stands.
                 if let found = try? await find() { return found }
+                // The refused try and the read-back, which the pacer may hold for the server's window,
+                // are rate-limit time: not --deadline's.
+                if paced { end = end.addingTimeInterval(http.now().timeIntervalSince(tried)) }
                 let attempts = paced && http.waitBudget != .request ? HTTPClient.bulkRefusals : http.retry.maxAttempts
                 guard attempt < attempts, paced || wait <= http.retry.maxServerWait else { throw error }
                 if !paced, http.now().addingTimeInterval(wait) >= end { throw deadlinePassed(what, after: error) }

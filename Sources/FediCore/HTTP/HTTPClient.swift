@@ -93,11 +93,14 @@ public struct HTTPClient: Sendable {
         }
         var attempt = 1, refusals = 0
         while true {
+            let pacingFrom = now()
             try await pacer.acquire(latest: latestStart(deadline), budget: waitBudget, now: now, sleep: sleep, onWait: announce)
             var attemptOptions = options
             // --timeout bounds the request in all, retries and waits included; a write's resends
-            // (CheckedCreate) share --deadline, which cuts the last attempt short too.
-            if let end = [deadline, Self.writeDeadline].compactMap({ $0 }).min() {
+            // (CheckedCreate) share --deadline, which cuts the last attempt short too. The pacer's
+            // wait for a rate limit is --max-wait's, not --deadline's.
+            let writeEnd = Self.writeDeadline?.addingTimeInterval(now().timeIntervalSince(pacingFrom))
+            if let end = [deadline, writeEnd].compactMap({ $0 }).min() {
                 attemptOptions.totalTimeout = max(0.001, min(options.totalTimeout, end.timeIntervalSince(now())))
                 attemptOptions.connectTimeout = min(options.connectTimeout, attemptOptions.totalTimeout)
             }

@@ -56,6 +56,17 @@ import FediTestSupport
         #expect(result.stderr.isEmpty)
     }
 
+    /// The fish script's two condition functions each start with the gate that parses the typed
+    /// line once: if the generator's wording changes, the gate would silently not be put in.
+    @Test func fishConditionsAreGatedOnTheTypedCommand() async {
+        let result = await CommandHarness().run(["completion", "fish"])
+        #expect(result.status == 0)
+        let gated = result.stdout.components(separatedBy: "expected_commands\n    __fedictl_typed_commands\n").count - 1
+        let gatedPositional = result.stdout.components(separatedBy: "expected_positional_index\n    __fedictl_typed_commands\n").count - 1
+        #expect(gated == 1 && gatedPositional == 1, "\(result.stdout.prefix(800))")
+        #expect(result.stdout.contains("function __fedictl_typed_commands\n"))
+    }
+
     @Test func zshGetsColonsQuoted() {
         #expect(ConfigCompletion.escaped("admin@localhost:3000", for: .zsh) == #"admin@localhost\:3000"#)
         #expect(ConfigCompletion.escaped("admin@localhost:3000", for: .bash) == "admin@localhost:3000")

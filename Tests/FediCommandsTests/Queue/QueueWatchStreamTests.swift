@@ -42,6 +42,34 @@ import Testing
         #expect(server.transport.requests.allSatisfy { !$0.url.path.contains("instance") && !$0.url.path.contains("streaming") })
     }
 
+    /// A fleet's server down when the watch starts is said once and asked until it answers; a
+    /// watch of one account ends at once on the same failure.
+    @Test(arguments: [true, false])
+    func aServerDownAtTheStartIsWaitedForOnlyInAFleet(fleet: Bool) async throws {
+        let looks = Recorded<Int>(), said = Recorded<String>(), delivered = Recorded<String>()
+        let one = QueueItem(report: Report(id: "1"), server: "s")
+        let follower = QueueFollower(
+            interval: 30,
+            look: { _ in
+                looks.append(1)
+                if looks.all.count < 3 { throw FediError(.temporary, "cannot connect to s") }
+                if looks.all.count == 3 { return [one] }
+                throw CancellationError()  // the watch's end
+            },
+            openStream: nil, sleep: { _ in }, now: { Date() },
+            deliver: { items, arrived in items.forEach { delivered.append("\($0.id) \(arrived)") } },
+            status: { _ in },
+            reachability: { answers, why in said.append(answers ? "up" : "down: \(why)") },
+            waitsForAFirstAnswer: fleet)
+        await #expect(throws: (any Error).self) { try await follower.run() }
+        if fleet {
+            #expect(said.all == ["down: cannot connect to s", "up"])
+            #expect(delivered.all == ["1 false"], "what waited at the start, once it could be read")
+        } else {
+            #expect(looks.all.count == 1 && said.all.isEmpty && delivered.all.isEmpty)
+        }
+    }
+
     @Test func aStreamAheadOfALookIsNotForgottenButAnItemThatLeftIsNewAgain() async {
         let sightings = QueueSightings()
         let one = QueueItem(report: Report(id: "1"), server: "s"), two = QueueItem(report: Report(id: "2"), server: "s")

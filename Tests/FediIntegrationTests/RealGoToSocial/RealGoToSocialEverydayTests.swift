@@ -77,7 +77,7 @@ import Testing
         #expect(await admin.run(["domain-blocks", "add", domain]).status == 0)
         let entry = try #require(try journal.readNow().entries.first { $0.verb == "domain-blocks add" })
         #expect(entry.software == "gotosocial" && entry.softwareVersion?.hasPrefix("0.20.0") == true, "\(entry)")
-        #expect(entry.undo == "fedictl --account admin@\(gts.base) domain-blocks remove \(domain)")
+        #expect(entry.undo == "fedictl --account admin@\(gts.base) domain-blocks remove \(domain) --yes")
         let log = await admin.run(["log", "--fields", "verb,target"])
         #expect(log.stdout.contains("domain-blocks add\t\(domain)"), "\(log)")
         let undo = await admin.run(["domain-blocks", "remove", domain, "--yes"])
