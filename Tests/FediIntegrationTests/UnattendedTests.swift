@@ -3,9 +3,9 @@ import FediCore
 import FediTestSupport
 import Testing
 
-/// Unattended runs over the real binary and mastodon_mock: the README's recipe with no D-Bus
-/// session (a systemd credentials directory, and cron's token files), and the shipped systemd
-/// units checked by `systemd-analyze verify` once `make install` has put them in place.
+/// Unattended runs over the real binary, against mastodon_mock and the real GoToSocial: the README's
+/// recipe with no D-Bus session (a systemd credentials directory, and cron's token files), and the
+/// shipped systemd units checked by `systemd-analyze verify` once `make install` has put them in place.
 struct UnattendedTests {
     /// The README's unattended recipe: the lines between its markers.
     static func recipe() throws -> [String] {
@@ -24,12 +24,12 @@ struct UnattendedTests {
         var config: URL { home.appendingPathComponent(".config/fedictl") }
         var bin: URL { root.appendingPathComponent("bin") }
 
-        init(server: ServerProcess) throws {
+        init(server: ServerProcess, username: String = MockServer.admin.username) throws {
             root = try TemporaryDirectory.make("unattended")
-            account = "\(MockServer.admin.username)@\(server.base)"
+            account = "\(username)@\(server.base)"
             let store = FileLoginStore(paths: ConfigPaths(directory: root.appendingPathComponent("home/.config/fedictl")))
             try store.update { config in
-                config.accounts = [Login(id: account, username: MockServer.admin.username, baseURL: "http://\(server.base)",
+                config.accounts = [Login(id: account, username: username, baseURL: "http://\(server.base)",
                                          tokenStorage: .keyring)]
                 config.defaultAccount = account
             }
@@ -61,25 +61,49 @@ struct UnattendedTests {
         defer { server.stop() }
         let home = try Home(server: server)
         defer { try? FileManager.default.removeItem(at: home.root) }
+        try await Self.runRecipe(in: home, token: MockServer.admin.token, domains: ("cron.example", "timer.example")) {
+            try await Self.blocked(server)
+        }
+    }
+
+    /// The same recipe against the real GoToSocial, as its admin: the blocks are on that server
+    /// afterwards. Its other blocks belong to other tests, so only this run's domains are compared.
+    @Test(.realGoToSocial) func theReadmeRecipeRunsAgainstTheRealGoToSocial() async throws {
+        let gts = try await GoToSocialServer.shared()
+        let home = try Home(server: gts.http, username: gts.admin.username)
+        defer { try? FileManager.default.removeItem(at: home.root) }
+        let prefix = GoToSocialServer.uniqueName("recipe")
+        let domains = ("\(prefix)-cron.example", "\(prefix)-timer.example")
+        try await Self.runRecipe(in: home, token: gts.admin.token, domains: domains) {
+            let list = try #require(try await gts.get("/api/v1/admin/domain_blocks") as? [[String: Any]])
+            return list.compactMap { $0["domain"] as? String }.filter { $0.hasPrefix(prefix) }.sorted()
+        }
+    }
+
+    /// The README's recipe in `home`, whose one account's token is `token`: cron's line through sh with
+    /// the token files, then the sync unit's ExecStart with a credentials directory; `blocked` reads
+    /// the server's blocks (of this run) after each. `domains.cron` sorts before `domains.timer`.
+    static func runRecipe(in home: Home, token: String, domains: (cron: String, timer: String),
+                          blocked: () async throws -> [String]) async throws {
         let recipe = try Self.recipe()
 
         // The recipe's first step, with the token the keyring would give: a 0600 file per account.
         let tokens = home.config.appendingPathComponent("tokens")
         try FileManager.default.createDirectory(at: tokens, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let tokenFile = tokens.appendingPathComponent(home.account)
-        try Data(MockServer.admin.token.utf8).write(to: tokenFile)
+        try Data(token.utf8).write(to: tokenFile)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenFile.path)
         #expect(recipe.contains { $0.contains("install -d -m 700 ~/.config/fedictl/tokens") })
 
         // cron: its line as the README gives it, through sh.
         let cronLine = try #require(recipe.first { $0.hasPrefix("# 30 3 * * * ") }).dropFirst("# 30 3 * * * ".count)
-        try home.list(["cron.example"])
+        try home.list([domains.cron])
         let cron = try await ProcessRunner.run("/bin/sh", ["-c", String(cronLine)], environment: home.environment())
         #expect(cron.status == 0, "\(cron)")
-        #expect(!cron.stdout.contains(MockServer.admin.token) && !cron.stderr.contains(MockServer.admin.token))
+        #expect(!cron.stdout.contains(token) && !cron.stderr.contains(token))
         let written = try String(contentsOf: home.home.appendingPathComponent("sync.json"), encoding: .utf8)
-        #expect(written.contains("cron.example") && !written.contains(MockServer.admin.token), "\(written)")
-        #expect(try await Self.blocked(server) == ["cron.example"])
+        #expect(written.contains(domains.cron) && !written.contains(token), "\(written)")
+        #expect(try await blocked() == [domains.cron])
 
         // systemd: the unit's ExecStart for fedictl-sync@nightly, with the credential its
         // LoadCredential= line names put where systemd puts it (read-only, the unit's own).
@@ -94,17 +118,49 @@ struct UnattendedTests {
         try FileManager.default.copyItem(atPath: source, toPath: credential.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: credential.path)
         try FileManager.default.removeItem(at: tokenFile)  // the credential alone serves this run
-        try home.list(["cron.example", "timer.example"])
+        try home.list([domains.cron, domains.timer])
         let command = try Self.execStart(unit: "fedictl-sync@.service", instance: "nightly")
         let timer = try await ProcessRunner.run(command[0], Array(command.dropFirst()),
                                                 environment: home.environment(["CREDENTIALS_DIRECTORY": credentials.path, "NO_COLOR": "1"]))
         #expect(timer.status == 0, "\(timer)")
-        #expect(!timer.stdout.contains(MockServer.admin.token) && !timer.stderr.contains(MockServer.admin.token))
-        #expect(try await Self.blocked(server) == ["cron.example", "timer.example"])
+        #expect(!timer.stdout.contains(token) && !timer.stderr.contains(token))
+        #expect(try await blocked() == [domains.cron, domains.timer])
         // Fit for the journal: no colour, no progress redraws, whole lines.
         for text in [timer.stdout, timer.stderr, cron.stderr] {
             #expect(!text.contains("\u{1B}") && !text.contains("\r") && (text.isEmpty || text.hasSuffix("\n")), "\(text)")
         }
+    }
+
+    /// Off a terminal (stderr a pipe, as under systemd or cron) a bulk import that waits out a rate
+    /// limit writes whole lines: the wait is said once as a sentence, no progress is redrawn, no
+    /// colour, even with NO_COLOR unset. strace shows each write alone (a pipe would merge them).
+    @Test(.enabled(if: WriteTrace.isAvailable, "strace is in the Makefile's APT_PACKAGES"))
+    func aRateLimitedImportWritesWholeLinesOffATerminal() async throws {
+        // 10 requests per 6 s: detection, the list and 14 writes need two windows, so one wait.
+        let limit = "[ratelimit]\nenabled = true\nlimit = 10\nwindow_seconds = 6\n"
+        let server = try await MockServer.start(extraConfig: limit)
+        defer { server.stop() }
+        let root = try TemporaryDirectory.make("journal-lines")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let domains = (0..<14).map { "line\($0).example" }
+        let file = root.appendingPathComponent("list.txt")
+        try domains.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        let trace = root.appendingPathComponent("writes.trace")
+        let arguments = [RepoPaths.fedictlBinary.path, "domain-blocks", "import", file.path,
+                         "--account", "admin@\(server.base)"]
+        let environment = ["FEDICTL_TOKEN": MockServer.admin.token,
+                           "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+                           "XDG_STATE_HOME": root.appendingPathComponent("state").path]
+        let result = try await ProcessRunner.run("/usr/bin/strace", WriteTrace.arguments(to: trace) + arguments,
+                                                 environment: BinaryRunner.userEnvironment(environment))
+        #expect(result.status == 0, "\(result)")
+        let lines = result.stderr.split(separator: "\n")
+        let waits = lines.filter { $0.hasPrefix("Waiting ") && $0.contains("'s rate limit; ") }
+        #expect(waits.count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("Wrote 14 of 14 changes."), "\(result.stderr)")
+        let writes = try WriteTrace.writes(in: trace, to: 2)
+        #expect(writes.count >= 2 && WriteTrace.unfitForJournal(writes).isEmpty, "\(writes)")
+        #expect(try await Self.blocked(server) == domains.sorted())
     }
 
     @Test func withNoWayToTheTokenEachWayIsNamed() async throws {
