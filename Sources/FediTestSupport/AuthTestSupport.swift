@@ -42,6 +42,8 @@ public final class BinaryRun: @unchecked Sendable {
     private let stdinPipe = Pipe()
     private let output = Output()
     private let readers = DispatchGroup()
+    /// Under strace (`WriteTrace`): signals go to fedictl, strace's child, not to strace.
+    private let traced: Bool
 
     /// What the process wrote; the reader threads hold this, not the run, so a test that fails
     /// before `finish` still frees the run and its `deinit` ends the process.
@@ -51,10 +53,17 @@ public final class BinaryRun: @unchecked Sendable {
         var err = Data()
     }
 
-    public init(_ arguments: [String], environment: [String: String]) throws {
+    /// `traceWritesTo`: run under strace, which records each write to that file (`WriteTrace`).
+    public init(_ arguments: [String], environment: [String: String], traceWritesTo trace: URL? = nil) throws {
         try TestTier.requireIntegration("the fedictl binary")
-        process.executableURL = RepoPaths.fedictlBinary
-        process.arguments = arguments
+        traced = trace != nil
+        if let trace {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
+            process.arguments = WriteTrace.arguments(to: trace) + [RepoPaths.fedictlBinary.path] + arguments
+        } else {
+            process.executableURL = RepoPaths.fedictlBinary
+            process.arguments = arguments
+        }
         process.environment = BinaryRunner.userEnvironment(environment)
         let outPipe = Pipe(), errPipe = Pipe()
         process.standardOutput = outPipe
@@ -96,7 +105,10 @@ public final class BinaryRun: @unchecked Sendable {
 
     /// Sends a signal, as `kill` would (SIGTERM, SIGINT).
     public func signal(_ number: Int32) {
-        kill(process.processIdentifier, number)
+        let pid = process.processIdentifier
+        guard traced else { kill(pid, number); return }
+        let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        if let child = children.split(separator: " ").first.flatMap({ Int32($0) }) { kill(child, number) }
     }
 
     /// Writes to stdin and closes it.

@@ -35,9 +35,10 @@ struct FleetWatchTests {
              "FEDICTL_TOKEN_FILE": tokens.path]
         }
 
-        func watch(_ extra: [String], environment: [String: String] = [:]) throws -> BinaryRun {
+        func watch(_ extra: [String], environment: [String: String] = [:],
+                   traceWritesTo trace: URL? = nil) throws -> BinaryRun {
             try BinaryRun(["--all-accounts", "queue", "--watch", "--kind", "report", "--interval", "1", "-o", "ndjson"] + extra,
-                          environment: self.environment.merging(environment) { $1 })
+                          environment: self.environment.merging(environment) { $1 }, traceWritesTo: trace)
         }
 
         func stop() {
@@ -77,7 +78,9 @@ struct FleetWatchTests {
         let watchers = try await Self.twoMocks()
         defer { watchers.stop() }
         let (a, b) = (watchers.servers[0], watchers.servers[1])
-        let watch = try watchers.watch(["--verbose"])
+        // Under strace where it is installed (the Makefile's APT_PACKAGES): each write is seen alone.
+        let trace = watchers.root.appendingPathComponent("writes.trace")
+        let watch = try watchers.watch(["--verbose"], traceWritesTo: WriteTrace.isAvailable ? trace : nil)
         for server in watchers.servers {
             _ = try await watch.waitForStderr(containing: "< 200 http://\(server.base)/api/v1/streaming/user/notification (")
         }
@@ -105,6 +108,12 @@ struct FleetWatchTests {
         #expect(items == ["\(watchers.ids[1]) \(first)", "\(watchers.ids[1]) \(during)", "\(watchers.ids[0]) \(after)"], "\(result)")
         // Fit for the journal off a terminal: one whole line per event, no colour, no redraws.
         #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\r") && result.stderr.hasSuffix("\n"))
+        if WriteTrace.isAvailable {
+            for descriptor: Int32 in [1, 2] {
+                let writes = try WriteTrace.writes(in: trace, to: descriptor)
+                #expect(writes.count >= 3 && WriteTrace.unfitForJournal(writes).isEmpty, "fd \(descriptor): \(writes)")
+            }
+        }
         #expect(result.stdout.split(separator: "\n").count == lines.count, "every line is one JSON object")
         let events = lines.compactMap { line in line["event"].map { "\(line["account"] ?? "") \($0)" } }
         #expect(events == ["\(watchers.ids[0]) server_down", "\(watchers.ids[0]) server_up"], "\(result)")
