@@ -136,10 +136,11 @@ struct UnattendedTests {
     /// colour, even with NO_COLOR unset. strace shows each write alone (a pipe would merge them).
     @Test(.enabled(if: WriteTrace.isAvailable, "strace is in the Makefile's APT_PACKAGES"))
     func aRateLimitedImportWritesWholeLinesOffATerminal() async throws {
-        // 10 requests per 6 s: detection, the list and 14 writes need two windows, so one wait.
-        let limit = "[ratelimit]\nenabled = true\nlimit = 10\nwindow_seconds = 6\n"
-        let server = try await MockServer.start(extraConfig: limit)
+        // The server's first write is refused with a 2 s Retry-After: the import waits it out, once.
+        let server = try await MockServer.start()
         defer { server.stop() }
+        try await server.addFault(["match": ["methods": ["POST"], "path": "/api/v1/admin/domain_blocks"],
+                                   "effect": ["type": "ratelimit", "headers": ["Retry-After": "2"]], "count": 1])
         let root = try TemporaryDirectory.make("journal-lines")
         defer { try? FileManager.default.removeItem(at: root) }
         let domains = (0..<14).map { "line\($0).example" }
