@@ -82,4 +82,15 @@ import Testing
         #expect(await sightings.looked([two], startedAt: await sightings.startLook(), at: Date()).isEmpty)
         #expect(await sightings.looked([one, two], startedAt: await sightings.startLook(), at: Date()) == [one])
     }
+
+    /// bench/watch found quiet streams' items 18 s late at --interval 10: a look that slept the
+    /// shortest jitter (0.9 of the interval) after the last one was skipped.
+    @Test func whileStreamingARegularLookIsDueAfterTheShortestJitteredSleep() async {
+        let sightings = QueueSightings()
+        await sightings.setStreaming(true)
+        let start = Date()
+        await sightings.looked([], startedAt: await sightings.startLook(), at: start)
+        #expect(await sightings.lookIsDue(at: start.addingTimeInterval(9), every: 10))
+        #expect(await !sightings.lookIsDue(at: start.addingTimeInterval(2), every: 10), "a look just happened")
+    }
 }
