@@ -76,8 +76,9 @@ extension Log {
         /// Exit 79 when a subject is no longer as its entry left it (and not --force).
         func refuseStale(_ entries: [JournalEntry], in ctx: CommandContext) async throws {
             for entry in entries {
-                guard let account = entry.account, let after = entry.after else { continue }
-                let sub = try ctx.context(for: account)
+                guard let after = entry.after else { continue }
+                // An entry without an account is a local change (a group): read where it was made.
+                let sub = try entry.account.map { try ctx.context(for: $0) } ?? ctx
                 guard let now = try await JournalUndo.currentState(of: entry, in: sub), now != after else { continue }
                 let target = entry.target ?? ""
                 if force {
