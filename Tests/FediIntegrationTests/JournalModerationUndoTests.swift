@@ -58,10 +58,12 @@ struct JournalModerationUndoTests {
     }
 
     static func account(_ id: String, on server: ServerProcess) async throws -> [String: Any] {
-        try TriageScene.object(try await server.json(.get, "/api/v1/admin/accounts/\(id)", token: MockServer.admin.token))
+        try TriageScene.object(
+            try await server.json(.get, "/api/v1/admin/accounts/\(id)", token: MockServer.admin.token))
     }
 
     static func report(_ id: String, on server: ServerProcess) async throws -> [String: Any] {
-        try TriageScene.object(try await server.json(.get, "/api/v1/admin/reports/\(id)", token: MockServer.admin.token))
+        try TriageScene.object(
+            try await server.json(.get, "/api/v1/admin/reports/\(id)", token: MockServer.admin.token))
     }
 }

@@ -40,7 +40,9 @@ extension CommandContext {
             guard journalIsOn else { return try await client.undoAction(undo, onAccount: id, via: family) }
             let before = try await client.adminAccount(id: id, via: family).value
             let note = JournalNote.account(before, on: client.server.authority, setting: nil, lifting: lift)
-            return try await JournalNote.during([note]) { try await client.undoAction(undo, onAccount: id, via: family) }
+            return try await JournalNote.during([note]) {
+                try await client.undoAction(undo, onAccount: id, via: family)
+            }
         }
         try showAccount(fetched)
     }

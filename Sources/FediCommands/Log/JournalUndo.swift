@@ -16,7 +16,8 @@ enum JournalUndo {
         case JournalNote.account: account(note)
         case JournalNote.report: report(note, actor: actor)
         case JournalNote.signUp:
-            Plan(arguments: nil, why: note.after == nil ? "a rejected sign-up is deleted by the server: it cannot be brought back"
+            Plan(arguments: nil, why: note.after == nil
+                 ? "a rejected sign-up is deleted by the server: it cannot be brought back"
                  : "an approval cannot be taken back: suspend or disable the account instead")
         default: Plan(arguments: nil, why: nil)
         }
@@ -45,13 +46,14 @@ enum JournalUndo {
     static func account(_ note: JournalNote) -> Plan {
         guard let id = note.id else { return Plan(arguments: nil, why: nil) }
         for flag in JournalNote.flags {
-            let (was, now) = (JournalNote.value(flag.name, in: note.before), JournalNote.value(flag.name, in: note.after))
+            let was = JournalNote.value(flag.name, in: note.before), now = JournalNote.value(flag.name, in: note.after)
             guard was != now else { continue }
-            let words = now == "yes" ? ["accounts", flag.lift, id] : ["accounts", "action", id, "--type", flag.kind.rawValue]
+            let words = now == "yes" ? ["accounts", flag.lift, id]
+                : ["accounts", "action", id, "--type", flag.kind.rawValue]
             return Plan(arguments: words, why: nil)
         }
-        let why = note.before == note.after ? "the account's state did not change (a warning, or a flag it already had): "
-            + "nothing to put back" : nil
+        let why = note.before == note.after
+            ? "the account's state did not change (a warning, or a flag it already had): nothing to put back" : nil
         return Plan(arguments: nil, why: why)
     }
 
@@ -59,7 +61,8 @@ enum JournalUndo {
     /// the report had no one (or you) before: a moderator can assign a report only to themselves.
     static func report(_ note: JournalNote, actor: String?) -> Plan {
         guard let id = note.id else { return Plan(arguments: nil, why: nil) }
-        let (state, assignee) = (JournalNote.value("state", in: note.before), JournalNote.value("assigned_to", in: note.before))
+        let state = JournalNote.value("state", in: note.before)
+        let assignee = JournalNote.value("assigned_to", in: note.before)
         if state != JournalNote.value("state", in: note.after) {
             return Plan(arguments: ["reports", state == "open" ? "reopen" : "resolve", id], why: nil)
         }

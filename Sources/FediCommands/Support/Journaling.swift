@@ -245,7 +245,8 @@ struct JournalRecorder: HTTPWriteObserver {
         guard notes.isEmpty else {
             return notes.map { note in
                 let actor = account.map { JournalNote.handle(String($0.prefix { $0 != "@" }), on: host) }
-                let undo = JournalUndo.arguments(for: note, server: ctx.journalSession?.detection(for: host), actor: actor)
+                let server = ctx.journalSession?.detection(for: host)
+                let undo = JournalUndo.arguments(for: note, server: server, actor: actor)
                 var entry = ctx.journalEntry(account: account, server: host, target: note.target,
                                              before: JournalNote.text(note.before), after: JournalNote.text(note.after),
                                              request: requestText, outcome: outcome, undo: undo.arguments)
@@ -388,9 +389,9 @@ enum ConfigChange {
         for name in Set((before.groups ?? [:]).keys).union((after.groups ?? [:]).keys).sorted() {
             let old = before.groups?[name], new = after.groups?[name]
             guard old != new else { continue }
-            var entry = ctx.journalEntry(account: nil, server: "local", target: "group \(name)", before: groupState(old),
-                                         after: groupState(new), outcome: .ok,
-                                         undo: old.map { ["auth", "group", "set", name] + $0 } ?? ["auth", "group", "remove", name])
+            let undo = old.map { ["auth", "group", "set", name] + $0 } ?? ["auth", "group", "remove", name]
+            var entry = ctx.journalEntry(account: nil, server: "local", target: "group \(name)",
+                                         before: groupState(old), after: groupState(new), outcome: .ok, undo: undo)
             entry.subject = groupSubject
             entries.append(entry)
         }

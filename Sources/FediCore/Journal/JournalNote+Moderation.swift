@@ -13,7 +13,9 @@ extension JournalNote {
     }
 
     /// Each flag, its key path, the action that sets it and the verb that lifts it.
-    public static var flags: [(name: String, path: KeyPath<AdminAccount, Bool?>, kind: AccountAction.Kind, lift: String)] {
+    public typealias Flag = (name: String, path: KeyPath<AdminAccount, Bool?>, kind: AccountAction.Kind, lift: String)
+
+    public static var flags: [Flag] {
         [("suspended", \.suspended, .suspend, "unsuspend"), ("silenced", \.silenced, .silence, "unsilence"),
          ("disabled", \.disabled, .disable, "enable"), ("sensitized", \.sensitized, .sensitive, "unsensitive")]
     }
@@ -32,7 +34,8 @@ extension JournalNote {
         let after = before.map { field in
             field.name == changed ? StateField(field.name, kind == nil ? "no" : "yes") : field
         }
-        var note = JournalNote(subject: Self.account, target: handle(account.acct, on: host), before: before, after: after)
+        let target = handle(account.acct, on: host)
+        var note = JournalNote(subject: Self.account, target: target, before: before, after: after)
         note.id = account.id
         return note
     }
@@ -44,11 +47,14 @@ extension JournalNote {
     }
 
     /// The note of a change to `report`: its state and assignee (`@user@host`, `none`) after; nil: unchanged.
-    public static func report(_ report: Report, on host: String, state: String? = nil, assignedTo: String? = nil) -> JournalNote {
+    public static func report(_ report: Report, on host: String, state: String? = nil,
+                              assignedTo: String? = nil) -> JournalNote {
         let before = Self.state(of: report, on: host)
-        let after = [StateField("state", state ?? before[0].value), StateField("assigned_to", assignedTo ?? before[1].value)]
+        let after = [StateField("state", state ?? before[0].value),
+                     StateField("assigned_to", assignedTo ?? before[1].value)]
         let about = report.target.map { " (\(handle($0, on: host)))" } ?? ""
-        var note = JournalNote(subject: Self.report, target: "report \(report.id)\(about)", before: before, after: after)
+        let target = "report \(report.id)\(about)"
+        var note = JournalNote(subject: Self.report, target: target, before: before, after: after)
         note.id = report.id
         return note
     }

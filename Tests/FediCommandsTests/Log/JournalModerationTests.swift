@@ -12,7 +12,9 @@ import Testing
     }
 
     static func report(_ id: String = "5", resolved: Bool = false, assignee: String? = nil) -> String {
-        let assigned = assignee.map { #", "assigned_account": {"id": "1", "username": "\#($0)", "acct": "\#($0)"}"# } ?? ""
+        let assigned = assignee.map {
+            #", "assigned_account": {"id": "1", "username": "\#($0)", "acct": "\#($0)"}"#
+        } ?? ""
         return #"{"id": "\#(id)", "action_taken": \#(resolved), "category": "spam", "#
             + #""target_account": {"id": "9", "username": "spammer", "domain": "bad.example", "#
             + #""account": {"id": "9", "username": "spammer", "acct": "spammer@bad.example"}}\#(assigned)}"#
@@ -39,7 +41,8 @@ import Testing
         #expect(account.undo == "fedictl --account admin@fake.test accounts unsuspend 9 --yes", "\(account)")
         let report = try #require(entries.first { $0.subject == "report" })
         #expect(report.target == "report 5 (@spammer@bad.example)", "\(report)")
-        #expect(report.before == "state: open; assigned_to: none" && report.after == "state: resolved; assigned_to: none")
+        #expect(report.before == "state: open; assigned_to: none", "\(report)")
+        #expect(report.after == "state: resolved; assigned_to: none", "\(report)")
         #expect(report.undo == "fedictl --account admin@fake.test reports reopen 5 --yes", "\(report)")
         #expect(report.request == "POST /api/v1/admin/accounts/9/action", "one request, both entries")
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
@@ -54,7 +57,8 @@ import Testing
         server.transport.stub(.get, "/api/v1/admin/accounts/9", json: Self.account())
         #expect(await server.run(["accounts", "action", "9", "--type", "none"], journal: journal).status == 0)
         let warned = try #require(try journal.readNow().entries.last)
-        #expect(warned.undo == nil && warned.noUndo?.hasPrefix("the account's state did not change") == true, "\(warned)")
+        #expect(warned.undo == nil, "\(warned)")
+        #expect(warned.noUndo?.hasPrefix("the account's state did not change") == true, "\(warned)")
 
         let gts = FakeServerAccount(software: "gotosocial", version: "0.20.0")
         let ulid = "01JH6A8C0E2G4J6M8P0R2T4W6Y", path = "/api/v1/admin/accounts/01JH6A8C0E2G4J6M8P0R2T4W6Y"
