@@ -84,6 +84,31 @@ struct FileJournalTests {
         #expect(contents.damagedLines == 1)
     }
 
+    /// `log --target`'s prefilter skips a line without decoding it only where its bytes say all: a
+    /// target in other case, as a `\u` escape or past ASCII (the Kelvin sign lower-cases to `k`) is kept.
+    @Test func thePrefilterHasNoFalseNegatives() throws {
+        let root = try TemporaryDirectory.make("journal-prefilter")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let journal = FileJournal(directory: root.appendingPathComponent("fedictl"))
+        try FileManager.default.createDirectory(at: journal.directory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        var lines = try ["SPAM.Example", "\u{212A}ill.example", "other.example"].map { try Self.entry($0).line() }
+        let escaped = String(decoding: try Self.entry("spam.example").line(), as: UTF8.self)
+            .replacing("\"target\":\"spam", with: "\"target\":\"\\u0073pam")
+        lines.append(Data(escaped.utf8))
+        lines.append(Data("{\"skipped\": not decoded}\n".utf8))
+        try lines.reduce(Data(), +).write(to: journal.currentFile)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: journal.currentFile.path)
+        var seen: [String] = []
+        let damaged = try journal.scanNow(prefilter: "spam") { seen.append($0.target ?? "") }
+        #expect(seen == ["SPAM.Example", "\u{212A}ill.example", "spam.example"], "\(seen)")
+        #expect(damaged == 0, "a plain line without the text is skipped unread")
+        var kelvin: [String] = []
+        _ = try journal.scanNow(prefilter: "kill") { kelvin.append($0.target ?? "") }
+        #expect(kelvin == ["\u{212A}ill.example", "spam.example"], "\(kelvin): the escaped line is decoded too")
+        #expect(try journal.scanNow(prefilter: nil) { _ in } == 1, "unfiltered, the bad line is damaged")
+    }
+
     @Test func aMissingJournalReadsEmpty() async throws {
         let journal = FileJournal(directory: URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/fedictl"))
         let contents = try await journal.read()

@@ -54,13 +54,20 @@ extension Accounts {
             let fetched = try await ctx.withDetection(.accountsAction) { family, server in
                 try APIClient.checkAction(action, family: family, on: server)
                 let id = try await client.adminAccountID(for: target.account, via: family)
-                if [.disable, .silence, .suspend].contains(kind) {
-                    let account = try await client.adminAccount(id: id, via: family).value
+                let confirming = [.disable, .silence, .suspend].contains(kind)
+                // Read first where it is asked about or journaled: the journal keeps its flags before and after.
+                let account = confirming || ctx.journalIsOn
+                    ? try await client.adminAccount(id: id, via: family).value : nil
+                if confirming, let account {
                     try ctx.confirm("\(kind.rawValue.capitalized) @\(account.acct) on \(client.server.authority)?")
                 }
                 let done = kind == .none ? "warned" : kind.rawValue
                 if ctx.globals.dryRun { ctx.noteOutcome("dry run: would \(kind == .none ? "warn" : kind.rawValue) \(target.account) (account \(id))") }
-                try await client.performAction(action, onAccount: id, via: family, on: server)
+                let notes = ctx.journalIsOn
+                    ? try await ctx.notes(acting: kind, on: account, report: report, client, family) : []
+                try await JournalNote.during(notes) {
+                    try await client.performAction(action, onAccount: id, via: family, on: server)
+                }
                 if ctx.pin?.fleet != nil { ctx.noteOutcome("\(done) \(target.account) (account \(id))") }
                 let (after, underWay) = try await client.account(id, after: action, via: family,
                                                                   sleep: ctx.globals.dryRun ? nil : ctx.services.sleep)

@@ -24,7 +24,13 @@ extension Accounts {
             try ctx.output.validateFields(for: AdminAccount.self)
             let client = try await ctx.client()
             let fetched = try await ctx.withCapability(.accountsApprove) { family in
-                try await client.approveAccount(id: try await client.adminAccountID(for: target.account, via: family), via: family)
+                let id = try await client.adminAccountID(for: target.account, via: family)
+                guard ctx.journalIsOn else { return try await client.approveAccount(id: id, via: family) }
+                // Read first for the journal: who signed up, with their e-mail and reason.
+                let account = try await client.adminAccount(id: id, via: family).value
+                return try await JournalNote.during([.signUp(account, on: client.server.authority, approved: true)]) {
+                    try await client.approveAccount(id: id, via: family)
+                }
             }
             try ctx.showAccount(fetched)
         }

@@ -33,7 +33,9 @@ extension Accounts {
             let fetched = try await ctx.withCapability(.accountsReject) { family in
                 let account = try await client.adminAccount(id: try await client.adminAccountID(for: target.account, via: family), via: family)
                 try ctx.confirm("Reject the sign-up of @\(account.value.acct) on \(host) and delete it?")
-                return try await client.rejectAccount(id: account.value.id, via: family, message: message)
+                return try await JournalNote.during([.signUp(account.value, on: host, approved: false)]) {
+                    try await client.rejectAccount(id: account.value.id, via: family, message: message)
+                }
             }
             try ctx.showAccount(fetched)
         }

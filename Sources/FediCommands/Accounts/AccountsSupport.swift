@@ -31,13 +31,31 @@ extension CommandContext {
     }
 
     /// `accounts enable | unsilence | unsuspend | unsensitive`: undoes an action, shows the account.
-    func undoAccountAction(_ undo: AccountUndo, _ capability: Capability, account: String) async throws {
+    /// `lift` is the verb's name (`unsuspend`), for the journal's note of the flag it clears.
+    func undoAccountAction(_ undo: AccountUndo, _ capability: Capability, account: String, lift: String) async throws {
         try output.validateFields(for: AdminAccount.self)
         let client = try await client()
         let fetched = try await withCapability(capability) { family in
             let id = try await client.adminAccountID(for: account, via: family)
-            return try await client.undoAction(undo, onAccount: id, via: family)
+            guard journalIsOn else { return try await client.undoAction(undo, onAccount: id, via: family) }
+            let before = try await client.adminAccount(id: id, via: family).value
+            let note = JournalNote.account(before, on: client.server.authority, setting: nil, lifting: lift)
+            return try await JournalNote.during([note]) {
+                try await client.undoAction(undo, onAccount: id, via: family)
+            }
         }
         try showAccount(fetched)
+    }
+
+    /// The journal's notes of an action on `account`: its flags before and after and, with `report`,
+    /// the report it resolves (where the report can be read: else its entry says what the verb knows).
+    func notes(acting kind: AccountAction.Kind, on account: AdminAccount?, report: String?, _ client: APIClient,
+               _ family: APIFamily) async throws -> [JournalNote] {
+        let host = client.server.authority
+        var notes = account.map { [JournalNote.account($0, on: host, setting: kind)] } ?? []
+        if let report, let read = try? await client.report(id: report, via: family).value {
+            notes.append(JournalNote.report(read, on: host, state: "resolved"))
+        }
+        return notes
     }
 }

@@ -9,9 +9,16 @@ enum JournalUndo {
         var why: String?
     }
 
-    static func arguments(for note: JournalNote, server: ServerInfo?) -> Plan {
+    /// `actor`: who made the change (`@user@host`), for an unassignment.
+    static func arguments(for note: JournalNote, server: ServerInfo?, actor: String? = nil) -> Plan {
         switch note.subject {
         case JournalNote.domainBlock: domainBlock(note)
+        case JournalNote.account: account(note)
+        case JournalNote.report: report(note, actor: actor)
+        case JournalNote.signUp:
+            Plan(arguments: nil, why: note.after == nil
+                 ? "a rejected sign-up is deleted by the server: it cannot be brought back"
+                 : "an approval cannot be taken back: suspend or disable the account instead")
         default: Plan(arguments: nil, why: nil)
         }
     }
@@ -34,6 +41,39 @@ enum JournalUndo {
         return Plan(arguments: words, why: nil)
     }
 
+    /// The flag the action set is lifted (`accounts unsuspend ID`), the one it lifted set again; a
+    /// warning, or an action on an account that already had the flag, changed nothing to put back.
+    static func account(_ note: JournalNote) -> Plan {
+        guard let id = note.id else { return Plan(arguments: nil, why: nil) }
+        for flag in JournalNote.flags {
+            let was = JournalNote.value(flag.name, in: note.before), now = JournalNote.value(flag.name, in: note.after)
+            guard was != now else { continue }
+            let words = now == "yes" ? ["accounts", flag.lift, id]
+                : ["accounts", "action", id, "--type", flag.kind.rawValue]
+            return Plan(arguments: words, why: nil)
+        }
+        let why = note.before == note.after
+            ? "the account's state did not change (a warning, or a flag it already had): nothing to put back" : nil
+        return Plan(arguments: nil, why: why)
+    }
+
+    /// A resolve is undone by a reopen and the other way round; an assignment by the opposite, where
+    /// the report had no one (or you) before: a moderator can assign a report only to themselves.
+    static func report(_ note: JournalNote, actor: String?) -> Plan {
+        guard let id = note.id else { return Plan(arguments: nil, why: nil) }
+        let state = JournalNote.value("state", in: note.before)
+        let assignee = JournalNote.value("assigned_to", in: note.before)
+        if state != JournalNote.value("state", in: note.after) {
+            return Plan(arguments: ["reports", state == "open" ? "reopen" : "resolve", id], why: nil)
+        }
+        let now = JournalNote.value("assigned_to", in: note.after)
+        guard assignee != now, let assignee, let now else { return Plan(arguments: nil, why: nil) }
+        if assignee == "none" { return Plan(arguments: ["reports", "unassign", id], why: nil) }
+        if now == "none", assignee == actor { return Plan(arguments: ["reports", "assign", id], why: nil) }
+        return Plan(arguments: nil, why: "the report was assigned to \(assignee), and a moderator can assign a report "
+                    + "only to themselves: ask \(assignee) to take it back")
+    }
+
     /// The subject of `entry` as its server has it now, in the entry's words (`none`: there is none);
     /// nil where fedictl cannot read it back.
     static func currentState(of entry: JournalEntry, in ctx: CommandContext) async throws -> String? {
@@ -43,6 +83,22 @@ enum JournalUndo {
             return try await ctx.withDomainBlocks(.domainBlocksList) { adapter in
                 let block = try await adapter.list(limit: nil, onPage: nil).first(named: target)
                 return JournalNote.text(block.map { JournalNote.state(of: $0) })
+            }
+        case ConfigChange.groupSubject?:
+            let name = String(target.dropFirst("group ".count))
+            return ConfigChange.groupState(try ctx.logins.load().group(named: name)?.members)
+        case JournalNote.account?:
+            guard let id = entry.subjectID else { return nil }
+            let client = try await ctx.client()
+            return try await ctx.withCapability(.accountsShow) { family in
+                JournalNote.text(JournalNote.state(of: try await client.adminAccount(id: id, via: family).value))
+            }
+        case JournalNote.report?:
+            guard let id = entry.subjectID else { return nil }
+            let client = try await ctx.client()
+            return try await ctx.withCapability(.reportsShow) { family in
+                let report = try await client.report(id: id, via: family).value
+                return JournalNote.text(JournalNote.state(of: report, on: client.server.authority))
             }
         default:
             return nil

@@ -13,7 +13,8 @@ extension Log {
             in the order given. First says, per server, the command each undo runs; --dry-run stops there and \
             shows what each would send. Asks first on a terminal; elsewhere needs --yes.
 
-            Before anything is sent, each subject fedictl can read back (a domain block) is compared with \
+            Before anything is sent, each subject fedictl can read back (a domain block, an account's \
+            flags, a report's state and assignee, a group's members) is compared with \
             the entry's after: if someone changed it since, nothing is sent and the exit status is 79, as \
             for a stale plan; --force undoes it anyway. Each undo is journaled like any change, with the \
             id of the entry it undid, so it can be undone in turn. An entry whose change the server's \
@@ -76,8 +77,9 @@ extension Log {
         /// Exit 79 when a subject is no longer as its entry left it (and not --force).
         func refuseStale(_ entries: [JournalEntry], in ctx: CommandContext) async throws {
             for entry in entries {
-                guard let account = entry.account, let after = entry.after else { continue }
-                let sub = try ctx.context(for: account)
+                guard let after = entry.after else { continue }
+                // An entry without an account is a local change (a group): read where it was made.
+                let sub = try entry.account.map { try ctx.context(for: $0) } ?? ctx
                 guard let now = try await JournalUndo.currentState(of: entry, in: sub), now != after else { continue }
                 let target = entry.target ?? ""
                 if force {

@@ -57,11 +57,21 @@ struct ReportView {
     /// A verb that changes report `id`: checks `--fields` first (a bad field must not follow a change
     /// already made), runs `change` through the family serving `capability`, then shows the report
     /// the server returned, or says `done` ("Resolved report 12") when it returned none.
-    static func change(_ capability: Capability, in ctx: CommandContext, done: String,
+    /// `note`: what the change does to the report (read first, where it can be), for the journal;
+    /// it is given the report, its server's host and the acting moderator as `@user@host`.
+    static func change(_ capability: Capability, in ctx: CommandContext, done: String, id: String,
+                       note: ((Report, String, String) -> JournalNote)? = nil,
                        _ change: @escaping (APIClient, APIFamily) async throws -> Fetched<Report>?) async throws {
         try ctx.output.validateFields(for: Report.self)
         let client = try await ctx.client()
-        let fetched = try await ctx.withCapability(capability) { family in try await change(client, family) }
+        let fetched = try await ctx.withCapability(capability) { family in
+            guard let note, ctx.journalIsOn, let report = try? await client.report(id: id, via: family).value else {
+                return try await change(client, family)
+            }
+            let host = client.server.authority
+            let actor = JournalNote.handle(String(try ctx.login().id.prefix { $0 != "@" }), on: host)
+            return try await JournalNote.during([note(report, host, actor)]) { try await change(client, family) }
+        }
         guard let fetched else { return ctx.status("\(done) on \(try ctx.login().server.authority).") }
         try show(fetched, in: ctx)
     }

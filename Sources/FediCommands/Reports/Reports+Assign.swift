@@ -21,7 +21,9 @@ extension Reports {
         public var id: String
 
         public func run(in ctx: CommandContext) async throws {
-            try await ReportView.change(.reportsAssign, in: ctx, done: "Assigned report \(id)") { client, _ in
+            try await ReportView.change(.reportsAssign, in: ctx, done: "Assigned report \(id)", id: id,
+                                  note: { report, host, me in .report(report, on: host, assignedTo: me) }
+            ) { client, _ in
                 try await client.assignReport(id: id)
             }
         }

@@ -28,7 +28,8 @@ extension Reports {
         }
 
         public func run(in ctx: CommandContext) async throws {
-            try await ReportView.change(.reportsNote, in: ctx, done: "Noted on report \(id)") { client, family in
+            try await ReportView.change(.reportsNote, in: ctx, done: "Noted on report \(id)", id: id
+            ) { client, family in
                 try await client.addReportNote(id: id, text, via: family)
             }
         }

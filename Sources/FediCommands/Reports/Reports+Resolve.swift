@@ -59,7 +59,9 @@ extension Reports {
 
         public func run(in ctx: CommandContext) async throws {
             guard let id else { return try await resolveAll(about: target ?? "", in: ctx) }
-            try await ReportView.change(.reportsResolve, in: ctx, done: "Resolved report \(id)") { client, family in
+            try await ReportView.change(.reportsResolve, in: ctx, done: "Resolved report \(id)", id: id,
+                                  note: { report, host, _ in .report(report, on: host, state: "resolved") }
+            ) { client, family in
                 try APIClient.checkResolve(comment: comment, family: family)
                 return try await client.resolveReport(id: id, comment: comment, via: family)
             }

@@ -20,7 +20,9 @@ extension Reports {
         public var id: String
 
         public func run(in ctx: CommandContext) async throws {
-            try await ReportView.change(.reportsUnassign, in: ctx, done: "Unassigned report \(id)") { client, _ in
+            try await ReportView.change(.reportsUnassign, in: ctx, done: "Unassigned report \(id)", id: id,
+                                  note: { report, host, _ in .report(report, on: host, assignedTo: "none") }
+            ) { client, _ in
                 try await client.unassignReport(id: id)
             }
         }

@@ -244,12 +244,16 @@ struct JournalRecorder: HTTPWriteObserver {
         let notes = JournalNote.current
         guard notes.isEmpty else {
             return notes.map { note in
-                let undo = JournalUndo.arguments(for: note, server: ctx.journalSession?.detection(for: host))
+                let actor = account.map { JournalNote.handle(String($0.prefix { $0 != "@" }), on: host) }
+                let server = ctx.journalSession?.detection(for: host)
+                let undo = JournalUndo.arguments(for: note, server: server, actor: actor)
                 var entry = ctx.journalEntry(account: account, server: host, target: note.target,
                                              before: JournalNote.text(note.before), after: JournalNote.text(note.after),
                                              request: requestText, outcome: outcome, undo: undo.arguments)
                 entry.subject = note.subject
-                entry.noUndo = undo.why
+                entry.subjectID = note.id
+                // Keeps the why `journalEntry` gave where the server cannot run the undo.
+                if let why = undo.why { entry.noUndo = why }
                 return entry
             }
         }
@@ -381,12 +385,15 @@ enum ConfigChange {
                   undo: before.defaultAccount.map { ["auth", "use", $0] })
         }
         // A group's members, before and after; a group made the default.
+        // Undone by setting the old members again, or by removing a group that was new.
         for name in Set((before.groups ?? [:]).keys).union((after.groups ?? [:]).keys).sorted() {
             let old = before.groups?[name], new = after.groups?[name]
             guard old != new else { continue }
-            entries.append(ctx.journalEntry(account: nil, server: "local", target: "group \(name)",
-                                            before: old.map { "members: " + list($0) }, after: new.map { "members: " + list($0) } ?? "group removed",
-                                            outcome: .ok, undo: old.map { ["auth", "group", "set", name] + $0 }))
+            let undo = old.map { ["auth", "group", "set", name] + $0 } ?? ["auth", "group", "remove", name]
+            var entry = ctx.journalEntry(account: nil, server: "local", target: "group \(name)",
+                                         before: groupState(old), after: groupState(new), outcome: .ok, undo: undo)
+            entry.subject = groupSubject
+            entries.append(entry)
         }
         if before.defaultAccount != after.defaultAccount, let name = after.defaultAccount, let group = after.group(named: name), new[name] == nil {
             entries.append(ctx.journalEntry(account: nil, server: "local", target: "group \(group.name)",
@@ -407,4 +414,9 @@ enum ConfigChange {
     }
 
     private static func list(_ words: [String]) -> String { words.isEmpty ? "none" : words.joined(separator: ", ") }
+
+    static let groupSubject = "group"
+
+    /// A group's members as the journal keeps them (`members: a@x, b@y`), or `none` for no group.
+    static func groupState(_ members: [String]?) -> String { members.map { "members: " + list($0) } ?? "none" }
 }

@@ -243,6 +243,25 @@ extension APIClient {
     /// as Mastodon does itself.
     public func performAction(_ action: AccountAction, onAccount id: String, via family: APIFamily, on server: ServerInfo) async throws {
         try Self.checkAction(action, family: family, on: server)
+        // Mastodon resolves the report with the action (one request, both notes); elsewhere the
+        // resolve is a request of its own, journaled under the report's note alone.
+        let notes = JournalNote.current
+        guard family != .mastodonAdmin else { return try await performOne(action, onAccount: id, via: family) }
+        try await JournalNote.during(notes.filter { $0.subject != JournalNote.report }) {
+            try await performOne(action, onAccount: id, via: family)
+        }
+        if let report = action.reportID {
+            // Pleroma keeps the text as a note on the report: it has nowhere else for it. GoToSocial
+            // sends the comment to the reporter.
+            let comment = family == .pleromaAdmin ? action.text
+                : family == .gotosocialAdmin ? action.reportComment : nil
+            _ = try await JournalNote.during(notes.filter { $0.subject == JournalNote.report }) {
+                try await resolveReport(id: report, comment: comment, via: family)
+            }
+        }
+    }
+
+    private func performOne(_ action: AccountAction, onAccount id: String, via family: APIFamily) async throws {
         switch family {
         case .pleromaAdmin:
             try await pleromaAdmin.perform(action.kind, on: id)
@@ -256,14 +275,6 @@ extension APIClient {
             let body = AccountActionBody(type: action.kind.rawValue, sendEmailNotification: action.notify, reportID: action.reportID,
                                          warningPresetID: action.warningPresetID, text: action.text)
             try await mastodonAccountWrite(id, "/action", body: .encoded(body))
-            return
-        }
-        if let report = action.reportID {
-            // Pleroma keeps the text as a note on the report: it has nowhere else for it. GoToSocial
-            // sends the comment to the reporter.
-            let comment = family == .pleromaAdmin ? action.text
-                : family == .gotosocialAdmin ? action.reportComment : nil
-            _ = try await resolveReport(id: report, comment: comment, via: family)
         }
     }
 

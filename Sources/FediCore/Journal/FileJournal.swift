@@ -143,7 +143,7 @@ public struct FileJournal: Journal {
             damaged += try Self.forEachLine(of: file.path, maxLine: Self.maxLine) { line in
                 // A line cut short by a crash is counted as damaged even when the prefilter would skip it.
                 if let needle, line.first == UInt8(ascii: "{"), line.last == UInt8(ascii: "}"),
-                   !Self.contains(line, lowercased: needle) { return }
+                   !Self.contains(line, lowercased: needle), Self.isPlainASCII(line) { return }
                 guard let entry = JournalEntry.parse(line: line) else { damaged += 1; return }
                 if entry.outcome == .pending {
                     if pending.updateValue(entry, forKey: entry.id) == nil { pendingOrder.append(entry.id) }
@@ -210,6 +210,18 @@ public struct FileJournal: Journal {
             index += 1
         }
         return false
+    }
+
+    /// No byte past ASCII and no `\u` escape: a line whose every text is as it reads. Elsewhere a
+    /// text may match without holding the needle's bytes (the Kelvin sign lower-cases to `k`), so
+    /// such a line is decoded whatever the prefilter says: no false negatives.
+    static func isPlainASCII(_ line: ArraySlice<UInt8>) -> Bool {
+        var escaped = false
+        for byte in line {
+            if byte >= 0x80 || (escaped && byte == UInt8(ascii: "u")) { return false }
+            escaped = !escaped && byte == UInt8(ascii: "\\")
+        }
+        return true
     }
 
     private static func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }

@@ -37,6 +37,8 @@ public struct JournalEntry: Codable, Sendable, Equatable {
     public var noUndo: String?
     /// What the target is (`domain-block`, `account`, `report`), so `log undo` can read its state now.
     public var subject: String?
+    /// The server's id of the subject, where the target is a person's name for it (`@user@host`).
+    public var subjectID: String?
     /// `--reason`: why the change was made, in the moderator's words.
     public var reason: String?
     /// For a `log undo`: the id of the entry it undid.
@@ -81,7 +83,7 @@ public struct JournalEntry: Codable, Sendable, Equatable {
         case id, time, account, server, software, command, verb, target, before, after, request, outcome, message, undo, source
         case fedictlVersion = "fedictl_version", softwareVersion = "software_version", createdID = "created_id"
         case errorKind = "error_kind", httpStatus = "http_status", undoArguments = "undo_arguments", noUndo = "no_undo"
-        case subject, reason, undoes
+        case subject, reason, undoes, subjectID = "subject_id"
     }
 
     /// 12 lower-case hex digits: 48 random bits, so concurrent processes do not collide in practice.

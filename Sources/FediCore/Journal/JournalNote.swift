@@ -7,6 +7,8 @@ import FoundationEssentials
 public struct JournalNote: Sendable, Equatable {
     public var subject: String
     public var target: String
+    /// The server's id of the subject (an account's, a report's), where its undo names it by id.
+    public var id: String?
     /// The state as `name: value` pairs in a fixed order; nil where the subject did not exist.
     public var before: [StateField]?
     public var after: [StateField]?

@@ -45,6 +45,39 @@ import Testing
         ], "\(entries)")
     }
 
+    /// A group's entries undo exactly: a new group is removed, an edit sets the old members again,
+    /// and a group changed since its entry is refused (exit 79).
+    @Test func logUndoRestoresAGroupsMembers() async throws {
+        let logins = InMemoryLoginStore(FleetRunnerTests.config())
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("group-undo-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let journal = FileJournal(directory: state)
+        var harness = CommandHarness(transport: FakeTransport(), secrets: FleetRunnerTests.keyring(), logins: logins)
+        harness.journal = journal
+
+        #expect(await harness.run(["auth", "group", "pair", "admin@a", "admin@b"]).status == 0)
+        let made = try #require(try journal.readNow().entries.last)
+        #expect(made.subject == "group" && made.before == "none", "\(made)")
+        #expect(made.undo == "fedictl auth group remove pair --yes", "\(made)")
+        #expect(await harness.run(["auth", "group", "pair", "--add", "admin@c", "--remove", "admin@a"]).status == 0)
+        let edit = try #require(try journal.readNow().entries.last)
+        #expect(edit.undo == "fedictl auth group set pair admin@a.test admin@b.test --yes", "\(edit)")
+
+        let undo = await harness.run(["log", "undo", edit.id, "--yes"])
+        #expect(undo.status == 0, "\(undo)")
+        #expect(try logins.load().groups == ["pair": ["admin@a.test", "admin@b.test"]])
+        let undone = try #require(try journal.readNow().entries.last)
+        #expect(undone.undoes == edit.id && undone.after == "members: admin@a.test, admin@b.test", "\(undone)")
+
+        // The group is no longer as the edit left it: undoing the edit again is stale.
+        let stale = await harness.run(["log", "undo", edit.id, "--yes"])
+        #expect(stale.status == 79 && stale.stderr.contains("group pair on local changed since"), "\(stale)")
+        #expect(try logins.load().groups == ["pair": ["admin@a.test", "admin@b.test"]])
+        // As the creation left it again: undoing the creation removes the group.
+        #expect(await harness.run(["log", "undo", made.id, "--yes"]).status == 0)
+        #expect(try logins.load().groups?["pair"] == nil)
+    }
+
     @Test func aGroupMadeTheDefaultSelectsItsAccounts() async throws {
         var config = FleetRunnerTests.config()
         config.groups = ["pair": ["admin@a.test", "admin@c.test"]]

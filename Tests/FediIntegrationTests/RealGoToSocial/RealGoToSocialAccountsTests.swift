@@ -68,6 +68,9 @@ import Testing
         let entry = try #require(try journal.readNow().entries.first { $0.verb == "accounts action" })
         #expect(entry.software == "gotosocial", "\(entry)")
         #expect(entry.undo == nil, "GoToSocial cannot unsuspend: \(entry)")
+        #expect(entry.noUndo?.hasSuffix("cannot run `accounts unsuspend`") == true, "\(entry)")
+        #expect(entry.before?.hasPrefix("suspended: no;") == true && entry.after?.hasPrefix("suspended: yes;") == true,
+                "\(entry)")
         let unsuspend = await admin.run(["accounts", "unsuspend", id])
         #expect(unsuspend.status == 69, "\(unsuspend)")
     }
