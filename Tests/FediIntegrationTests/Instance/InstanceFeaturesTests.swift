@@ -101,7 +101,7 @@ struct InstanceFeaturesTests {
             ErrorReport.write(failure, to: ctx)
             #expect(failure.status.rawValue == 69)
             #expect(terminal.stderr == """
-                fedictl: reports assign is not available on GoToSocial 0.17.3
+                fedictl: reports assign is not available on GoToSocial 0.20.0-rc1
                 hint: GoToSocial has no API for it; `fedictl instance features \(server.base)` lists what this server can do
 
                 """)
@@ -116,7 +116,7 @@ struct InstanceFeaturesTests {
         let harness = CommandHarness(logins: InMemoryLoginStore(CacheTests.config(for: server)))
         let result = await harness.run(["instance", "activity"])
         #expect(result.status == 69, "\(result)")
-        #expect(result.stderr.hasPrefix("fedictl: instance activity is not available on GoToSocial 0.17.3\n"))
+        #expect(result.stderr.hasPrefix("fedictl: instance activity is not available on GoToSocial 0.20.0-rc1\n"))
         #expect(result.stdout.isEmpty)
         let paths = try await server.receivedRequests().compactMap { $0["path"] as? String }
         #expect(!paths.contains("/api/v1/instance/activity"))
