@@ -57,7 +57,9 @@ struct InstanceFeaturesTests {
 
     @Test func spotChecksFromTheApiMap() async throws {
         let expectations: [String: [String: String?]] = [
-            "gotosocial": ["reports list": "gotosocial-admin", "reports assign": nil, "domain-blocks update": nil, "filters (v2)": "mastodon-client"],
+            "gotosocial": ["reports list": "gotosocial-admin", "reports assign": nil, "domain-blocks update": "gotosocial-admin",
+                           "filters (v2)": "mastodon-client"],
+            "gotosocial-0.17": ["domain-blocks update": nil],  // 0.19 changes blocks in place
             "akkoma": ["reports resolve": "pleroma-admin", "instance rules": nil, "filters (v1)": "mastodon-client"],
             "misskey": ["reports list": "misskey-admin", "blocks": "misskey-client", "apps register": nil],
             "mastodon-old": ["domain-blocks list": nil, "accounts unsensitive": "mastodon-admin", "instance blocks": nil],
