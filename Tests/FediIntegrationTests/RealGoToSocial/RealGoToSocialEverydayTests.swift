@@ -54,7 +54,8 @@ import Testing
         let text = "home news \(UUID().uuidString)"
         _ = try await gts.http.json(.post, "/api/v1/statuses", token: gts.bob.token,
                                     body: ["status": text, "visibility": "public"])
-        let home = try #require(try await gts.get("/api/v1/timelines/home?limit=40", token: gts.bob.token) as? [[String: Any]])
+        let answer = try await gts.get("/api/v1/timelines/home?limit=40", token: gts.bob.token)
+        let home = try #require(answer as? [[String: Any]])
         let newest = try #require(home.first?["id"] as? String, "bob's home timeline is empty")
         let shown = await gts.bobSide.run(["timelines", "show", "--limit", "40", "-o", "json"])
         #expect(shown.status == 0, "\(shown)")
