@@ -44,10 +44,13 @@ struct DomainBlockFlavourTests {
         #expect(silence.stderr.hasPrefix("fedictl: GoToSocial cannot keep severity silence (GoToSocial blocks can be: suspend) for other.example\n"))
         #expect(try await server.received("POST", "/api/v1/admin/domain_blocks").count == 1)
 
-        // Changing a block needs GoToSocial 0.19; this one is 0.17.3.
-        let update = await admin.run(["domain-blocks", "update", "spam.example", "--public-comment", "Scams"])
+        // Changing a block needs GoToSocial 0.19: 0.17 cannot.
+        let old = try await FixtureServer.start(flavour: "gotosocial-0.17")
+        let update = await UserSide(fixture: old, username: "admin").run(["domain-blocks", "update", "spam.example",
+                                                                          "--public-comment", "Scams"])
         #expect(update.status == 69, "\(update)")
         #expect(update.stderr.hasPrefix("fedictl: domain-blocks update is not available on GoToSocial 0.17.3\n"))
+        #expect(try await old.receivedRequests().contains { $0["method"] as? String != "GET" } == false)
 
         let remove = await admin.run(["domain-blocks", "remove", "spam.example", "--yes"])
         #expect(remove.status == 0, "\(remove)")
@@ -55,7 +58,7 @@ struct DomainBlockFlavourTests {
 
         let ipBlocks = await admin.run(["ip-blocks", "list"])
         #expect(ipBlocks.status == 69)
-        #expect(ipBlocks.stderr.hasPrefix("fedictl: ip-blocks list is not available on GoToSocial 0.17.3\n"))
+        #expect(ipBlocks.stderr.hasPrefix("fedictl: ip-blocks list is not available on GoToSocial 0.20.0-rc1\n"))
         #expect(await admin.run(["email-blocks", "list"]).status == 69)
     }
 

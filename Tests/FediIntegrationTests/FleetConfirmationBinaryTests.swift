@@ -64,7 +64,7 @@ struct FleetConfirmationBinaryTests {
         #expect(mastodonLine.contains("): POST /api/v1/admin/domain_blocks {") && mastodonLine.contains("\"severity\":\"silence\""), "\(mastodonLine)")
         #expect(unconfirmed.stderr.contains("domain-blocks add over 2 accounts:\n"), "\(unconfirmed.stderr)")
         #expect(unconfirmed.stderr.contains(
-            "  \(idG) (GoToSocial 0.17.3): refused: GoToSocial cannot keep severity silence (GoToSocial blocks can be: suspend) for loud.example\n"),
+            "  \(idG) (GoToSocial 0.20.0-rc1): refused: GoToSocial cannot keep severity silence (GoToSocial blocks can be: suspend) for loud.example\n"),
             "\(unconfirmed.stderr)")
         #expect(unconfirmed.stderr.contains("fedictl: 1 account needs a confirmation\nhint: not on a terminal: pass --yes to confirm\n"))
         #expect(try await Self.domains(on: mastodon).isEmpty)
@@ -77,7 +77,7 @@ struct FleetConfirmationBinaryTests {
 
         let confirmed = try await Self.onTerminal(sandbox, silence, input: "y\n")
         #expect(confirmed.status == 80, "one account done, one refused: the partial outcome \(confirmed)")
-        #expect(confirmed.stdout.contains("(GoToSocial 0.17.3): refused: GoToSocial cannot keep severity silence"), "\(confirmed)")
+        #expect(confirmed.stdout.contains("(GoToSocial 0.20.0-rc1): refused: GoToSocial cannot keep severity silence"), "\(confirmed)")
         #expect(confirmed.stdout.contains("2 accounts: 1 ok, 1 failed\n"), "\(confirmed)")
         #expect(try await Self.domains(on: mastodon) == ["loud.example"])
         #expect(try await gts.received("POST", "/api/v1/admin/domain_blocks").isEmpty)

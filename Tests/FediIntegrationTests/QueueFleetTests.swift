@@ -23,7 +23,7 @@ struct QueueFleetTests {
     static func start(withMod: Bool = false) async throws -> FleetTests.Fleet {
         async let a = MockServer.start(accounts: [MockServer.admin, MockServer.alice, MockServer.bob, mod], extraConfig: remoteSeed)
         async let b = MockServer.start()
-        async let g = FixtureServer.start(flavour: "gotosocial")
+        async let g = FixtureServer.start(flavour: "gotosocial-0.17")  // its remote spammer
         let fleet = FleetTests.Fleet(mastodonA: try await a, mastodonB: try await b, gts: try await g,
                                      logins: InMemoryLoginStore(), secrets: InMemorySecretStore())
         try await fleet.add(fleet.mastodonA, token: MockServer.admin.token)

@@ -46,7 +46,7 @@ struct QueueTests {
         // (the fixture would answer the first page again, which fedictl stops as a loop).
         try await gts.server.addRoutes([
             "GET /api/v1/admin/reports?limit=20&max_id=01JH4C6E8G0J2M4P6R8T0W2Y4A": ["json": [Any]()],
-            "GET /api/v2/admin/accounts?limit=50&max_id=01HQ2XKZ4T6Y9D1B3M5N7P8R0S": ["json": [Any]()],
+            "GET /api/v2/admin/accounts?limit=50&max_id=/@trainfan": ["json": [Any]()],
         ])
         let result = await gts.run(["queue", "-o", "json"])
         #expect(result.status == 0, "\(result)")

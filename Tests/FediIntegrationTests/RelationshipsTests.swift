@@ -146,7 +146,7 @@ struct RelationshipsTests {
         let server = try await FixtureServer.start(flavour: "gotosocial")
         let result = await UserSide(fixture: server).run(["user-domain-blocks", "list"])
         #expect(result.status == 69, "\(result)")
-        #expect(result.stderr.contains("user-domain-blocks is not available on GoToSocial 0.17.3"))
+        #expect(result.stderr.contains("user-domain-blocks is not available on GoToSocial 0.20.0-rc1"))
     }
 
     // MARK: the Misskey family

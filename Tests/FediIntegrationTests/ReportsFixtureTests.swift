@@ -18,8 +18,9 @@ struct ReportsFixtureTests {
         let list = await gts.run(["reports", "list"])
         #expect(list.status == 0, "\(list)")
         #expect(tsvRows(list.stdout).map { [$0[0]] + $0[2...] } == [
-            [Self.openGTS, "open", "@ada@\(gts.server.base)", "@cheapwatches@spam.example", "spam", "", "Posting scam links in replies to everyone."],
-            ["01JH4C6E8G0J2M4P6R8T0W2Y4A", "open", "@ada@\(gts.server.base)", "@edgelord@noisy.example", "other", "", ""],
+            // Filed as spam: GoToSocial keeps no categories.
+            [Self.openGTS, "open", "@alice@\(gts.server.base)", "@bob@\(gts.server.base)", "other", "", "Posting scam links in replies to everyone."],
+            ["01JH4C6E8G0J2M4P6R8T0W2Y4A", "open", "@bob@\(gts.server.base)", "@alice@\(gts.server.base)", "other", "", ""],
         ])
         // GoToSocial lists every state unless told: fedictl always says which.
         #expect(try await gts.queries("GET", "/api/v1/admin/reports") == ["resolved=false&limit=40"])
@@ -38,10 +39,10 @@ struct ReportsFixtureTests {
         let gts = try await FixtureModerator.start("gotosocial")
         let show = await gts.run(["reports", "show", Self.openGTS])
         #expect(show.status == 0, "\(show)")
-        for line in ["state\topen", "reporter\t@ada@\(gts.server.base)", "target\t@cheapwatches@spam.example", "category\tspam",
-                     "rules\tNo bigotry, no spam, no unsolicited advertising.", "comment\tPosting scam links in replies to everyone.",
-                     "forwarded\tno", "posts\t1", "post1.id\t01JH5R7T9V1X3Z5B7D9F1H3K5M", "post1.content\t🔥 Luxury watches 90% OFF!!! spam.example/deal",
-                     "post1.url\thttps://spam.example/@cheapwatches/01JH5R7T9V1X3Z5B7D9F1H3K5M"] {
+        for line in ["state\topen", "reporter\t@alice@\(gts.server.base)", "target\t@bob@\(gts.server.base)", "category\tother",
+                     "rules\t", "comment\tPosting scam links in replies to everyone.",
+                     "forwarded\tno", "posts\t1", "post1.id\t01JH5R7T9V1X3Z5B7D9F1H3K5M", "post1.content\tCheap watches at http://watches.example",
+                     "post1.url\t\(gts.server.baseURL.absoluteString)/@bob/statuses/01JH5R7T9V1X3Z5B7D9F1H3K5M"] {
             #expect(show.stdout.contains(line + "\n"), "missing \(line) in:\n\(show.stdout)")
         }
 
@@ -53,7 +54,9 @@ struct ReportsFixtureTests {
         #expect(report["state"] as? String == "resolved")
         #expect(report["action_taken_by"] as? String == "@admin@\(gts.server.base)")
         #expect(report["action_comment"] as? String == "Account suspended, thanks for the report.")
-        #expect(report["action_taken_at"] as? String == "2025-01-15T09:12:30Z")
+        let recorded = try #require(try gts.fixture("admin-report-resolved.json") as? [String: Any])
+        #expect(report["action_taken_at"] as? String == recorded["action_taken_at"] as? String)
+        #expect((recorded["action_taken_at"] as? String)?.hasPrefix("20") == true)
 
         let missing = await gts.run(["reports", "show", "01JH00000000000000000000XX"])
         #expect(missing.status == 66, "\(missing)")
@@ -65,7 +68,7 @@ struct ReportsFixtureTests {
         for verb in ["assign", "unassign", "reopen"] {
             let result = await gts.run(["reports", verb, Self.openGTS])
             #expect(result.status == 69, "\(result)")
-            #expect(result.stderr.hasPrefix("fedictl: reports \(verb) is not available on GoToSocial 0.17.3\nhint: GoToSocial has no API for it;"))
+            #expect(result.stderr.hasPrefix("fedictl: reports \(verb) is not available on GoToSocial 0.20.0-rc1\nhint: GoToSocial has no API for it;"))
         }
         #expect(await gts.run(["reports", "note", Self.openGTS, "hm"]).status == 69)
         #expect(try await gts.writes().isEmpty)

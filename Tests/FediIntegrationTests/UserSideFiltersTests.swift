@@ -236,7 +236,7 @@ import Testing
 
     // MARK: other servers
 
-    @Test func goToSocialV2FiltersAndNoBlur() async throws {
+    @Test func goToSocialV2FiltersWithTheirPosts() async throws {
         let server = try await FixtureServer.start(flavour: "gotosocial")
         let user = UserSide(fixture: server)
         let listed = await user.run(["filters", "list", "-o", "json"])
@@ -245,8 +245,16 @@ import Testing
         #expect(filters.map { $0["title"] as? String } == ["Politics", "Spoilers"])
         #expect((filters[0]["keywords"] as? [[String: Any]])?.count == 2)
         #expect(filters[0]["api"] as? String == "v2")
+        // GoToSocial 0.20 sends a filtered post's id under `phrase`.
+        let posts = (filters[1]["statuses"] as? [[String: Any]])?.map { $0["status_id"] as? String }
+        #expect(posts == ["01JH5R7T9V1X3Z5B7D9F1H3K5M"])
+    }
 
-        let blur = await user.run(["filters", "create", "gore", "--context", "home", "--action", "blur"])
+    /// Blur filters came with Mastodon 4.4's API; GoToSocial keeps them from 0.20 (0.17 had none).
+    @Test func goToSocial017HasNoBlur() async throws {
+        let server = try await FixtureServer.start(flavour: "gotosocial-0.17")
+        let blur = await UserSide(fixture: server).run(["filters", "create", "gore", "--context", "home",
+                                                        "--action", "blur"])
         #expect(blur.status == 65, "\(blur)")
         #expect(blur.stderr.contains("GoToSocial 0.17.3 (no Mastodon API version)"))
     }

@@ -32,13 +32,14 @@ import Testing
     }
 
     @Test func goToSocialRejectsWithItsOwnAnswer() async throws {
-        let server = FakeServerAccount(software: "gotosocial", version: "0.17.3")
-        let id = "01JH8ZQ3V5X7A9C1E3G5J7K9M1"
-        try server.transport.stub(.get, "/api/v1/admin/accounts/\(id)", fixture: "gotosocial/admin-account-pending.json")
+        let server = FakeServerAccount(software: "gotosocial", version: "0.20.0-rc1")
+        let id = "01JH9A1C3E5G7J9L1N3Q5S7U9W"  // trainfan, whose rejection was recorded
+        try server.transport.stub(.get, "/api/v1/admin/accounts/\(id)",
+                                  fixture: "gotosocial/admin-account-pending-2.json")
         try server.transport.stub(.post, "/api/v1/admin/accounts/\(id)/reject", fixture: "gotosocial/admin-account-rejected.json")
         let result = await server.run(["accounts", "reject", id, "-y", "-o", "json"])
         #expect(result.status == 0, "\(result)")
-        #expect((try result.json() as? [String: Any])?["acct"] as? String == "birdfan", "\(result)")
+        #expect((try result.json() as? [String: Any])?["acct"] as? String == "trainfan", "\(result)")
         #expect(server.transport.requests.last?.route == "POST /api/v1/admin/accounts/\(id)/reject")
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }

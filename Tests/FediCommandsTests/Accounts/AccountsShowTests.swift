@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func goToSocialAnswersFromItsAdminAPI() async throws {
-        let server = FakeServerAccount(software: "gotosocial", version: "0.17.3")
+        let server = FakeServerAccount(software: "gotosocial", version: "0.20.0-rc1")
         try server.transport.stub(.get, "/api/v1/admin/accounts/01JH8ZQ3V5X7A9C1E3G5J7K9M1", fixture: "gotosocial/admin-account-pending.json")
         let result = await server.run(["accounts", "show", "01JH8ZQ3V5X7A9C1E3G5J7K9M1", "-o", "json"])
         #expect(result.status == 0, "\(result)")

@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func goToSocialAnswersV2InItsOwnShape() async throws {
-        let server = FakeServerAccount(software: "gotosocial", version: "0.17.3")
+        let server = FakeServerAccount(software: "gotosocial", version: "0.20.0-rc1")
         try server.transport.stub(.get, "/api/v2/filters", fixture: "gotosocial/filters-v2.json")
         let result = await server.run(["filters", "list", "-o", "json"])
         #expect(result.status == 0, "\(result)")

@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func goToSocialSendsTheCommentAsAForm() async throws {
-        let server = FakeServerAccount(software: "gotosocial", version: "0.17.3")
+        let server = FakeServerAccount(software: "gotosocial", version: "0.20.0-rc1")
         let id = "01JH6A8C0E2G4J6M8P0R2T4W6Y"
         try server.transport.stub(.post, "/api/v1/admin/reports/\(id)/resolve", fixture: "gotosocial/admin-report-resolved.json")
         let result = await server.run(["reports", "resolve", id, "--comment", "Account suspended, thanks for the report.", "-o", "json"])

@@ -34,9 +34,9 @@ struct CacheTests {
         #expect(first.status == 0, "\(first)")
         let cached = try #require(try store.load().accounts.first?.serverInfo)
         #expect(cached.flavour == .gotosocial)
-        #expect(cached.version == "0.17.3+git-5ec8a8d")
+        #expect(cached.version == "0.20.0-rc1")
         #expect(cached.detectedAt == clock.now)
-        #expect(cached.nodeinfoSchema == "2.0")
+        #expect(cached.nodeinfoSchema == "2.1")
         #expect(cached.instanceAPI == "v2")
 
         clock.advance(hours: 23)

@@ -20,7 +20,8 @@ struct FlavourDetectionTests {
         Expected(directory: "glitch", flavour: "mastodon", variant: "glitch-soc", software: "mastodon", version: "4.3.2+glitch"),
         Expected(directory: "hometown", flavour: "mastodon", variant: "hometown", software: "mastodon", version: "4.2.10+hometown-1.1.1"),
         Expected(directory: "mastodon-old", flavour: "mastodon", software: "mastodon", version: "3.5.3"),
-        Expected(directory: "gotosocial", flavour: "gotosocial", software: "gotosocial", version: "0.17.3+git-5ec8a8d"),
+        Expected(directory: "gotosocial", flavour: "gotosocial", software: "gotosocial", version: "0.20.0-rc1"),
+        Expected(directory: "gotosocial-0.17", flavour: "gotosocial", software: "gotosocial", version: "0.17.3+git-5ec8a8d"),
         Expected(directory: "nodeinfo-21-missing", flavour: "gotosocial", software: "gotosocial", version: "0.17.3+git-5ec8a8d"),
         Expected(directory: "pleroma", flavour: "pleroma", software: "pleroma", version: "2.7.1"),
         Expected(directory: "akkoma", flavour: "akkoma", software: "akkoma", version: "3.13.2-0-g3f9d8ee"),
@@ -81,7 +82,7 @@ struct FlavourDetectionTests {
         #expect(info.status == 0, "\(info)")
         let object = try #require(try info.json() as? [String: Any])
         #expect(object["flavour"] as? String == "gotosocial")
-        #expect(object["software_version"] as? String == "0.17.3+git-5ec8a8d")
+        #expect(object["software_version"] as? String == "0.20.0-rc1")
         #expect(object["shows_go_to_social"] == nil, "an internal mark, not output")
 
         let features = await CommandHarness().run(["instance", "features", server.base, "-o", "json"])

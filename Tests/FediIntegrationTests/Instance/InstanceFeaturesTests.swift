@@ -57,7 +57,9 @@ struct InstanceFeaturesTests {
 
     @Test func spotChecksFromTheApiMap() async throws {
         let expectations: [String: [String: String?]] = [
-            "gotosocial": ["reports list": "gotosocial-admin", "reports assign": nil, "domain-blocks update": nil, "filters (v2)": "mastodon-client"],
+            "gotosocial": ["reports list": "gotosocial-admin", "reports assign": nil, "domain-blocks update": "gotosocial-admin",
+                           "filters (v2)": "mastodon-client"],
+            "gotosocial-0.17": ["domain-blocks update": nil],  // 0.19 changes blocks in place
             "akkoma": ["reports resolve": "pleroma-admin", "instance rules": nil, "filters (v1)": "mastodon-client"],
             "misskey": ["reports list": "misskey-admin", "blocks": "misskey-client", "apps register": nil],
             "mastodon-old": ["domain-blocks list": nil, "accounts unsensitive": "mastodon-admin", "instance blocks": nil],
@@ -101,7 +103,7 @@ struct InstanceFeaturesTests {
             ErrorReport.write(failure, to: ctx)
             #expect(failure.status.rawValue == 69)
             #expect(terminal.stderr == """
-                fedictl: reports assign is not available on GoToSocial 0.17.3
+                fedictl: reports assign is not available on GoToSocial 0.20.0-rc1
                 hint: GoToSocial has no API for it; `fedictl instance features \(server.base)` lists what this server can do
 
                 """)
@@ -116,7 +118,7 @@ struct InstanceFeaturesTests {
         let harness = CommandHarness(logins: InMemoryLoginStore(CacheTests.config(for: server)))
         let result = await harness.run(["instance", "activity"])
         #expect(result.status == 69, "\(result)")
-        #expect(result.stderr.hasPrefix("fedictl: instance activity is not available on GoToSocial 0.17.3\n"))
+        #expect(result.stderr.hasPrefix("fedictl: instance activity is not available on GoToSocial 0.20.0-rc1\n"))
         #expect(result.stdout.isEmpty)
         let paths = try await server.receivedRequests().compactMap { $0["path"] as? String }
         #expect(!paths.contains("/api/v1/instance/activity"))

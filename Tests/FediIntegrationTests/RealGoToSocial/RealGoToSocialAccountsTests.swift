@@ -32,6 +32,25 @@ import Testing
         #expect(after.status == 0 && !after.stdout.contains("@\(username)\n"), "\(after)")
     }
 
+    /// `accounts show` reads a sign-up as the server holds it; `reject --message` deletes it there.
+    @Test func showThenRejectASignUpWithAMessage() async throws {
+        let gts = try await GoToSocialServer.shared()
+        let username = GoToSocialServer.uniqueName("rejectee")
+        let id = try await gts.signUpThroughWebForm(username)
+        let show = await gts.adminSide.run(["accounts", "show", id, "--fields", "acct,status,email"])
+        #expect(show.status == 0, "\(show)")
+        #expect(show.stdout == "acct\t@\(username)\nstatus\tpending\nemail\t\(username)@example.org\n", "\(show)")
+
+        let reject = await gts.adminSide.run(["accounts", "reject", id, "--message", "Not a fit, sorry.", "--yes"])
+        #expect(reject.status == 0, "\(reject)")
+        // GoToSocial deletes a rejected sign-up (in the background).
+        try await gts.eventually("GoToSocial to delete the rejected @\(username)") {
+            try await gts.http.request(.get, "/api/v1/admin/accounts/\(id)", token: gts.admin.token).status == 404
+        }
+        let again = await gts.adminSide.run(["accounts", "show", id])
+        #expect(again.status == 66, "\(again)")
+    }
+
     /// GoToSocial's `username` filter is an exact match; the help says "containing".
     @Test func usernameMatchesAPartOfTheName() async throws {
         let gts = try await GoToSocialServer.shared()

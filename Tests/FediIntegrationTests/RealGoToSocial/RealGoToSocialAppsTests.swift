@@ -34,4 +34,23 @@ import Testing
         let found = try #require(try await gts.get("/api/v1/admin/accounts?username=\(username)") as? [Any])
         #expect(found.isEmpty)
     }
+
+    /// `apps register` makes an app the server knows: its client id and secret get a token there.
+    @Test func appsRegisterMakesAnAppTheServerKnows() async throws {
+        let gts = try await GoToSocialServer.shared()
+        let logins = InMemoryLoginStore()
+        let secrets = InMemorySecretStore()
+        let result = await CommandHarness(secrets: secrets, logins: logins)
+            .run(["apps", "register", gts.base, "-o", "json"])
+        #expect(result.status == 0, "\(result)")
+        let clientID = try #require((try? result.json() as? [String: Any])?["client_id"] as? String, "\(result)")
+        #expect(try logins.load().clients?[gts.base]?.clientID == clientID)
+        let key = RegisteredClient.secretKey(for: ServerAddress(baseURL: gts.http.baseURL))
+        let secret = try #require(await secrets.secrets[key])
+        #expect(!result.stdout.contains(secret) && !result.stderr.contains(secret))
+        let token = try await gts.http.request(.post, "/oauth/token", json: [
+            "grant_type": "client_credentials", "client_id": clientID, "client_secret": secret,
+            "redirect_uri": "urn:ietf:wg:oauth:2.0:oob", "scope": "read"])
+        #expect(token.status == 200, "\(String(decoding: token.body, as: UTF8.self))")
+    }
 }

@@ -23,6 +23,55 @@ import Testing
         #expect(nodeinfo.stdout.contains("gotosocial"), "\(nodeinfo)")
     }
 
+    /// A logged-in admin reads the server's peers and public blocklist as the server lists them; its
+    /// rules as the server keeps them; activity is a Mastodon-only endpoint (69).
+    @Test func instanceReadsShowWhatTheServerHolds() async throws {
+        let gts = try await GoToSocialServer.shared()
+        let admin = gts.adminSide
+        let domain = "\(GoToSocialServer.uniqueName("public")).example"
+        #expect(await admin.run(["domain-blocks", "add", domain, "--public-comment", "spam"]).status == 0)
+        let blocks = await admin.run(["instance", "blocks", "--fields", "domain,comment"])
+        #expect(blocks.status == 0 && blocks.stdout.contains("\(domain)\tspam\n"), "\(blocks)")
+        let listed = try #require(try await gts.get("/api/v1/instance/domain_blocks") as? [[String: Any]])
+        #expect(listed.contains { $0["domain"] as? String == domain })
+        // `instance peers` counts them (a lone server has none).
+        let peers = await admin.run(["instance", "peers", "--fields", "peers"])
+        #expect(peers.status == 0, "\(peers)")
+        let onServer = try #require(try await gts.get("/api/v1/instance/peers") as? [String])
+        #expect(peers.stdout == "peers\t\(onServer.count)\n", "\(peers)")
+        let rules = await admin.run(["instance", "rules", "-o", "json"])
+        #expect(rules.status == 0, "\(rules)")
+        let kept = try #require(try await gts.get("/api/v1/instance/rules") as? [[String: Any]])
+        #expect(((try? rules.json() as? [Any]) ?? []).count == kept.count, "\(rules)")
+        let activity = await admin.run(["instance", "activity"])
+        #expect(activity.status == 69, "\(activity)")
+        #expect(await admin.run(["domain-blocks", "remove", domain, "--yes"]).status == 0)
+    }
+
+    /// The home timeline (no server named) shows what the server's home timeline holds.
+    @Test func theHomeTimelineShowsWhatTheServerHolds() async throws {
+        let gts = try await GoToSocialServer.shared()
+        let text = "home news \(UUID().uuidString)"
+        _ = try await gts.http.json(.post, "/api/v1/statuses", token: gts.bob.token,
+                                    body: ["status": text, "visibility": "public"])
+        let answer = try await gts.get("/api/v1/timelines/home?limit=40", token: gts.bob.token)
+        let home = try #require(answer as? [[String: Any]])
+        let newest = try #require(home.first?["id"] as? String, "bob's home timeline is empty")
+        let shown = await gts.bobSide.run(["timelines", "show", "--limit", "40", "-o", "json"])
+        #expect(shown.status == 0, "\(shown)")
+        let posts = try #require(try shown.json() as? [[String: Any]], "\(shown)")
+        #expect(posts.first?["id"] as? String == newest, "\(shown)")
+        #expect(home.contains { ($0["content"] as? String)?.contains(text) == true } == posts.contains {
+            ($0["content"] as? String ?? $0["text"] as? String ?? "").contains(text) })
+    }
+
+    /// `media refetch` is accepted by the server (it works in the background and reports nothing back).
+    @Test func mediaRefetchIsAccepted() async throws {
+        let gts = try await GoToSocialServer.shared()
+        let result = await gts.adminSide.run(["media", "refetch", "--yes"])
+        #expect(result.status == 0, "\(result)")
+    }
+
     @Test func blocksMutesAndUserDomainBlocksChangeTheServer() async throws {
         let gts = try await GoToSocialServer.shared()
         let (username, id) = try await gts.makeUser("noisy")

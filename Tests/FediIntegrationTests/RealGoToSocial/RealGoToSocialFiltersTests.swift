@@ -56,4 +56,38 @@ import Testing
         let onServer = try #require(try await filter(gts, id)["statuses"] as? [[String: Any]])
         #expect(onServer.map { $0["phrase"] as? String } == [postID])
     }
+
+    /// `filters list`, keywords added and removed, a post removed: each change is on the server.
+    @Test func keywordsAndPostsComeAndGo() async throws {
+        let gts = try await GoToSocialServer.shared()
+        let alice = gts.aliceSide
+        let title = GoToSocialServer.uniqueName("words")
+        let create = await alice.run(["filters", "create", title, "--context", "home", "--fields", "id"])
+        #expect(create.status == 0, "\(create)")
+        let id = GoToSocialServer.value(create.stdout)
+        let list = await alice.run(["filters", "list", "--fields", "id,title"])
+        #expect(list.status == 0 && list.stdout.contains("\(id)\t\(title)\n"), "\(list)")
+
+        let before = try #require(try await filter(gts, id)["keywords"] as? [[String: Any]])
+        let added = await alice.run(["filters", "keywords", "add", id, "finale", "--whole-word", "-o", "json"])
+        #expect(added.status == 0, "\(added)")
+        let keywordID = try #require((try? added.json() as? [String: Any])?["id"] as? String, "\(added)")
+        var keywords = try #require(try await filter(gts, id)["keywords"] as? [[String: Any]])
+        let finale = keywords.first { $0["id"] as? String == keywordID }
+        #expect(finale?["keyword"] as? String == "finale" && finale?["whole_word"] as? Bool == true, "\(keywords)")
+        #expect(keywords.count == before.count + 1)
+        #expect(await alice.run(["filters", "keywords", "remove", keywordID]).status == 0)
+        keywords = try #require(try await filter(gts, id)["keywords"] as? [[String: Any]])
+        #expect(keywords.map { $0["id"] as? String } == before.map { $0["id"] as? String }, "\(keywords)")
+
+        let posted = try await gts.http.json(.post, "/api/v1/statuses", token: gts.alice.token,
+                                             body: ["status": "a post to unfilter \(UUID().uuidString)"])
+        let postID = try #require((posted as? [String: Any])?["id"] as? String)
+        #expect(await alice.run(["filters", "statuses", "add", id, postID]).status == 0)
+        let entry = try #require((try await filter(gts, id)["statuses"] as? [[String: Any]])?.first)
+        let entryID = try #require(entry["id"] as? String)
+        let removed = await alice.run(["filters", "statuses", "remove", entryID])
+        #expect(removed.status == 0, "\(removed)")
+        #expect((try await filter(gts, id)["statuses"] as? [[String: Any]])?.isEmpty == true)
+    }
 }
