@@ -37,7 +37,11 @@ struct DomainBlockImportTests {
         "\(block["domain"] as? String ?? "")|\(block["severity"] as? String ?? "")|\(block["reject_media"] as? Bool ?? false)|\(block["reject_reports"] as? Bool ?? false)"
     }
 
-    @Test(.timeLimit(.minutes(6))) func aThousandDomainsPlannedAppliedRerunAndExported() async throws {
+    /// No time limit of its own: the integration tier starts its ~400 tests at once on two cores, so
+    /// this, its heaviest test, takes as long as the whole tier (23 s alone, 464 s in the tier on an
+    /// idle machine, progressing throughout). A hang is bounded by the commands' own --timeout and
+    /// --deadline, which the other tests check.
+    @Test func aThousandDomainsPlannedAppliedRerunAndExported() async throws {
         let server = try await MockServer.start()
         let admin = UserSide(server, MockServer.admin)
         let (csv, rows) = Self.blocklist()

@@ -40,6 +40,22 @@ struct LostAnswerTests {
         #expect(try await setup.posts(to: "/api/v1/admin/email_domain_blocks") == 1)
     }
 
+    /// The journal records the write found done on read-back as done, once, not as the lost answer's error.
+    @Test func aWriteFoundDoneOnReadBackIsJournaledAsDone() async throws {
+        let setup = try await Setup.start()
+        let (journal, state) = try LogCommandTests.seeded("lost-answer", [])
+        defer { try? FileManager.default.removeItem(at: state) }
+        try await setup.proxy.hostileRules(["lose_writes": 1])
+        let admin = JournaledUser(setup.proxy, MockServer.admin, journal: journal)
+        let result = await admin.run(["email-blocks", "add", "spam.example"])
+        #expect(result.status == 0, "\(result)")
+        let entries = try journal.readNow().entries.filter { $0.verb == "email-blocks add" }
+        #expect(entries.map(\.outcome) == [.ok], "\(entries)")
+        #expect(entries.first?.message?.contains("found the change made") == true, "\(entries)")
+        let log = await admin.run(["log", "--fields", "verb,target,outcome"])
+        #expect(log.stdout.contains("email-blocks add\tspam.example\tok"), "\(log)")
+    }
+
     @Test func aLostAnswerToAFilterIsReadBackByItsNewTitle() async throws {
         let setup = try await Setup.start()
         let alice = UserSide(setup.proxy, MockServer.alice)

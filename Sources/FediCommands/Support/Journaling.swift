@@ -234,6 +234,17 @@ struct JournalRecorder: HTTPWriteObserver {
         await ctx.appendToJournal(finals)
     }
 
+    func didConfirm(_ request: HTTPRequest, intent: (any Sendable)?) async {
+        guard let intents = intent as? [JournalEntry] else { return }
+        let finals = intents.map { intent in
+            var entry = finished(intent, outcome: .ok, status: nil)
+            entry.message = "the answer was lost; reading the server's state back found the change made"
+            entry.time = max(intent.time, ctx.services.now())
+            return entry
+        }
+        await ctx.appendToJournal(finals)
+    }
+
     /// The intents of `request`: one per note bound around it, else one from the verb's facts.
     func entries(for request: HTTPRequest, outcome: JournalEntry.Outcome) -> [JournalEntry] {
         let host = ServerAddress(baseURL: request.url).authority

@@ -18,16 +18,24 @@ extension APIClient {
         var end = http.now().addingTimeInterval(http.options.wholeWriteTime)
         while true {
             let tried = http.now()
+            let held = HeldWriteOutcomes()
             do {
-                return try await HTTPClient.$writeDeadline.withValue(end) { try await create() }
+                return try await HTTPClient.$heldOutcomes.withValue(held) {
+                    try await HTTPClient.$writeDeadline.withValue(end) { try await create() }
+                }
             } catch let error as APIError {
-                guard let wait = Self.unknownOutcomeWait(error, http: http, attempt: attempt) else { throw error }
+                guard let wait = Self.unknownOutcomeWait(error, http: http, attempt: attempt) else {
+                    await held.settle(confirmed: false, observer: http.writeObserver)
+                    throw error
+                }
                 // After a 429 the pacer holds the next send until the server's window opens (or says
                 // the wait is longer than this command may take): no wait of our own on top.
                 let paced = error.status == 429
                 http.log?("  \(what): outcome unknown (\(Self.short(error))); reading it back")
                 // When the state cannot be read either, nothing can be decided: the write's own error stands.
-                if let found = try? await find() { return found }
+                let found = try? await find()
+                await held.settle(confirmed: found != nil, observer: http.writeObserver)
+                if let found { return found }
                 // The refused try and the read-back, which the pacer may hold for the server's window,
                 // are rate-limit time: not --deadline's.
                 if paced { end = end.addingTimeInterval(http.now().timeIntervalSince(tried)) }
@@ -38,6 +46,9 @@ extension APIClient {
                           + (paced ? "" : " after \(HTTPClient.format(wait)) s"))
                 if !paced { try await http.sleep(wait) }
                 attempt += 1
+            } catch {
+                await held.settle(confirmed: false, observer: http.writeObserver)
+                throw error
             }
         }
     }

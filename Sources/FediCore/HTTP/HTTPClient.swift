@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 
 /// How many times to try, and how long to wait between tries.
 public struct RetryPolicy: Sendable {
@@ -66,13 +67,24 @@ public struct HTTPClient: Sendable {
         let intent = try await writeObserver.willSend(request)
         do {
             let response = try await sendWithRetries(request)
-            await writeObserver.didSend(request, intent: intent, outcome: .success(response))
+            if !response.isSuccess, let held = Self.heldOutcomes {
+                held.hold(HeldWriteOutcomes.Held(request: request, intent: intent, outcome: .success(response)))
+            } else {
+                await writeObserver.didSend(request, intent: intent, outcome: .success(response))
+            }
             return response
         } catch {
-            await writeObserver.didSend(request, intent: intent, outcome: .failure(error))
+            if let held = Self.heldOutcomes {
+                held.hold(HeldWriteOutcomes.Held(request: request, intent: intent, outcome: .failure(error)))
+            } else {
+                await writeObserver.didSend(request, intent: intent, outcome: .failure(error))
+            }
             throw error
         }
     }
+
+    /// Set while `createCheckingBack` may still find a failed write done (CheckedCreate).
+    @TaskLocal static var heldOutcomes: HeldWriteOutcomes?
 
     private func sendWithRetries(_ request: HTTPRequest) async throws -> HTTPResponse {
         var request = request
@@ -234,6 +246,37 @@ public protocol HTTPWriteObserver: Sendable {
     /// Returns what `didSend` gets back for this request (the journal's write-ahead record of it).
     func willSend(_ request: HTTPRequest) async throws -> (any Sendable)?
     func didSend(_ request: HTTPRequest, intent: (any Sendable)?, outcome: Result<HTTPResponse, any Error>) async
+    /// The write's answer was lost or refused in passing, and reading the state back found it done.
+    func didConfirm(_ request: HTTPRequest, intent: (any Sendable)?) async
+}
+
+/// The failed outcomes of a write's try, held back while `createCheckingBack` reads the state: a
+/// write found done there is recorded as done, not as the error its answer ended in.
+final class HeldWriteOutcomes: Sendable {
+    struct Held: @unchecked Sendable {
+        let request: HTTPRequest
+        let intent: (any Sendable)?
+        let outcome: Result<HTTPResponse, any Error>
+    }
+
+    private let held = Mutex<[Held]>([])
+
+    func hold(_ outcome: Held) { held.withLock { $0.append(outcome) } }
+
+    /// Passes what was held to `observer`: as confirmed, or as it was.
+    func settle(confirmed: Bool, observer: (any HTTPWriteObserver)?) async {
+        let all = held.withLock { held in
+            defer { held = [] }
+            return held
+        }
+        for write in all {
+            if confirmed {
+                await observer?.didConfirm(write.request, intent: write.intent)
+            } else {
+                await observer?.didSend(write.request, intent: write.intent, outcome: write.outcome)
+            }
+        }
+    }
 }
 
 enum HTTPDate {
