@@ -20,9 +20,12 @@ extension APIClient {
             let tried = http.now()
             let held = HeldWriteOutcomes()
             do {
-                return try await HTTPClient.$heldOutcomes.withValue(held) {
+                let created = try await HTTPClient.$heldOutcomes.withValue(held) {
                     try await HTTPClient.$writeDeadline.withValue(end) { try await create() }
                 }
+                // A refusal `create` got past on its own is recorded as it was.
+                await held.settle(confirmed: false, observer: http.writeObserver)
+                return created
             } catch let error as APIError {
                 guard let wait = Self.unknownOutcomeWait(error, http: http, attempt: attempt) else {
                     await held.settle(confirmed: false, observer: http.writeObserver)
