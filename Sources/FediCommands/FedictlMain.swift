@@ -47,7 +47,7 @@ public enum FedictlMain {
         var message = Fedictl.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
         if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
         if message.contains("nexpected argument") || message.hasPrefix("Unknown option"),
-           let better = CommandSuggestion()?.usage(for: arguments, parserMessage: message) {
+           let better = CommandSuggestion.fedictl?.usage(for: arguments, parserMessage: message) {
             return "fedictl: \(better.message)\nhint: \(better.hint)\n"
         }
         // The parser points a shared option's error (--fields, --timeout) at the root; the verb's help is nearer.
@@ -67,7 +67,7 @@ public enum FedictlMain {
 
     /// `fedictl ip-blocks add`: the command the arguments name, for pointing at its --help.
     static func verbPath(_ arguments: [String]) -> String {
-        CommandSuggestion()?.resolve(arguments).path.map(\.commandName).joined(separator: " ") ?? "fedictl"
+        CommandSuggestion.fedictl?.resolve(arguments).path.map(\.commandName).joined(separator: " ") ?? "fedictl"
     }
 
     /// The FediError a command's validate() threw, which the parser hands back wrapped in its own

@@ -17,10 +17,14 @@ import Testing
         // A child that cannot be started (fork refused, say) ends its run with an error, kept here
         // so that a failure below says why rather than only that nothing started.
         let failures = SpawnFailures()
-        let runs = Task {
+        let runs = Task(priority: .high) {
             await withTaskGroup(of: Void.self) { group in
+                // High priority: each child's task needs one turn on the pool to hand its wait to a
+                // thread of its own. In a full run that pool has a queue of other tests' CPU work (a
+                // debug build's argument parser validates every command it builds), and at the
+                // default priority these turns came after 25 s of it.
                 for _ in 0..<children {
-                    group.addTask {
+                    group.addTask(priority: .high) {
                         do { _ = try await ProcessRunner.run("sh", ["-c", "echo $$ >> '\(pidFile.path)'; exec sleep 30"]) } catch {
                             failures.lines.withLock { $0.append("\(error)") }
                         }

@@ -4,8 +4,13 @@ import FoundationEssentials
 /// What a mistyped command or option most likely meant, as git and gh suggest it: the nearest name by
 /// edit distance, and only when it is near enough to be a typo (`reprots` → `reports`, never `--all` →
 /// `--yes`). Read from the command tree's own description, so it never falls behind the commands.
-struct CommandSuggestion {
-    struct Command: Decodable {
+struct CommandSuggestion: Sendable {
+    /// fedictl's own tree, read once per process: dumping it builds every command's arguments (about
+    /// 2 s of CPU in a debug build, where the parser validates each one), and a test process meets
+    /// hundreds of usage errors.
+    static let fedictl = CommandSuggestion()
+
+    struct Command: Decodable, Sendable {
         var commandName: String
         var aliases: [String]?
         var arguments: [Argument]?
@@ -24,13 +29,13 @@ struct CommandSuggestion {
         }
     }
 
-    struct Argument: Decodable {
+    struct Argument: Decodable, Sendable {
         var kind: String
         var names: [Name]?
         var abstract: String?
     }
 
-    struct Name: Decodable {
+    struct Name: Decodable, Sendable {
         var kind: String
         var name: String
     }
