@@ -51,7 +51,8 @@ import Testing
         #expect(onServer["content_type"] as? String == "text/plain" && onServer["fetch_password"] as? String == "s3cret-pass", "\(onServer)")
         let tested = await gts.run(["domain-subscriptions", "test", subID, "-o", "json"])
         #expect(tested.status == 0, "\(tested)")
-        #expect((try tested.json() as? [[String: Any]])?.compactMap { $0["domain"] as? String } == ["friend-one.example", "friend-two.example"])
+        #expect((try tested.json() as? [[String: Any]])?.compactMap { $0["domain"] as? String } == ["friend-one.example", "friend-two.example"],
+                "\(tested)")
         #expect(await gts.run(["domain-subscriptions", "remove", subID, "--yes"]).status == 0)
         #expect(try await gts.get("/api/v1/admin/domain_permission_subscriptions").isEmpty)
         let pull = await gts.run(["domain-subscriptions", "pull"])

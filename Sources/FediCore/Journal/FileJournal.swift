@@ -173,7 +173,7 @@ public struct FileJournal: Journal {
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
             var start = 0
-            while let newline = buffer[start..<count].firstIndex(of: 0x0A) {
+            while let newline = Self.newline(in: buffer, from: start, to: count) {
                 if skipping {
                     skipping = false
                 } else if carry.isEmpty {
@@ -196,32 +196,51 @@ public struct FileJournal: Journal {
         return damaged
     }
 
-    /// Whether `line`, lower-cased as ASCII, contains `needle` (already lower case).
+    /// The index of the first newline in `buffer[start..<end]`: memchr, since `log --target` passes
+    /// over every byte of a journal that can hold 100,000 entries.
+    private static func newline(in buffer: [UInt8], from start: Int, to end: Int) -> Int? {
+        guard start < end else { return nil }
+        return buffer.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress, let hit = memchr(base + start, 0x0A, end - start) else { return nil }
+            return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
+    /// Whether `line`, lower-cased as ASCII, contains `needle` (already lower case). Over raw bytes,
+    /// without the per-byte index checks of a slice: it runs on every line a `--target` query skips.
     static func contains(_ line: ArraySlice<UInt8>, lowercased needle: [UInt8]) -> Bool {
         guard let first = needle.first, line.count >= needle.count else { return needle.isEmpty }
-        var index = line.startIndex
-        let last = line.endIndex - needle.count
-        while index <= last {
-            if lower(line[index]) == first {
-                var offset = 1
-                while offset < needle.count, lower(line[index + offset]) == needle[offset] { offset += 1 }
-                if offset == needle.count { return true }
+        let firstUpper = first >= 0x61 && first <= 0x7A ? first & 0xDF : first
+        return line.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { pin in
+                var index = 0
+                let last = hay.count - pin.count
+                while index <= last {
+                    let byte = hay[index]
+                    if byte == first || byte == firstUpper {
+                        var offset = 1
+                        while offset < pin.count, lower(hay[index + offset]) == pin[offset] { offset += 1 }
+                        if offset == pin.count { return true }
+                    }
+                    index += 1
+                }
+                return false
             }
-            index += 1
         }
-        return false
     }
 
     /// No byte past ASCII and no `\u` escape: a line whose every text is as it reads. Elsewhere a
     /// text may match without holding the needle's bytes (the Kelvin sign lower-cases to `k`), so
     /// such a line is decoded whatever the prefilter says: no false negatives.
     static func isPlainASCII(_ line: ArraySlice<UInt8>) -> Bool {
-        var escaped = false
-        for byte in line {
-            if byte >= 0x80 || (escaped && byte == UInt8(ascii: "u")) { return false }
-            escaped = !escaped && byte == UInt8(ascii: "\\")
+        line.withUnsafeBufferPointer { bytes in
+            var escaped = false
+            for byte in bytes {
+                if byte >= 0x80 || (escaped && byte == UInt8(ascii: "u")) { return false }
+                escaped = !escaped && byte == UInt8(ascii: "\\")
+            }
+            return true
         }
-        return true
     }
 
     private static func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }

@@ -32,6 +32,29 @@ import Testing
         #expect(after.status == 0 && !after.stdout.contains("@\(username)\n"), "\(after)")
     }
 
+    /// The queue shows a sign-up from the web form with its reason, and once approved no longer does.
+    @Test func theQueueShowsASignUpUntilItIsApproved() async throws {
+        let gts = try await GoToSocialServer.shared()
+        let username = GoToSocialServer.uniqueName("queued")
+        let reason = "I would like to share photos of the allotment \(username)."
+        let id = try await gts.signUpThroughWebForm(username, reason: reason)
+        func queued() async throws -> [[String: Any]] {
+            let queue = await gts.adminSide.run(["queue", "--kind", "sign-up", "-o", "json"])
+            #expect(queue.status == 0, "\(queue)")
+            return try #require(try queue.json() as? [[String: Any]], "\(queue)")
+        }
+        let rows = try await queued()
+        #expect(rows.allSatisfy { $0["kind"] as? String == "sign-up" }, "only sign-ups: \(rows)")
+        let row = try #require(rows.first { $0["id"] as? String == id }, "the sign-up is not queued: \(rows)")
+        #expect(row["from"] as? String == "@\(username)@\(gts.base)" && row["reason"] as? String == reason, "\(row)")
+
+        #expect(await gts.adminSide.run(["accounts", "approve", id]).status == 0)
+        try await gts.eventually("GoToSocial to approve @\(username)") {
+            try await gts.adminAccount(username)["approved"] as? Bool == true
+        }
+        #expect(try await queued().contains { $0["id"] as? String == id } == false, "approved, still queued")
+    }
+
     /// `accounts show` reads a sign-up as the server holds it; `reject --message` deletes it there.
     @Test func showThenRejectASignUpWithAMessage() async throws {
         let gts = try await GoToSocialServer.shared()
