@@ -109,14 +109,14 @@ extension CommandContext {
         return (BlocklistMerge.merge(lists, rule: rule, threshold: threshold, allow: Set(allowed), knownDomains: knownDomains + (await peers())), lists)
     }
 
-    /// `--allow` is a file when it has a `/` or names a file that exists; otherwise a domain.
-    func allowedDomains(_ value: String) throws -> [String] {
+    /// `--allow` (or `--exclude`) is a file when it has a `/` or names a file that exists; otherwise a domain.
+    func allowedDomains(_ value: String, flag: String = "--allow") throws -> [String] {
         if value.contains("/") || value == "-" || FileManager.default.fileExists(atPath: value) {
             return try BlocklistReader.domains(try readLocalFile(value), name: value)
         }
         let domain = BlocklistFile.normalise(value)
         guard !domain.isEmpty, !domain.contains(where: { $0.isWhitespace || $0 == "@" || $0 == "*" }) else {
-            throw FediError(.usage, "--allow '\(value)' is neither a domain nor a file", hint: "give a domain such as friendly.example, or a path to a list")
+            throw FediError(.usage, "\(flag) '\(value)' is neither a domain nor a file", hint: "give a domain such as friendly.example, or a path to a list")
         }
         return [domain]
     }

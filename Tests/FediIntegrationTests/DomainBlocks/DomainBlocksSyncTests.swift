@@ -64,27 +64,31 @@ struct DomainBlocksSyncTests {
 
         let dryRun = await admin.run(["domain-blocks", "sync", a.path, b.path, "--dry-run", "-o", "json"])
         #expect(dryRun.status == 0, "\(dryRun)")
-        #expect(dryRun.stderr.contains("1 to add, 1 to raise, 1 to lower, 1 to change, 1 unchanged."), "\(dryRun.stderr)")
+        #expect(dryRun.stderr.contains("1 to add, 1 unchanged, 3 kept (made by hand)."), "\(dryRun.stderr)")
         let planned = try Self.rows(dryRun)
         #expect(planned["new.example"]?["action"] as? String == "add")
         #expect(planned["new.example"]?["sources"] as? [String] == [a.path, b.path])
-        // The stamp is a change like any other, and shown.
-        #expect(planned["raise.example"]?["details"] as? [String] == ["severity silence → suspend", "private_comment \"\" → \"[fedictl sync]\""])
-        #expect(planned["lower.example"]?["action"] as? String == "lower")
-        #expect(planned["comment.example"]?["details"] as? [String] == ["reject_media no → yes", "public_comment \"old\" → \"new\"",
-                                                                    "private_comment \"\" → \"[fedictl sync]\""])
+        // Made by hand: kept, showing what the sources would set.
+        #expect(planned["raise.example"]?["action"] as? String == "kept")
+        #expect(planned["raise.example"]?["details"] as? [String] == ["severity silence → suspend"])
+        #expect(planned["lower.example"]?["action"] as? String == "kept")
+        #expect(planned["comment.example"]?["details"] as? [String] == ["reject_media no → yes", "public_comment \"old\" → \"new\""])
         #expect(planned["same.example"]?["action"] as? String == "unchanged")
         #expect(planned["hand.example"] == nil)
         #expect(try await Self.mastodonBlocks(server).count == 5)
 
-        let applied = await admin.run(["domain-blocks", "sync", a.path, b.path, "--yes"])
+        // --adopt takes them over: their comments stay, the sources' follow.
+        let applied = await admin.run(["domain-blocks", "sync", a.path, b.path, "--adopt", "--yes"])
         #expect(applied.status == 0, "\(applied)")
         #expect(applied.stderr.contains("Wrote 4 of 4 changes on \(server.base)."), "\(applied.stderr)")
         var blocks = Dictionary(try await Self.mastodonBlocks(server).map { ($0["domain"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
         #expect(blocks.count == 6)
-        #expect(blocks["new.example"]?["private_comment"] as? String == "[fedictl sync]")
+        let stamp = try #require(SyncStamp.parse(blocks["new.example"]?["private_comment"] as? String), "\(blocks)")
+        #expect(stamp.sources == [a.path, b.path] && !stamp.adopted && stamp.fingerprint != nil)
         #expect(blocks["raise.example"]?["severity"] as? String == "suspend")
+        #expect(SyncStamp.parse(blocks["raise.example"]?["private_comment"] as? String)?.adopted == true)
         #expect(blocks["lower.example"]?["severity"] as? String == "silence")
+        #expect(blocks["comment.example"]?["public_comment"] as? String == "old; new")
         #expect(blocks["hand.example"]?["private_comment"] as? String == "ours")
         #expect((blocks["same.example"]?["private_comment"] as? String ?? "") == "")  // matched already: left alone
         let records = try String(contentsOf: state.appendingPathComponent("fedictl/sync/\(MockServer.admin.username)@\(server.base)/journal.jsonl"), encoding: .utf8)
@@ -204,7 +208,8 @@ struct DomainBlocksSyncTests {
         scrapers.example,suspend,false,false,Scrapers,false
         badactors.example,noop,false,false,,false
         """)
-        let plan = await admin.run(["domain-blocks", "sync", list.path, "--dry-run", "-o", "json"])
+        // The fixture's blocks were made by hand: --adopt lets sync change and lift them.
+        let plan = await admin.run(["domain-blocks", "sync", list.path, "--adopt", "--dry-run", "-o", "json"])
         #expect(plan.status == 0, "\(plan)")
         let rows = try Self.rows(plan)
         #expect(rows["loud.example"]?["action"] as? String == "skip")
@@ -220,11 +225,14 @@ struct DomainBlocksSyncTests {
 
         try await server.addRoutes(["DELETE /api/v1/admin/domain_blocks/01HZ9B1D3F5H7K9N1Q3S5V7X9Z": [
             "json": ["id": "01HZ9B1D3F5H7K9N1Q3S5V7X9Z", "domain": "badactors.example", "obfuscate": true]]])
-        let applied = await admin.run(["domain-blocks", "sync", list.path, "--yes"])
+        let applied = await admin.run(["domain-blocks", "sync", list.path, "--adopt", "--yes"])
         #expect(applied.status == 0, "\(applied)")
         let posts = try await server.received("POST", "/api/v1/admin/domain_blocks")
-        #expect(posts.map { NSDictionary(dictionary: $0) } == [NSDictionary(dictionary: [
-            "domain": "newspam.example", "obfuscate": false, "public_comment": "Spam", "private_comment": "[fedictl sync]"])])
+        var post = try #require(posts.first, "\(posts)")
+        #expect(SyncStamp.parse(post["private_comment"] as? String)?.sources == [list.path], "\(post)")
+        post["private_comment"] = nil
+        #expect(posts.count == 1 && NSDictionary(dictionary: post) == NSDictionary(dictionary: [
+            "domain": "newspam.example", "obfuscate": false, "public_comment": "Spam"]))
         #expect(try await server.received("DELETE", "/api/v1/admin/domain_blocks/01HZ9B1D3F5H7K9N1Q3S5V7X9Z").count == 1)
     }
 
