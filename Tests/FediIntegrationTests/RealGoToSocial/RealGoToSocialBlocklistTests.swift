@@ -77,8 +77,8 @@ import Testing
         #expect(sync.status == 0, "\(sync)")
         var onServer = try await blocked(gts)
         #expect(onServer[first] != nil && onServer[second] != nil, "\(sync)")
-        let stamp = onServer[first]?["private_comment"] as? String
-        #expect(stamp?.contains("[fedictl sync]") == true, "\(onServer[first] ?? [:])")
+        let stamp = SyncStamp.parse(onServer[first]?["private_comment"] as? String)
+        #expect(stamp?.sources == [source.path] && stamp?.fingerprint != nil, "\(onServer[first] ?? [:])")
 
         // A saved plan, applied later.
         try Self.csv([first, second, third, byHand]).write(to: source, atomically: true, encoding: .utf8)
