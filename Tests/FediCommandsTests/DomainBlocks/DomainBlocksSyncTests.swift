@@ -50,6 +50,24 @@ import Testing
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
+    /// Issue 26: a block made by hand is kept, and on a terminal the plan shows whole what the sources
+    /// would have overwritten, however narrow the terminal; nothing is sent.
+    @Test func aHandMadeBlockIsKeptAndTheTableNeverCutsItsOldToNew() async throws {
+        let server = FakeServerAccount(software: "mastodon", version: "4.3.0")
+        let comment = "reports 12, 13, 14 and the appeal of 2026-11-20"
+        let block = DomainBlockStubs.block("1", "hate.example", severity: "silence")
+            .replacingOccurrences(of: "\"private_comment\": null", with: "\"private_comment\": \"\(comment)\"")
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[\(block)]")
+        let list = "#domain,#severity,#private_comment\nhate.example,suspend,partner list: harassment campaign\n"
+        let result = await server.run(["domain-blocks", "sync", "-", "--dry-run"], tty: true, width: 80, input: list,
+                                      environment: try Self.state())
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("fake.test: 1 kept (made by hand)."), "\(result)")
+        #expect(result.stdout.contains("severity silence → suspend, private_comment \"\(comment)\" → \"partner list: harassment campaign\""),
+                "\(result.stdout)")
+        #expect(server.transport.requests.allSatisfy { $0.method == .get })
+    }
+
     @Test func withoutYesOffATerminalNothingIsSent() async throws {
         let server = FakeServerAccount(software: "gotosocial", version: "0.17.3")
         server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
