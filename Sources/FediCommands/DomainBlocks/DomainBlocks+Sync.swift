@@ -88,6 +88,7 @@ extension DomainBlocks {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: SyncRow.self)
+            let pinned = try excludes(ctx)
             let progress = ctx.bulkProgress()
             let ctx = ctx.forBulkWork(onWait: progress.waiting)
             let client = try await ctx.client()
@@ -108,7 +109,10 @@ extension DomainBlocks {
                 let current = try await adapter.list(limit: nil, onPage: nil)
                 let made = try await ctx.syncProvenance().made()
                 let owned = try await ctx.serverOwned(client: client)
-                let policy = SyncPlan.Policy(adopt: adopt, force: force, excludes: try excludes(ctx, server: owned), now: ctx.services.now())
+                // The server's excludes hold like --exclude (under --force too).
+                var excluded = pinned
+                for permission in owned.excludes { excluded[BlocklistFile.normalise(permission.domain)] = "the server's exclude list" }
+                let policy = SyncPlan.Policy(adopt: adopt, force: force, excludes: excluded, now: ctx.services.now())
                 var plan = SyncPlan(merged: merged.blocks, current: current, support: adapter.support, made: made,
                                     sources: SyncPlan.Sources(sourceLists), liftRetracted: liftRetracted, policy: policy)
                 if !adapter.support.privateComment {
@@ -137,14 +141,12 @@ extension DomainBlocks {
             }
         }
 
-        /// `--exclude` and the named config's `exclude` (domains or files), and the server's own
-        /// excludes, each with who excluded it.
-        func excludes(_ ctx: CommandContext, server: ServerOwned) throws -> [String: String] {
+        /// `--exclude` and the named config's `exclude` (domains or files), read before any server is.
+        func excludes(_ ctx: CommandContext) throws -> [String: String] {
             let saved = try lists.config.map { try BlocklistConfig.load(named: $0, environment: ctx.environment) }?.exclude ?? []
             var excludes: [String: String] = [:]
-            for permission in server.excludes { excludes[BlocklistFile.normalise(permission.domain)] = "the server's exclude list" }
             for value in saved + exclude {
-                for domain in try ctx.allowedDomains(value, flag: "--exclude") { excludes[domain] = excludes[domain] ?? "--exclude" }
+                for domain in try ctx.allowedDomains(value, flag: "--exclude") { excludes[domain] = "--exclude" }
             }
             return excludes
         }
