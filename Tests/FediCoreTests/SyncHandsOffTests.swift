@@ -105,4 +105,18 @@ struct SyncHandsOffTests {
         #expect(SyncStamp.parse("reports 12") == nil)
         #expect(SyncStamp.parse("old [fedictl sync]") == SyncStamp(sources: [], at: nil, fingerprint: nil))
     }
+
+    /// An obfuscated entry published without a digest (GoToSocial) is matched by its pattern when one
+    /// known domain fits it; when several do it stays unmatched, and the plan names them.
+    @Test func anEntryWithoutADigestIsMatchedByItsPatternUnlessAmbiguous() {
+        let lists = [Self.list("gts.json", [DomainBlockSpec(domain: "b*tf*rm.example", severity: .suspend),
+                                            DomainBlockSpec(domain: "*ne.example", severity: .suspend)])]
+        let merged = BlocklistMerge.merge(lists, knownDomains: ["botfarm.example", "one.example", "ane.example", "bitfirm.example.org"])
+        #expect(merged.blocks.map(\.domain) == ["*ne.example", "botfarm.example"])
+        #expect(merged.matched.map(\.domain) == ["botfarm.example"])
+        let plan = SyncPlan(merged: merged.blocks, current: [], support: .mastodon(), made: [:], sources: SyncPlan.Sources(lists),
+                            liftRetracted: false)
+        #expect(plan.steps.map(\.action) == [.unmatched, .add])
+        #expect(plan.steps.first?.note == "obfuscated without a digest; ambiguous: 2 known domains fit it (ane.example, one.example)")
+    }
 }

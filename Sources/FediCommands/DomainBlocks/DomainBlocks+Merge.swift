@@ -24,7 +24,8 @@ extension DomainBlocks {
             --max-severity lowers what each source may ask for, and --take says which fields besides domain \
             and severity are taken from the sources (default all; fediblockhole's default is none). Unlike \
             fediblockhole, domains are compared without regard to case, and obfuscated entries (exam*le.com) \
-            are matched by their SHA-256 digest against every domain the sources and --known files name; \
+            are matched by their SHA-256 digest against every domain the sources and --known files name (an \
+            entry without a digest by its pattern, when exactly one of those domains fits it); \
             the unmatched ones are kept with their *s and marked (unmatched, digest in JSON).
 
             -o csv writes what Mastodon's own importer reads (#domain,#severity,#reject_media,#reject_reports,\

@@ -13,7 +13,9 @@ extension DomainBlocks {
             Sources and merge flags are those of `domain-blocks merge` (see its help). For each selected \
             account (--account a,b, a group, --all-accounts) fedictl merges the sources, matching obfuscated \
             entries (exam*le.com) by digest against that server's known peers (/api/v1/instance/peers, read \
-            only when the sources leave such an entry unmatched), maps \
+            only when the sources leave such an entry unmatched), or, for an entry published without a \
+            digest (GoToSocial), by its pattern when exactly one known domain fits it (several: unmatched, \
+            the note names them), maps \
             each block to what the server's software keeps, and plans per domain: add, raise, lower, change \
             (flags or comments, shown old -> new), lift, unchanged, covered (by a parent domain's block), skip \
             (the server cannot keep it: GoToSocial only suspends, so silence entries are skipped) and \

@@ -267,8 +267,11 @@ public struct SyncPlan: Sendable {
             }
             if block.unmatched {
                 let digest = block.digest.map { ", digest \($0.prefix(12))..." } ?? ""
+                let shown = block.fits.prefix(5).joined(separator: ", ") + (block.fits.count > 5 ? ", ..." : "")
+                let note = block.fits.isEmpty ? "obfuscated; no known peer of this server matches it\(digest)"
+                    : "obfuscated without a digest; ambiguous: \(block.fits.count) known domains fit it (\(shown))"
                 steps.append(Step(action: .unmatched, domain: block.domain, wanted: nil, existing: nil, details: [], sources: block.sources,
-                                  note: "obfuscated; no known peer of this server matches it\(digest)"))
+                                  note: note))
                 continue
             }
             let existing = byDomain[block.domain]

@@ -287,11 +287,16 @@ struct DomainBlocksSyncTests {
         let state = try TemporaryDirectory.make("sync-state")
         let admin = Syncer(server: server, username: MockServer.admin.username, token: MockServer.admin.token, state: state)
         try await server.addFault(["match": ["methods": ["GET"], "path": "/api/v1/instance/peers"],
-                                   "effect": ["type": "status", "status": 200, "body": ["friendly.example", "hidden.example"]], "count": 100])
+                                   "effect": ["type": "status", "status": 200,
+                                              "body": ["friendly.example", "hidden.example", "botfarm.example", "one.example", "ane.example"]],
+                                   "count": 100])
         let hidden = DomainDigest.sha256Hex("hidden.example"), other = DomainDigest.sha256Hex("elsewhere.example")
+        // GoToSocial publishes obfuscated entries without a digest: matched by their pattern (issue 26).
         let list = try Self.file("""
         [{"domain": "hid**n.example", "digest": "\(hidden)", "severity": "suspend"},
-         {"domain": "else*****.example", "digest": "\(other)", "severity": "suspend"}]
+         {"domain": "else*****.example", "digest": "\(other)", "severity": "suspend"},
+         {"domain": "b*tf*rm.example", "severity": "suspend"},
+         {"domain": "*ne.example", "severity": "suspend"}]
         """, "public.json")
         let plan = await admin.run(["domain-blocks", "sync", list.path, "--dry-run", "-o", "json"])
         #expect(plan.status == 0, "\(plan)")
@@ -299,6 +304,10 @@ struct DomainBlocksSyncTests {
         #expect(rows["hidden.example"]?["action"] as? String == "add")
         #expect(rows["else*****.example"]?["action"] as? String == "unmatched")
         #expect((rows["else*****.example"]?["note"] as? String)?.hasPrefix("obfuscated; no known peer of this server matches it") == true)
+        #expect(rows["botfarm.example"]?["action"] as? String == "add", "\(rows.keys)")
+        #expect(rows["*ne.example"]?["action"] as? String == "unmatched")
+        #expect(rows["*ne.example"]?["note"] as? String
+                == "obfuscated without a digest; ambiguous: 2 known domains fit it (ane.example, one.example)")
     }
 
     @Test func newSuspensionsShowWhatTheyCutAndFollowedOnesAreCapped() async throws {
