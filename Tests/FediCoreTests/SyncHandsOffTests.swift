@@ -11,8 +11,9 @@ struct SyncHandsOffTests {
         SourceList(name: name, entries: specs.map { SourceEntry(spec: $0) })
     }
 
-    static func plan(_ lists: [SourceList], _ current: [DomainBlock], made: [String: SyncRecord] = [:], lift: Bool = false,
-                     policy: SyncPlan.Policy = SyncPlan.Policy(now: now), support: DomainBlockSupport = .mastodon()) -> SyncPlan {
+    static func plan(_ lists: [SourceList], _ current: [DomainBlock], made: [String: SyncRecord] = [:],
+                     lift: Bool = false, policy: SyncPlan.Policy = SyncPlan.Policy(now: now),
+                     support: DomainBlockSupport = .mastodon()) -> SyncPlan {
         SyncPlan(merged: BlocklistMerge.merge(lists).blocks, current: current, support: support, made: made,
                  sources: SyncPlan.Sources(lists), liftRetracted: lift, policy: policy)
     }
@@ -25,9 +26,17 @@ struct SyncHandsOffTests {
                            publicComment: spec.publicComment, obfuscate: spec.obfuscate)
     }
 
-    static let partner = list("partner.csv", [DomainBlockSpec(domain: "hate.example", severity: .suspend, privateComment: "partner list"),
-                                              DomainBlockSpec(domain: "trolls.example", severity: .suspend)])
-    static let byHand = DomainBlock(id: "1", domain: "hate.example", severity: .silence, privateComment: "reports 12, 13")
+    static let partner = list("partner.csv", [
+        DomainBlockSpec(domain: "hate.example", severity: .suspend, privateComment: "partner list"),
+        DomainBlockSpec(domain: "trolls.example", severity: .suspend),
+    ])
+    static let byHand = DomainBlock(id: "1", domain: "hate.example", severity: .silence,
+                                    privateComment: "reports 12, 13")
+
+    /// A suspension as sync writes it when the sources say nothing more.
+    static func bare(_ domain: String) -> DomainBlockSpec {
+        DomainBlockSpec(domain: domain, severity: .suspend, privateComment: "", publicComment: "")
+    }
 
     @Test func aBlockMadeByHandIsKeptShowingWhatTheSourcesWouldSet() throws {
         let plan = Self.plan([Self.partner], [Self.byHand])
@@ -48,55 +57,56 @@ struct SyncHandsOffTests {
         #expect(stamp.adopted && stamp.sources == ["partner.csv"])
         // Adopted is sync's to change, never to lift.
         let adopted = Self.synced("1", try #require(step.wanted), sources: ["partner.csv"], adopted: true)
-        let dropped = Self.plan([Self.list("partner.csv", [DomainBlockSpec(domain: "other.example", severity: .suspend)])], [adopted],
-                                lift: true)
+        let other = Self.list("partner.csv", [DomainBlockSpec(domain: "other.example", severity: .suspend)])
+        let dropped = Self.plan([other], [adopted], lift: true)
         #expect(!dropped.steps.contains { $0.domain == "hate.example" }, "\(dropped.steps)")
     }
 
     @Test func aBlockLoweredByHandSinceSyncStaysLoweredUnlessForced() throws {
-        var lowered = Self.synced("2", DomainBlockSpec(domain: "trolls.example", severity: .suspend, privateComment: "", publicComment: ""),
-                                  sources: ["partner.csv"])
+        var lowered = Self.synced("2", Self.bare("trolls.example"), sources: ["partner.csv"])
         lowered.severity = .silence  // after an appeal
         let plan = Self.plan([Self.partner], [lowered])
         let step = try #require(plan.steps.first { $0.domain == "trolls.example" })
-        #expect(step.action == .kept && step.kept == .changedSince && step.details == ["severity silence → suspend"], "\(step)")
+        #expect(step.action == .kept && step.kept == .changedSince, "\(step)")
+        #expect(step.details == ["severity silence → suspend"])
         let forced = Self.plan([Self.partner], [lowered], policy: SyncPlan.Policy(force: true, now: Self.now))
         #expect(forced.steps.first { $0.domain == "trolls.example" }?.action == .raise)
         // Untouched since, the same block is sync's: a stamp refresh alone is no write.
-        let untouched = Self.synced("2", DomainBlockSpec(domain: "trolls.example", severity: .suspend, privateComment: "", publicComment: ""),
-                                    sources: ["partner.csv"])
-        #expect(Self.plan([Self.partner], [untouched]).steps.first { $0.domain == "trolls.example" }?.action == .unchanged)
+        let untouched = Self.synced("2", Self.bare("trolls.example"), sources: ["partner.csv"])
+        let again = Self.plan([Self.partner], [untouched])
+        #expect(again.steps.first { $0.domain == "trolls.example" }?.action == .unchanged)
     }
 
     /// A second machine has no record: the stamps on the server say what sync made.
     @Test func liftRetractedWorksFromTheStampsAloneAndNeverLiftsAHandMadeBlock() throws {
-        let made = Self.synced("3", DomainBlockSpec(domain: "gone.example", severity: .suspend, privateComment: "", publicComment: ""),
-                               sources: ["partner.csv"])
+        let made = Self.synced("3", Self.bare("gone.example"), sources: ["partner.csv"])
         let hand = DomainBlock(id: "4", domain: "hand.example", severity: .suspend, privateComment: "ours")
-        var changed = Self.synced("5", DomainBlockSpec(domain: "changed.example", severity: .suspend, privateComment: "", publicComment: ""),
-                                  sources: ["partner.csv"])
+        var changed = Self.synced("5", Self.bare("changed.example"), sources: ["partner.csv"])
         changed.publicComment = "edited"
         let plan = Self.plan([Self.partner], [made, hand, changed], lift: true)
         #expect(plan.steps.map { "\($0.domain) \($0.action.rawValue)" }
                 == ["changed.example kept", "gone.example lift", "hate.example add", "trolls.example add"])
-        let lifts = Self.plan([Self.partner], [made, changed], lift: true, policy: SyncPlan.Policy(force: true, now: Self.now))
+        let lifts = Self.plan([Self.partner], [made, changed], lift: true,
+                              policy: SyncPlan.Policy(force: true, now: Self.now))
         #expect(lifts.steps.filter { $0.action == .lift }.map(\.domain) == ["changed.example", "gone.example"])
     }
 
     @Test func anExcludedDomainAndItsSubdomainsAreNeverTouched() {
         let lists = [Self.list("partner.csv", [DomainBlockSpec(domain: "partner.example", severity: .suspend),
                                                DomainBlockSpec(domain: "a.partner.example", severity: .suspend)])]
-        let gone = Self.synced("6", DomainBlockSpec(domain: "b.partner.example", severity: .suspend, privateComment: "", publicComment: ""),
-                               sources: ["partner.csv"])
+        let gone = Self.synced("6", Self.bare("b.partner.example"), sources: ["partner.csv"])
         let plan = Self.plan(lists, [gone], lift: true,
-                             policy: SyncPlan.Policy(force: true, excludes: ["Partner.Example": "--exclude"], now: Self.now))
-        #expect(plan.steps.map { "\($0.domain) \($0.action.rawValue)" } == ["a.partner.example kept", "partner.example kept"])
+                             policy: SyncPlan.Policy(force: true, excludes: ["Partner.Example": "--exclude"],
+                                                     now: Self.now))
+        #expect(plan.steps.map { "\($0.domain) \($0.action.rawValue)" }
+                == ["a.partner.example kept", "partner.example kept"])
         #expect(plan.steps.allSatisfy { $0.kept == .excluded && $0.write == nil })
         #expect(plan.steps.first?.note == "excluded (by partner.example, --exclude): sync never touches it")
     }
 
     @Test func theStampRoundTripsSourcesWithSeparatorsInThem() throws {
-        let stamp = SyncStamp(sources: ["/lists/my list,v2].csv", "https://x.example/a?b=c"], at: Self.now, fingerprint: "abcd1234")
+        let stamp = SyncStamp(sources: ["/lists/my list,v2].csv", "https://x.example/a?b=c"], at: Self.now,
+                              fingerprint: "abcd1234")
         let comment = stamp.appended(to: "reports 12 [fedictl sync]")
         #expect(comment == "reports 12 [fedictl-sync sources=/lists/my%20list%2Cv2%5D.csv,https://x.example/a?b=c "
                 + "at=2026-11-26T03:00:00Z set=abcd1234]")
@@ -111,12 +121,14 @@ struct SyncHandsOffTests {
     @Test func anEntryWithoutADigestIsMatchedByItsPatternUnlessAmbiguous() {
         let lists = [Self.list("gts.json", [DomainBlockSpec(domain: "b*tf*rm.example", severity: .suspend),
                                             DomainBlockSpec(domain: "*ne.example", severity: .suspend)])]
-        let merged = BlocklistMerge.merge(lists, knownDomains: ["botfarm.example", "one.example", "ane.example", "bitfirm.example.org"])
+        let merged = BlocklistMerge.merge(lists, knownDomains: ["botfarm.example", "one.example", "ane.example",
+                                                                "bitfirm.example.org"])
         #expect(merged.blocks.map(\.domain) == ["*ne.example", "botfarm.example"])
         #expect(merged.matched.map(\.domain) == ["botfarm.example"])
-        let plan = SyncPlan(merged: merged.blocks, current: [], support: .mastodon(), made: [:], sources: SyncPlan.Sources(lists),
-                            liftRetracted: false)
+        let plan = SyncPlan(merged: merged.blocks, current: [], support: .mastodon(), made: [:],
+                            sources: SyncPlan.Sources(lists), liftRetracted: false)
         #expect(plan.steps.map(\.action) == [.unmatched, .add])
-        #expect(plan.steps.first?.note == "obfuscated without a digest; ambiguous: 2 known domains fit it (ane.example, one.example)")
+        #expect(plan.steps.first?.note
+                == "obfuscated without a digest; ambiguous: 2 known domains fit it (ane.example, one.example)")
     }
 }

@@ -6,7 +6,8 @@ import Testing
 struct SyncPlanTests {
     static let made = ["gone.example": SyncRecord(domain: "gone.example", server: "a.example", sources: ["a.csv"], at: Date(), action: "add")]
     /// As an older fedictl left it: stamped, the record on this machine saying the rest.
-    static let current = [DomainBlock(id: "1", domain: "gone.example", severity: .suspend, privateComment: "[fedictl sync]")]
+    static let current = [DomainBlock(id: "1", domain: "gone.example", severity: .suspend,
+                                      privateComment: "[fedictl sync]")]
 
     func plan(_ lists: [SourceList]) -> SyncPlan {
         SyncPlan(merged: [], current: Self.current, support: .mastodon(), made: Self.made, sources: SyncPlan.Sources(lists), liftRetracted: true)

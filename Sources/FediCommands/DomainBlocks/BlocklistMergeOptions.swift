@@ -116,7 +116,8 @@ extension CommandContext {
         }
         let domain = BlocklistFile.normalise(value)
         guard !domain.isEmpty, !domain.contains(where: { $0.isWhitespace || $0 == "@" || $0 == "*" }) else {
-            throw FediError(.usage, "\(flag) '\(value)' is neither a domain nor a file", hint: "give a domain such as friendly.example, or a path to a list")
+            throw FediError(.usage, "\(flag) '\(value)' is neither a domain nor a file",
+                            hint: "give a domain such as friendly.example, or a path to a list")
         }
         return [domain]
     }

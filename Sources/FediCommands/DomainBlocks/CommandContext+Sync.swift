@@ -58,8 +58,10 @@ extension CommandContext {
                                                    (.skip, "the server cannot keep"),
                                                    (.unmatched, "obfuscated and not matched")]
         var parts = words.compactMap { action, word in plan.count(action) > 0 ? "\(plan.count(action)) \(word)" : nil }
-        let kept: [(SyncPlan.Kept, String)] = [(.madeByHand, "kept (made by hand)"), (.changedSince, "kept (changed by hand since sync)"),
-                                               (.excluded, "excluded"), (.serverOwned, "left to the server's own tools")]
+        let kept: [(SyncPlan.Kept, String)] = [(.madeByHand, "kept (made by hand)"),
+                                               (.changedSince, "kept (changed by hand since sync)"),
+                                               (.excluded, "excluded"),
+                                               (.serverOwned, "left to the server's own tools")]
         for (reason, word) in kept {
             let count = plan.steps.filter { $0.action == .kept && ($0.kept ?? .serverOwned) == reason }.count
             if count > 0 { parts.append("\(count) \(word)") }

@@ -72,10 +72,16 @@ extension DomainBlocks {
         @Flag(help: "Lift blocks sync made that every source which listed them has dropped.")
         public var liftRetracted = false
 
-        @Flag(help: "Take over blocks made by hand: change them to the sources' values, appending the sources' comments to theirs.")
+        @Flag(help: """
+            Take over blocks made by hand: change them to the sources' values, \
+            appending the sources' comments to theirs.
+            """)
         public var adopt = false
 
-        @Flag(help: "Put the sources' values back on blocks sync made that someone changed since; also change a GoToSocial subscription's blocks.")
+        @Flag(help: """
+            Put the sources' values back on blocks sync made that someone changed since; \
+            also change a GoToSocial subscription's blocks.
+            """)
         public var force = false
 
         @Option(help: ArgumentHelp("A domain (and its subdomains) sync never touches, or a file of them; repeatable.",
@@ -113,12 +119,16 @@ extension DomainBlocks {
                 let owned = try await ctx.serverOwned(client: client)
                 // The server's excludes hold like --exclude (under --force too).
                 var excluded = pinned
-                for permission in owned.excludes { excluded[BlocklistFile.normalise(permission.domain)] = "the server's exclude list" }
+                for permission in owned.excludes {
+                    excluded[BlocklistFile.normalise(permission.domain)] = "the server's exclude list"
+                }
                 let policy = SyncPlan.Policy(adopt: adopt, force: force, excludes: excluded, now: ctx.services.now())
                 var plan = SyncPlan(merged: merged.blocks, current: current, support: adapter.support, made: made,
-                                    sources: SyncPlan.Sources(sourceLists), liftRetracted: liftRetracted, policy: policy)
+                                    sources: SyncPlan.Sources(sourceLists), liftRetracted: liftRetracted,
+                                    policy: policy)
                 if !adapter.support.privateComment {
-                    ctx.status("fedictl: \(adapter.support.software) keeps no private comment to stamp, so what sync made on "
+                    ctx.status("fedictl: \(adapter.support.software) keeps no private comment to stamp, "
+                               + "so what sync made on "
                                + "\(login.server.authority) is known only to this machine's state directory")
                 }
                 if countsFollows(ctx) {
@@ -145,7 +155,8 @@ extension DomainBlocks {
 
         /// `--exclude` and the named config's `exclude` (domains or files), read before any server is.
         func excludes(_ ctx: CommandContext) throws -> [String: String] {
-            let saved = try lists.config.map { try BlocklistConfig.load(named: $0, environment: ctx.environment) }?.exclude ?? []
+            let saved = try lists.config.map { try BlocklistConfig.load(named: $0, environment: ctx.environment) }?
+                .exclude ?? []
             var excludes: [String: String] = [:]
             for value in saved + exclude {
                 for domain in try ctx.allowedDomains(value, flag: "--exclude") { excludes[domain] = "--exclude" }

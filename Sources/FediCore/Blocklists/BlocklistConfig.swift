@@ -60,7 +60,8 @@ public struct BlocklistConfig: Sendable, Equatable {
 
     public static func parse(_ data: Data, path: String, home: String? = nil) throws -> BlocklistConfig {
         func bad(_ what: String) -> FediError {
-            FediError(.config, "\(path): \(what)", hint: "fix the file: it is JSON with \"sources\", and optionally \"merge\", \"threshold\", \"allow\", \"known\" and \"exclude\"")
+            FediError(.config, "\(path): \(what)", hint: "fix the file: it is JSON with \"sources\", and optionally "
+                      + "\"merge\", \"threshold\", \"allow\", \"known\" and \"exclude\"")
         }
         guard let object = try? JSONText.object(from: data), let root = object as? [String: Any] else { throw bad("not a JSON object") }
         let known = ["sources", "merge", "threshold", "allow", "known", "exclude"]
@@ -111,11 +112,13 @@ public struct BlocklistConfig: Sendable, Equatable {
         }
         guard let allow = (root["allow"] ?? [String]()) as? [String] else { throw bad("\"allow\" is not a list of domains or files") }
         guard let knownFiles = (root["known"] ?? [String]()) as? [String] else { throw bad("\"known\" is not a list of files") }
-        guard let exclude = (root["exclude"] ?? [String]()) as? [String] else { throw bad("\"exclude\" is not a list of domains or files") }
+        guard let exclude = (root["exclude"] ?? [String]()) as? [String] else {
+            throw bad("\"exclude\" is not a list of domains or files")
+        }
         func domainOrFile(_ text: String) -> String {
             text.contains("/") || FileManager.default.fileExists(atPath: directory + "/" + text) ? resolved(text) : text
         }
-        return BlocklistConfig(sources: sources, merge: merge, threshold: threshold, allow: allow.map(domainOrFile), known: knownFiles.map(resolved),
-                               exclude: exclude.map(domainOrFile))
+        return BlocklistConfig(sources: sources, merge: merge, threshold: threshold, allow: allow.map(domainOrFile),
+                               known: knownFiles.map(resolved), exclude: exclude.map(domainOrFile))
     }
 }

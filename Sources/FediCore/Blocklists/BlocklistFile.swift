@@ -229,10 +229,11 @@ public enum BlocklistExport {
     /// comment after Mastodon's columns, where `import` and fediblockhole read it and Mastodon ignores it.
     public static func merged(_ blocks: [MergedBlock], header: Bool) -> Data {
         let rows = blocks.map { block in
-            [block.domain, block.severity.rawValue, String(block.rejectMedia), String(block.rejectReports), block.publicComment,
-             String(block.obfuscate), block.privateComment].map(CSVText.safe)
+            [block.domain, block.severity.rawValue, String(block.rejectMedia), String(block.rejectReports),
+             block.publicComment, String(block.obfuscate), block.privateComment].map(CSVText.safe)
         }
-        return Data(((header ? [mastodonHeader + ["#private_comment"]] : []) + rows).map { CSVText.line($0) }.joined().utf8)
+        let lines = (header ? [mastodonHeader + ["#private_comment"]] : []) + rows
+        return Data(lines.map { CSVText.line($0) }.joined().utf8)
     }
 
     /// Ordered by domain whatever order the server listed them in, so exports kept in git diff cleanly.

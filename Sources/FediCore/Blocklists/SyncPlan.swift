@@ -50,14 +50,16 @@ public struct SyncPlan: Sendable {
         public init(adopt: Bool = false, force: Bool = false, excludes: [String: String] = [:], now: Date = Date()) {
             self.adopt = adopt
             self.force = force
-            self.excludes = Dictionary(excludes.map { (BlocklistFile.normalise($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+            self.excludes = Dictionary(excludes.map { (BlocklistFile.normalise($0.key), $0.value) },
+                                       uniquingKeysWith: { first, _ in first })
             self.now = now
         }
 
         /// Why `domain` is excluded ("by x.example, --exclude"), or nil when it is not.
         public func exclude(for domain: String) -> String? {
             let name = BlocklistFile.normalise(domain)
-            guard let match = excludes.keys.sorted().first(where: { name == $0 || name.hasSuffix("." + $0) }) else { return nil }
+            let match = excludes.keys.sorted().first { name == $0 || name.hasSuffix("." + $0) }
+            guard let match else { return nil }
             return (match == name ? "" : "by \(match), ") + (excludes[match] ?? "--exclude")
         }
     }
@@ -75,16 +77,20 @@ public struct SyncPlan: Sendable {
     /// decides (any machine sees it); the local record only fills in what an old stamp does not say.
     public static func provenance(of block: DomainBlock, local: SyncRecord?, privateComment: Bool) -> Provenance? {
         let record = local.flatMap { $0.describes(block) ? $0 : nil }
-        func changed(_ fingerprint: String?) -> Bool { fingerprint.map { $0 != SyncStamp.fingerprint(of: block.spec) } ?? false }
+        func changed(_ fingerprint: String?) -> Bool {
+            fingerprint.map { $0 != SyncStamp.fingerprint(of: block.spec) } ?? false
+        }
         guard privateComment else {
-            return record.map { Provenance(sources: $0.sources, adopted: false, changedByHand: changed($0.fingerprint)) }
+            return record.map {
+                Provenance(sources: $0.sources, adopted: false, changedByHand: changed($0.fingerprint))
+            }
         }
         guard let stamp = SyncStamp.parse(block.privateComment) else {
             // This machine says sync made it, but the stamp is gone: someone rewrote the comment.
             return record.map { Provenance(sources: $0.sources, adopted: false, changedByHand: true) }
         }
-        return Provenance(sources: stamp.sources.isEmpty ? record?.sources ?? [] : stamp.sources, adopted: stamp.adopted,
-                          changedByHand: changed(stamp.fingerprint ?? record?.fingerprint))
+        return Provenance(sources: stamp.sources.isEmpty ? record?.sources ?? [] : stamp.sources,
+                          adopted: stamp.adopted, changedByHand: changed(stamp.fingerprint ?? record?.fingerprint))
     }
 
     public struct Step: Sendable, Equatable {
@@ -244,13 +250,15 @@ public struct SyncPlan: Sendable {
         var byDomain: [String: DomainBlock] = [:]
         for block in current { byDomain[BlocklistFile.normalise(block.domain)] = byDomain[BlocklistFile.normalise(block.domain)] ?? block }
         func owner(_ block: DomainBlock) -> Provenance? {
-            Self.provenance(of: block, local: made[BlocklistFile.normalise(block.domain)], privateComment: support.privateComment)
+            Self.provenance(of: block, local: made[BlocklistFile.normalise(block.domain)],
+                            privateComment: support.privateComment)
         }
         func stamp(_ spec: DomainBlockSpec, sources: [String], adopted: Bool) -> DomainBlockSpec {
             guard support.privateComment else { return spec }
             var stamped = spec
-            stamped.privateComment = SyncStamp(sources: sources, at: policy.now, fingerprint: SyncStamp.fingerprint(of: spec), adopted: adopted)
-                .appended(to: spec.privateComment)
+            let stamp = SyncStamp(sources: sources, at: policy.now, fingerprint: SyncStamp.fingerprint(of: spec),
+                                  adopted: adopted)
+            stamped.privateComment = stamp.appended(to: spec.privateComment)
             return stamped
         }
         var steps: [Step] = []
@@ -259,8 +267,9 @@ public struct SyncPlan: Sendable {
         var notes: [Int: String] = [:]
         for block in merged {
             if let exclude = policy.exclude(for: block.domain) {
-                var step = Step(action: .kept, domain: block.domain, wanted: nil, existing: byDomain[block.domain], details: [],
-                                sources: block.sources, note: "excluded (\(exclude)): sync never touches it")
+                var step = Step(action: .kept, domain: block.domain, wanted: nil, existing: byDomain[block.domain],
+                                details: [], sources: block.sources,
+                                note: "excluded (\(exclude)): sync never touches it")
                 step.kept = .excluded
                 steps.append(step)
                 continue
@@ -278,7 +287,9 @@ public struct SyncPlan: Sendable {
             var spec = support.implied(block.spec)
             // Sources without comments leave the server's as they are.
             if spec.publicComment == "" { spec.publicComment = existing?.publicComment ?? "" }
-            if spec.privateComment == "" { spec.privateComment = existing.map { SyncStamp.stripped($0.privateComment) } ?? "" }
+            if spec.privateComment == "" {
+                spec.privateComment = existing.map { SyncStamp.stripped($0.privateComment) } ?? ""
+            }
             if !support.publicComment { spec.publicComment = nil }
             if !support.privateComment { spec.privateComment = nil }
             var note: String?
@@ -290,10 +301,11 @@ public struct SyncPlan: Sendable {
                     // fediblockhole's noop lowers; a server that cannot keep such a block (none that
                     // limits nothing, or suspensions only) lifts instead, if the block is sync's to lift.
                     if let existing {
-                        steps.append(Self.handsOff(existing, owner: owner(existing), policy: policy, sources: block.sources,
-                                                   details: ["lift"]) ?? Step(action: .lift, domain: existing.domain, wanted: nil,
-                                                   existing: existing, details: [], sources: block.sources,
-                                                   note: "noop: \(support.software) cannot keep a lower block"))
+                        let lift = Step(action: .lift, domain: existing.domain, wanted: nil, existing: existing,
+                                        details: [], sources: block.sources,
+                                        note: "noop: \(support.software) cannot keep a lower block")
+                        steps.append(Self.handsOff(existing, owner: owner(existing), policy: policy,
+                                                   sources: block.sources, details: ["lift"]) ?? lift)
                     }
                     continue
                 }
@@ -329,13 +341,17 @@ public struct SyncPlan: Sendable {
                 let provenance = owner(existing)
                 if provenance == nil ? policy.adopt : provenance?.adopted == true {
                     // Taken over (now or before), the block keeps its comments; the sources' notes follow them.
-                    if support.publicComment { spec.publicComment = Self.appending(block.spec.publicComment, to: existing.publicComment) }
-                    if support.privateComment { spec.privateComment = Self.appending(block.spec.privateComment, to: existing.privateComment) }
+                    if support.publicComment {
+                        spec.publicComment = Self.appending(block.spec.publicComment, to: existing.publicComment)
+                    }
+                    if support.privateComment {
+                        spec.privateComment = Self.appending(block.spec.privateComment, to: existing.privateComment)
+                    }
                 }
                 let changes = Self.valueChanges(spec, existing)
                 if changes.isEmpty { break }
                 var current = existing
-                current.privateComment = support.privateComment ? SyncStamp.stripped(existing.privateComment) : existing.privateComment
+                if support.privateComment { current.privateComment = SyncStamp.stripped(existing.privateComment) }
                 if let kept = Self.handsOff(existing, owner: provenance, policy: policy, sources: block.sources,
                                             details: spec.changeDetails(from: current)) {
                     step = kept
@@ -343,7 +359,8 @@ public struct SyncPlan: Sendable {
                     break
                 }
                 spec = stamp(spec, sources: block.sources, adopted: provenance?.adopted ?? true)
-                step.action = spec.severity > existing.severity ? .raise : spec.severity < existing.severity ? .lower : .change
+                step.action = spec.severity > existing.severity ? .raise
+                    : spec.severity < existing.severity ? .lower : .change
                 step.wanted = spec
                 step.details = spec.changeDetails(from: existing)
             case .remove, .kept:
@@ -358,9 +375,10 @@ public struct SyncPlan: Sendable {
                 // nor one taken over by --adopt, nor an excluded domain's.
                 guard policy.exclude(for: domain) == nil, let provenance = owner(existing), !provenance.adopted,
                       sources.allDropped(domain, recorded: provenance.sources) else { continue }
-                steps.append(Self.handsOff(existing, owner: provenance, policy: policy, sources: provenance.sources, details: ["lift"])
-                             ?? Step(action: .lift, domain: existing.domain, wanted: nil, existing: existing, details: [],
-                                     sources: provenance.sources, note: "retracted by every source that listed it"))
+                let lift = Step(action: .lift, domain: existing.domain, wanted: nil, existing: existing, details: [],
+                                sources: provenance.sources, note: "retracted by every source that listed it")
+                steps.append(Self.handsOff(existing, owner: provenance, policy: policy, sources: provenance.sources,
+                                           details: ["lift"]) ?? lift)
             }
         }
         // One domain per row, in domain order (the merged list's), whatever produced the row.
@@ -370,18 +388,21 @@ public struct SyncPlan: Sendable {
     /// The `kept` row for a write to `existing` that is not sync's to make, or nil when it is: a block
     /// made by hand (unless --adopt), or one sync made that someone changed since (unless --force).
     /// `details` are what the sources would have set.
-    static func handsOff(_ existing: DomainBlock, owner: Provenance?, policy: Policy, sources: [String], details: [String]) -> Step? {
+    static func handsOff(_ existing: DomainBlock, owner: Provenance?, policy: Policy, sources: [String],
+                         details: [String]) -> Step? {
         let kept: Kept
         let note: String
         if let owner {
             guard owner.changedByHand, !policy.force else { return nil }
-            (kept, note) = (.changedSince, "changed by hand since sync: left as it is (--force puts the sources' values back)")
+            kept = .changedSince
+            note = "changed by hand since sync: left as it is (--force puts the sources' values back)"
         } else {
             guard !policy.adopt else { return nil }
-            (kept, note) = (.madeByHand, "made by hand: left as it is (--adopt takes it over, appending to its comments)")
+            kept = .madeByHand
+            note = "made by hand: left as it is (--adopt takes it over, appending to its comments)"
         }
-        var step = Step(action: .kept, domain: existing.domain, wanted: nil, existing: existing, details: details, sources: sources,
-                        note: note)
+        var step = Step(action: .kept, domain: existing.domain, wanted: nil, existing: existing, details: details,
+                        sources: sources, note: note)
         step.kept = kept
         return step
     }

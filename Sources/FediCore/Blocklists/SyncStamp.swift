@@ -26,7 +26,10 @@ public struct SyncStamp: Sendable, Equatable {
 
     public var text: String {
         var words = [Self.opening, "sources=" + sources.map(Self.escaped).joined(separator: ",")]
-        if let at { words.append("at=" + FlexibleDate.format(Date(timeIntervalSince1970: (at.timeIntervalSince1970 / 60).rounded(.down) * 60))) }
+        if let at {
+            let minute = (at.timeIntervalSince1970 / 60).rounded(.down) * 60
+            words.append("at=" + FlexibleDate.format(Date(timeIntervalSince1970: minute)))
+        }
         if let fingerprint { words.append("set=" + fingerprint) }
         if adopted { words.append("adopted") }
         return words.joined(separator: " ") + "]"
@@ -73,8 +76,9 @@ public struct SyncStamp: Sendable, Equatable {
     /// someone changed the block. Flags a suspension implies do not count (some software drops them).
     public static func fingerprint(of spec: DomainBlockSpec) -> String {
         let suspended = spec.severity == .suspend
-        let values = [spec.severity.rawValue, "\(spec.rejectMedia && !suspended)", "\(spec.rejectReports && !suspended)",
-                      "\(spec.obfuscate)", (spec.publicComment ?? "").trimmed(), stripped(spec.privateComment)]
+        let values = [spec.severity.rawValue, "\(spec.rejectMedia && !suspended)",
+                      "\(spec.rejectReports && !suspended)", "\(spec.obfuscate)", (spec.publicComment ?? "").trimmed(),
+                      stripped(spec.privateComment)]
         return String(DomainDigest.sha256Hex(values.joined(separator: "\u{1F}")).prefix(8))
     }
 
@@ -105,7 +109,8 @@ public struct SyncStamp: Sendable, Equatable {
         var bytes: [UInt8] = []
         var utf8 = Array(text.utf8)[...]
         while let byte = utf8.popFirst() {
-            if byte == UInt8(ascii: "%"), utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
+            if byte == UInt8(ascii: "%"), utf8.count >= 2,
+               let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
                 bytes.append(value)
                 utf8 = utf8.dropFirst(2)
             } else {

@@ -91,7 +91,9 @@ struct DomainBlocksMergeTests {
         return records.dropFirst().map { record in
             var row: [String: String] = [:]
             // fedictl writes Mastodon's `#domain` headers; fediblockhole plain ones.
-            for (key, value) in zip(header, record.fields) { row[key.hasPrefix("#") ? String(key.dropFirst()) : key] = value }
+            for (key, value) in zip(header, record.fields) {
+                row[key.hasPrefix("#") ? String(key.dropFirst()) : key] = value
+            }
             let flag = { (key: String) in String(BlocklistFile.bool(row[key] ?? "") ?? false) }
             return [(row["domain"] ?? "").lowercased(), row["severity"] ?? "", flag("reject_media"), flag("reject_reports"),
                     row["public_comment"] ?? "", row["private_comment"] ?? "", flag("obfuscate")].joined(separator: "|")
@@ -223,7 +225,7 @@ struct DomainBlocksMergeTests {
         let result = await CommandHarness().run(["domain-blocks", "merge", "-", "--max-severity", "silence", "--take", "public_comment", "-o", "csv"],
                                                 input: csv)
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "#domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate,#private_comment\n"
+        #expect(result.stdout == Self.mastodonHeader
                     + "spam.example,silence,false,false,Spam,false,\n")
         let everything = await CommandHarness().run(["domain-blocks", "merge", "-", "-o", "csv", "--no-headers"], input: csv)
         #expect(everything.stdout == "spam.example,suspend,true,true,Spam,true,\n")
@@ -350,10 +352,14 @@ struct DomainBlocksMergeTests {
             noisy.example,silence,false,false,loud,false,ours
 
             """)
-        let table = await harness.run(["domain-blocks", "merge", "account:admin", theirs, "--merge", "min", "--threshold", "2", "-o", "csv",
+        let table = await harness.run(["domain-blocks", "merge", "account:admin", theirs, "--merge", "min",
+                                       "--threshold", "2", "-o", "csv",
                                        "--fields", "domain,severity,reject_media,sources"])
         #expect(table.stdout == "domain,severity,reject_media,sources\r\nnoisy.example,silence,no,2\r\n", "\(table)")
     }
+
+    static let mastodonHeader = "#domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate,"
+        + "#private_comment\n"
 
     /// Issue 26: `merge -o csv` is Mastodon's import shape, and it round-trips through `domain-blocks import`.
     @Test func theMergedCSVIsMastodonsImportShapeAndRoundTripsThroughImport() async throws {
@@ -366,16 +372,18 @@ struct DomainBlocksMergeTests {
         """
         let merged = await CommandHarness().run(["domain-blocks", "merge", "-", "-o", "csv"], input: list)
         #expect(merged.status == 0, "\(merged)")
-        #expect(merged.stdout.hasPrefix("#domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate,#private_comment\n"))
+        #expect(merged.stdout.hasPrefix(Self.mastodonHeader))
         #expect(merged.stdout.contains("noisy.example,silence,true,false,loud,true,\n"), "\(merged.stdout)")
         let imported = await CommandHarness(environment: ["FEDICTL_TOKEN": MockServer.admin.token])
-            .run(["domain-blocks", "import", "-", "--yes", "--account", "\(MockServer.admin.username)@\(server.base)"], input: merged.stdout)
+            .run(["domain-blocks", "import", "-", "--yes", "--account", "\(MockServer.admin.username)@\(server.base)"],
+                 input: merged.stdout)
         #expect(imported.status == 0, "\(imported)")
         let blocks = try await DomainBlockImportTests.serverBlocks(server).map { block in
             ["domain", "severity", "reject_media", "reject_reports", "public_comment", "obfuscate"].map { key in
                 (block[key] as? Bool).map { String($0) } ?? "\(block[key] ?? "")"
             }.joined(separator: "|")
         }
-        #expect(blocks.sorted() == ["noisy.example|silence|true|false|loud|true", "spam.example|suspend|true|true|Spam, lots|false"], "\(blocks)")
+        #expect(blocks.sorted() == ["noisy.example|silence|true|false|loud|true",
+                                    "spam.example|suspend|true|true|Spam, lots|false"], "\(blocks)")
     }
 }

@@ -72,7 +72,8 @@ struct DomainBlocksSyncTests {
         #expect(planned["raise.example"]?["action"] as? String == "kept")
         #expect(planned["raise.example"]?["details"] as? [String] == ["severity silence → suspend"])
         #expect(planned["lower.example"]?["action"] as? String == "kept")
-        #expect(planned["comment.example"]?["details"] as? [String] == ["reject_media no → yes", "public_comment \"old\" → \"new\""])
+        #expect(planned["comment.example"]?["details"] as? [String]
+                == ["reject_media no → yes", "public_comment \"old\" → \"new\""])
         #expect(planned["same.example"]?["action"] as? String == "unchanged")
         #expect(planned["hand.example"] == nil)
         #expect(try await Self.mastodonBlocks(server).count == 5)
@@ -240,7 +241,8 @@ struct DomainBlocksSyncTests {
         let server = try await FixtureServer.start(flavour: "pleroma")
         let state = try TemporaryDirectory.make("sync-state")
         let admin = Syncer(server: server, username: "admin", token: "fixture-token", state: state)
-        // noisy.example is silenced there, by hand: adopted, a noop entry lifts it (Pleroma keeps no block that limits nothing).
+        // noisy.example is silenced there, by hand: adopted, a noop entry lifts it (Pleroma keeps no block
+        // that limits nothing).
         let list = try Self.file("""
         domain,severity,reject_media,public_comment
         spam.example,suspend,false,Spam
@@ -251,7 +253,8 @@ struct DomainBlocksSyncTests {
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.contains("1 to add, 1 to lift, 1 unchanged."), "\(result.stderr)")
         // Pleroma keeps no private comment: provenance stays on this machine, and fedictl says so.
-        #expect(result.stderr.contains("keeps no private comment to stamp, so what sync made on \(server.base) is known only to "
+        #expect(result.stderr.contains("keeps no private comment to stamp, so what sync made on \(server.base) "
+                                       + "is known only to "
                                        + "this machine's state directory"), "\(result.stderr)")
         let posted = try await server.received("POST", "/api/v1/pleroma/admin/config")
         try #require(posted.count == 1)
@@ -288,7 +291,8 @@ struct DomainBlocksSyncTests {
         let admin = Syncer(server: server, username: MockServer.admin.username, token: MockServer.admin.token, state: state)
         try await server.addFault(["match": ["methods": ["GET"], "path": "/api/v1/instance/peers"],
                                    "effect": ["type": "status", "status": 200,
-                                              "body": ["friendly.example", "hidden.example", "botfarm.example", "one.example", "ane.example"]],
+                                              "body": ["friendly.example", "hidden.example", "botfarm.example",
+                                                       "one.example", "ane.example"]],
                                    "count": 100])
         let hidden = DomainDigest.sha256Hex("hidden.example"), other = DomainDigest.sha256Hex("elsewhere.example")
         // GoToSocial publishes obfuscated entries without a digest: matched by their pattern (issue 26).
@@ -330,7 +334,8 @@ struct DomainBlocksSyncTests {
         #expect(rows["quiet.example"]?["action"] as? String == "raise" && rows["quiet.example"]?["follows"] as? Int == 4)
         #expect(rows["limited.example"]?["follows"] == nil)  // not a suspension: not asked
 
-        let capped = await admin.run(["domain-blocks", "sync", list.path, "--adopt", "--max-followed-severity", "silence", "--yes",
+        let capped = await admin.run(["domain-blocks", "sync", list.path, "--adopt", "--max-followed-severity",
+                                      "silence", "--yes",
                                       "-o", "json"])
         #expect(capped.status == 0, "\(capped)")
         let cappedRows = try Self.rows(capped)

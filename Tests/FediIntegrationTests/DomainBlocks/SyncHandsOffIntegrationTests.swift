@@ -10,7 +10,8 @@ struct SyncHandsOffIntegrationTests {
     typealias Sync = DomainBlocksSyncTests
 
     static func blocks(_ server: ServerProcess) async throws -> [String: [String: Any]] {
-        Dictionary(try await Sync.mastodonBlocks(server).map { ($0["domain"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+        Dictionary(try await Sync.mastodonBlocks(server).map { ($0["domain"] as? String ?? "", $0) },
+                   uniquingKeysWith: { a, _ in a })
     }
 
     @Test func handMadeLoweredAndExcludedBlocksSurviveAndASecondMachineLiftsOnlySyncs() async throws {
@@ -18,6 +19,7 @@ struct SyncHandsOffIntegrationTests {
         defer { fleet.stop() }
         let (a, b) = (fleet.mastodonA, fleet.mastodonB)
         let both = ["--account", "\(fleet.idA),\(fleet.idB)"]
+        let sync = both + ["domain-blocks", "sync"]
         let first = ["XDG_STATE_HOME": try TemporaryDirectory.make("sync-first").path]
         let second = ["XDG_STATE_HOME": try TemporaryDirectory.make("sync-second").path]
         // Monday: blocked by hand, with the reports in the private comment.
@@ -31,14 +33,16 @@ struct SyncHandsOffIntegrationTests {
         partner.example,suspend,false,false,,false,
         """, "partner.csv")
 
-        let nightly = await fleet.run(both + ["domain-blocks", "sync", list.path, "--exclude", "partner.example", "--yes", "-o", "json"],
+        let nightly = await fleet.run(sync + [list.path, "--exclude", "partner.example", "--yes", "-o", "json"],
                                       environment: first)
         #expect(nightly.status == 0, "\(nightly)")
         let rows = try #require(try nightly.json() as? [[String: Any]])
         let hate = rows.filter { $0["domain"] as? String == "hate.example" }
-        #expect(hate.count == 2 && hate.allSatisfy { $0["action"] as? String == "kept" && ($0["note"] as? String)?.hasPrefix("made by hand") == true },
-                "\(hate)")
-        #expect(hate.contains { $0["details"] as? [String] == ["severity silence → suspend", "private_comment \"report 7\" → \"partner list\""] })
+        #expect(hate.count == 2 && hate.allSatisfy {
+            $0["action"] as? String == "kept" && ($0["note"] as? String)?.hasPrefix("made by hand") == true
+        }, "\(hate)")
+        let wouldSet = ["severity silence → suspend", "private_comment \"report 7\" → \"partner list\""]
+        #expect(hate.contains { $0["details"] as? [String] == wouldSet })
         #expect(rows.filter { $0["domain"] as? String == "partner.example" }.allSatisfy {
             $0["action"] as? String == "kept" && $0["note"] as? String == "excluded (--exclude): sync never touches it"
         })
@@ -52,7 +56,8 @@ struct SyncHandsOffIntegrationTests {
 
         // Tuesday: after an appeal a moderator lowers trolls.example on A by hand.
         let trolls = try #require(try await Self.blocks(a)["trolls.example"]?["id"] as? String)
-        _ = try await a.json(.put, "/api/v1/admin/domain_blocks/\(trolls)", token: MockServer.admin.token, body: ["severity": "silence"])
+        _ = try await a.json(.put, "/api/v1/admin/domain_blocks/\(trolls)", token: MockServer.admin.token,
+                             body: ["severity": "silence"])
 
         // A second machine (CI), no state: the partner list drops gone.example.
         try """
@@ -61,21 +66,25 @@ struct SyncHandsOffIntegrationTests {
         trolls.example,suspend,false,false,,false,
         partner.example,suspend,false,false,,false,
         """.write(to: list, atomically: true, encoding: .utf8)
-        let ci = await fleet.run(both + ["domain-blocks", "sync", list.path, "--exclude", "partner.example", "--lift-retracted", "--yes",
+        let ci = await fleet.run(sync + [list.path, "--exclude", "partner.example", "--lift-retracted", "--yes",
                                          "-o", "json"], environment: second)
         #expect(ci.status == 0, "\(ci)")
         let ciRows = try #require(try ci.json() as? [[String: Any]])
-        let lowered = ciRows.first { $0["account"] as? String == fleet.idA && $0["domain"] as? String == "trolls.example" }
-        #expect(lowered?["action"] as? String == "kept" && (lowered?["note"] as? String)?.hasPrefix("changed by hand since sync") == true,
-                "\(ciRows)")
-        #expect(ciRows.filter { $0["domain"] as? String == "gone.example" }.map { $0["action"] as? String } == ["lift", "lift"])
+        let lowered = ciRows.first {
+            $0["account"] as? String == fleet.idA && $0["domain"] as? String == "trolls.example"
+        }
+        #expect(lowered?["action"] as? String == "kept", "\(ciRows)")
+        #expect((lowered?["note"] as? String)?.hasPrefix("changed by hand since sync") == true, "\(ciRows)")
+        let gone = ciRows.filter { $0["domain"] as? String == "gone.example" }
+        #expect(gone.map { $0["action"] as? String } == ["lift", "lift"])
         let afterCI = (try await Self.blocks(a), try await Self.blocks(b))
-        #expect(Set(afterCI.0.keys) == ["hate.example", "trolls.example"] && Set(afterCI.1.keys) == ["hate.example", "trolls.example"])
+        #expect(Set(afterCI.0.keys) == ["hate.example", "trolls.example"])
+        #expect(Set(afterCI.1.keys) == ["hate.example", "trolls.example"])
         #expect(afterCI.0["trolls.example"]?["severity"] as? String == "silence")
         #expect(afterCI.0["hate.example"]?["private_comment"] as? String == "reports 12, 13")
 
         // --adopt takes the hand-made blocks over: the partner's note is appended, the reports stay.
-        let adopt = await fleet.run(both + ["domain-blocks", "sync", list.path, "--exclude", "partner.example", "--adopt", "--yes"],
+        let adopt = await fleet.run(sync + [list.path, "--exclude", "partner.example", "--adopt", "--yes"],
                                     environment: second)
         #expect(adopt.status == 0, "\(adopt)")
         for (server, comment) in [(a, "reports 12, 13; partner list"), (b, "report 7; partner list")] {
