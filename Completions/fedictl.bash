@@ -3317,8 +3317,8 @@ _fedictl_domain-blocks_merge() {
 
 _fedictl_domain-blocks_sync() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --lift-retracted --force --as-draft --version -h --help)
-    repeating_options=(--account --allow --known)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --lift-retracted --adopt --force --as-draft --version -h --help)
+    repeating_options=(--account --allow --known --exclude)
     non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --merge --threshold --max-severity --take --config --max-followed-severity)
     __fedictl_offer_flags_options -1
 
@@ -3388,6 +3388,9 @@ _fedictl_domain-blocks_sync() {
         ;;
     '--config')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks sync -- --config "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--exclude')
         return
         ;;
     '--max-followed-severity')

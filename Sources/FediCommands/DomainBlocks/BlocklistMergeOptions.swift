@@ -62,8 +62,8 @@ extension CommandContext {
 
     /// The merged list and each source's own list; `peers` gives more known domains to match
     /// obfuscated entries against (a server's `/api/v1/instance/peers`). It is asked only when the
-    /// sources leave an entry with a digest unmatched: most lists have none, and then the answer
-    /// could change nothing.
+    /// sources leave an obfuscated entry unmatched (by digest, or by pattern where it has none): most
+    /// lists have none, and then the answer could change nothing.
     func readAndMergeBlocklists(_ options: BlocklistMergeOptions,
                                 peers: (@Sendable () async -> [String])? = nil) async throws -> (result: BlocklistMergeResult, lists: [SourceList]) {
         let saved = try options.config.map { try BlocklistConfig.load(named: $0, environment: environment) }
@@ -105,18 +105,19 @@ extension CommandContext {
         let threshold = options.threshold.flatMap(MergeThreshold.init) ?? saved?.threshold ?? .count(0)
         let rule = options.merge ?? saved?.merge ?? .max
         let result = BlocklistMerge.merge(lists, rule: rule, threshold: threshold, allow: Set(allowed), knownDomains: knownDomains)
-        guard let peers, result.blocks.contains(where: { $0.unmatched && $0.digest != nil }) else { return (result, lists) }
+        guard let peers, result.blocks.contains(where: \.unmatched) else { return (result, lists) }
         return (BlocklistMerge.merge(lists, rule: rule, threshold: threshold, allow: Set(allowed), knownDomains: knownDomains + (await peers())), lists)
     }
 
-    /// `--allow` is a file when it has a `/` or names a file that exists; otherwise a domain.
-    func allowedDomains(_ value: String) throws -> [String] {
+    /// `--allow` (or `--exclude`) is a file when it has a `/` or names a file that exists; otherwise a domain.
+    func allowedDomains(_ value: String, flag: String = "--allow") throws -> [String] {
         if value.contains("/") || value == "-" || FileManager.default.fileExists(atPath: value) {
             return try BlocklistReader.domains(try readLocalFile(value), name: value)
         }
         let domain = BlocklistFile.normalise(value)
         guard !domain.isEmpty, !domain.contains(where: { $0.isWhitespace || $0 == "@" || $0 == "*" }) else {
-            throw FediError(.usage, "--allow '\(value)' is neither a domain nor a file", hint: "give a domain such as friendly.example, or a path to a list")
+            throw FediError(.usage, "\(flag) '\(value)' is neither a domain nor a file",
+                            hint: "give a domain such as friendly.example, or a path to a list")
         }
         return [domain]
     }

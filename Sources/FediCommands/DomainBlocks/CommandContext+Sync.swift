@@ -51,14 +51,21 @@ extension CommandContext {
         }
     }
 
-    /// "3 to add, 1 to raise, 2 unchanged, 1 skipped": the plan's counts, the empty ones left out.
+    /// "3 to add, 1 to raise, 2 unchanged, 1 kept (made by hand)": the plan's counts, the empty ones left out.
     static func syncSummary(_ plan: SyncPlan) -> String {
         let words: [(SyncPlan.Action, String)] = [(.add, "to add"), (.raise, "to raise"), (.lower, "to lower"), (.change, "to change"),
                                                    (.lift, "to lift"), (.unchanged, "unchanged"), (.covered, "covered by a parent domain"),
                                                    (.skip, "the server cannot keep"),
-                                                   (.unmatched, "obfuscated and not matched"),
-                                                   (.kept, "left to the server's own tools")]
-        let parts = words.compactMap { action, word in plan.count(action) > 0 ? "\(plan.count(action)) \(word)" : nil }
+                                                   (.unmatched, "obfuscated and not matched")]
+        var parts = words.compactMap { action, word in plan.count(action) > 0 ? "\(plan.count(action)) \(word)" : nil }
+        let kept: [(SyncPlan.Kept, String)] = [(.madeByHand, "kept (made by hand)"),
+                                               (.changedSince, "kept (changed by hand since sync)"),
+                                               (.excluded, "excluded"),
+                                               (.serverOwned, "left to the server's own tools")]
+        for (reason, word) in kept {
+            let count = plan.steps.filter { $0.action == .kept && ($0.kept ?? .serverOwned) == reason }.count
+            if count > 0 { parts.append("\(count) \(word)") }
+        }
         return parts.isEmpty ? "nothing to do" : parts.joined(separator: ", ")
     }
 
@@ -73,7 +80,8 @@ extension CommandContext {
         let host = login.server.authority
         @Sendable func record(_ step: SyncPlan.Step, block: DomainBlock? = nil) async throws {
             try await provenance.record(SyncRecord(domain: step.domain, server: host, sources: step.sources, at: now(),
-                                                   action: step.action.rawValue, blockID: block?.id))
+                                                   action: step.action.rawValue, blockID: block?.id,
+                                                   fingerprint: step.wanted.map(SyncStamp.fingerprint(of:))))
         }
         var results: [String: Result<String, FediError>] = [:]
         if adapter.writesWholeList {
@@ -98,7 +106,7 @@ extension CommandContext {
                         return .success("done")
                     case .unchanged(let block):
                         // Made by an earlier run whose record was cut short: claim it only if it bears sync's stamp.
-                        if step.action == .add, block.privateComment?.contains(SyncPlan.stamp) == true {
+                        if step.action == .add, SyncStamp.parse(block.privateComment) != nil {
                             try await record(step, block: block)
                         }
                         return .success("already so")

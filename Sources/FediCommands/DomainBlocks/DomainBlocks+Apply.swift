@@ -45,7 +45,7 @@ extension DomainBlocks {
                                     hint: "make the plan again with `fedictl domain-blocks sync ... --dry-run -o json`, or pass --force")
                 }
                 try SyncPlanCheck.lifts(mine, made: try await ctx.syncProvenance().made(), current: current,
-                                        host: login.server.authority)
+                                        support: adapter.support, host: login.server.authority)
                 let plan = await ctx.fitted(SyncPlan(steps: try mine.map { try $0.step(current: current) }))
                 guard !plan.writes.isEmpty else {
                     try ctx.output.list(mine)

@@ -24,8 +24,13 @@ extension DomainBlocks {
             --max-severity lowers what each source may ask for, and --take says which fields besides domain \
             and severity are taken from the sources (default all; fediblockhole's default is none). Unlike \
             fediblockhole, domains are compared without regard to case, and obfuscated entries (exam*le.com) \
-            are matched by their SHA-256 digest against every domain the sources and --known files name; \
+            are matched by their SHA-256 digest against every domain the sources and --known files name (an \
+            entry without a digest by its pattern, when exactly one of those domains fits it); \
             the unmatched ones are kept with their *s and marked (unmatched, digest in JSON).
+
+            -o csv writes what Mastodon's own importer reads (#domain,#severity,#reject_media,#reject_reports,\
+            #public_comment,#obfuscate, true/false), then #private_comment, which `domain-blocks import` and \
+            fediblockhole read too; with --fields it is the plain table's columns.
 
             --config NAME reads sources and settings from $XDG_CONFIG_HOME/fedictl/blocklists/NAME.json \
             (see the README); sources and flags given here are added to, or override, its own.
@@ -45,6 +50,11 @@ extension DomainBlocks {
             try ctx.output.validateFields(for: MergedBlock.self)
             let result = try await ctx.mergeBlocklists(lists)
             ctx.status(summary(result))
+            // `-o csv` is a file for Mastodon's importer, which reads only its own shape (issue 26);
+            // --fields asks for the plain table's columns instead.
+            if ctx.output.settings.format == .csv, ctx.output.settings.fields == nil {
+                return ctx.output.raw(BlocklistExport.merged(result.blocks, header: !ctx.output.settings.noHeaders))
+            }
             try ctx.output.list(result.blocks)
         }
 

@@ -13,7 +13,9 @@ extension DomainBlocks {
             Sources and merge flags are those of `domain-blocks merge` (see its help). For each selected \
             account (--account a,b, a group, --all-accounts) fedictl merges the sources, matching obfuscated \
             entries (exam*le.com) by digest against that server's known peers (/api/v1/instance/peers, read \
-            only when the sources leave such an entry unmatched), maps \
+            only when the sources leave such an entry unmatched), or, for an entry published without a \
+            digest (GoToSocial), by its pattern when exactly one known domain fits it (several: unmatched, \
+            the note names them), maps \
             each block to what the server's software keeps, and plans per domain: add, raise, lower, change \
             (flags or comments, shown old -> new), lift, unchanged, covered (by a parent domain's block), skip \
             (the server cannot keep it: GoToSocial only suspends, so silence entries are skipped) and \
@@ -32,13 +34,24 @@ extension DomainBlocks {
             terminal), and applies the plans, servers in parallel, each paced to its rate limit. A re-run \
             after ^C or kill plans against the server's list again, so it writes only what is missing.
 
-            Every block sync creates or changes is recorded under $XDG_STATE_HOME/fedictl/sync/ (sources, \
-            time, server) and stamped "[fedictl sync]" in its private comment where the software keeps one. \
-            --lift-retracted lifts the blocks sync created that every source which listed them has since \
-            dropped; a block made by hand or by another tool is never lifted. A noop entry lowers a block, \
-            or lifts it where the server keeps no block that limits nothing (Pleroma/Akkoma, Misskey). On \
-            GoToSocial a block a domain subscription owns is never lifted, lowered or changed, and a domain on \
-            the server's exclude list is left alone (both shown as kept), unless --force.
+            Hands off people's decisions: a block sync did not make is kept as it is, severity, flags and \
+            comments (the plan shows it as kept, made by hand, with what the sources would set); --adopt takes \
+            such blocks over, appending the sources' comments to theirs, never replacing them. A block sync \
+            made that someone changed since (its values differ from what sync last set) is kept too (changed \
+            by hand since sync), unless --force. --exclude DOMAIN|FILE (repeatable; "exclude" in a named \
+            config) and, on GoToSocial, the server's own domain permission excludes name domains sync never \
+            touches, nor their subdomains, even under --force.
+
+            Provenance: every block sync writes is stamped at the end of its private comment, \
+            "[fedictl-sync sources=a.csv,b.txt at=TIME set=DIGEST]" (set: a digest of the values written), \
+            and read back from the server on every run, so any machine with a login knows what sync made. \
+            Where the software keeps no private comment (Pleroma/Akkoma, Misskey) provenance lives only in \
+            $XDG_STATE_HOME/fedictl/sync/ on the machine that ran sync, and fedictl says so; elsewhere that \
+            record is a cache. --lift-retracted lifts the blocks sync made that every source which listed \
+            them has since dropped; a block made by hand, adopted, or changed since (without --force) is never \
+            lifted. A noop entry lowers a block, or lifts it where the server keeps no block that limits \
+            nothing (Pleroma/Akkoma, Misskey). On GoToSocial a block a domain subscription owns is never \
+            lifted, lowered or changed (shown as kept), unless --force.
 
             --as-draft (GoToSocial 0.18+) writes each new block as a draft that another moderator accepts \
             (`fedictl domain-drafts accept`, or GoToSocial's settings panel); changes and lifts of blocks in \
@@ -48,6 +61,7 @@ extension DomainBlocks {
               $ fedictl domain-blocks sync https://example.org/blocklist.csv --dry-run
               $ fedictl --all-accounts domain-blocks sync a.csv server:b.example --threshold 2 --yes
               $ fedictl domain-blocks sync --config nightly --lift-retracted --yes
+              $ fedictl domain-blocks sync a.csv --exclude partner.example --exclude pins.txt --dry-run
               $ fedictl domain-blocks sync lists/*.csv --dry-run -o json > plan.json
             """)
 
@@ -58,8 +72,21 @@ extension DomainBlocks {
         @Flag(help: "Lift blocks sync made that every source which listed them has dropped.")
         public var liftRetracted = false
 
-        @Flag(help: "Also change blocks a GoToSocial subscription owns, and domains excluded on the server.")
+        @Flag(help: """
+            Take over blocks made by hand: change them to the sources' values, \
+            appending the sources' comments to theirs.
+            """)
+        public var adopt = false
+
+        @Flag(help: """
+            Put the sources' values back on blocks sync made that someone changed since; \
+            also change a GoToSocial subscription's blocks.
+            """)
         public var force = false
+
+        @Option(help: ArgumentHelp("A domain (and its subdomains) sync never touches, or a file of them; repeatable.",
+                                   valueName: "domain|file"))
+        public var exclude: [String] = []
 
         @Flag(help: "On GoToSocial, write new blocks as drafts for another moderator to accept (domain-drafts).")
         public var asDraft = false
@@ -69,6 +96,7 @@ extension DomainBlocks {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: SyncRow.self)
+            let pinned = try excludes(ctx)
             let progress = ctx.bulkProgress()
             let ctx = ctx.forBulkWork(onWait: progress.waiting)
             let client = try await ctx.client()
@@ -88,14 +116,28 @@ extension DomainBlocks {
                 })
                 let current = try await adapter.list(limit: nil, onPage: nil)
                 let made = try await ctx.syncProvenance().made()
+                let owned = try await ctx.serverOwned(client: client)
+                // The server's excludes hold like --exclude (under --force too).
+                var excluded = pinned
+                for permission in owned.excludes {
+                    excluded[BlocklistFile.normalise(permission.domain)] = "the server's exclude list"
+                }
+                let policy = SyncPlan.Policy(adopt: adopt, force: force, excludes: excluded, now: ctx.services.now())
                 var plan = SyncPlan(merged: merged.blocks, current: current, support: adapter.support, made: made,
-                                    sources: SyncPlan.Sources(sourceLists), liftRetracted: liftRetracted)
+                                    sources: SyncPlan.Sources(sourceLists), liftRetracted: liftRetracted,
+                                    policy: policy)
+                if !adapter.support.privateComment {
+                    ctx.status("fedictl: \(adapter.support.software) keeps no private comment to stamp, "
+                               + "so what sync made on "
+                               + "\(login.server.authority) is known only to this machine's state directory")
+                }
                 if countsFollows(ctx) {
                     plan.noteFollows(try await ctx.domainFollows(plan.suspensions, client: client, capping: maxFollowedSeverity != nil),
                                      cap: maxFollowedSeverity)
                 }
                 plan = await ctx.fitted(plan)
-                if !force { plan = plan.keeping(try await ctx.serverOwned(client: client)) }
+                // The server's excludes are in the policy: they hold even under --force.
+                if !force { plan = plan.keeping(ServerOwned()) }
                 if asDraft { plan = try await ctx.draftPlan(plan, client: client) }
                 let digest = SyncPlan.listDigest(current)
                 let summary = CommandContext.syncSummary(plan)
@@ -109,6 +151,17 @@ extension DomainBlocks {
                 if asDraft { return try await ctx.applyDrafts(plan, client: client, listDigest: digest) }
                 try await ctx.applySync(plan, with: adapter, listDigest: digest, progress: progress)
             }
+        }
+
+        /// `--exclude` and the named config's `exclude` (domains or files), read before any server is.
+        func excludes(_ ctx: CommandContext) throws -> [String: String] {
+            let saved = try lists.config.map { try BlocklistConfig.load(named: $0, environment: ctx.environment) }?
+                .exclude ?? []
+            var excludes: [String: String] = [:]
+            for value in saved + exclude {
+                for domain in try ctx.allowedDomains(value, flag: "--exclude") { excludes[domain] = "--exclude" }
+            }
+            return excludes
         }
 
         /// The follow counts are for the cap and for a person who reads the plan: a dry run (or a

@@ -39,7 +39,8 @@ public struct SyncRow: Tabular, Codable, Equatable {
         Column("domain") { .text($0.domain) },
         Column("action") { .text($0.action) },
         Column("severity") { .text($0.severity) },
-        Column("details") { .list($0.details) },
+        // Never cut on a terminal: a cut before `old → new` hides what the change overwrites (issue 26).
+        Column("details", kind: .identifier) { .list($0.details) },
         Column("note") { .text($0.note) },
         Column("result") { .text($0.result) },
         Column("sources", default: false) { .list($0.sources) },

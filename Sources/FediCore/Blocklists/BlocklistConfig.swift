@@ -11,7 +11,8 @@ import FoundationEssentials
 ///   ],
 ///   "merge": "max",
 ///   "threshold": "2",
-///   "allow": ["friendly.example", "allowlist.csv"]
+///   "allow": ["friendly.example", "allowlist.csv"],
+///   "exclude": ["partner.example", "pins.txt"]
 /// }
 /// ```
 /// JSON, so reading it needs nothing beyond Foundation. Relative file paths (sources and allowlists)
@@ -29,6 +30,8 @@ public struct BlocklistConfig: Sendable, Equatable {
     public var allow: [String]
     /// Files of domains known to exist (one per line), to reveal obfuscated entries by digest.
     public var known: [String]
+    /// Domains, or files of them, that `sync` never touches (its `--exclude`).
+    public var exclude: [String] = []
 
     /// The file `--config NAME` reads.
     public static func file(named name: String, environment: [String: String]) -> URL {
@@ -57,10 +60,11 @@ public struct BlocklistConfig: Sendable, Equatable {
 
     public static func parse(_ data: Data, path: String, home: String? = nil) throws -> BlocklistConfig {
         func bad(_ what: String) -> FediError {
-            FediError(.config, "\(path): \(what)", hint: "fix the file: it is JSON with \"sources\", and optionally \"merge\", \"threshold\", \"allow\" and \"known\"")
+            FediError(.config, "\(path): \(what)", hint: "fix the file: it is JSON with \"sources\", and optionally "
+                      + "\"merge\", \"threshold\", \"allow\", \"known\" and \"exclude\"")
         }
         guard let object = try? JSONText.object(from: data), let root = object as? [String: Any] else { throw bad("not a JSON object") }
-        let known = ["sources", "merge", "threshold", "allow", "known"]
+        let known = ["sources", "merge", "threshold", "allow", "known", "exclude"]
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) { throw bad("unknown key \"\(unknown)\"") }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         func resolved(_ text: String) -> String {
@@ -108,7 +112,13 @@ public struct BlocklistConfig: Sendable, Equatable {
         }
         guard let allow = (root["allow"] ?? [String]()) as? [String] else { throw bad("\"allow\" is not a list of domains or files") }
         guard let knownFiles = (root["known"] ?? [String]()) as? [String] else { throw bad("\"known\" is not a list of files") }
-        let allowResolved = allow.map { $0.contains("/") || FileManager.default.fileExists(atPath: directory + "/" + $0) ? resolved($0) : $0 }
-        return BlocklistConfig(sources: sources, merge: merge, threshold: threshold, allow: allowResolved, known: knownFiles.map(resolved))
+        guard let exclude = (root["exclude"] ?? [String]()) as? [String] else {
+            throw bad("\"exclude\" is not a list of domains or files")
+        }
+        func domainOrFile(_ text: String) -> String {
+            text.contains("/") || FileManager.default.fileExists(atPath: directory + "/" + text) ? resolved(text) : text
+        }
+        return BlocklistConfig(sources: sources, merge: merge, threshold: threshold, allow: allow.map(domainOrFile),
+                               known: knownFiles.map(resolved), exclude: exclude.map(domainOrFile))
     }
 }

@@ -225,6 +225,17 @@ public enum BlocklistExport {
     public static let mastodonHeader = ["#domain", "#severity", "#reject_media", "#reject_reports", "#public_comment", "#obfuscate"]
     public static let csvHeader = ["domain", "severity", "reject_media", "reject_reports", "public_comment", "private_comment", "obfuscate"]
 
+    /// A merged list as Mastodon's own importer reads it (`#`-headers, true/false), with the private
+    /// comment after Mastodon's columns, where `import` and fediblockhole read it and Mastodon ignores it.
+    public static func merged(_ blocks: [MergedBlock], header: Bool) -> Data {
+        let rows = blocks.map { block in
+            [block.domain, block.severity.rawValue, String(block.rejectMedia), String(block.rejectReports),
+             block.publicComment, String(block.obfuscate), block.privateComment].map(CSVText.safe)
+        }
+        let lines = (header ? [mastodonHeader + ["#private_comment"]] : []) + rows
+        return Data(lines.map { CSVText.line($0) }.joined().utf8)
+    }
+
     /// Ordered by domain whatever order the server listed them in, so exports kept in git diff cleanly.
     public static func render(_ blocks: [DomainBlock], as format: BlocklistFormat) throws -> Data {
         let blocks = blocks.sorted { ($0.domain, $0.id) < ($1.domain, $1.id) }

@@ -139,6 +139,9 @@ public struct MergedBlock: Codable, Sendable, Equatable {
     public var unmatched: Bool
     /// The sources that list the domain, in source order.
     public var sources: [String]
+    /// For an unmatched entry without a digest: the known domains its pattern fits, when more than
+    /// one does (ambiguous, so none is taken). Not part of the merged list's JSON.
+    public var fits: [String] = []
 
     enum CodingKeys: String, CodingKey {
         case domain, severity, obfuscate, digest, unmatched, sources
@@ -221,6 +224,11 @@ public enum BlocklistMerge {
                         key = domain
                     } else if let digest = entry.digest {
                         key = "sha256:" + digest.lowercased()
+                    } else if let domain = digests.only(fitting: entry.spec.domain) {
+                        // Published without a digest (GoToSocial): the pattern alone, when one known domain fits it.
+                        matched.append(.init(source: list.name, listed: entry.spec.domain, domain: domain))
+                        entry.spec.domain = domain
+                        key = domain
                     }
                 }
                 guard seen.insert(key).inserted else { continue }
@@ -243,6 +251,9 @@ public enum BlocklistMerge {
                 continue
             }
             blocks.append(block)
+        }
+        for index in blocks.indices where blocks[index].unmatched && blocks[index].digest == nil {
+            blocks[index].fits = digests.fitting(blocks[index].domain)
         }
         blocks.sort { $0.domain.unicodeScalars.lexicographicallyPrecedes($1.domain.unicodeScalars) }
         return BlocklistMergeResult(blocks: blocks, matched: matched, allowed: removed.sorted(), sources: lists.count)

@@ -41,4 +41,15 @@ public struct DomainDigestIndex: Sendable {
     }
 
     public var count: Int { byDigest.count }
+
+    /// The known domains `pattern` can hide, sorted (for an entry published without a digest).
+    public func fitting(_ pattern: String) -> [String] {
+        byDigest.values.filter { DomainDigest.fits($0, pattern: pattern) }.sorted()
+    }
+
+    /// The one known domain `pattern` can hide; nil when none or several do.
+    public func only(fitting pattern: String) -> String? {
+        let fits = fitting(pattern)
+        return fits.count == 1 ? fits[0] : nil
+    }
 }

@@ -41,6 +41,7 @@ extension SyncPlan {
             guard let reason = owned.reason(for: plan.steps[index].domain,
                                             existing: plan.steps[index].existing) else { continue }
             plan.steps[index].action = .kept
+            plan.steps[index].kept = .serverOwned
             plan.steps[index].wanted = nil
             plan.steps[index].note = [plan.steps[index].note, reason].compactMap { $0 }.joined(separator: "; ")
         }

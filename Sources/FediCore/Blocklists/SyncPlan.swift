@@ -19,8 +19,78 @@ public struct SyncPlan: Sendable {
         case skip
         /// An obfuscated entry whose digest matches none of the server's known domains.
         case unmatched
-        /// Left alone: the server's own tools own it (a GoToSocial subscription's block, an excluded domain).
+        /// Left alone, for the reason in `Step.kept`.
         case kept
+    }
+
+    /// Why a row is left alone (issue 26: sync changes only what sync made).
+    public enum Kept: String, Sendable, Codable {
+        /// A block sync did not make (no stamp on the server, no local record); `--adopt` takes it over.
+        case madeByHand = "made by hand"
+        /// A block sync made whose values someone changed since; `--force` puts the sources' back.
+        case changedSince = "changed by hand since sync"
+        /// `--exclude`, or the named config's `exclude`.
+        case excluded
+        /// A GoToSocial subscription's block, or a domain on the server's exclude list.
+        case serverOwned = "left to the server's own tools"
+    }
+
+    /// What sync may touch, from the command line.
+    public struct Policy: Sendable {
+        /// Take over hand-made blocks, appending the sources' comments to theirs.
+        public var adopt: Bool
+        /// Put the sources' values back on sync-made blocks changed by hand since.
+        public var force: Bool
+        /// Domains sync never touches, nor their subdomains (normalised), each with who excluded it
+        /// ("--exclude", "the server's exclude list").
+        public var excludes: [String: String]
+        /// When this run stamps what it writes.
+        public var now: Date
+
+        public init(adopt: Bool = false, force: Bool = false, excludes: [String: String] = [:], now: Date = Date()) {
+            self.adopt = adopt
+            self.force = force
+            self.excludes = Dictionary(excludes.map { (BlocklistFile.normalise($0.key), $0.value) },
+                                       uniquingKeysWith: { first, _ in first })
+            self.now = now
+        }
+
+        /// Why `domain` is excluded ("by x.example, --exclude"), or nil when it is not.
+        public func exclude(for domain: String) -> String? {
+            let name = BlocklistFile.normalise(domain)
+            let match = excludes.keys.sorted().first { name == $0 || name.hasSuffix("." + $0) }
+            guard let match else { return nil }
+            return (match == name ? "" : "by \(match), ") + (excludes[match] ?? "--exclude")
+        }
+    }
+
+    /// What sync knows it made of one block: from the stamp in its private comment, else (software
+    /// without one) from this machine's record.
+    public struct Provenance: Sendable, Equatable {
+        public var sources: [String]
+        public var adopted: Bool
+        /// Its values are not those sync last wrote (or its stamp was cut out of the comment).
+        public var changedByHand: Bool
+    }
+
+    /// nil when sync did not make `block`. Where the software keeps a private comment, the stamp in it
+    /// decides (any machine sees it); the local record only fills in what an old stamp does not say.
+    public static func provenance(of block: DomainBlock, local: SyncRecord?, privateComment: Bool) -> Provenance? {
+        let record = local.flatMap { $0.describes(block) ? $0 : nil }
+        func changed(_ fingerprint: String?) -> Bool {
+            fingerprint.map { $0 != SyncStamp.fingerprint(of: block.spec) } ?? false
+        }
+        guard privateComment else {
+            return record.map {
+                Provenance(sources: $0.sources, adopted: false, changedByHand: changed($0.fingerprint))
+            }
+        }
+        guard let stamp = SyncStamp.parse(block.privateComment) else {
+            // This machine says sync made it, but the stamp is gone: someone rewrote the comment.
+            return record.map { Provenance(sources: $0.sources, adopted: false, changedByHand: true) }
+        }
+        return Provenance(sources: stamp.sources.isEmpty ? record?.sources ?? [] : stamp.sources,
+                          adopted: stamp.adopted, changedByHand: changed(stamp.fingerprint ?? record?.fingerprint))
     }
 
     public struct Step: Sendable, Equatable {
@@ -38,6 +108,8 @@ public struct SyncPlan: Sendable {
         public var note: String?
         /// For a new or raised suspension, where the server can say: what it would cut.
         public var follows: DomainFollows?
+        /// Why a `kept` row is left alone.
+        public var kept: Kept?
 
         public init(action: Action, domain: String, wanted: DomainBlockSpec?, existing: DomainBlock?, details: [String], sources: [String],
                     note: String?) {
@@ -100,11 +172,9 @@ public struct SyncPlan: Sendable {
                 steps[index].details = wanted.changeDetails(from: nil)
                 continue
             }
+            wanted = SyncStamp.refreshed(wanted)
             // Only the stamp left to write: nothing to do after all.
-            let changes = wanted.differences(from: existing)
-            let stampOnly = changes.allSatisfy { $0 == "private_comment" }
-                && Self.unstamped(wanted.privateComment ?? "") == Self.unstamped(existing.privateComment ?? "")
-            if changes.isEmpty || stampOnly {
+            if Self.valueChanges(wanted, existing).isEmpty {
                 steps[index].action = .unchanged
                 steps[index].wanted = nil
                 steps[index].details = []
@@ -126,17 +196,20 @@ public struct SyncPlan: Sendable {
         }
     }
 
-    /// The marker sync adds to the private comment of blocks it writes, where the software keeps one.
-    public static let stamp = "[fedictl sync]"
-
-    /// `comment` with the stamp once at its end.
-    public static func stamped(_ comment: String) -> String {
-        let bare = unstamped(comment)
-        return bare.isEmpty ? stamp : bare + " " + stamp
+    /// The fields `spec` would change on `block`, stamps left out of both private comments.
+    static func valueChanges(_ spec: DomainBlockSpec, _ block: DomainBlock) -> [String] {
+        var bare = spec
+        bare.privateComment = spec.privateComment.map { SyncStamp.stripped($0) }
+        var current = block
+        current.privateComment = SyncStamp.stripped(block.privateComment)
+        return bare.differences(from: current)
     }
 
-    public static func unstamped(_ comment: String) -> String {
-        comment.replacing(stamp, with: "").trimmed()
+    /// `note` after `existing`, unless it says it already (`--adopt` never replaces a comment).
+    static func appending(_ note: String?, to existing: String?) -> String {
+        let old = SyncStamp.stripped(existing), new = (note ?? "").trimmed()
+        if new.isEmpty || old.contains(new) { return old }
+        return old.isEmpty ? new : old + "; " + new
     }
 
     /// What the retraction rule needs to know about this run's sources.
@@ -168,28 +241,55 @@ public struct SyncPlan: Sendable {
     /// - Parameters:
     ///   - merged: the merged list (obfuscated entries already matched against this server's peers).
     ///   - current: the server's blocks now.
-    ///   - made: the blocks sync made on this server (by normalised domain), from the provenance record.
+    ///   - made: this machine's record of the blocks sync made on this server (by normalised domain);
+    ///     the stamps on the server say the same to any machine.
     ///   - liftRetracted: plan lifts for sync-made blocks that all their sources have dropped.
+    ///   - policy: `--adopt`, `--force`, `--exclude`, and the time to stamp.
     public init(merged: [MergedBlock], current: [DomainBlock], support: DomainBlockSupport, made: [String: SyncRecord],
-                sources: Sources, liftRetracted: Bool) {
+                sources: Sources, liftRetracted: Bool, policy: Policy = Policy()) {
         var byDomain: [String: DomainBlock] = [:]
         for block in current { byDomain[BlocklistFile.normalise(block.domain)] = byDomain[BlocklistFile.normalise(block.domain)] ?? block }
+        func owner(_ block: DomainBlock) -> Provenance? {
+            Self.provenance(of: block, local: made[BlocklistFile.normalise(block.domain)],
+                            privateComment: support.privateComment)
+        }
+        func stamp(_ spec: DomainBlockSpec, sources: [String], adopted: Bool) -> DomainBlockSpec {
+            guard support.privateComment else { return spec }
+            var stamped = spec
+            let stamp = SyncStamp(sources: sources, at: policy.now, fingerprint: SyncStamp.fingerprint(of: spec),
+                                  adopted: adopted)
+            stamped.privateComment = stamp.appended(to: spec.privateComment)
+            return stamped
+        }
         var steps: [Step] = []
         var entries: [BlocklistFile.Entry] = []
         var forEntry: [Int: MergedBlock] = [:]
         var notes: [Int: String] = [:]
         for block in merged {
+            if let exclude = policy.exclude(for: block.domain) {
+                var step = Step(action: .kept, domain: block.domain, wanted: nil, existing: byDomain[block.domain],
+                                details: [], sources: block.sources,
+                                note: "excluded (\(exclude)): sync never touches it")
+                step.kept = .excluded
+                steps.append(step)
+                continue
+            }
             if block.unmatched {
                 let digest = block.digest.map { ", digest \($0.prefix(12))..." } ?? ""
+                let shown = block.fits.prefix(5).joined(separator: ", ") + (block.fits.count > 5 ? ", ..." : "")
+                let note = block.fits.isEmpty ? "obfuscated; no known peer of this server matches it\(digest)"
+                    : "obfuscated without a digest; ambiguous: \(block.fits.count) known domains fit it (\(shown))"
                 steps.append(Step(action: .unmatched, domain: block.domain, wanted: nil, existing: nil, details: [], sources: block.sources,
-                                  note: "obfuscated; no known peer of this server matches it\(digest)"))
+                                  note: note))
                 continue
             }
             let existing = byDomain[block.domain]
             var spec = support.implied(block.spec)
             // Sources without comments leave the server's as they are.
             if spec.publicComment == "" { spec.publicComment = existing?.publicComment ?? "" }
-            if spec.privateComment == "" { spec.privateComment = existing.map { Self.unstamped($0.privateComment ?? "") } ?? "" }
+            if spec.privateComment == "" {
+                spec.privateComment = existing.map { SyncStamp.stripped($0.privateComment) } ?? ""
+            }
             if !support.publicComment { spec.publicComment = nil }
             if !support.privateComment { spec.privateComment = nil }
             var note: String?
@@ -199,10 +299,13 @@ public struct SyncPlan: Sendable {
                     && !(spec.rejectMedia && support.rejectMedia) && !(spec.rejectReports && support.rejectReports)
                 if emptyNoop || (spec.severity == .noop && support.reduced(spec) == nil) {
                     // fediblockhole's noop lowers; a server that cannot keep such a block (none that
-                    // limits nothing, or suspensions only) lifts instead.
+                    // limits nothing, or suspensions only) lifts instead, if the block is sync's to lift.
                     if let existing {
-                        steps.append(Step(action: .lift, domain: existing.domain, wanted: nil, existing: existing, details: [],
-                                          sources: block.sources, note: "noop: \(support.software) cannot keep a lower block"))
+                        let lift = Step(action: .lift, domain: existing.domain, wanted: nil, existing: existing,
+                                        details: [], sources: block.sources,
+                                        note: "noop: \(support.software) cannot keep a lower block")
+                        steps.append(Self.handsOff(existing, owner: owner(existing), policy: policy,
+                                                   sources: block.sources, details: ["lift"]) ?? lift)
                     }
                     continue
                 }
@@ -230,26 +333,36 @@ public struct SyncPlan: Sendable {
                 step.action = .covered
                 step.note = [existing.map { "covered by the \($0.severity.rawValue) block on \($0.domain)" }, step.note].compactMap { $0 }.joined(separator: "; ")
             case .add:
-                if support.privateComment { spec.privateComment = Self.stamped(spec.privateComment ?? "") }
                 step.action = .add
-                step.wanted = spec
-                step.details = spec.changeDetails(from: nil)
+                step.wanted = stamp(spec, sources: block.sources, adopted: false)
+                step.details = step.wanted?.changeDetails(from: nil) ?? []
             case .update, .unchanged:
                 guard let existing else { break }
-                // A sync-made block keeps its stamp; a hand-made one is stamped only when something else
-                // changes, so one that already matches is left alone.
-                let madeBySync = existing.privateComment?.contains(Self.stamp) ?? false
-                if support.privateComment, madeBySync || !spec.differences(from: existing).isEmpty {
-                    spec.privateComment = Self.stamped(spec.privateComment ?? "")
+                let provenance = owner(existing)
+                if provenance == nil ? policy.adopt : provenance?.adopted == true {
+                    // Taken over (now or before), the block keeps its comments; the sources' notes follow them.
+                    if support.publicComment {
+                        spec.publicComment = Self.appending(block.spec.publicComment, to: existing.publicComment)
+                    }
+                    if support.privateComment {
+                        spec.privateComment = Self.appending(block.spec.privateComment, to: existing.privateComment)
+                    }
                 }
-                let changes = spec.differences(from: existing)
-                if changes.isEmpty {
-                    step.action = .unchanged
-                } else {
-                    step.action = spec.severity > existing.severity ? .raise : spec.severity < existing.severity ? .lower : .change
-                    step.wanted = spec
-                    step.details = spec.changeDetails(from: existing)
+                let changes = Self.valueChanges(spec, existing)
+                if changes.isEmpty { break }
+                var current = existing
+                if support.privateComment { current.privateComment = SyncStamp.stripped(existing.privateComment) }
+                if let kept = Self.handsOff(existing, owner: provenance, policy: policy, sources: block.sources,
+                                            details: spec.changeDetails(from: current)) {
+                    step = kept
+                    step.note = [notes[index], kept.note].compactMap { $0 }.joined(separator: "; ")
+                    break
                 }
+                spec = stamp(spec, sources: block.sources, adopted: provenance?.adopted ?? true)
+                step.action = spec.severity > existing.severity ? .raise
+                    : spec.severity < existing.severity ? .lower : .change
+                step.wanted = spec
+                step.details = spec.changeDetails(from: existing)
             case .remove, .kept:
                 break
             }
@@ -257,15 +370,40 @@ public struct SyncPlan: Sendable {
         }
         if liftRetracted {
             let wanted = Set(merged.map(\.domain))
-            for (domain, record) in made.sorted(by: { $0.key < $1.key }) where !wanted.contains(domain) {
-                // Keyed to the block as the server holds it: one re-made by hand since is not sync's to lift.
-                guard let existing = byDomain[domain], record.describes(existing),
-                      sources.allDropped(domain, recorded: record.sources) else { continue }
-                steps.append(Step(action: .lift, domain: existing.domain, wanted: nil, existing: existing, details: [], sources: record.sources,
-                                  note: "retracted by every source that listed it"))
+            for (domain, existing) in byDomain.sorted(by: { $0.key < $1.key }) where !wanted.contains(domain) {
+                // Keyed to the block as the server holds it: one re-made by hand since is not sync's to lift,
+                // nor one taken over by --adopt, nor an excluded domain's.
+                guard policy.exclude(for: domain) == nil, let provenance = owner(existing), !provenance.adopted,
+                      sources.allDropped(domain, recorded: provenance.sources) else { continue }
+                let lift = Step(action: .lift, domain: existing.domain, wanted: nil, existing: existing, details: [],
+                                sources: provenance.sources, note: "retracted by every source that listed it")
+                steps.append(Self.handsOff(existing, owner: provenance, policy: policy, sources: provenance.sources,
+                                           details: ["lift"]) ?? lift)
             }
         }
         // One domain per row, in domain order (the merged list's), whatever produced the row.
         self.steps = steps.sorted { $0.domain.unicodeScalars.lexicographicallyPrecedes($1.domain.unicodeScalars) }
+    }
+
+    /// The `kept` row for a write to `existing` that is not sync's to make, or nil when it is: a block
+    /// made by hand (unless --adopt), or one sync made that someone changed since (unless --force).
+    /// `details` are what the sources would have set.
+    static func handsOff(_ existing: DomainBlock, owner: Provenance?, policy: Policy, sources: [String],
+                         details: [String]) -> Step? {
+        let kept: Kept
+        let note: String
+        if let owner {
+            guard owner.changedByHand, !policy.force else { return nil }
+            kept = .changedSince
+            note = "changed by hand since sync: left as it is (--force puts the sources' values back)"
+        } else {
+            guard !policy.adopt else { return nil }
+            kept = .madeByHand
+            note = "made by hand: left as it is (--adopt takes it over, appending to its comments)"
+        }
+        var step = Step(action: .kept, domain: existing.domain, wanted: nil, existing: existing, details: details,
+                        sources: sources, note: note)
+        step.kept = kept
+        return step
     }
 }

@@ -12,18 +12,23 @@ public struct SyncRecord: Codable, Sendable, Equatable {
     /// another id, so it is not sync's. nil in records written before fedictl kept it, and for
     /// software that keeps no ids (a whole-list write).
     public var blockID: String?
+    /// `SyncStamp.fingerprint(of:)` of the values sync wrote, to tell a block changed by hand since
+    /// where the software keeps no private comment to stamp. nil in older records.
+    public var fingerprint: String?
 
-    public init(domain: String, server: String, sources: [String], at: Date, action: String, blockID: String? = nil) {
+    public init(domain: String, server: String, sources: [String], at: Date, action: String, blockID: String? = nil,
+                fingerprint: String? = nil) {
         self.domain = domain
         self.server = server
         self.sources = sources
         self.at = at
         self.action = action
         self.blockID = blockID
+        self.fingerprint = fingerprint
     }
 
     enum CodingKeys: String, CodingKey {
-        case domain, server, sources, at, action
+        case domain, server, sources, at, action, fingerprint
         case blockID = "block_id"
     }
 
@@ -69,6 +74,7 @@ public struct SyncProvenance: Sendable {
                         if let earlier = made[key] {
                             var record = record
                             if record.blockID == nil { record.blockID = earlier.blockID }
+                            if record.fingerprint == nil { record.fingerprint = earlier.fingerprint }
                             made[key] = record
                         }
                     }

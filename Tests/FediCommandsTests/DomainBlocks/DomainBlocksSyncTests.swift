@@ -26,7 +26,8 @@ import Testing
         let rows = try #require(try result.json() as? [[String: Any]])
         #expect(rows.map { "\($0["domain"]!) \($0["action"]!)" } == ["loud.example skip", "new.example add", "old.example unchanged"])
         #expect(rows[0]["note"] as? String == "GoToSocial cannot keep severity silence (GoToSocial blocks can be: suspend)")
-        #expect(rows[1]["private_comment"] as? String == "[fedictl sync]")
+        let stamp = rows[1]["private_comment"] as? String
+        #expect(stamp?.hasPrefix("[fedictl-sync sources=stdin at=") == true, "\(rows)")
         #expect(rows[1]["public_comment"] as? String == "bots")
         #expect(rows.allSatisfy { $0["account"] as? String == "admin@fake.test" && ($0["list_digest"] as? String)?.count == 64 })
         #expect(server.transport.requests.allSatisfy { $0.method == .get }, "\(server.transport.requests.map(\.route))")
@@ -43,10 +44,68 @@ import Testing
         #expect(result.stderr == "fake.test: 1 to add.\nWrote 1 of 1 change on fake.test.\n", "\(result)")
         let post = try #require(server.transport.requests.last)
         #expect(post.route == "POST /api/v1/admin/domain_blocks")
-        #expect(post.jsonBody?["domain"] as? String == "new.example" && post.jsonBody?["private_comment"] as? String == "[fedictl sync]")
+        #expect(post.jsonBody?["domain"] as? String == "new.example")
+        #expect((post.jsonBody?["private_comment"] as? String)?.hasPrefix("[fedictl-sync sources=stdin at=") == true)
         let record = try String(contentsOfFile: environment["XDG_STATE_HOME"]! + "/fedictl/sync/admin@fake.test/journal.jsonl", encoding: .utf8)
         #expect(record.contains(#""domain":"new.example""#) && record.contains(#""sources":["stdin"]"#) && record.contains(#""action":"add""#), "\(record)")
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
+    }
+
+    /// Issue 26: a block made by hand is kept, and on a terminal the plan shows whole what the sources
+    /// would have overwritten, however narrow the terminal; nothing is sent.
+    @Test func aHandMadeBlockIsKeptAndTheTableNeverCutsItsOldToNew() async throws {
+        let server = FakeServerAccount(software: "mastodon", version: "4.3.0")
+        let comment = "reports 12, 13, 14 and the appeal of 2026-11-20"
+        let block = DomainBlockStubs.block("1", "hate.example", severity: "silence")
+            .replacingOccurrences(of: "\"private_comment\": null", with: "\"private_comment\": \"\(comment)\"")
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[\(block)]")
+        let list = "#domain,#severity,#private_comment\nhate.example,suspend,partner list: harassment campaign\n"
+        let result = await server.run(["domain-blocks", "sync", "-", "--dry-run"], tty: true, width: 80, input: list,
+                                      environment: try Self.state())
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("fake.test: 1 kept (made by hand)."), "\(result)")
+        let details = "severity silence → suspend, "
+            + "private_comment \"\(comment)\" → \"partner list: harassment campaign\""
+        #expect(result.stdout.contains(details),
+                "\(result.stdout)")
+        #expect(server.transport.requests.allSatisfy { $0.method == .get })
+    }
+
+    /// `--exclude` takes domains and files, the named config's `exclude` adds to them, and a value
+    /// that is neither is a usage error before anything is read from the server.
+    @Test func excludesFromTheCommandLineAFileAndTheConfigAreNeverTouched() async throws {
+        var environment = try Self.state()
+        let config = URL(fileURLWithPath: environment["XDG_STATE_HOME"]!).appendingPathComponent("config")
+        let lists = config.appendingPathComponent("fedictl/blocklists")
+        try FileManager.default.createDirectory(at: lists, withIntermediateDirectories: true)
+        try #"{"sources": [], "exclude": ["pins.txt"]}"#.write(to: lists.appendingPathComponent("nightly.json"),
+                                                               atomically: true, encoding: .utf8)
+        try "# ours\npinned.example\n".write(to: lists.appendingPathComponent("pins.txt"), atomically: true,
+                                             encoding: .utf8)
+        let file = lists.appendingPathComponent("more.txt")
+        try "filed.example\n".write(to: file, atomically: true, encoding: .utf8)
+        environment["XDG_CONFIG_HOME"] = config.path
+        let server = FakeServerAccount(software: "mastodon", version: "4.3.0")
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
+        let list = "new.example\npinned.example\nfiled.example\nsub.partner.example\n"
+        let result = await server.run(["domain-blocks", "sync", "-", "--config", "nightly", "--exclude", file.path,
+                                       "--exclude", "Partner.Example", "--dry-run", "-o", "json"],
+                                      input: list, environment: environment)
+        #expect(result.status == 0, "\(result)")
+        let rows = try #require(try result.json() as? [[String: Any]])
+        #expect(rows.map { "\($0["domain"]!) \($0["action"]!)" }
+                == ["filed.example kept", "new.example add", "pinned.example kept", "sub.partner.example kept"],
+                "\(rows)")
+        #expect(rows[3]["note"] as? String == "excluded (by partner.example, --exclude): sync never touches it")
+        #expect(result.stderr == "fake.test: 1 to add, 3 excluded.\n", "\(result)")
+
+        let bad = await server.run(["domain-blocks", "sync", "-", "--exclude", "not a domain", "--dry-run"],
+                                   input: list, environment: environment)
+        #expect(bad.status == 64, "\(bad)")
+        #expect(bad.stderr.hasPrefix("fedictl: --exclude 'not a domain' is neither a domain nor a file\nhint: "),
+                "\(bad)")
+        #expect(server.transport.requests.filter { $0.route == "GET /api/v1/admin/domain_blocks" }.count == 1,
+                "only the first run's list: \(server.transport.requests.map(\.route))")
     }
 
     @Test func withoutYesOffATerminalNothingIsSent() async throws {

@@ -104,7 +104,7 @@ import Testing
         #expect(writes.map(\.route) == ["POST /api/v1/admin/domain_permission_drafts"], "\(result)")
         let body = try #require(writes.first?.jsonBody)
         #expect(body["domain"] as? String == "new.example" && body["permission_type"] as? String == "block", "\(body)")
-        #expect(body["private_comment"] as? String == "[fedictl sync]", "\(body)")
+        #expect((body["private_comment"] as? String)?.hasPrefix("[fedictl-sync sources=stdin at=") == true, "\(body)")
         let rows = try #require((try? result.json()) as? [[String: Any]], "\(result)")
         #expect(rows.first { $0["domain"] as? String == "new.example" }?["result"] as? String == "drafted (01D1)",
                 "\(rows)")

@@ -90,7 +90,10 @@ struct DomainBlocksMergeTests {
         let header = try #require(records.first?.fields)
         return records.dropFirst().map { record in
             var row: [String: String] = [:]
-            for (key, value) in zip(header, record.fields) { row[key] = value }
+            // fedictl writes Mastodon's `#domain` headers; fediblockhole plain ones.
+            for (key, value) in zip(header, record.fields) {
+                row[key.hasPrefix("#") ? String(key.dropFirst()) : key] = value
+            }
             let flag = { (key: String) in String(BlocklistFile.bool(row[key] ?? "") ?? false) }
             return [(row["domain"] ?? "").lowercased(), row["severity"] ?? "", flag("reject_media"), flag("reject_reports"),
                     row["public_comment"] ?? "", row["private_comment"] ?? "", flag("obfuscate")].joined(separator: "|")
@@ -222,10 +225,10 @@ struct DomainBlocksMergeTests {
         let result = await CommandHarness().run(["domain-blocks", "merge", "-", "--max-severity", "silence", "--take", "public_comment", "-o", "csv"],
                                                 input: csv)
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "domain,severity,reject_media,reject_reports,public_comment,private_comment,obfuscate,sources\r\n"
-                    + "spam.example,silence,no,no,Spam,,no,1\r\n")
+        #expect(result.stdout == Self.mastodonHeader
+                    + "spam.example,silence,false,false,Spam,false,\n")
         let everything = await CommandHarness().run(["domain-blocks", "merge", "-", "-o", "csv", "--no-headers"], input: csv)
-        #expect(everything.stdout == "spam.example,suspend,yes,yes,Spam,,yes,1\r\n")
+        #expect(everything.stdout == "spam.example,suspend,true,true,Spam,true,\n")
     }
 
     @Test func configNamesComplete() async throws {
@@ -257,7 +260,7 @@ struct DomainBlocksMergeTests {
 
         let first = await harness.run(["domain-blocks", "merge", url, "-o", "csv"])
         #expect(first.status == 0, "\(first)")
-        #expect(first.stdout.contains("spam.example,suspend,yes,no,Spam,,no,1\r\n"), "\(first)")
+        #expect(first.stdout.contains("spam.example,suspend,true,false,Spam,false,\n"), "\(first)")
         let second = await harness.run(["domain-blocks", "merge", url, "-o", "csv"])
         #expect(second.status == 0, "\(second)")
         #expect(second.stdout == first.stdout)
@@ -345,9 +348,42 @@ struct DomainBlocksMergeTests {
         #expect(result.status == 0, "\(result)")
         // noisy.example: silence (min of silence and the list's suspend), reject_media only where both say so.
         #expect(result.stdout == """
-            domain,severity,reject_media,reject_reports,public_comment,private_comment,obfuscate,sources\r
-            noisy.example,silence,no,no,loud,ours,no,2\r
+            #domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate,#private_comment
+            noisy.example,silence,false,false,loud,false,ours
 
             """)
+        let table = await harness.run(["domain-blocks", "merge", "account:admin", theirs, "--merge", "min",
+                                       "--threshold", "2", "-o", "csv",
+                                       "--fields", "domain,severity,reject_media,sources"])
+        #expect(table.stdout == "domain,severity,reject_media,sources\r\nnoisy.example,silence,no,2\r\n", "\(table)")
+    }
+
+    static let mastodonHeader = "#domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate,"
+        + "#private_comment\n"
+
+    /// Issue 26: `merge -o csv` is Mastodon's import shape, and it round-trips through `domain-blocks import`.
+    @Test func theMergedCSVIsMastodonsImportShapeAndRoundTripsThroughImport() async throws {
+        let server = try await MockServer.start()
+        defer { server.stop() }
+        let list = """
+        #domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate
+        spam.example,suspend,true,true,"Spam, lots",false
+        noisy.example,silence,true,false,loud,true
+        """
+        let merged = await CommandHarness().run(["domain-blocks", "merge", "-", "-o", "csv"], input: list)
+        #expect(merged.status == 0, "\(merged)")
+        #expect(merged.stdout.hasPrefix(Self.mastodonHeader))
+        #expect(merged.stdout.contains("noisy.example,silence,true,false,loud,true,\n"), "\(merged.stdout)")
+        let imported = await CommandHarness(environment: ["FEDICTL_TOKEN": MockServer.admin.token])
+            .run(["domain-blocks", "import", "-", "--yes", "--account", "\(MockServer.admin.username)@\(server.base)"],
+                 input: merged.stdout)
+        #expect(imported.status == 0, "\(imported)")
+        let blocks = try await DomainBlockImportTests.serverBlocks(server).map { block in
+            ["domain", "severity", "reject_media", "reject_reports", "public_comment", "obfuscate"].map { key in
+                (block[key] as? Bool).map { String($0) } ?? "\(block[key] ?? "")"
+            }.joined(separator: "|")
+        }
+        #expect(blocks.sorted() == ["noisy.example|silence|true|false|loud|true",
+                                    "spam.example|suspend|true|true|Spam, lots|false"], "\(blocks)")
     }
 }

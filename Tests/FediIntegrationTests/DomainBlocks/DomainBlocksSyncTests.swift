@@ -64,27 +64,32 @@ struct DomainBlocksSyncTests {
 
         let dryRun = await admin.run(["domain-blocks", "sync", a.path, b.path, "--dry-run", "-o", "json"])
         #expect(dryRun.status == 0, "\(dryRun)")
-        #expect(dryRun.stderr.contains("1 to add, 1 to raise, 1 to lower, 1 to change, 1 unchanged."), "\(dryRun.stderr)")
+        #expect(dryRun.stderr.contains("1 to add, 1 unchanged, 3 kept (made by hand)."), "\(dryRun.stderr)")
         let planned = try Self.rows(dryRun)
         #expect(planned["new.example"]?["action"] as? String == "add")
         #expect(planned["new.example"]?["sources"] as? [String] == [a.path, b.path])
-        // The stamp is a change like any other, and shown.
-        #expect(planned["raise.example"]?["details"] as? [String] == ["severity silence → suspend", "private_comment \"\" → \"[fedictl sync]\""])
-        #expect(planned["lower.example"]?["action"] as? String == "lower")
-        #expect(planned["comment.example"]?["details"] as? [String] == ["reject_media no → yes", "public_comment \"old\" → \"new\"",
-                                                                    "private_comment \"\" → \"[fedictl sync]\""])
+        // Made by hand: kept, showing what the sources would set.
+        #expect(planned["raise.example"]?["action"] as? String == "kept")
+        #expect(planned["raise.example"]?["details"] as? [String] == ["severity silence → suspend"])
+        #expect(planned["lower.example"]?["action"] as? String == "kept")
+        #expect(planned["comment.example"]?["details"] as? [String]
+                == ["reject_media no → yes", "public_comment \"old\" → \"new\""])
         #expect(planned["same.example"]?["action"] as? String == "unchanged")
         #expect(planned["hand.example"] == nil)
         #expect(try await Self.mastodonBlocks(server).count == 5)
 
-        let applied = await admin.run(["domain-blocks", "sync", a.path, b.path, "--yes"])
+        // --adopt takes them over: their comments stay, the sources' follow.
+        let applied = await admin.run(["domain-blocks", "sync", a.path, b.path, "--adopt", "--yes"])
         #expect(applied.status == 0, "\(applied)")
         #expect(applied.stderr.contains("Wrote 4 of 4 changes on \(server.base)."), "\(applied.stderr)")
         var blocks = Dictionary(try await Self.mastodonBlocks(server).map { ($0["domain"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
         #expect(blocks.count == 6)
-        #expect(blocks["new.example"]?["private_comment"] as? String == "[fedictl sync]")
+        let stamp = try #require(SyncStamp.parse(blocks["new.example"]?["private_comment"] as? String), "\(blocks)")
+        #expect(stamp.sources == [a.path, b.path] && !stamp.adopted && stamp.fingerprint != nil)
         #expect(blocks["raise.example"]?["severity"] as? String == "suspend")
+        #expect(SyncStamp.parse(blocks["raise.example"]?["private_comment"] as? String)?.adopted == true)
         #expect(blocks["lower.example"]?["severity"] as? String == "silence")
+        #expect(blocks["comment.example"]?["public_comment"] as? String == "old; new")
         #expect(blocks["hand.example"]?["private_comment"] as? String == "ours")
         #expect((blocks["same.example"]?["private_comment"] as? String ?? "") == "")  // matched already: left alone
         let records = try String(contentsOf: state.appendingPathComponent("fedictl/sync/\(MockServer.admin.username)@\(server.base)/journal.jsonl"), encoding: .utf8)
@@ -204,7 +209,8 @@ struct DomainBlocksSyncTests {
         scrapers.example,suspend,false,false,Scrapers,false
         badactors.example,noop,false,false,,false
         """)
-        let plan = await admin.run(["domain-blocks", "sync", list.path, "--dry-run", "-o", "json"])
+        // The fixture's blocks were made by hand: --adopt lets sync change and lift them.
+        let plan = await admin.run(["domain-blocks", "sync", list.path, "--adopt", "--dry-run", "-o", "json"])
         #expect(plan.status == 0, "\(plan)")
         let rows = try Self.rows(plan)
         #expect(rows["loud.example"]?["action"] as? String == "skip")
@@ -220,11 +226,14 @@ struct DomainBlocksSyncTests {
 
         try await server.addRoutes(["DELETE /api/v1/admin/domain_blocks/01HZ9B1D3F5H7K9N1Q3S5V7X9Z": [
             "json": ["id": "01HZ9B1D3F5H7K9N1Q3S5V7X9Z", "domain": "badactors.example", "obfuscate": true]]])
-        let applied = await admin.run(["domain-blocks", "sync", list.path, "--yes"])
+        let applied = await admin.run(["domain-blocks", "sync", list.path, "--adopt", "--yes"])
         #expect(applied.status == 0, "\(applied)")
         let posts = try await server.received("POST", "/api/v1/admin/domain_blocks")
-        #expect(posts.map { NSDictionary(dictionary: $0) } == [NSDictionary(dictionary: [
-            "domain": "newspam.example", "obfuscate": false, "public_comment": "Spam", "private_comment": "[fedictl sync]"])])
+        var post = try #require(posts.first, "\(posts)")
+        #expect(SyncStamp.parse(post["private_comment"] as? String)?.sources == [list.path], "\(post)")
+        post["private_comment"] = nil
+        #expect(posts.count == 1 && NSDictionary(dictionary: post) == NSDictionary(dictionary: [
+            "domain": "newspam.example", "obfuscate": false, "public_comment": "Spam"]))
         #expect(try await server.received("DELETE", "/api/v1/admin/domain_blocks/01HZ9B1D3F5H7K9N1Q3S5V7X9Z").count == 1)
     }
 
@@ -232,16 +241,21 @@ struct DomainBlocksSyncTests {
         let server = try await FixtureServer.start(flavour: "pleroma")
         let state = try TemporaryDirectory.make("sync-state")
         let admin = Syncer(server: server, username: "admin", token: "fixture-token", state: state)
-        // noisy.example is silenced there; a noop entry lifts it (Pleroma keeps no block that limits nothing).
+        // noisy.example is silenced there, by hand: adopted, a noop entry lifts it (Pleroma keeps no block
+        // that limits nothing).
         let list = try Self.file("""
         domain,severity,reject_media,public_comment
         spam.example,suspend,false,Spam
         a.example,silence,true,meh
         noisy.example,noop,false,
         """)
-        let result = await admin.run(["domain-blocks", "sync", list.path, "--yes", "-o", "json"])
+        let result = await admin.run(["domain-blocks", "sync", list.path, "--adopt", "--yes", "-o", "json"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.contains("1 to add, 1 to lift, 1 unchanged."), "\(result.stderr)")
+        // Pleroma keeps no private comment: provenance stays on this machine, and fedictl says so.
+        #expect(result.stderr.contains("keeps no private comment to stamp, so what sync made on \(server.base) "
+                                       + "is known only to "
+                                       + "this machine's state directory"), "\(result.stderr)")
         let posted = try await server.received("POST", "/api/v1/pleroma/admin/config")
         try #require(posted.count == 1)
         #expect(try DomainBlockFlavourTests.mrfSimple(in: posted[0]) == [
@@ -276,11 +290,17 @@ struct DomainBlocksSyncTests {
         let state = try TemporaryDirectory.make("sync-state")
         let admin = Syncer(server: server, username: MockServer.admin.username, token: MockServer.admin.token, state: state)
         try await server.addFault(["match": ["methods": ["GET"], "path": "/api/v1/instance/peers"],
-                                   "effect": ["type": "status", "status": 200, "body": ["friendly.example", "hidden.example"]], "count": 100])
+                                   "effect": ["type": "status", "status": 200,
+                                              "body": ["friendly.example", "hidden.example", "botfarm.example",
+                                                       "one.example", "ane.example"]],
+                                   "count": 100])
         let hidden = DomainDigest.sha256Hex("hidden.example"), other = DomainDigest.sha256Hex("elsewhere.example")
+        // GoToSocial publishes obfuscated entries without a digest: matched by their pattern (issue 26).
         let list = try Self.file("""
         [{"domain": "hid**n.example", "digest": "\(hidden)", "severity": "suspend"},
-         {"domain": "else*****.example", "digest": "\(other)", "severity": "suspend"}]
+         {"domain": "else*****.example", "digest": "\(other)", "severity": "suspend"},
+         {"domain": "b*tf*rm.example", "severity": "suspend"},
+         {"domain": "*ne.example", "severity": "suspend"}]
         """, "public.json")
         let plan = await admin.run(["domain-blocks", "sync", list.path, "--dry-run", "-o", "json"])
         #expect(plan.status == 0, "\(plan)")
@@ -288,6 +308,10 @@ struct DomainBlocksSyncTests {
         #expect(rows["hidden.example"]?["action"] as? String == "add")
         #expect(rows["else*****.example"]?["action"] as? String == "unmatched")
         #expect((rows["else*****.example"]?["note"] as? String)?.hasPrefix("obfuscated; no known peer of this server matches it") == true)
+        #expect(rows["botfarm.example"]?["action"] as? String == "add", "\(rows.keys)")
+        #expect(rows["*ne.example"]?["action"] as? String == "unmatched")
+        #expect(rows["*ne.example"]?["note"] as? String
+                == "obfuscated without a digest; ambiguous: 2 known domains fit it (ane.example, one.example)")
     }
 
     @Test func newSuspensionsShowWhatTheyCutAndFollowedOnesAreCapped() async throws {
@@ -301,7 +325,8 @@ struct DomainBlocksSyncTests {
         try await Self.block(server, ["domain": "quiet.example", "severity": "silence"])
         let list = try Self.file("followed.example,suspend\nquiet.example,suspend\nlimited.example,silence\n", "list.csv")
 
-        let plan = await admin.run(["domain-blocks", "sync", list.path, "--dry-run", "-o", "json"])
+        // quiet.example was silenced by hand: --adopt lets sync raise it.
+        let plan = await admin.run(["domain-blocks", "sync", list.path, "--adopt", "--dry-run", "-o", "json"])
         #expect(plan.status == 0, "\(plan)")
         let rows = try Self.rows(plan)
         #expect(rows["followed.example"]?["follows"] as? Int == 4 && rows["followed.example"]?["followers"] as? Int == 1)
@@ -309,7 +334,9 @@ struct DomainBlocksSyncTests {
         #expect(rows["quiet.example"]?["action"] as? String == "raise" && rows["quiet.example"]?["follows"] as? Int == 4)
         #expect(rows["limited.example"]?["follows"] == nil)  // not a suspension: not asked
 
-        let capped = await admin.run(["domain-blocks", "sync", list.path, "--max-followed-severity", "silence", "--yes", "-o", "json"])
+        let capped = await admin.run(["domain-blocks", "sync", list.path, "--adopt", "--max-followed-severity",
+                                      "silence", "--yes",
+                                      "-o", "json"])
         #expect(capped.status == 0, "\(capped)")
         let cappedRows = try Self.rows(capped)
         #expect(cappedRows["quiet.example"]?["action"] as? String == "unchanged")
