@@ -52,11 +52,12 @@ public struct Selection: Sendable {
                         hint: "use a duration back from now (30m, 12h, 2d) or a date (2026-02-14, 2026-02-14T09:00:00Z)")
     }
 
-    /// `@User@Host` → `user@host`; an id stays as it is.
+    /// `@User@Host` → `user@host`, `@user` (this server's) → `user@`; an id stays as it is.
     static func handle(_ text: String) -> String {
         var value = text.trimmed()
+        guard value.hasPrefix("@") || value.contains("@") else { return value }
         if value.hasPrefix("@") { value.removeFirst() }
-        return value.contains("@") ? value.lowercased() : value
+        return value.contains("@") ? value.lowercased() : value.lowercased() + "@"
     }
 
     /// An account (a sign-up too) on the server `host`: every part of the selection must hold.
@@ -100,7 +101,8 @@ public struct Selection: Sendable {
         }
         if let targets {
             let handle = "\(username.lowercased())@\((domain ?? host).lowercased())"
-            guard targets.contains(id) || targets.contains(handle) else { return false }
+            let local = domain == nil && targets.contains("\(username.lowercased())@")
+            guard targets.contains(id) || targets.contains(handle) || local else { return false }
         }
         return true
     }

@@ -61,6 +61,8 @@ import Testing
     @Test func idsAndHandlesFromStdinSelectThoseAccounts() async throws {
         let result = await accounts(["-"], input: "@qwertyui01@SpamWave.example\n\n# a comment\n3\n@ann@fake.test\n")
         #expect(try Self.ids(result) == ["1", "3", "4"], "\(result)")
+        let local = await accounts(["-"], input: "@ANN\n@asdfghjk02\n")  // @user: this server's
+        #expect(try Self.ids(local) == ["4"], "\(local)")
     }
 
     @Test func nothingMatchedSaysSoAndExitsZero() async throws {
