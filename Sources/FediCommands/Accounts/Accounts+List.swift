@@ -55,11 +55,12 @@ extension Accounts {
             let client = try await ctx.client()
             let selection = try selector.selection(in: ctx)
             let host = client.server.authority
-            let query = AccountQuery(status: status, origin: origin, domain: selection.domain, username: username, email: email,
-                                     ip: ip, staff: staff)
+            let query = AccountQuery(status: status, origin: origin, domain: selection.domain, username: username,
+                                     email: email, ip: ip, staff: staff)
             try await ctx.withDetection(.accountsList) { family, server in
-                try await ctx.printSelected(of: AdminAccount.self, empty: "No accounts match.", limit: limit, selection: selection,
-                                            countOnly: count, keep: { selection.matches($0, on: host) }) { pages, onPage in
+                try await ctx.printSelected(of: AdminAccount.self, empty: "No accounts match.", limit: limit,
+                                            selection: selection, countOnly: count,
+                                            keep: { selection.matches($0, on: host) }) { pages, onPage in
                     try await client.adminAccounts(query, via: family, on: server, limit: pages, onPage: onPage)
                 }
             }

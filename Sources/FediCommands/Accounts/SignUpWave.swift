@@ -4,7 +4,8 @@ extension CommandContext {
     /// `accounts approve|reject` over a selector (or ids and handles on stdin): the sign-ups the
     /// server says still wait that it matches, each approved or rejected through the bulk engine.
     /// What an interrupted run did is no longer pending, so a re-run acts only on the rest.
-    func decideSignUps(approve: Bool, stdin: Bool, selection write: SelectionWrite, message: String? = nil) async throws {
+    func decideSignUps(approve: Bool, stdin: Bool, selection write: SelectionWrite,
+                       message: String? = nil) async throws {
         let progress = bulkProgress()
         let ctx = forBulkWork(onWait: progress.waiting)
         let selection = try write.filters.selection(in: ctx, stdin: stdin)
@@ -12,7 +13,8 @@ extension CommandContext {
         let host = client.server.authority
         if message != nil { _ = try await ctx.require(.accountsRejectMessage) }
         try await ctx.withDetection(approve ? .accountsApprove : .accountsReject) { family, server in
-            let pending = try await client.adminAccounts(AccountQuery(status: .pending), via: family, on: server, limit: nil)
+            let query = AccountQuery(status: .pending)
+            let pending = try await client.adminAccounts(query, via: family, on: server, limit: nil)
                 .filter { selection.matches($0, on: host) }.sorted(by: AdminAccount.oldestFirst)
             let wave = BulkModeration<AdminAccount>(verb: approve ? "approve" : "reject", noun: "sign-up",
                                                     doneWord: approve ? "approved" : "rejected", cap: write.limit,

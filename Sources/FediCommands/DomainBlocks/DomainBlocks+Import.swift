@@ -165,7 +165,8 @@ extension DomainBlocks {
         }
 
         /// Prints what was done, then the failures on stderr, and exits as the bulk engine's rule says.
-        func finish(_ plan: DomainBlockPlan, outcomes: BulkResult<DomainBlockPlan.Step, String>, ctx: CommandContext) throws {
+        func finish(_ plan: DomainBlockPlan, outcomes: BulkResult<DomainBlockPlan.Step, String>,
+                    ctx: CommandContext) throws {
             var rows: [DomainBlockPlanRow] = zip(outcomes.steps, outcomes.outcomes).map { step, outcome in
                 switch outcome {
                 case .done(let word): Self.row(step, result: word)

@@ -86,7 +86,9 @@ public struct Queue: FediCommand {
         }
         if watch, exitStatus { throw ValidationError("--exit-status cannot be used with --watch") }
         if watch, sinceLast { throw ValidationError("--since-last cannot be used with --watch") }
-        if watch, selector.isGiven { throw ValidationError("--watch takes no selector (--domain, --match, --since, --until, -)") }
+        if watch, selector.isGiven {
+            throw ValidationError("--watch takes no selector (--domain, --match, --since, --until, -)")
+        }
     }
 
     public func run(in ctx: CommandContext) async throws {

@@ -47,7 +47,8 @@ extension Reports {
                 if let reporter { query.reporterID = try await client.adminAccountID(for: reporter, via: family) }
                 if let target { query.targetID = try await client.adminAccountID(for: target, via: family) }
                 let host = client.server.authority
-                try await ctx.printSelected(of: Report.self, empty: resolved ? "No resolved reports match." : "No open reports match.",
+                let empty = resolved ? "No resolved reports match." : "No open reports match."
+                try await ctx.printSelected(of: Report.self, empty: empty,
                                             limit: limit, selection: selection, countOnly: count,
                                             keep: { selection.matches($0, on: host) }) { pages, onPage in
                     try await client.reports(query, via: family, limit: pages, onPage: onPage)

@@ -19,7 +19,8 @@ public struct SelectionWrite: ParsableArguments, Sendable {
     /// One account, or `-` or a selector for many; never one account and a selector.
     static func validate(account: String?, _ filters: SelectorFilters) throws {
         if account == nil, !filters.isGiven {
-            throw ValidationError("give an account, - (ids or handles on stdin), or a selector (--domain, --match, --since, --until)")
+            throw ValidationError(
+                "give an account, - (ids or handles on stdin), or a selector (--domain, --match, --since, --until)")
         }
         if let account, account != "-", filters.isGiven {
             throw ValidationError("give one account or a selector, not both (for a list of accounts, pipe them to -)")
@@ -85,7 +86,8 @@ struct BulkModeration<Target: Sendable>: Sendable {
         }
         try ctx.output.list(rows)
         ctx.noteOutcome("\(doneWord) \(result.done) of \(count)")
-        guard let exit = result.exitError(what: "\(noun)s", on: host, rerun: "run the same command again") else { return }
+        let exit = result.exitError(what: "\(noun)s", on: host, rerun: "run the same command again")
+        guard let exit else { return }
         for line in result.failureLines(name: name) { ctx.status(line) }
         throw exit
     }

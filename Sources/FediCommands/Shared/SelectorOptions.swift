@@ -16,7 +16,7 @@ public struct SelectorFilters: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Only those whose --match-field matches this regular expression.", valueName: "regex"))
     public var match: String?
 
-    @Option(help: ArgumentHelp("What --match looks at: username, display-name or email (reports: the target's username).",
+    @Option(help: ArgumentHelp("What --match looks at: username, display-name or email (reports: the target's name).",
                                valueName: "field"))
     public var matchField: Selection.Field = .username
 
@@ -56,7 +56,7 @@ public struct SelectorOptions: ParsableArguments, Sendable {
 
     public func validate() throws {
         if let fromStdin, fromStdin != "-" {
-            throw ValidationError("the only argument taken is - (ids or @user@host handles on stdin); '\(fromStdin)' is not")
+            throw ValidationError("the only argument taken is - (ids or @user@host handles on stdin), not '\(fromStdin)'")
         }
     }
 
@@ -84,7 +84,9 @@ extension CommandContext {
                                      countOnly: Bool, keep: @escaping @Sendable (Row) -> Bool,
                                      _ fetch: (Int?, @escaping PageHandler<Row>) async throws -> [Row]) async throws {
         guard selection.isActive || countOnly else {
-            return try await printPages(of: type, empty: empty, limit: limit) { onPage in try await fetch(limit.count, onPage) }
+            return try await printPages(of: type, empty: empty, limit: limit) { onPage in
+                try await fetch(limit.count, onPage)
+            }
         }
         if globals.raw {
             throw FediError(.usage, "--raw shows the server's own pages, which a selector or --count cannot filter",
@@ -100,6 +102,8 @@ extension CommandContext {
         if countOnly { return try output.list([SelectionCount(count: rows.count)]) }
         if rows.isEmpty { status(selection.isActive ? "Nothing matches the selection." : empty) }
         try output.list(rows)
-        if let cap, rows.count >= cap { status("Showing the first \(cap) that match; --all for every one, or --limit N.") }
+        if let cap, rows.count >= cap {
+            status("Showing the first \(cap) that match; --all for every one, or --limit N.")
+        }
     }
 }

@@ -93,7 +93,8 @@ public struct BulkResult<Step: Sendable, Value: Sendable>: Sendable {
                              hint: refused.hint)
         }
         if failures.isEmpty {
-            return FediError(.failure, "interrupted: \(notSent) of \(steps.count) \(what) were not sent", hint: "\(rerun)")
+            return FediError(.failure, "interrupted: \(notSent) of \(steps.count) \(what) were not sent",
+                             hint: rerun)
         }
         let place = host.map { " on \($0)" } ?? ""
         let message = "\(failures.count) of \(steps.count) \(what) failed\(place)"
@@ -105,14 +106,17 @@ public struct BulkResult<Step: Sendable, Value: Sendable>: Sendable {
             return FediError(.protocol, message,
                              hint: "the server's answers could not be read; check the server's state, then \(rerun)")
         }
-        return FediError(.dataError, message, hint: "fix what the lines above name (or the server's objection), then \(rerun)")
+        return FediError(.dataError, message,
+                         hint: "fix what the lines above name (or the server's objection), then \(rerun)")
     }
 
     /// The failures a user reads on stderr, at most `limit` of them, each named by `name`.
     public func failureLines(limit: Int = 20, name: (Step) -> String) -> [String] {
         let failures = failures
         var lines = failures.prefix(limit).map { "  \(name($0.step)): \($0.error.message)" }
-        if failures.count > limit { lines.append("  … and \(failures.count - limit) more (the output lists them all)") }
+        if failures.count > limit {
+            lines.append("  … and \(failures.count - limit) more (the output lists them all)")
+        }
         return lines
     }
 }

@@ -49,7 +49,7 @@ public struct Selection: Sendable {
         if let duration = DurationText(text) { return now.addingTimeInterval(-duration.timeInterval) }
         if let date = FlexibleDate.parse(text) { return date }
         throw FediError(.usage, "\(flag) '\(text)' is neither a length of time nor a date",
-                        hint: "use a duration back from now (30m, 12h, 2d) or a date (2026-02-14, 2026-02-14T09:00:00Z)")
+                        hint: "a duration back from now (30m, 12h, 2d) or a date (2026-02-14, 2026-02-14T09:00:00Z)")
     }
 
     /// `@User@Host` → `user@host`, `@user` (this server's) → `user@`; an id stays as it is.

@@ -54,15 +54,18 @@ import Testing
         let server = Self.server()
         let result = await server.run(["accounts", "reject", "--since", "1h"])
         #expect(result.status == 64, "\(result)")
-        #expect(result.stderr.hasPrefix("fedictl: Reject 3 sign-ups on fake.test (@asdfghjk02, @qwertyui01, @carol): confirmation needed\n"),
+        let question = "Reject 3 sign-ups on fake.test (@asdfghjk02, @qwertyui01, @carol)"
+        #expect(result.stderr.hasPrefix("fedictl: \(question): confirmation needed\n"),
                 "\(result)")
         #expect(Self.posts(server).isEmpty)
     }
 
     @Test func aRefusedWriteStopsTheRestWhichAreNamedNotSent() async throws {
         let server = Self.server()
-        server.transport.stub(.post, "/api/v1/admin/accounts/32/approve", status: 403, json: #"{"error": "This action is not allowed"}"#)
-        let result = await server.run(["accounts", "approve", "--since", "1h", "--yes", "--concurrency", "1", "--fields", "id,result"])
+        server.transport.stub(.post, "/api/v1/admin/accounts/32/approve", status: 403,
+                              json: #"{"error": "This action is not allowed"}"#)
+        let result = await server.run(["accounts", "approve", "--since", "1h", "--yes", "--concurrency", "1",
+                                       "--fields", "id,result"])
         #expect(result.status == 77, "\(result)")
         #expect(result.stdout.hasPrefix("32\tfailed: fake.test does not allow this (HTTP 403)"), "\(result)")
         #expect(result.stdout.contains("31\tnot sent\n33\tnot sent\n"), "\(result)")
@@ -86,7 +89,8 @@ import Testing
         #expect(Self.posts(server).isEmpty)
     }
 
-    @Test(arguments: [["accounts", "approve"], ["accounts", "reject", "31", "--match", "x"], ["accounts", "approve", "--limit", "0", "-"]])
+    @Test(arguments: [["accounts", "approve"], ["accounts", "reject", "31", "--match", "x"],
+                      ["accounts", "approve", "--limit", "0", "-"]])
     func argumentsThatDoNotGoTogetherAreUsageErrors(arguments: [String]) async throws {
         let server = FakeServerAccount()
         let result = await server.run(arguments)

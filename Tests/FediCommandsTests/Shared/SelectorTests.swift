@@ -12,8 +12,10 @@ import Testing
         let created = FlexibleDate.format(Date().addingTimeInterval(-ago))
         let acct = domain.map { "\(username)@\($0)" } ?? username
         return #"{"id": "\#(id)", "username": "\#(username)", "domain": \#(domain.map { "\"\($0)\"" } ?? "null"),"#
-            + #" "created_at": "\#(created)", "email": \#(email.map { "\"\($0)\"" } ?? "null"), "approved": \#(approved),"#
-            + #" "account": {"id": "\#(id)", "username": "\#(username)", "acct": "\#(acct)", "display_name": "N\#(id)"}}"#
+            + #" "created_at": "\#(created)", "email": \#(email.map { "\"\($0)\"" } ?? "null"),"#
+            + #" "approved": \#(approved),"#
+            + #" "account": {"id": "\#(id)", "username": "\#(username)", "acct": "\#(acct)","#
+            + #" "display_name": "N\#(id)"}}"#
     }
 
     /// A wave: two spam accounts from spamwave.example within the hour, an old one, a local user.
@@ -39,7 +41,8 @@ import Testing
     }
 
     @Test func domainMatchAndSinceNarrowTheAccountsList() async throws {
-        let byDomain = await accounts(["--domain", "SpamWave.example"], route: Self.everyAccount + "?by_domain=spamwave.example")
+        let byDomain = await accounts(["--domain", "SpamWave.example"],
+                                      route: Self.everyAccount + "?by_domain=spamwave.example")
         #expect(byDomain.status == 0, "\(byDomain)")
         #expect(try Self.ids(byDomain) == ["1", "2", "3"])
         let wave = await accounts(["--since", "1h", "--match", "^[a-z]{8}[0-9]{2}$"])
