@@ -1684,10 +1684,10 @@ _fedictl_accounts() {
 
 _fedictl_accounts_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --active --pending --disabled --silenced --suspended --sensitized --local --remote --staff --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --active --pending --disabled --silenced --suspended --sensitized --local --remote --staff --count --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --domain --username --email --ip -L --limit)
-    __fedictl_offer_flags_options 0
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --username --email --ip --domain --match --match-field --since --until -L --limit)
+    __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
@@ -1732,9 +1732,6 @@ _fedictl_accounts_list() {
         __fedictl_add_completions -f
         return
         ;;
-    '--domain')
-        return
-        ;;
     '--username')
         return
         ;;
@@ -1742,6 +1739,22 @@ _fedictl_accounts_list() {
         return
         ;;
     '--ip')
+        return
+        ;;
+    '--domain')
+        return
+        ;;
+    '--match')
+        return
+        ;;
+    '--match-field')
+        __fedictl_add_completions -W 'username'$'\n''display-name'$'\n''email'
+        return
+        ;;
+    '--since')
+        return
+        ;;
+    '--until')
         return
         ;;
     '-L'|'--limit')
@@ -1807,7 +1820,7 @@ _fedictl_accounts_approve() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --domain --match --match-field --since --until -L --limit)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1853,6 +1866,25 @@ _fedictl_accounts_approve() {
         __fedictl_add_completions -f
         return
         ;;
+    '--domain')
+        return
+        ;;
+    '--match')
+        return
+        ;;
+    '--match-field')
+        __fedictl_add_completions -W 'username'$'\n''display-name'$'\n''email'
+        return
+        ;;
+    '--since')
+        return
+        ;;
+    '--until')
+        return
+        ;;
+    '-L'|'--limit')
+        return
+        ;;
     esac
 }
 
@@ -1860,7 +1892,7 @@ _fedictl_accounts_reject() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --message)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --domain --match --match-field --since --until -L --limit --message)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1904,6 +1936,25 @@ _fedictl_accounts_reject() {
         ;;
     '--token-file')
         __fedictl_add_completions -f
+        return
+        ;;
+    '--domain')
+        return
+        ;;
+    '--match')
+        return
+        ;;
+    '--match-field')
+        __fedictl_add_completions -W 'username'$'\n''display-name'$'\n''email'
+        return
+        ;;
+    '--since')
+        return
+        ;;
+    '--until')
+        return
+        ;;
+    '-L'|'--limit')
         return
         ;;
     '--message')
@@ -2268,10 +2319,10 @@ _fedictl_reports() {
 
 _fedictl_reports_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --resolved --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --resolved --count --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --reporter --target -L --limit)
-    __fedictl_offer_flags_options 0
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --reporter --target --domain --match --match-field --since --until -L --limit)
+    __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
@@ -2320,6 +2371,22 @@ _fedictl_reports_list() {
         return
         ;;
     '--target')
+        return
+        ;;
+    '--domain')
+        return
+        ;;
+    '--match')
+        return
+        ;;
+    '--match-field')
+        __fedictl_add_completions -W 'username'$'\n''display-name'$'\n''email'
+        return
+        ;;
+    '--since')
+        return
+        ;;
+    '--until')
         return
         ;;
     '-L'|'--limit')
@@ -2730,8 +2797,8 @@ _fedictl_queue() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --exit-status --since-last --watch --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --kind --interval --exec --exec-timeout)
-    __fedictl_offer_flags_options 0
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --kind --domain --match --match-field --since --until --interval --exec --exec-timeout)
+    __fedictl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
@@ -2778,6 +2845,22 @@ _fedictl_queue() {
         ;;
     '--kind')
         __fedictl_add_completions -W 'report'$'\n''sign-up'
+        return
+        ;;
+    '--domain')
+        return
+        ;;
+    '--match')
+        return
+        ;;
+    '--match-field')
+        __fedictl_add_completions -W 'username'$'\n''display-name'$'\n''email'
+        return
+        ;;
+    '--since')
+        return
+        ;;
+    '--until')
         return
         ;;
     '--interval')

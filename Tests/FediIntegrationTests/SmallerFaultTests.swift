@@ -12,15 +12,19 @@ struct SmallerFaultTests {
         return file
     }
 
-    @Test(arguments: [401, 403])
-    func anImportWhoseWritesAreRefusedStopsAtTheFirstWithExit77(status: Int) async throws {
+    /// Import and sync share the bulk engine, so both stop at the first refused write.
+    @Test(arguments: [401, 403], ["import", "sync"])
+    func bulkWritesThatAreRefusedStopAtTheFirstWithExit77(status: Int, verb: String) async throws {
         let server = try await MockServer.start()
         let proxy = try await HostileProxy.start(upstream: server)
         try await server.addFault(["match": ["methods": ["POST"], "path": "/api/v1/admin/domain_blocks"],
                                    "effect": ["type": "status", "status": status]])
         let file = try Self.blocklist(20)
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = await UserSide(proxy, MockServer.admin).run(["domain-blocks", "import", file.path, "--concurrency", "1"])
+        let state = try TemporaryDirectory.make("refused-state")  // sync keeps provenance there
+        let admin = DomainBlocksSyncTests.Syncer(server: proxy, username: MockServer.admin.username,
+                                                 token: MockServer.admin.token, state: state)
+        let result = await admin.run(["domain-blocks", verb, file.path, "--concurrency", "1", "--yes"])
         #expect(result.status == 77, "\(result)")
         #expect(result.stderr.contains("stopped at the first refused write; the other 19 were not sent"), "\(result)")
         #expect(result.stderr.contains("\nhint: "), "\(result)")

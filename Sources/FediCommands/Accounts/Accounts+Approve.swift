@@ -11,20 +11,38 @@ extension Accounts {
             `fedictl accounts list --pending` shows the waiting sign-ups with their reasons. Mastodon, \
             GoToSocial, Pleroma and Akkoma.
 
+            Instead of one account, a selector (--domain, --match, --since, --until) or - (ids or \
+            @user@host handles on stdin) approves every sign-up still pending that it matches, at most \
+            --limit (500): one confirmation shows how many and the first few, --dry-run lists them, the \
+            writes are paced to the server's rate limit, each is journaled, and failures are named at the \
+            end. A re-run acts only on what is still pending.
+
             Examples:
               $ fedictl accounts list --pending
               $ fedictl accounts approve 109876543210
+              $ fedictl accounts approve --domain friendly.example --since 2h --dry-run
+              $ cut -f1 approved.txt | fedictl accounts approve - --yes
             """)
 
         @OptionGroup public var globals: GlobalOptions
 
-        @OptionGroup public var target: AccountArgument
+        @Argument(help: ArgumentHelp("The sign-up: @user@host, @user or an account id; - for ids or handles on stdin; "
+                                     + "none with a selector.", valueName: "user"))
+        public var account: String?
+
+        @OptionGroup public var selection: SelectionWrite
+
+        public func validate() throws { try SelectionWrite.validate(account: account, selection.filters) }
 
         public func run(in ctx: CommandContext) async throws {
+            guard let account, !SelectionWrite.isBulk(account) else {
+                try ctx.output.validateFields(for: BulkTargetRow.self)
+                return try await ctx.decideSignUps(approve: true, stdin: self.account == "-", selection: selection)
+            }
             try ctx.output.validateFields(for: AdminAccount.self)
             let client = try await ctx.client()
             let fetched = try await ctx.withCapability(.accountsApprove) { family in
-                let id = try await client.adminAccountID(for: target.account, via: family)
+                let id = try await client.adminAccountID(for: account, via: family)
                 guard ctx.journalIsOn else { return try await client.approveAccount(id: id, via: family) }
                 // Read first for the journal: who signed up, with their e-mail and reason.
                 let account = try await client.adminAccount(id: id, via: family).value

@@ -19,6 +19,9 @@ extension Accounts {
               $ fedictl accounts list --remote --domain spam.example --suspended
               $ fedictl accounts list --staff --fields id,acct,role
               $ fedictl accounts list --all -o ndjson > accounts.ndjson
+              $ fedictl accounts list --pending --since 1h --match '^[a-z]{8}[0-9]{2}$'
+              $ fedictl --all-accounts accounts list --domain spamwave.example --count
+              $ cut -f1 suspects.txt | fedictl accounts list -
             """,
             aliases: ["ls"])
 
@@ -27,9 +30,6 @@ extension Accounts {
         @Flag public var status: AccountQuery.Status?
 
         @Flag public var origin: AccountQuery.Origin?
-
-        @Option(help: ArgumentHelp("Only accounts from this domain.", valueName: "domain"))
-        public var domain: String?
 
         @Option(help: ArgumentHelp("Only usernames containing this.", valueName: "name"))
         public var username: String?
@@ -43,15 +43,25 @@ extension Accounts {
         @Flag(help: "Only admins and moderators.")
         public var staff = false
 
+        @OptionGroup public var selector: SelectorOptions
+
+        @Flag(help: "Print only how many accounts match, per server.")
+        public var count = false
+
         @OptionGroup public var limit: ListLimit
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: AdminAccount.self)
             let client = try await ctx.client()
-            let query = AccountQuery(status: status, origin: origin, domain: domain, username: username, email: email, ip: ip, staff: staff)
+            let selection = try selector.selection(in: ctx)
+            let host = client.server.authority
+            let query = AccountQuery(status: status, origin: origin, domain: selection.domain, username: username,
+                                     email: email, ip: ip, staff: staff)
             try await ctx.withDetection(.accountsList) { family, server in
-                try await ctx.printPages(of: AdminAccount.self, empty: "No accounts match.", limit: limit) { onPage in
-                    try await client.adminAccounts(query, via: family, on: server, limit: limit.count, onPage: onPage)
+                try await ctx.printSelected(of: AdminAccount.self, empty: "No accounts match.", limit: limit,
+                                            selection: selection, countOnly: count,
+                                            keep: { selection.matches($0, on: host) }) { pages, onPage in
+                    try await client.adminAccounts(query, via: family, on: server, limit: pages, onPage: onPage)
                 }
             }
         }

@@ -12,26 +12,42 @@ extension Accounts {
             GoToSocial, Pleroma and Akkoma. --message is e-mailed to the applicant by GoToSocial; elsewhere \
             it is refused (exit 69) before anything is sent, not dropped.
 
+            Instead of one account, a selector (--domain, --match, --since, --until) or - (ids or \
+            @user@host handles on stdin) rejects every sign-up still pending that it matches, at most \
+            --limit (500), after one confirmation; as for accounts approve.
+
             Examples:
               $ fedictl accounts reject 109876543210
               $ fedictl accounts reject 01JD43D --message "We are not open to new members right now." --yes
               $ fedictl accounts reject 109876543210 --yes -o json
+              $ fedictl accounts reject --since 1h --match '^[a-z]{8}[0-9]{2}$' --dry-run
             """)
 
         @OptionGroup public var globals: GlobalOptions
 
-        @OptionGroup public var target: AccountArgument
+        @Argument(help: ArgumentHelp("The sign-up: @user@host, @user or an account id; - for ids or handles on stdin; "
+                                     + "none with a selector.", valueName: "user"))
+        public var account: String?
+
+        @OptionGroup public var selection: SelectionWrite
+
+        public func validate() throws { try SelectionWrite.validate(account: account, selection.filters) }
 
         @Option(help: ArgumentHelp("A message e-mailed to the applicant (GoToSocial).", valueName: "text"))
         public var message: String?
 
         public func run(in ctx: CommandContext) async throws {
+            guard let account, !SelectionWrite.isBulk(account) else {
+                try ctx.output.validateFields(for: BulkTargetRow.self)
+                return try await ctx.decideSignUps(approve: false, stdin: self.account == "-", selection: selection,
+                                                   message: message)
+            }
             try ctx.output.validateFields(for: AdminAccount.self)
             let client = try await ctx.client()
             let host = try ctx.login().server.authority
             if message != nil { _ = try await ctx.require(.accountsRejectMessage) }
             let fetched = try await ctx.withCapability(.accountsReject) { family in
-                let account = try await client.adminAccount(id: try await client.adminAccountID(for: target.account, via: family), via: family)
+                let account = try await client.adminAccount(id: try await client.adminAccountID(for: account, via: family), via: family)
                 try ctx.confirm("Reject the sign-up of @\(account.value.acct) on \(host) and delete it?")
                 return try await JournalNote.during([.signUp(account.value, on: host, approved: false)]) {
                     try await client.rejectAccount(id: account.value.id, via: family, message: message)

@@ -83,63 +83,49 @@ extension CommandContext {
                                                    action: step.action.rawValue, blockID: block?.id,
                                                    fingerprint: step.wanted.map(SyncStamp.fingerprint(of:))))
         }
-        var results: [String: Result<String, FediError>] = [:]
+        let result: BulkResult<SyncPlan.Step, String>
         if adapter.writesWholeList {
             // One read-modify-write for the lot.
             try await adapter.carryOut(writes.compactMap { $0.write?.change })
-            for step in writes {
-                try await record(step)
-                results[step.domain] = .success("done")
-            }
+            for step in writes { try await record(step) }
+            result = BulkResult(steps: writes, outcomes: writes.map { _ in .done("done") })
         } else {
-            progress.start(total: writes.count)
-            let outcomes = await concurrently(writes, limit: globals.concurrency, done: { progress.update($0) }) { step -> Result<String, FediError> in
-                do {
-                    guard let write = step.write else { return .success("unchanged") }
-                    let outcome = try await adapter.carryOut(write)
-                    switch outcome {
-                    case .created(let block), .updated(let block, _):
+            result = await BulkEngine(concurrency: globals.concurrency, observer: progress).run(writes) { step in
+                guard let write = step.write else { return "unchanged" }
+                switch try await adapter.carryOut(write) {
+                case .created(let block), .updated(let block, _):
+                    try await record(step, block: block)
+                    return "done"
+                case .removed:
+                    try await record(step)
+                    return "done"
+                case .unchanged(let block):
+                    // Made by an earlier run whose record was cut short: claim it only if it bears sync's stamp.
+                    if step.action == .add, SyncStamp.parse(block.privateComment) != nil {
                         try await record(step, block: block)
-                        return .success("done")
-                    case .removed:
-                        try await record(step)
-                        return .success("done")
-                    case .unchanged(let block):
-                        // Made by an earlier run whose record was cut short: claim it only if it bears sync's stamp.
-                        if step.action == .add, SyncStamp.parse(block.privateComment) != nil {
-                            try await record(step, block: block)
-                        }
-                        return .success("already so")
-                    case .covered(let parent):
-                        return .success("covered by \(parent.domain)")
                     }
-                } catch {
-                    return .failure(ErrorReport.fediError(from: error))
+                    return "already so"
+                case .covered(let parent):
+                    return "covered by \(parent.domain)"
                 }
             }
-            progress.finish()
-            for (step, outcome) in zip(writes, outcomes) { results[step.domain] = outcome }
         }
-        var rows: [SyncRow] = []
-        var failures: [(String, FediError)] = []
-        for step in plan.steps {
+        var results: [String: BulkOutcome<String>] = [:]
+        for (step, outcome) in zip(result.steps, result.outcomes) { results[step.domain] = outcome }
+        let rows = plan.steps.map { step in
             var row = SyncRow(step, account: login.id, listDigest: listDigest)
             switch results[step.domain] {
-            case .success(let word): row.result = word
-            case .failure(let error):
-                row.result = "failed: \(error.message)"
-                failures.append((step.domain, error))
+            case .done(let word): row.result = word
+            case .failed(let error): row.result = "failed: \(error.message)"
+            case .notSent: row.result = "not sent"
             case nil: break
             }
-            rows.append(row)
+            return row
         }
         try output.list(rows)
-        status("Wrote \(writes.count - failures.count) of \(writes.count) change\(writes.count == 1 ? "" : "s") on \(host).")
-        guard !failures.isEmpty else { return }
-        for (domain, error) in failures.prefix(20) { status("  \(domain): \(error.message)") }
-        if let refused = failures.first(where: { DomainBlocks.Import.stopsTheRest($0.1) })?.1 { throw refused }
-        let temporary = failures.allSatisfy { $0.1.status == .temporary }
-        throw FediError(temporary ? .temporary : .dataError, "\(failures.count) of \(writes.count) changes failed on \(host)",
-                        hint: temporary ? "run the same sync again: it writes only what is still missing" : "see the rows above; then run the sync again")
+        status("Wrote \(result.done) of \(writes.count) change\(writes.count == 1 ? "" : "s") on \(host).")
+        guard let exit = result.exitError(on: host, rerun: "run the same sync again") else { return }
+        for line in result.failureLines(name: \.domain) { status(line) }
+        throw exit
     }
 }

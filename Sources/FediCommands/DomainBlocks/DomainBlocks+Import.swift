@@ -136,47 +136,20 @@ extension DomainBlocks {
             return kept
         }
 
-        /// What happened to one write.
-        enum Outcome: Sendable {
-            case done(String)
-            case failed(FediError)
-            /// Not sent: an earlier write was refused in a way every other would be too (`stopsTheRest`).
-            case skipped
-        }
-
-        func apply(_ writes: [DomainBlockPlan.Step], with adapter: any DomainBlockAdapter, progress: BulkProgress) async throws -> [Outcome] {
-            defer { progress.finish() }
+        func apply(_ writes: [DomainBlockPlan.Step], with adapter: any DomainBlockAdapter,
+                   progress: BulkProgress) async throws -> BulkResult<DomainBlockPlan.Step, String> {
             if adapter.writesWholeList {
                 // One read-modify-write for the lot: a failure fails them all, and says why.
+                defer { progress.finish() }
                 try await adapter.carryOut(writes.compactMap(\.change))
-                return writes.map { .done(Self.doneWord($0.action)) }
+                return BulkResult(steps: writes, outcomes: writes.map { .done(Self.doneWord($0.action)) })
             }
-            progress.start(total: writes.count)
-            let refusal = StickyFlag()  // set once a write is refused in a way every other would be (stopsTheRest)
-            return await concurrently(writes, limit: concurrency, done: { progress.update($0) }) { step -> Outcome in
-                // After a 401/403 the token will not do for the rest either: stop sending.
-                if refusal.isSet { return .skipped }
-                let outcome = await Self.write(step, with: adapter)
-                if case .failed(let error) = outcome, Self.stopsTheRest(error) { refusal.set() }
-                return outcome
-            }
-        }
-
-        /// A refusal every other write would meet too: the server's for lack of permission (401/403),
-        /// or the journal's that cannot be written (78; nothing was sent).
-        static func stopsTheRest(_ error: FediError) -> Bool {
-            error.status == .permission || error.status == .config
-        }
-
-        static func write(_ step: DomainBlockPlan.Step, with adapter: any DomainBlockAdapter) async -> Outcome {
-            do {
+            return await BulkEngine(concurrency: concurrency, observer: progress).run(writes) { step in
                 switch try await adapter.carryOut(step) {
-                case .covered(let parent): return .done("covered by \(parent.domain)")
-                case .unchanged: return .done(step.action == .add ? "already blocked" : doneWord(step.action))
-                case .created, .updated, .removed: return .done(doneWord(step.action))
+                case .covered(let parent): "covered by \(parent.domain)"
+                case .unchanged: step.action == .add ? "already blocked" : Self.doneWord(step.action)
+                case .created, .updated, .removed: Self.doneWord(step.action)
                 }
-            } catch {
-                return .failed(ErrorReport.fediError(from: error))
             }
         }
 
@@ -191,42 +164,25 @@ extension DomainBlocks {
             }
         }
 
-        /// Prints what was done, then the failures on stderr, and exits 75 (only temporary failures) or 65.
-        func finish(_ plan: DomainBlockPlan, outcomes: [Outcome], ctx: CommandContext) throws {
-            let writes = plan.writes
-            var rows: [DomainBlockPlanRow] = []
-            var failures: [(String, FediError)] = []
-            var skipped = 0
-            for (step, outcome) in zip(writes, outcomes) {
+        /// Prints what was done, then the failures on stderr, and exits as the bulk engine's rule says.
+        func finish(_ plan: DomainBlockPlan, outcomes: BulkResult<DomainBlockPlan.Step, String>,
+                    ctx: CommandContext) throws {
+            var rows: [DomainBlockPlanRow] = zip(outcomes.steps, outcomes.outcomes).map { step, outcome in
                 switch outcome {
-                case .done(let word): rows.append(Self.row(step, result: word))
-                case .failed(let error):
-                    rows.append(Self.row(step, result: "failed: \(error.message)"))
-                    failures.append((step.domain, error))
-                case .skipped:
-                    rows.append(Self.row(step, result: "not sent"))
-                    skipped += 1
+                case .done(let word): Self.row(step, result: word)
+                case .failed(let error): Self.row(step, result: "failed: \(error.message)")
+                case .notSent: Self.row(step, result: "not sent")
                 }
             }
             rows += plan.steps.filter { [.covered, .kept].contains($0.action) }.map { Self.row($0, result: nil) }
             try ctx.output.list(rows)
-            let done = writes.count - failures.count - skipped
-            ctx.status("Wrote \(done) of \(writes.count) change\(writes.count == 1 ? "" : "s").")
-            guard !failures.isEmpty else { return }
-            if let refused = failures.first(where: { Self.stopsTheRest($0.1) })?.1 {
-                let unsent = skipped > 0 ? "; the other \(skipped) were not sent" : ""
-                throw FediError(refused.status, "\(refused.message): stopped at the first refused write\(unsent)",
-                                hint: refused.hint)
+            let total = outcomes.steps.count
+            ctx.status("Wrote \(outcomes.done) of \(total) change\(total == 1 ? "" : "s").")
+            guard let exit = outcomes.exitError(rerun: "run the same import again") else { return }
+            if exit.status != .permission, exit.status != .config {
+                for line in outcomes.failureLines(name: \.domain) { ctx.status(line) }
             }
-            for (domain, error) in failures.prefix(20) { ctx.status("  \(domain): \(error.message)") }
-            if failures.count > 20 { ctx.status("  … and \(failures.count - 20) more (the output lists them all)") }
-            let temporary = failures.allSatisfy { $0.1.status == .temporary }
-            // Answers fedictl cannot read are the server's fault (76), not the file's (65).
-            let unreadable = failures.allSatisfy { $0.1.status == .protocol }
-            throw FediError(temporary ? .temporary : unreadable ? .protocol : .dataError, "\(failures.count) of \(writes.count) changes failed",
-                            hint: temporary ? "run the same import again: it writes only what is still missing"
-                                : unreadable ? "the server's answers could not be read; check with `fedictl domain-blocks list`, then run the import again"
-                                : "fix the rows named above (or the server's objection), then run the import again")
+            throw exit
         }
 
         /// "1000 to add, 0 to update, 0 unchanged", with covered and removed rows when there are any.

@@ -66,6 +66,8 @@ public struct Queue: FediCommand {
     @Flag(help: "Keep running and print each new item as it arrives.")
     public var watch = false
 
+    @OptionGroup public var selector: SelectorOptions
+
     @Option(help: ArgumentHelp("With --watch: seconds between looks at the server.", valueName: "seconds"))
     public var interval: Double = 60
 
@@ -84,6 +86,9 @@ public struct Queue: FediCommand {
         }
         if watch, exitStatus { throw ValidationError("--exit-status cannot be used with --watch") }
         if watch, sinceLast { throw ValidationError("--since-last cannot be used with --watch") }
+        if watch, selector.isGiven {
+            throw ValidationError("--watch takes no selector (--domain, --match, --since, --until, -)")
+        }
     }
 
     public func run(in ctx: CommandContext) async throws {
@@ -93,10 +98,13 @@ public struct Queue: FediCommand {
             let watch = QueueWatch(kinds: kinds, interval: interval, exec: exec, execTimeout: execTimeout)
             return try await watch.run(in: ctx)
         }
-        let waiting = try await Self.waiting(kinds: kinds, in: ctx)
+        let selection = try selector.selection(in: ctx)
+        let waiting = try await Self.waiting(kinds: kinds, in: ctx, selection: selection)
         let items = try await QueueLooks.turn(sinceLast, in: ctx) {
             let items = sinceLast ? try await QueueLooks.new(among: waiting, in: ctx) : waiting
-            if items.isEmpty, ctx.output.settings.format == .table, ctx.output.settings.isTTY {
+            if items.isEmpty, selection.isActive {
+                ctx.status("Nothing waits that matches the selection.")
+            } else if items.isEmpty, ctx.output.settings.format == .table, ctx.output.settings.isTTY {
                 ctx.status("Nothing waits.")
             } else {
                 try ctx.output.list(items, mergedBy: QueueItem.fleetOrder)
@@ -109,7 +117,8 @@ public struct Queue: FediCommand {
 
     /// The waiting items of `kinds` on the selected account's server, oldest first. A kind the
     /// software cannot list is named on stderr; when it can list none of them, that is the error (69).
-    static func waiting(kinds: [QueueItem.Kind], in ctx: CommandContext, quiet: Bool = false) async throws -> [QueueItem] {
+    static func waiting(kinds: [QueueItem.Kind], in ctx: CommandContext, quiet: Bool = false,
+                        selection: Selection = Selection()) async throws -> [QueueItem] {
         let client = try await ctx.client()
         let host = client.server.authority
         let detected = try await ctx.serverInfo(client.server, login: try ctx.login()).server
@@ -129,10 +138,10 @@ public struct Queue: FediCommand {
                 switch kind {
                 case .report:
                     return .success(try await client.reports(ReportQuery(resolved: false), via: family, limit: nil)
-                        .map { QueueItem(report: $0, server: host) })
+                        .filter { selection.matches($0, on: host) }.map { QueueItem(report: $0, server: host) })
                 case .signUp:
                     return .success(try await client.adminAccounts(AccountQuery(status: .pending), via: family, on: detected, limit: nil)
-                        .map { QueueItem(signUp: $0, server: host) })
+                        .filter { selection.matches($0, on: host) }.map { QueueItem(signUp: $0, server: host) })
                 }
             } catch {
                 return .failure(error)

@@ -31,17 +31,27 @@ extension Reports {
         @Option(help: ArgumentHelp("Only reports about this account (id or @user@host).", valueName: "account"))
         public var target: String?
 
+        @OptionGroup public var selector: SelectorOptions
+
+        @Flag(help: "Print only how many reports match, per server.")
+        public var count = false
+
         @OptionGroup public var limit: ListLimit
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: Report.self)
             let client = try await ctx.client()
+            let selection = try selector.selection(in: ctx)
             try await ctx.withCapability(.reportsList) { family in
                 var query = ReportQuery(resolved: resolved)
                 if let reporter { query.reporterID = try await client.adminAccountID(for: reporter, via: family) }
                 if let target { query.targetID = try await client.adminAccountID(for: target, via: family) }
-                try await ctx.printPages(of: Report.self, empty: resolved ? "No resolved reports match." : "No open reports match.", limit: limit) { onPage in
-                    try await client.reports(query, via: family, limit: limit.count, onPage: onPage)
+                let host = client.server.authority
+                let empty = resolved ? "No resolved reports match." : "No open reports match."
+                try await ctx.printSelected(of: Report.self, empty: empty,
+                                            limit: limit, selection: selection, countOnly: count,
+                                            keep: { selection.matches($0, on: host) }) { pages, onPage in
+                    try await client.reports(query, via: family, limit: pages, onPage: onPage)
                 }
             }
         }

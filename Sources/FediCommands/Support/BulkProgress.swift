@@ -6,7 +6,7 @@ import Synchronization
 /// Progress of bulk work on stderr. On a terminal one line redrawn in place (`\r  120/1000 written`,
 /// or `waiting 4m12s for example.social's rate limit; 180 of 1,000 done` while a server's limit is
 /// waited out). Elsewhere only the waits are told, a line each, so a cron log explains a pause.
-public final class BulkProgress: Sendable {
+public final class BulkProgress: BulkObserver {
     let terminal: any Terminal
     let isTTY: Bool
     private struct Line {

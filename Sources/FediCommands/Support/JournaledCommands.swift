@@ -116,12 +116,13 @@ extension Accounts.Enable: JournaledCommand {
 }
 
 extension Accounts.Approve: JournaledCommand {
-    public var journalTarget: String? { target.account }
+    /// Over a selector each entry names the account its request acts on.
+    public var journalTarget: String? { account == "-" ? nil : account }
     public var journalAfter: String? { "approved" }
 }
 
 extension Accounts.Reject: JournaledCommand {
-    public var journalTarget: String? { target.account }
+    public var journalTarget: String? { account == "-" ? nil : account }
     public var journalAfter: String? { "rejected" }
 }
 

@@ -1,0 +1,109 @@
+import ArgumentParser
+import FoundationEssentials
+import FediCore
+import FediOutput
+import Synchronization
+
+/// The selectors every moderation list and bulk write takes, the same everywhere: `--domain`,
+/// `--match` with `--match-field`, `--since`/`--until`. What they mean lives in one place,
+/// `Selection.matches`; `-` (ids or handles on stdin) is the verb's argument.
+public struct SelectorFilters: ParsableArguments, Sendable {
+    public init() {}
+
+    @Option(help: ArgumentHelp("Only accounts of this domain (reports: about them).", valueName: "domain"))
+    public var domain: String?
+
+    @Option(help: ArgumentHelp("Only those whose --match-field matches this regular expression.", valueName: "regex"))
+    public var match: String?
+
+    @Option(help: ArgumentHelp("What --match looks at: username, display-name or email (reports: the target's name).",
+                               valueName: "field"))
+    public var matchField: Selection.Field = .username
+
+    @Option(help: ArgumentHelp("Only those that signed up (reports: were filed) since then: 1h, 2d, or a date.",
+                               valueName: "when"))
+    public var since: String?
+
+    @Option(help: ArgumentHelp("Only those that signed up (reports: were filed) until then: 1h, 2d, or a date.",
+                               valueName: "when"))
+    public var until: String?
+
+    /// Whether any filter was given.
+    var isGiven: Bool { domain != nil || match != nil || since != nil || until != nil }
+
+    /// The selection, with the ids or handles read from stdin when `stdin` (blank lines and `#`
+    /// comments skipped; a list that names nothing selects nothing).
+    func selection(in ctx: CommandContext, stdin: Bool) throws -> Selection {
+        var targets: [String]?
+        if stdin {
+            let text = String(decoding: try ctx.terminal.readAll(), as: UTF8.self)
+            targets = text.split(whereSeparator: \.isNewline).map { $0.trimmed() }
+                .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        }
+        return try Selection(domain: domain, match: match, field: matchField, since: since, until: until,
+                             targets: targets, now: ctx.services.now())
+    }
+}
+
+/// A moderation list's selectors: the filters, and `-` for ids or handles on stdin.
+public struct SelectorOptions: ParsableArguments, Sendable {
+    public init() {}
+
+    @OptionGroup public var filters: SelectorFilters
+
+    @Argument(help: ArgumentHelp("- to read ids or @user@host handles from stdin, one a line.", valueName: "-"))
+    public var fromStdin: String?
+
+    public func validate() throws {
+        if let fromStdin, fromStdin != "-" {
+            throw ValidationError("the only argument taken is - (ids or @user@host handles on stdin), not '\(fromStdin)'")
+        }
+    }
+
+    var isGiven: Bool { filters.isGiven || fromStdin != nil }
+
+    func selection(in ctx: CommandContext) throws -> Selection {
+        try filters.selection(in: ctx, stdin: fromStdin != nil)
+    }
+}
+
+extension Selection.Field: ExpressibleByArgument {}
+
+/// `--count`: how many rows the selection holds, one row per server.
+struct SelectionCount: Tabular {
+    var count: Int
+
+    static let columns: [Column<SelectionCount>] = [Column("count") { .number($0.count) }]
+}
+
+extension CommandContext {
+    /// Prints the rows of a moderation list that `selection` keeps, as `printPages` prints a list.
+    /// With a selection, every page is read (the matches may be anywhere) and `--limit` caps the rows
+    /// shown; nothing matched says so on stderr and exits 0; `countOnly` prints only the count.
+    func printSelected<Row: Tabular>(of type: Row.Type, empty: String, limit: ListLimit, selection: Selection,
+                                     countOnly: Bool, keep: @escaping @Sendable (Row) -> Bool,
+                                     _ fetch: (Int?, @escaping PageHandler<Row>) async throws -> [Row]) async throws {
+        guard selection.isActive || countOnly else {
+            return try await printPages(of: type, empty: empty, limit: limit) { onPage in
+                try await fetch(limit.count, onPage)
+            }
+        }
+        if globals.raw {
+            throw FediError(.usage, "--raw shows the server's own pages, which a selector or --count cannot filter",
+                            hint: "drop --raw, or the selector")
+        }
+        let cap = countOnly ? nil : limit.count
+        // Pages are handed over as they arrive (the list keeps none): only the matches are kept.
+        let kept = Mutex<[Row]>([])
+        _ = try await fetch(selection.isActive ? nil : limit.count) { page, _ in
+            kept.withLock { $0 += page.filter(keep) }
+        }
+        let rows = Array(kept.withLock { $0 }.prefix(cap ?? Int.max))
+        if countOnly { return try output.list([SelectionCount(count: rows.count)]) }
+        if rows.isEmpty { status(selection.isActive ? "Nothing matches the selection." : empty) }
+        try output.list(rows)
+        if let cap, rows.count >= cap {
+            status("Showing the first \(cap) that match; --all for every one, or --limit N.")
+        }
+    }
+}

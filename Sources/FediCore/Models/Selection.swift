@@ -1,0 +1,109 @@
+import FoundationEssentials
+
+/// Which accounts, sign-ups or reports a moderation verb acts on: by domain, a pattern on a name or
+/// e-mail, a time window, a list of ids or handles. Every verb filters through `matches`, so a
+/// selector means the same thing on `accounts list`, `reports list`, `queue` and the bulk writes.
+public struct Selection: Sendable {
+    /// Which text `--match` looks at.
+    public enum Field: String, Sendable, CaseIterable {
+        case username
+        case displayName = "display-name"
+        case email
+    }
+
+    /// Canonical (lower-cased); accounts of exactly that domain match, as servers filter by domain.
+    public var domain: String?
+    public var pattern: String?
+    public var field: Field = .username
+    public var since: Date?
+    public var until: Date?
+    /// Ids and `user@host` handles (lower-cased, without the leading `@`); nil: no list given.
+    public var targets: Set<String>?
+
+    public init() {}
+
+    /// Whether anything narrows the selection (without it a verb lists or acts as before).
+    public var isActive: Bool {
+        domain != nil || pattern != nil || since != nil || until != nil || targets != nil
+    }
+
+    /// The selection from what was typed: a usage error (64) for a pattern or time that does not parse.
+    public init(domain: String?, match: String?, field: Field, since: String?, until: String?,
+                targets: [String]?, now: Date) throws {
+        self.domain = domain.map { DomainName.normalise($0) }
+        if let match {
+            do { _ = try Regex(match) } catch {
+                throw FediError(.usage, "--match '\(match)' is not a regular expression: \(error)",
+                                hint: "e.g. --match '^[a-z]{8}[0-9]{2}$' (quote it for the shell)")
+            }
+            pattern = match
+        }
+        self.field = field
+        self.since = try since.map { try Self.moment($0, flag: "--since", now: now) }
+        self.until = try until.map { try Self.moment($0, flag: "--until", now: now) }
+        self.targets = targets.map { Set($0.map(Self.handle)) }
+    }
+
+    /// `1h` (that long ago) or a date (`2026-02-14`, `2026-02-14T09:00:00Z`).
+    static func moment(_ text: String, flag: String, now: Date) throws -> Date {
+        if let duration = DurationText(text) { return now.addingTimeInterval(-duration.timeInterval) }
+        if let date = FlexibleDate.parse(text) { return date }
+        throw FediError(.usage, "\(flag) '\(text)' is neither a length of time nor a date",
+                        hint: "a duration back from now (30m, 12h, 2d) or a date (2026-02-14, 2026-02-14T09:00:00Z)")
+    }
+
+    /// `@User@Host` → `user@host`, `@user` (this server's) → `user@`; an id stays as it is.
+    static func handle(_ text: String) -> String {
+        var value = text.trimmed()
+        guard value.hasPrefix("@") || value.contains("@") else { return value }
+        if value.hasPrefix("@") { value.removeFirst() }
+        return value.contains("@") ? value.lowercased() : value.lowercased() + "@"
+    }
+
+    /// An account (a sign-up too) on the server `host`: every part of the selection must hold.
+    public func matches(_ account: AdminAccount, on host: String) -> Bool {
+        let text: String? = switch field {
+        case .username: account.username
+        case .displayName: account.displayName
+        case .email: account.email
+        }
+        return matches(id: account.id, username: account.username, domain: account.domain, text: text,
+                       at: account.createdAt, on: host)
+    }
+
+    /// A report, by its target (the reported account) and the time it was filed. Reports carry only
+    /// the target's handle, so a pattern looks at its username whatever the field.
+    public func matches(_ report: Report, on host: String) -> Bool {
+        let target = report.target.map(Self.handle) ?? ""
+        let parts = target.split(separator: "@", maxSplits: 1).map(String.init)
+        let username = parts.first ?? ""
+        let domain = parts.count > 1 && parts[1] != host.lowercased() ? parts[1] : nil
+        let byID = targets?.contains(report.id) == true || report.targetID.map { targets?.contains($0) == true } == true
+        var selection = self
+        if byID { selection.targets = nil }
+        return selection.matches(id: report.targetID ?? "", username: username, domain: domain, text: username,
+                                 at: report.createdAt, on: host)
+    }
+
+    private func matches(id: String, username: String, domain: String?, text: String?, at date: Date?,
+                         on host: String) -> Bool {
+        if let wanted = self.domain {
+            guard let domain, DomainName.normalise(domain) == wanted else { return false }
+        }
+        if let pattern {
+            // Compiled here: a Regex is not Sendable, and the pattern was checked when the selection was made.
+            guard let text, let regex = try? Regex(pattern), text.contains(regex) else { return false }
+        }
+        if since != nil || until != nil {
+            guard let date else { return false }
+            if let since, date < since { return false }
+            if let until, date > until { return false }
+        }
+        if let targets {
+            let handle = "\(username.lowercased())@\((domain ?? host).lowercased())"
+            let local = domain == nil && targets.contains("\(username.lowercased())@")
+            guard targets.contains(id) || targets.contains(handle) || local else { return false }
+        }
+        return true
+    }
+}
