@@ -147,15 +147,22 @@ import Testing
         .replacing(#""fetch_password":"hunter2-secret""#, with: #""fetch_password":"""#)
         .replacing(#""fetch_username":"u""#, with: #""fetch_username":"""#)
 
+    static let subscriptions = "/api/v1/admin/domain_permission_subscriptions"
+
+    /// Subscription 01SUB (as `json` has it) removed on a fake GoToSocial, and the removal's entry.
+    func unsubscribed(_ json: String, journal: FileJournal) async throws -> (FakeServerAccount, JournalEntry) {
+        let server = server()
+        server.transport.stub(.get, Self.subscriptions + "/01SUB", json: json)
+        server.transport.stub(.post, Self.subscriptions + "/01SUB/remove", json: json)
+        #expect(await server.run(["domain-subscriptions", "remove", "01SUB", "--yes"], journal: journal).status == 0)
+        return (server, try #require(try journal.readNow().entries.last))
+    }
+
     @Test func aRemovedSubscriptionIsAddedAgainWithEverySetting() async throws {
         let (journal, state) = try JournalUndoTests.journal("gts-unsubscribe")
         defer { try? FileManager.default.removeItem(at: state) }
-        let server = server()
-        let path = "/api/v1/admin/domain_permission_subscriptions"
-        server.transport.stub(.get, path + "/01SUB", json: Self.subscription)
-        server.transport.stub(.post, path + "/01SUB/remove", json: Self.subscription)
-        #expect(await server.run(["domain-subscriptions", "remove", "01SUB", "--yes"], journal: journal).status == 0)
-        let entry = try #require(try journal.readNow().entries.last)
+        let (server, entry) = try await unsubscribed(Self.subscription, journal: journal)
+        let path = Self.subscriptions
         #expect(entry.subject == "domain-subscription" && entry.target == "https://lists.example/block.csv", "\(entry)")
         #expect(entry.before == #"type: block; priority: 10; title: "Shared"; as_draft: yes; adopt_orphans: no; "#
                 + #"remove_retracted: yes; content_type: text/csv; fetch_username: ""; fetch_password: none"#,
@@ -185,12 +192,7 @@ import Testing
     @Test func aSubscriptionWithAFetchPasswordHasNoUndoAndTheJournalNeverHoldsIt() async throws {
         let (journal, state) = try JournalUndoTests.journal("gts-unsubscribe-secret")
         defer { try? FileManager.default.removeItem(at: state) }
-        let server = server()
-        let path = "/api/v1/admin/domain_permission_subscriptions"
-        server.transport.stub(.get, path + "/01SUB", json: DomainPermissionToolsTests.subscription)
-        server.transport.stub(.post, path + "/01SUB/remove", json: DomainPermissionToolsTests.subscription)
-        #expect(await server.run(["domain-subscriptions", "remove", "01SUB", "--yes"], journal: journal).status == 0)
-        let entry = try #require(try journal.readNow().entries.last)
+        let (server, entry) = try await unsubscribed(DomainPermissionToolsTests.subscription, journal: journal)
         #expect(entry.before?.hasSuffix(#"fetch_username: "u"; fetch_password: set"#) == true, "\(entry)")
         #expect(entry.undo == nil && entry.noUndo?.contains("fetch password, which the journal never keeps") == true,
                 "\(entry)")
