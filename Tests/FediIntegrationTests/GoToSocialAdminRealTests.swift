@@ -185,8 +185,10 @@ struct RealGoToSocial: Sendable {
 
     func listURL(_ name: String) -> String { "http://127.0.0.1:\(lists.port)/\(name)" }
 
-    func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) async -> CommandResult {
-        let harness = CommandHarness(environment: environment.merging(["FEDICTL_TOKEN": token]) { $1 })
+    func run(_ arguments: [String], input: String = "", environment: [String: String] = [:],
+             journal: (any Journal)? = nil) async -> CommandResult {
+        var harness = CommandHarness(environment: environment.merging(["FEDICTL_TOKEN": token]) { $1 })
+        if let journal { harness.journal = journal }
         return await harness.run(arguments + ["--account", "admin@\(host)"], input: input)
     }
 

@@ -29,7 +29,12 @@ extension DomainDrafts {
             try await ctx.withCapability(.domainDraftsReject) { _ in
                 let draft = try await client.domainDraft(id: id).value
                 try ctx.confirm("Drop the \(draft.permissionType ?? "") draft for \(draft.domain)\(exclude ? " and exclude the domain" : "")?")
-                let removed = try await client.rejectDomainDraft(id: id, exclude: exclude)
+                // Two entries where --exclude also excludes the domain: `log undo` of both puts both back.
+                let notes = [JournalNote.domainDraft(draft, after: nil)]
+                    + (exclude ? [JournalNote.domainExclude(draft.domain, excluded: true)] : [])
+                let removed = try await JournalNote.during(notes) {
+                    try await client.rejectDomainDraft(id: id, exclude: exclude)
+                }
                 ctx.status("Dropped the draft for \(removed.domain)\(exclude ? "; subscriptions will leave it alone" : "").")
                 try ctx.output.item(removed)
             }

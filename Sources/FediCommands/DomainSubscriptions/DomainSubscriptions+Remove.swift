@@ -32,7 +32,9 @@ extension DomainSubscriptions {
                 let subscription = try await client.domainSubscription(id: id).value
                 let what = keepChildren ? "keeping" : "and lift"
                 try ctx.confirm("Unsubscribe from \(subscription.uri) \(what) the \(subscription.permissionType)s it made?")
-                let removed = try await client.removeDomainSubscription(id: id, removeChildren: !keepChildren)
+                let removed = try await JournalNote.during([.domainSubscription(removing: subscription)]) {
+                    try await client.removeDomainSubscription(id: id, removeChildren: !keepChildren)
+                }
                 ctx.status("Unsubscribed from \(removed.uri).")
                 try ctx.output.item(removed)
             }

@@ -27,7 +27,9 @@ extension Instance.Rules {
             try await ctx.withCapability(.instanceRulesRemove) { _ in
                 let rule = try await client.instanceRule(id: id)
                 try ctx.confirm("Remove the rule \"\(rule.text)\"?")
-                try await client.removeInstanceRule(id: id)
+                try await JournalNote.during([.instanceRule(id: rule.id, before: rule.text, after: nil)]) {
+                    try await client.removeInstanceRule(id: id)
+                }
                 ctx.status("Removed rule \(rule.id).")
                 try ctx.output.item(rule)
             }

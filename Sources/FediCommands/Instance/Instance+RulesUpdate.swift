@@ -29,7 +29,12 @@ extension Instance.Rules {
             try ctx.output.validateFields(for: InstanceRule.self)
             let client = try await ctx.client()
             try await ctx.withCapability(.instanceRulesUpdate) { _ in
-                let rule = try await client.updateInstanceRule(id: id, text: text)
+                // The journal keeps the old text, for an undo that puts it back.
+                let before = ctx.journalIsOn ? try await client.instanceRule(id: id).text : nil
+                let note = JournalNote.instanceRule(id: id, before: before, after: text)
+                let rule = try await JournalNote.during(before == nil ? [] : [note]) {
+                    try await client.updateInstanceRule(id: id, text: text)
+                }
                 ctx.status("Updated rule \(rule.id).")
                 try ctx.output.item(rule)
             }

@@ -15,6 +15,11 @@ enum JournalUndo {
         case JournalNote.domainBlock: domainBlock(note)
         case JournalNote.account: account(note)
         case JournalNote.report: report(note, actor: actor)
+        case JournalNote.instanceRule: instanceRule(note)
+        case JournalNote.domainDraft: domainDraft(note)
+        case JournalNote.domainExclude: domainExclude(note)
+        case JournalNote.domainAllow: domainAllow(note)
+        case JournalNote.domainSubscription: domainSubscription(note)
         case JournalNote.signUp:
             Plan(arguments: nil, why: note.after == nil
                  ? "a rejected sign-up is deleted by the server: it cannot be brought back"
@@ -101,7 +106,7 @@ enum JournalUndo {
                 return JournalNote.text(JournalNote.state(of: report, on: client.server.authority))
             }
         default:
-            return nil
+            return try await goToSocialState(of: entry, target: target, in: ctx)
         }
     }
 }

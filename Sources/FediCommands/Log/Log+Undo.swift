@@ -14,7 +14,8 @@ extension Log {
             shows what each would send. Asks first on a terminal; elsewhere needs --yes.
 
             Before anything is sent, each subject fedictl can read back (a domain block, an account's \
-            flags, a report's state and assignee, a group's members) is compared with \
+            flags, a report's state and assignee, a group's members, GoToSocial's rules, drafts, excludes, \
+            allows and subscriptions) is compared with \
             the entry's after: if someone changed it since, nothing is sent and the exit status is 79, as \
             for a stale plan; --force undoes it anyway. Each undo is journaled like any change, with the \
             id of the entry it undid, so it can be undone in turn. An entry whose change the server's \
