@@ -205,6 +205,8 @@ import Testing
         #expect(refused.stderr.contains("hint: nothing was written; run again, or with --max-followed-severity suspend"), "\(refused)")
         #expect(!server.transport.requests.contains { $0.route == "POST /api/v1/admin/domain_blocks" })
 
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
+        server.transport.stub(.post, "/api/v1/admin/measures", status: 422, json: #"{"error": "no measures here"}"#)
         let plan = await server.run(["domain-blocks", "sync", "-", "--dry-run", "-o", "json"], input: "a.example,suspend\n",
                                     environment: try Self.state())
         #expect(plan.status == 0, "\(plan)")
@@ -212,6 +214,7 @@ import Testing
         #expect(note.hasPrefix("follows not counted (") && note.hasSuffix("the cap at silence cannot be checked, so a run that writes stops"),
                 "\(note)")
 
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
         server.transport.stub(.post, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.block("1", "a.example"))
         let lifted = await server.run(["domain-blocks", "sync", "-", "--yes", "--max-followed-severity", "suspend"],
                                       input: "a.example,suspend\n", environment: try Self.state())
@@ -220,16 +223,16 @@ import Testing
         #expect(post.jsonBody?["severity"] as? String == "suspend")
     }
 
-    /// A server that cannot count follows (Mastodon before 3.5): nothing is capped, and the run says so.
+    /// A server that can silence but counts no follows (Misskey): nothing is capped, and the run says so.
     @Test func whereTheServerCannotCountTheRunSaysNothingIsCapped() async throws {
-        let server = FakeServerAccount(software: "mastodon", version: "3.4.6")
-        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
-        server.transport.stub(.post, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.block("1", "a.example"))
-        let result = await server.run(["domain-blocks", "sync", "-", "--yes"], input: "a.example,suspend\n", environment: try Self.state())
+        let server = FakeServerAccount(software: "misskey", version: "2024.11.0")
+        server.transport.stub(.post, "/api/admin/meta", json: #"{"blockedHosts": [], "silencedHosts": []}"#)
+        let result = await server.run(["domain-blocks", "sync", "-", "--dry-run", "-o", "json"], input: "a.example,suspend\n",
+                                      environment: try Self.state())
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.contains("so suspensions of domains local accounts follow are not capped on fake.test"), "\(result)")
-        let post = try #require(server.transport.requests.last { $0.route == "POST /api/v1/admin/domain_blocks" })
-        #expect(post.jsonBody?["severity"] as? String == "suspend")
+        let row = try #require((try result.json() as? [[String: Any]])?.first)
+        #expect(row["severity"] as? String == "suspend" && row["action"] as? String == "add", "\(row)")
     }
 
     /// The server's peers are read only when an obfuscated entry is left that the sources
