@@ -131,7 +131,8 @@ import Testing
         server.transport.stub(.post, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.block("1", "a.example"))
         server.transport.stub(.post, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.block("2", "b.example", severity: "silence"))
         let list = "a.example,suspend\nb.example,silence\n"
-        let result = await server.run(["domain-blocks", "sync", "-", "--yes", "--max-followed-severity", "suspend", "-o", "json"],
+        let result = await server.run(["domain-blocks", "sync", "-", "--yes", "--max-followed-severity", "suspend",
+                                       "-o", "json"],
                                       input: list, environment: try Self.state())
         #expect(result.status == 0, "\(result)")
         #expect(server.transport.requests.map(\.route).sorted()
@@ -145,7 +146,8 @@ import Testing
     /// The counts are asked for wherever they are read or needed: a dry run (a saved plan), the cap
     /// (the default), and with the cap lifted the follows field asked for, a table on a terminal.
     @Test(arguments: [["--dry-run", "-o", "json"], ["--yes", "-o", "json"],
-                      ["--yes", "--max-followed-severity", "suspend", "-o", "json", "--fields", "domain,action,follows"],
+                      ["--yes", "--max-followed-severity", "suspend", "-o", "json",
+                       "--fields", "domain,action,follows"],
                       ["--yes", "--max-followed-severity", "suspend", "--fields", "domain,note"]])
     func theCountsAreAskedForWhereSomeoneReadsThemOrTheCapNeedsThem(_ arguments: [String]) async throws {
         let server = FakeServerAccount(software: "mastodon", version: "4.3.0")
@@ -181,12 +183,15 @@ import Testing
         let server = FakeServerAccount(software: "mastodon", version: "4.3.0")
         server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
         server.transport.stub(.post, "/api/v1/admin/measures", json: Self.measures(follows: 2, followers: 0))
-        server.transport.stub(.post, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.block("1", "a.example", severity: "silence"))
-        let result = await server.run(["domain-blocks", "sync", "-", "--yes", "-o", "json"], input: "a.example,suspend\n",
+        server.transport.stub(.post, "/api/v1/admin/domain_blocks",
+                              json: DomainBlockStubs.block("1", "a.example", severity: "silence"))
+        let result = await server.run(["domain-blocks", "sync", "-", "--yes", "-o", "json"],
+                                      input: "a.example,suspend\n",
                                       environment: try Self.state())
         #expect(result.status == 0, "\(result)")
         let row = try #require((try result.json() as? [[String: Any]])?.first)
-        #expect(row["note"] as? String == "2 local follows, 0 followers: capped at silence (--max-followed-severity suspend lifts the cap)",
+        #expect(row["note"] as? String
+                == "2 local follows, 0 followers: capped at silence (--max-followed-severity suspend lifts the cap)",
                 "\(row)")
         let post = try #require(server.transport.requests.last { $0.route == "POST /api/v1/admin/domain_blocks" })
         #expect(post.jsonBody?["severity"] as? String == "silence")
@@ -198,20 +203,24 @@ import Testing
         let server = FakeServerAccount(software: "mastodon", version: "4.3.0")
         server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
         server.transport.stub(.post, "/api/v1/admin/measures", status: 422, json: #"{"error": "no measures here"}"#)
-        let refused = await server.run(["domain-blocks", "sync", "-", "--yes"], input: "a.example,suspend\n", environment: try Self.state())
+        let refused = await server.run(["domain-blocks", "sync", "-", "--yes"], input: "a.example,suspend\n",
+                                       environment: try Self.state())
         #expect(refused.status == 65, "\(refused)")
-        #expect(refused.stderr.contains("fedictl: cannot count the follows of a.example, which the cap on followed domains "
-                                        + "(--max-followed-severity) needs"), "\(refused)")
-        #expect(refused.stderr.contains("hint: nothing was written; run again, or with --max-followed-severity suspend"), "\(refused)")
+        #expect(refused.stderr.contains("fedictl: cannot count the follows of a.example, which the cap on followed "
+                                        + "domains (--max-followed-severity) needs"), "\(refused)")
+        #expect(refused.stderr.contains("hint: nothing was written; run again, or with --max-followed-severity"),
+                "\(refused)")
         #expect(!server.transport.requests.contains { $0.route == "POST /api/v1/admin/domain_blocks" })
 
         server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
         server.transport.stub(.post, "/api/v1/admin/measures", status: 422, json: #"{"error": "no measures here"}"#)
-        let plan = await server.run(["domain-blocks", "sync", "-", "--dry-run", "-o", "json"], input: "a.example,suspend\n",
+        let plan = await server.run(["domain-blocks", "sync", "-", "--dry-run", "-o", "json"],
+                                    input: "a.example,suspend\n",
                                     environment: try Self.state())
         #expect(plan.status == 0, "\(plan)")
         let note = try #require((try plan.json() as? [[String: Any]])?.first?["note"] as? String)
-        #expect(note.hasPrefix("follows not counted (") && note.hasSuffix("the cap at silence cannot be checked, so a run that writes stops"),
+        #expect(note.hasPrefix("follows not counted (")
+                && note.hasSuffix("the cap at silence cannot be checked, so a run that writes stops"),
                 "\(note)")
 
         server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
@@ -227,10 +236,12 @@ import Testing
     @Test func whereTheServerCannotCountTheRunSaysNothingIsCapped() async throws {
         let server = FakeServerAccount(software: "misskey", version: "2024.11.0")
         server.transport.stub(.post, "/api/admin/meta", json: #"{"blockedHosts": [], "silencedHosts": []}"#)
-        let result = await server.run(["domain-blocks", "sync", "-", "--dry-run", "-o", "json"], input: "a.example,suspend\n",
+        let result = await server.run(["domain-blocks", "sync", "-", "--dry-run", "-o", "json"],
+                                      input: "a.example,suspend\n",
                                       environment: try Self.state())
         #expect(result.status == 0, "\(result)")
-        #expect(result.stderr.contains("so suspensions of domains local accounts follow are not capped on fake.test"), "\(result)")
+        #expect(result.stderr.contains("so suspensions of domains local accounts follow are not capped on fake.test"),
+                "\(result)")
         let row = try #require((try result.json() as? [[String: Any]])?.first)
         #expect(row["severity"] as? String == "suspend" && row["action"] as? String == "add", "\(row)")
     }

@@ -375,8 +375,8 @@ struct DomainBlocksSyncTests {
         #expect(try Self.rows(plan)["cut.example"]?["follows"] as? Int == 4)
         #expect(try await Self.faultBudgets(server) == ["/api/v1/admin/measures": 99, "/api/v1/instance/peers": 100])
 
-        let applied = await admin.run(["domain-blocks", "sync", list.path, "--yes", "--max-followed-severity", "suspend",
-                                       "-o", "json"])
+        let applied = await admin.run(["domain-blocks", "sync", list.path, "--yes", "--max-followed-severity",
+                                       "suspend", "-o", "json"])
         #expect(applied.status == 0, "\(applied)")
         let rows = try Self.rows(applied)
         #expect(rows["cut.example"]?["result"] as? String == "done", "\(rows)")
@@ -416,12 +416,12 @@ struct DomainBlocksSyncTests {
         let list = try Self.file("followed.example,suspend\n", "list.csv")
         let capped = await admin.run(["domain-blocks", "sync", list.path, "--yes", "--max-wait", "1"])
         #expect(capped.status == 75, "\(capped)")
-        #expect(capped.stderr.contains("cannot count the follows of followed.example, which the cap on followed domains "
-                                       + "(--max-followed-severity) needs"), "\(capped.stderr)")
+        #expect(capped.stderr.contains("cannot count the follows of followed.example, which the cap on followed "
+                                       + "domains (--max-followed-severity) needs"), "\(capped.stderr)")
         #expect(try await Self.mastodonBlocks(server).isEmpty)
         // With the cap lifted the counts are only shown: a count the server will not give is left out.
-        let uncapped = await admin.run(["domain-blocks", "sync", list.path, "--yes", "--max-followed-severity", "suspend",
-                                        "--max-wait", "1"])
+        let uncapped = await admin.run(["domain-blocks", "sync", list.path, "--yes", "--max-followed-severity",
+                                        "suspend", "--max-wait", "1"])
         #expect(uncapped.status == 0, "\(uncapped)")
         #expect(try await Self.mastodonBlocks(server).compactMap { $0["domain"] as? String } == ["followed.example"])
     }
