@@ -9,27 +9,40 @@ extension CommandContext {
     }
 
     /// What each domain's suspension would cut, where the server can say (none elsewhere). A few
-    /// domains are asked about at once. A domain the server will not count is left out, unless
-    /// `capping`: then the cap (`--max-followed-severity`) cannot be kept, and nothing is written.
-    func domainFollows(_ domains: [String], client: APIClient, capping: Bool) async throws -> [String: DomainFollows] {
-        guard !domains.isEmpty, (try? await require(.domainFollows)) != nil else { return [:] }
+    /// domains are asked about at once. A domain the server will not count is handed back as
+    /// uncounted, unless `capping` and `writes`: then the cap cannot be kept, and nothing is written.
+    func domainFollows(_ domains: [String], client: APIClient, capping: Bool,
+                       writes: Bool) async throws -> (counted: [String: DomainFollows], uncounted: [String: String]) {
+        guard !domains.isEmpty else { return ([:], [:]) }
+        do {
+            _ = try await require(.domainFollows)
+        } catch {
+            if capping {
+                // The cap is the default: say where it does not hold rather than let it pass for kept.
+                status("fedictl: \(ErrorReport.fediError(from: error).message), so suspensions of domains "
+                       + "local accounts follow are not capped on \(client.server.authority)")
+            }
+            return ([:], [:])
+        }
         let now = services.now()
         // Each task hands back a plain enum: a `(String, Result<_, any Error>)` tuple as the task
         // group's result crashed the release build (Swift 6.3.1) when the group copied it.
         let counted = await concurrently(domains, limit: max(1, globals.concurrency)) { domain -> FollowCount in
             do { return .counted(try await client.domainFollows(domain, now: now)) } catch { return .failed(ErrorReport.fediError(from: error)) }
         }
-        var follows: [String: DomainFollows] = [:]
+        var follows: [String: DomainFollows] = [:], uncounted: [String: String] = [:]
         for (domain, count) in zip(domains, counted) {
             switch count {
             case .counted(let counts): follows[domain] = follows[domain] ?? counts
-            case .failed(let cause) where capping:
-                throw FediError(cause.status, "cannot count the follows of \(domain), which --max-followed-severity needs: \(cause.message)",
-                                hint: "nothing was written; run again, or without --max-followed-severity")
-            case .failed: continue
+            case .failed(let cause) where capping && writes:
+                throw FediError(cause.status, "cannot count the follows of \(domain), which the cap on followed "
+                                + "domains (--max-followed-severity) needs: \(cause.message)",
+                                hint: "nothing was written; run again, or with --max-followed-severity suspend "
+                                + "to write suspensions uncapped")
+            case .failed(let cause): uncounted[domain] = cause.message
             }
         }
-        return follows
+        return (follows, uncounted)
     }
 
     /// One domain's follow counts, or why the server gave none.

@@ -24,10 +24,12 @@ extension DomainBlocks {
 
             Impact: for each new or raised suspension, on servers that can say (Mastodon 3.5+, admin \
             measures), the plan notes how many local accounts follow accounts there and are followed by \
-            them (follows, followers in JSON). --max-followed-severity silence lowers such suspensions to \
-            silence where anyone follows, as fediblockhole's max_followed_severity does. The counts are asked \
-            for when someone will read them: --dry-run, a confirmation, a table on a terminal, or --fields \
-            naming follows or followers; under --yes otherwise (cron) they are left out, not asked.
+            them (follows, followers in JSON), and caps such a suspension at silence where anyone follows, \
+            as fediblockhole's max_followed_severity does by default; --max-followed-severity suspend lifts \
+            the cap (then, under --yes with nobody reading the plan, the counts are not asked). Where a \
+            count cannot be read the cap cannot be checked: a run that writes stops and writes nothing, and \
+            a dry run notes it on the row. Where the software cannot count (Pleroma/Akkoma, Misskey, Mastodon \
+            before 3.5) nothing is capped, and fedictl says so; GoToSocial only suspends, so has no cap.
 
             --dry-run prints the plan and writes nothing; `-o json` makes it a saved plan for \
             `domain-blocks apply`. Otherwise fedictl asks once, with the counts per server (--yes off a \
@@ -91,8 +93,14 @@ extension DomainBlocks {
         @Flag(help: "On GoToSocial, write new blocks as drafts for another moderator to accept (domain-drafts).")
         public var asDraft = false
 
-        @Option(help: ArgumentHelp("Lower new or raised suspensions of domains local accounts follow to this (Mastodon 3.5+).", valueName: "severity"))
-        public var maxFollowedSeverity: DomainBlockSeverity?
+        @Option(help: ArgumentHelp("""
+            Lower new or raised suspensions of domains local accounts follow to this \
+            (Mastodon 3.5+); suspend lifts the cap.
+            """, valueName: "severity"))
+        public var maxFollowedSeverity: DomainBlockSeverity = .silence
+
+        /// Whether followed domains are capped below suspend (the default).
+        var caps: Bool { maxFollowedSeverity < .suspend }
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: SyncRow.self)
@@ -132,8 +140,12 @@ extension DomainBlocks {
                                + "\(login.server.authority) is known only to this machine's state directory")
                 }
                 if countsFollows(ctx) {
-                    plan.noteFollows(try await ctx.domainFollows(plan.suspensions, client: client, capping: maxFollowedSeverity != nil),
-                                     cap: maxFollowedSeverity)
+                    // A dry run shows the domains it could not count; a run that writes refuses. A server
+                    // that cannot keep the cap's severity (GoToSocial only suspends) has no cap to check.
+                    let capping = caps && adapter.support.severities.contains(maxFollowedSeverity)
+                    let (counted, uncounted) = try await ctx.domainFollows(plan.suspensions, client: client,
+                                                                          capping: capping, writes: !ctx.globals.dryRun)
+                    plan.noteFollows(counted, uncounted: uncounted, cap: maxFollowedSeverity)
                 }
                 plan = await ctx.fitted(plan)
                 // The server's excludes are in the policy: they hold even under --force.
@@ -164,12 +176,12 @@ extension DomainBlocks {
             return excludes
         }
 
-        /// The follow counts are for the cap and for a person who reads the plan: a dry run (or a
-        /// saved plan), a confirmation, a table on a terminal, or the follows/followers fields asked
-        /// for. A run under --yes whose output nobody reads first (cron) skips them: one request per
-        /// new suspension that would change nothing.
+        /// The follow counts are for the cap (in force unless lifted) and for a person who reads the
+        /// plan: a dry run (or a saved plan), a confirmation, a table on a terminal, or the
+        /// follows/followers fields asked for. A run under --yes with the cap lifted whose output
+        /// nobody reads first skips them: one request per new suspension that would change nothing.
         func countsFollows(_ ctx: CommandContext) -> Bool {
-            if maxFollowedSeverity != nil || ctx.globals.dryRun || !ctx.globals.yes || ctx.terminal.stdoutIsTTY { return true }
+            if caps || ctx.globals.dryRun || !ctx.globals.yes || ctx.terminal.stdoutIsTTY { return true }
             return ctx.globals.fieldList?.contains { $0 == "follows" || $0 == "followers" } ?? false
         }
     }

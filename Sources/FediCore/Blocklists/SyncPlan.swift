@@ -153,20 +153,31 @@ public struct SyncPlan: Sendable {
         steps.filter { [.add, .raise].contains($0.action) && $0.wanted?.severity == .suspend }.map(\.domain)
     }
 
-    /// Notes what each suspension would cut, and with `cap` (`--max-followed-severity`) lowers those
-    /// that local accounts follow to it, as fediblockhole's `max_followed_severity` does.
-    public mutating func noteFollows(_ follows: [String: DomainFollows], cap: DomainBlockSeverity?) {
+    /// Notes what each suspension would cut, and lowers those that local accounts follow to `cap`
+    /// (`--max-followed-severity`, silence unless lifted), as fediblockhole's `max_followed_severity` does.
+    /// `uncounted`: the domains the server would not count, and why; a suspension above the cap is
+    /// then noted as unchecked (a run that writes refuses before this, so only a dry run shows it).
+    public mutating func noteFollows(_ follows: [String: DomainFollows], uncounted: [String: String] = [:],
+                                     cap: DomainBlockSeverity) {
         for index in steps.indices {
-            guard let counts = follows[steps[index].domain] else { continue }
+            guard let counts = follows[steps[index].domain] else {
+                if let why = uncounted[steps[index].domain], let wanted = steps[index].wanted, wanted.severity > cap {
+                    let said = "follows not counted (\(why)): the cap at \(cap.rawValue) cannot be checked, "
+                        + "so a run that writes stops"
+                    steps[index].note = [steps[index].note, said].compactMap { $0 }.joined(separator: "; ")
+                }
+                continue
+            }
             steps[index].follows = counts
-            let said = "\(counts.follows) local follow\(counts.follows == 1 ? "" : "s"), \(counts.followers) follower\(counts.followers == 1 ? "" : "s")"
-            guard let cap, counts.total > 0, var wanted = steps[index].wanted, wanted.severity > cap else {
+            let said = "\(counts.follows) local follow\(counts.follows == 1 ? "" : "s"), "
+                + "\(counts.followers) follower\(counts.followers == 1 ? "" : "s")"
+            guard counts.total > 0, var wanted = steps[index].wanted, wanted.severity > cap else {
                 steps[index].note = [steps[index].note, said].compactMap { $0 }.joined(separator: "; ")
                 continue
             }
             wanted.severity = cap
-            steps[index].note = [steps[index].note, "\(said): capped at \(cap.rawValue) (--max-followed-severity)"].compactMap { $0 }
-                .joined(separator: "; ")
+            let capped = "\(said): capped at \(cap.rawValue) (--max-followed-severity suspend lifts the cap)"
+            steps[index].note = [steps[index].note, capped].compactMap { $0 }.joined(separator: "; ")
             guard let existing = steps[index].existing else {
                 steps[index].wanted = wanted
                 steps[index].details = wanted.changeDetails(from: nil)

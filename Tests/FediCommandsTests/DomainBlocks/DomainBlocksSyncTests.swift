@@ -123,15 +123,17 @@ import Testing
             #"{"key": "instance_followers", "unit": null, "total": "\#(followers)", "data": []}]"#
     }
 
-    /// A cron run (--yes, output read by nobody first, no cap) sends what an import of the merged
-    /// list sends: the list, then the writes; no follow counts, no peers (nothing is obfuscated).
+    /// A cron run with the cap lifted (--yes, output read by nobody first) sends what an import of the
+    /// merged list sends: the list, then the writes; no follow counts, no peers (nothing is obfuscated).
     @Test func underYesWithNobodyReadingOnlyTheListAndTheWritesAreSent() async throws {
         let server = FakeServerAccount(software: "mastodon", version: "4.3.0")
         server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
         server.transport.stub(.post, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.block("1", "a.example"))
         server.transport.stub(.post, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.block("2", "b.example", severity: "silence"))
         let list = "a.example,suspend\nb.example,silence\n"
-        let result = await server.run(["domain-blocks", "sync", "-", "--yes", "-o", "json"], input: list, environment: try Self.state())
+        let result = await server.run(["domain-blocks", "sync", "-", "--yes", "--max-followed-severity", "suspend",
+                                       "-o", "json"],
+                                      input: list, environment: try Self.state())
         #expect(result.status == 0, "\(result)")
         #expect(server.transport.requests.map(\.route).sorted()
                 == ["GET /api/v1/admin/domain_blocks", "POST /api/v1/admin/domain_blocks", "POST /api/v1/admin/domain_blocks"])
@@ -141,16 +143,18 @@ import Testing
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
-    /// The counts are still asked for wherever they are read or needed: a dry run (a saved plan),
-    /// the cap, the follows field asked for, a table on a terminal.
-    @Test(arguments: [["--dry-run", "-o", "json"], ["--yes", "--max-followed-severity", "silence", "-o", "json"],
-                      ["--yes", "-o", "json", "--fields", "domain,action,follows"], ["--yes", "--fields", "domain,note"]])
+    /// The counts are asked for wherever they are read or needed: a dry run (a saved plan), the cap
+    /// (the default), and with the cap lifted the follows field asked for, a table on a terminal.
+    @Test(arguments: [["--dry-run", "-o", "json"], ["--yes", "-o", "json"],
+                      ["--yes", "--max-followed-severity", "suspend", "-o", "json",
+                       "--fields", "domain,action,follows"],
+                      ["--yes", "--max-followed-severity", "suspend", "--fields", "domain,note"]])
     func theCountsAreAskedForWhereSomeoneReadsThemOrTheCapNeedsThem(_ arguments: [String]) async throws {
         let server = FakeServerAccount(software: "mastodon", version: "4.3.0")
         server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
         server.transport.stub(.post, "/api/v1/admin/measures", json: Self.measures(follows: 4, followers: 1))
         let writes = arguments.contains("--yes")
-        let capped = arguments.contains("--max-followed-severity")
+        let capped = !arguments.contains("--max-followed-severity")
         if writes {
             server.transport.stub(.post, "/api/v1/admin/domain_blocks",
                                   json: DomainBlockStubs.block("1", "a.example", severity: capped ? "silence" : "suspend"))
@@ -166,11 +170,80 @@ import Testing
             let row = try #require((try result.json() as? [[String: Any]])?.first)
             #expect(row["follows"] as? Int == 4, "\(row)")
         }
-        if capped {
+        if writes {
             let post = try #require(server.transport.requests.last { $0.route == "POST /api/v1/admin/domain_blocks" })
-            #expect(post.jsonBody?["severity"] as? String == "silence")
+            #expect(post.jsonBody?["severity"] as? String == (capped ? "silence" : "suspend"))
         }
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
+    }
+
+    /// The cap on followed domains is the default: a suspension of a domain local accounts follow is
+    /// written as silence and the row says why and how to lift it; one nobody follows stays suspend.
+    @Test func aFollowedDomainIsSilencedNotSuspendedByDefault() async throws {
+        let server = FakeServerAccount(software: "mastodon", version: "4.3.0")
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
+        server.transport.stub(.post, "/api/v1/admin/measures", json: Self.measures(follows: 2, followers: 0))
+        server.transport.stub(.post, "/api/v1/admin/domain_blocks",
+                              json: DomainBlockStubs.block("1", "a.example", severity: "silence"))
+        let result = await server.run(["domain-blocks", "sync", "-", "--yes", "-o", "json"],
+                                      input: "a.example,suspend\n",
+                                      environment: try Self.state())
+        #expect(result.status == 0, "\(result)")
+        let row = try #require((try result.json() as? [[String: Any]])?.first)
+        #expect(row["note"] as? String
+                == "2 local follows, 0 followers: capped at silence (--max-followed-severity suspend lifts the cap)",
+                "\(row)")
+        let post = try #require(server.transport.requests.last { $0.route == "POST /api/v1/admin/domain_blocks" })
+        #expect(post.jsonBody?["severity"] as? String == "silence")
+    }
+
+    /// Counts the server will not give: the cap cannot be checked, so a run that writes writes
+    /// nothing (exit 75 for a 503), a dry run notes it on the row, and lifting the cap writes the suspension.
+    @Test func uncountedFollowsStopAWriteUnderTheDefaultCap() async throws {
+        let server = FakeServerAccount(software: "mastodon", version: "4.3.0")
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
+        server.transport.stub(.post, "/api/v1/admin/measures", status: 422, json: #"{"error": "no measures here"}"#)
+        let refused = await server.run(["domain-blocks", "sync", "-", "--yes"], input: "a.example,suspend\n",
+                                       environment: try Self.state())
+        #expect(refused.status == 65, "\(refused)")
+        #expect(refused.stderr.contains("fedictl: cannot count the follows of a.example, which the cap on followed "
+                                        + "domains (--max-followed-severity) needs"), "\(refused)")
+        #expect(refused.stderr.contains("hint: nothing was written; run again, or with --max-followed-severity"),
+                "\(refused)")
+        #expect(!server.transport.requests.contains { $0.route == "POST /api/v1/admin/domain_blocks" })
+
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
+        server.transport.stub(.post, "/api/v1/admin/measures", status: 422, json: #"{"error": "no measures here"}"#)
+        let plan = await server.run(["domain-blocks", "sync", "-", "--dry-run", "-o", "json"],
+                                    input: "a.example,suspend\n",
+                                    environment: try Self.state())
+        #expect(plan.status == 0, "\(plan)")
+        let note = try #require((try plan.json() as? [[String: Any]])?.first?["note"] as? String)
+        #expect(note.hasPrefix("follows not counted (")
+                && note.hasSuffix("the cap at silence cannot be checked, so a run that writes stops"),
+                "\(note)")
+
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
+        server.transport.stub(.post, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.block("1", "a.example"))
+        let lifted = await server.run(["domain-blocks", "sync", "-", "--yes", "--max-followed-severity", "suspend"],
+                                      input: "a.example,suspend\n", environment: try Self.state())
+        #expect(lifted.status == 0, "\(lifted)")
+        let post = try #require(server.transport.requests.last { $0.route == "POST /api/v1/admin/domain_blocks" })
+        #expect(post.jsonBody?["severity"] as? String == "suspend")
+    }
+
+    /// A server that can silence but counts no follows (Misskey): nothing is capped, and the run says so.
+    @Test func whereTheServerCannotCountTheRunSaysNothingIsCapped() async throws {
+        let server = FakeServerAccount(software: "misskey", version: "2024.11.0")
+        server.transport.stub(.post, "/api/admin/meta", json: #"{"blockedHosts": [], "silencedHosts": []}"#)
+        let result = await server.run(["domain-blocks", "sync", "-", "--dry-run", "-o", "json"],
+                                      input: "a.example,suspend\n",
+                                      environment: try Self.state())
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("so suspensions of domains local accounts follow are not capped on fake.test"),
+                "\(result)")
+        let row = try #require((try result.json() as? [[String: Any]])?.first)
+        #expect(row["severity"] as? String == "suspend" && row["action"] as? String == "add", "\(row)")
     }
 
     /// The server's peers are read only when an obfuscated entry is left that the sources

@@ -314,7 +314,7 @@ struct DomainBlocksSyncTests {
                 == "obfuscated without a digest; ambiguous: 2 known domains fit it (ane.example, one.example)")
     }
 
-    @Test func newSuspensionsShowWhatTheyCutAndFollowedOnesAreCapped() async throws {
+    @Test func newSuspensionsShowWhatTheyCutAndFollowedOnesAreCappedByDefault() async throws {
         let server = try await MockServer.start()
         let state = try TemporaryDirectory.make("sync-state")
         let admin = Syncer(server: server, username: MockServer.admin.username, token: MockServer.admin.token, state: state)
@@ -325,8 +325,9 @@ struct DomainBlocksSyncTests {
         try await Self.block(server, ["domain": "quiet.example", "severity": "silence"])
         let list = try Self.file("followed.example,suspend\nquiet.example,suspend\nlimited.example,silence\n", "list.csv")
 
-        // quiet.example was silenced by hand: --adopt lets sync raise it.
-        let plan = await admin.run(["domain-blocks", "sync", list.path, "--adopt", "--dry-run", "-o", "json"])
+        // quiet.example was silenced by hand: --adopt lets sync raise it, once the cap is lifted.
+        let plan = await admin.run(["domain-blocks", "sync", list.path, "--adopt", "--max-followed-severity", "suspend",
+                                    "--dry-run", "-o", "json"])
         #expect(plan.status == 0, "\(plan)")
         let rows = try Self.rows(plan)
         #expect(rows["followed.example"]?["follows"] as? Int == 4 && rows["followed.example"]?["followers"] as? Int == 1)
@@ -334,13 +335,13 @@ struct DomainBlocksSyncTests {
         #expect(rows["quiet.example"]?["action"] as? String == "raise" && rows["quiet.example"]?["follows"] as? Int == 4)
         #expect(rows["limited.example"]?["follows"] == nil)  // not a suspension: not asked
 
-        let capped = await admin.run(["domain-blocks", "sync", list.path, "--adopt", "--max-followed-severity",
-                                      "silence", "--yes",
-                                      "-o", "json"])
+        // The cap is the default: no flag needed.
+        let capped = await admin.run(["domain-blocks", "sync", list.path, "--adopt", "--yes", "-o", "json"])
         #expect(capped.status == 0, "\(capped)")
         let cappedRows = try Self.rows(capped)
         #expect(cappedRows["quiet.example"]?["action"] as? String == "unchanged")
-        #expect(cappedRows["followed.example"]?["note"] as? String == "4 local follows, 1 follower: capped at silence (--max-followed-severity)")
+        #expect(cappedRows["followed.example"]?["note"] as? String
+                == "4 local follows, 1 follower: capped at silence (--max-followed-severity suspend lifts the cap)")
         let blocks = Dictionary(try await Self.mastodonBlocks(server).map { ($0["domain"] as? String ?? "", $0["severity"] as? String ?? "") },
                                 uniquingKeysWith: { a, _ in a })
         #expect(blocks == ["followed.example": "silence", "quiet.example": "silence", "limited.example": "silence"])
@@ -354,8 +355,8 @@ struct DomainBlocksSyncTests {
         }, uniquingKeysWith: { a, _ in a })
     }
 
-    /// A cron run (--yes, output not on a terminal, no cap) asks the server neither for follow
-    /// counts nor for peers, and its rows say nothing about follows; a dry run of the same list
+    /// A cron run with the cap lifted (--yes, output not on a terminal) asks the server neither for
+    /// follow counts nor for peers, and its rows say nothing about follows; a dry run of the same list
     /// still shows what the suspension cuts.
     @Test func aCronRunAsksNeitherForFollowCountsNorForPeers() async throws {
         let server = try await MockServer.start()
@@ -374,7 +375,8 @@ struct DomainBlocksSyncTests {
         #expect(try Self.rows(plan)["cut.example"]?["follows"] as? Int == 4)
         #expect(try await Self.faultBudgets(server) == ["/api/v1/admin/measures": 99, "/api/v1/instance/peers": 100])
 
-        let applied = await admin.run(["domain-blocks", "sync", list.path, "--yes", "-o", "json"])
+        let applied = await admin.run(["domain-blocks", "sync", list.path, "--yes", "--max-followed-severity",
+                                       "suspend", "-o", "json"])
         #expect(applied.status == 0, "\(applied)")
         let rows = try Self.rows(applied)
         #expect(rows["cut.example"]?["result"] as? String == "done", "\(rows)")
@@ -412,13 +414,14 @@ struct DomainBlocksSyncTests {
         try await server.addFault(["match": ["methods": ["POST"], "path": "/api/v1/admin/measures"],
                                    "effect": ["type": "status", "status": 503], "count": 1000])
         let list = try Self.file("followed.example,suspend\n", "list.csv")
-        let capped = await admin.run(["domain-blocks", "sync", list.path, "--max-followed-severity", "silence", "--yes",
-                                      "--max-wait", "1"])
-        #expect(capped.status != 0, "\(capped)")
-        #expect(capped.stderr.contains("cannot count the follows of followed.example, which --max-followed-severity needs"), "\(capped.stderr)")
+        let capped = await admin.run(["domain-blocks", "sync", list.path, "--yes", "--max-wait", "1"])
+        #expect(capped.status == 75, "\(capped)")
+        #expect(capped.stderr.contains("cannot count the follows of followed.example, which the cap on followed "
+                                       + "domains (--max-followed-severity) needs"), "\(capped.stderr)")
         #expect(try await Self.mastodonBlocks(server).isEmpty)
-        // Without the cap the counts are only shown: a count the server will not give is left out.
-        let uncapped = await admin.run(["domain-blocks", "sync", list.path, "--yes", "--max-wait", "1"])
+        // With the cap lifted the counts are only shown: a count the server will not give is left out.
+        let uncapped = await admin.run(["domain-blocks", "sync", list.path, "--yes", "--max-followed-severity",
+                                        "suspend", "--max-wait", "1"])
         #expect(uncapped.status == 0, "\(uncapped)")
         #expect(try await Self.mastodonBlocks(server).compactMap { $0["domain"] as? String } == ["followed.example"])
     }
