@@ -131,4 +131,44 @@ struct SyncHandsOffTests {
         #expect(plan.steps.first?.note
                 == "obfuscated without a digest; ambiguous: 2 known domains fit it (ane.example, one.example)")
     }
+
+    /// A new suspension capped at silence is stamped with what was written: the next run reads it as
+    /// sync's own and unchanged, not as changed by hand since (which would hold it from sync for good).
+    @Test func aCappedNewSuspensionIsSyncsOwnOnTheNextRun() throws {
+        let follows = ["trolls.example": DomainFollows(follows: 3, followers: 1)]
+        var first = Self.plan([Self.partner], [])
+        first.noteFollows(follows, cap: .silence)
+        let written = try #require(first.steps.first { $0.domain == "trolls.example" }?.wanted)
+        #expect(written.severity == .silence)
+        let onServer = DomainBlock(id: "7", domain: written.domain, severity: written.severity, rejectMedia: written.rejectMedia,
+                                   rejectReports: written.rejectReports, privateComment: written.privateComment,
+                                   publicComment: written.publicComment, obfuscate: written.obfuscate)
+        var second = Self.plan([Self.partner], [onServer])
+        second.noteFollows(follows, cap: .silence)
+        let step = try #require(second.steps.first { $0.domain == "trolls.example" })
+        #expect(step.action == .unchanged, "\(step)")
+        // Dropped by its source, it is sync's to lift.
+        let other = Self.list("partner.csv", [Self.bare("other.example")])
+        #expect(Self.plan([other], [onServer], lift: true).steps.first { $0.domain == "trolls.example" }?.action == .lift)
+    }
+
+    /// On a server that only suspends, a source's noop lifts a block sync made, but never one it
+    /// adopted or one made by hand, even with --adopt.
+    @Test func aNoopNeverLiftsAnAdoptedOrHandMadeBlock() throws {
+        let goToSocial = DomainBlockSupport(software: "GoToSocial", severities: [.suspend], rejectMedia: false,
+                                            rejectReports: false, obfuscate: true, publicComment: true,
+                                            privateComment: true, emptyBlocks: true)
+        let noop = Self.list("partner.csv", [DomainBlockSpec(domain: "trolls.example", severity: .noop)])
+        let made = Self.synced("3", Self.bare("trolls.example"), sources: ["partner.csv"])
+        let adopted = Self.synced("3", Self.bare("trolls.example"), sources: ["partner.csv"], adopted: true)
+        let byHand = DomainBlock(id: "3", domain: "trolls.example", severity: .suspend, privateComment: "reports 4")
+        let adopt = SyncPlan.Policy(adopt: true, now: Self.now)
+        func action(_ block: DomainBlock, _ policy: SyncPlan.Policy = SyncPlan.Policy(now: Self.now)) -> SyncPlan.Action? {
+            Self.plan([noop], [block], policy: policy, support: goToSocial).steps.first?.action
+        }
+        #expect(action(made) == .lift)
+        #expect(action(adopted) == .kept)
+        #expect(action(byHand) == .kept)
+        #expect(action(byHand, adopt) == .kept)
+    }
 }

@@ -176,6 +176,9 @@ public struct SyncPlan: Sendable {
                 continue
             }
             wanted.severity = cap
+            // The stamp's fingerprint is of what is written: a new block's too, or the next run would
+            // read the capped block as changed by hand since sync and never manage it again.
+            wanted = SyncStamp.refreshed(wanted)
             let capped = "\(said): capped at \(cap.rawValue) (--max-followed-severity suspend lifts the cap)"
             steps[index].note = [steps[index].note, capped].compactMap { $0 }.joined(separator: "; ")
             guard let existing = steps[index].existing else {
@@ -183,7 +186,6 @@ public struct SyncPlan: Sendable {
                 steps[index].details = wanted.changeDetails(from: nil)
                 continue
             }
-            wanted = SyncStamp.refreshed(wanted)
             // Only the stamp left to write: nothing to do after all.
             if Self.valueChanges(wanted, existing).isEmpty {
                 steps[index].action = .unchanged
@@ -312,11 +314,23 @@ public struct SyncPlan: Sendable {
                     // fediblockhole's noop lowers; a server that cannot keep such a block (none that
                     // limits nothing, or suspensions only) lifts instead, if the block is sync's to lift.
                     if let existing {
-                        let lift = Step(action: .lift, domain: existing.domain, wanted: nil, existing: existing,
-                                        details: [], sources: block.sources,
-                                        note: "noop: \(support.software) cannot keep a lower block")
-                        steps.append(Self.handsOff(existing, owner: owner(existing), policy: policy,
-                                                   sources: block.sources, details: ["lift"]) ?? lift)
+                        let provenance = owner(existing)
+                        if let kept = Self.handsOff(existing, owner: provenance, policy: policy, sources: block.sources,
+                                                    details: ["lift"]) {
+                            steps.append(kept)
+                        } else if let provenance, !provenance.adopted {
+                            steps.append(Step(action: .lift, domain: existing.domain, wanted: nil, existing: existing,
+                                              details: [], sources: block.sources,
+                                              note: "noop: \(support.software) cannot keep a lower block"))
+                        } else {
+                            // Adopted (now or before): sync may change it but, as with retractions, never lifts it.
+                            var kept = Step(action: .kept, domain: existing.domain, wanted: nil, existing: existing,
+                                            details: ["lift"], sources: block.sources,
+                                            note: "noop: \(support.software) cannot keep a lower block, and an adopted "
+                                                + "block is never lifted: left as it is")
+                            kept.kept = .madeByHand
+                            steps.append(kept)
+                        }
                     }
                     continue
                 }

@@ -345,6 +345,16 @@ struct DomainBlocksSyncTests {
         let blocks = Dictionary(try await Self.mastodonBlocks(server).map { ($0["domain"] as? String ?? "", $0["severity"] as? String ?? "") },
                                 uniquingKeysWith: { a, _ in a })
         #expect(blocks == ["followed.example": "silence", "quiet.example": "silence", "limited.example": "silence"])
+
+        // The capped block is sync's own on the next run (its stamp says what was written), and sync's
+        // to lift once the list drops it: not "changed by hand since sync".
+        let again = try Self.rows(await admin.run(["domain-blocks", "sync", list.path, "--yes", "-o", "json"]))
+        #expect(again["followed.example"]?["action"] as? String == "unchanged", "\(again)")
+        try "limited.example,silence\n".write(to: list, atomically: true, encoding: .utf8)
+        let lifted = try Self.rows(await admin.run(["domain-blocks", "sync", list.path, "--lift-retracted", "--yes",
+                                                    "-o", "json"]))
+        #expect(lifted["followed.example"]?["action"] as? String == "lift", "\(lifted)")
+        #expect(try await Self.mastodonBlocks(server).contains { $0["domain"] as? String == "followed.example" } == false)
     }
 
     /// The budgets left on the mock's fault rules, by path: a rule nobody's request met keeps its whole budget.
