@@ -56,6 +56,23 @@ struct LostAnswerTests {
         #expect(log.stdout.contains("email-blocks add\tspam.example\tok"), "\(log)")
     }
 
+    /// A write whose undo names the id it created: found on read-back, the entry keeps that id and its undo.
+    @Test func aWriteFoundDoneOnReadBackKeepsTheIdItsUndoNames() async throws {
+        let setup = try await Setup.start()
+        let (journal, state) = try LogCommandTests.seeded("lost-answer-id", [])
+        defer { try? FileManager.default.removeItem(at: state) }
+        try await setup.proxy.hostileRules(["lose_writes": 1])
+        let admin = JournaledUser(setup.proxy, MockServer.admin, journal: journal)
+        let result = await admin.run(["ip-blocks", "add", "203.0.113.0/24", "--severity", "no_access"])
+        #expect(result.status == 0, "\(result)")
+        let blocks = try await setup.serverList("/api/v1/admin/ip_blocks", token: MockServer.admin.token)
+        let id = try #require(blocks.first { ($0["ip"] as? String)?.hasPrefix("203.0.113.0") == true }?["id"] as? String,
+                              "\(blocks)")
+        let entries = try journal.readNow().entries.filter { $0.verb == "ip-blocks add" }
+        #expect(entries.map(\.outcome) == [.ok] && entries.first?.createdID == id, "\(entries)")
+        #expect(entries.first?.undo?.hasSuffix("ip-blocks remove \(id) --yes") == true, "\(entries)")
+    }
+
     @Test func aLostAnswerToAFilterIsReadBackByItsNewTitle() async throws {
         let setup = try await Setup.start()
         let alice = UserSide(setup.proxy, MockServer.alice)

@@ -88,4 +88,24 @@ struct SpamWaveTests {
         #expect(try await proxy.forwarded().filter { $0.hasSuffix("/approve") }.count == 1)
         #expect(try await Self.pending(server).count == 10)
     }
+
+    /// Two approvals whose answers are lost: read back, found decided, not sent again, and journaled as
+    /// done (one entry per sign-up, each with who signed up).
+    @Test func lostAnswersAreReadBackNeverSentTwiceAndJournaledAsDone() async throws {
+        let server = try await Self.start()
+        let proxy = try await HostileProxy.start(upstream: server)
+        try await proxy.hostileRules(["lose_writes": 2])
+        let (journal, state) = try LogCommandTests.seeded("spam-wave-lost", [])
+        defer { try? FileManager.default.removeItem(at: state) }
+        let admin = JournaledUser(proxy, MockServer.admin, journal: journal)
+        let result = await admin.run(["accounts", "approve", "--match", "^wave", "--yes", "--concurrency", "1"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("approved 8 of 8 sign-ups"), "\(result)")
+        #expect(try await proxy.forwarded().filter { $0.hasSuffix("/approve") }.count == 8, "each sent once")
+        #expect(try await Self.pending(server) == Set(Self.others))
+        let entries = try journal.readNow().entries.filter { $0.verb == "accounts approve" }
+        #expect(entries.count == 8 && entries.allSatisfy { $0.outcome == .ok }, "\(entries)")
+        #expect(entries.filter { $0.message?.contains("found the change made") == true }.count == 2, "\(entries)")
+    }
 }
+

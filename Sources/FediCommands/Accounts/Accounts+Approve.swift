@@ -11,7 +11,8 @@ extension Accounts {
             `fedictl accounts list --pending` shows the waiting sign-ups with their reasons. Mastodon, \
             GoToSocial, Pleroma and Akkoma.
 
-            Instead of one account, a selector (--domain, --match, --since, --until) or - (ids or \
+            Instead of one account, a selector (--match, --since, --until; sign-ups are this server's own \
+            accounts, so --match-field email picks an e-mail domain) or - (ids or \
             @user@host handles on stdin) approves every sign-up still pending that it matches, at most \
             --limit (500): one confirmation shows how many and the first few, --dry-run lists them, the \
             writes are paced to the server's rate limit, each is journaled, and failures are named at the \
@@ -20,7 +21,7 @@ extension Accounts {
             Examples:
               $ fedictl accounts list --pending
               $ fedictl accounts approve 109876543210
-              $ fedictl accounts approve --domain friendly.example --since 2h --dry-run
+              $ fedictl accounts approve --match-field email --match '@friendly\\.example$' --since 2h --dry-run
               $ cut -f1 approved.txt | fedictl accounts approve - --yes
             """)
 

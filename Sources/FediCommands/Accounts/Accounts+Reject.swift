@@ -12,7 +12,8 @@ extension Accounts {
             GoToSocial, Pleroma and Akkoma. --message is e-mailed to the applicant by GoToSocial; elsewhere \
             it is refused (exit 69) before anything is sent, not dropped.
 
-            Instead of one account, a selector (--domain, --match, --since, --until) or - (ids or \
+            Instead of one account, a selector (--match, --since, --until; sign-ups are this server's own \
+            accounts, so --match-field email picks an e-mail domain) or - (ids or \
             @user@host handles on stdin) rejects every sign-up still pending that it matches, at most \
             --limit (500), after one confirmation; as for accounts approve.
 

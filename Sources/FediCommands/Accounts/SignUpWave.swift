@@ -9,6 +9,10 @@ extension CommandContext {
         let progress = bulkProgress()
         let ctx = forBulkWork(onWait: progress.waiting)
         let selection = try write.filters.selection(in: ctx, stdin: stdin)
+        if let domain = selection.domain {
+            throw FediError(.usage, "--domain never matches a sign-up: sign-ups are accounts of this server",
+                            hint: "to select by e-mail domain: --match-field email --match '@\(domain.replacing(".", with: "\\."))$'")
+        }
         let client = try await ctx.client()
         let host = client.server.authority
         if message != nil { _ = try await ctx.require(.accountsRejectMessage) }
@@ -16,19 +20,45 @@ extension CommandContext {
             let query = AccountQuery(status: .pending)
             let pending = try await client.adminAccounts(query, via: family, on: server, limit: nil)
                 .filter { selection.matches($0, on: host) }.sorted(by: AdminAccount.oldestFirst)
+            if let targets = selection.targets { ctx.noteUnmatched(targets, among: pending, on: host) }
             let wave = BulkModeration<AdminAccount>(verb: approve ? "approve" : "reject", noun: "sign-up",
                                                     doneWord: approve ? "approved" : "rejected", cap: write.limit,
                                                     id: { $0.id }, name: { "@\($0.acct)" })
             try await wave.run(pending, in: ctx, progress: progress) { account in
                 // Each write is journaled with who signed up, as for one sign-up.
+                // A lost answer, a timeout or a 429 (which a proxy may send after the server acted) is
+                // settled by reading the sign-up back: decided there, it is done and journaled as done.
                 try await JournalNote.during([.signUp(account, on: host, approved: approve)]) {
-                    _ = try await BulkEngine.againAfterRateLimit({
-                        approve ? try await client.approveAccount(id: account.id, via: family)
-                            : try await client.rejectAccount(id: account.id, via: family, message: message)
-                    }, stillToDo: { try await client.stillPending(account.id, via: family) })
+                    try await client.createCheckingBack("\(approve ? "approval" : "rejection") of @\(account.acct)") {
+                        if approve {
+                            _ = try await client.approveAccount(id: account.id, via: family)
+                        } else {
+                            _ = try await client.rejectAccount(id: account.id, via: family, message: message)
+                        }
+                    } find: {
+                        try await client.stillPending(account.id, via: family) ? nil : ()
+                    }
                 }
             }
         }
+    }
+}
+
+extension CommandContext {
+    /// Ids and handles given on stdin that name no pending sign-up here (a typo, one already decided):
+    /// said, never dropped without a word.
+    func noteUnmatched(_ targets: Set<String>, among pending: [AdminAccount], on host: String) {
+        let found = Set(pending.flatMap { account in
+            [account.id, "\(account.username.lowercased())@", "\(account.username.lowercased())@\(host.lowercased())"]
+        })
+        // As typed, near enough: `typo@` (a local handle, kept so) is shown as `@typo`.
+        let missing = targets.subtracting(found).sorted().map { key in
+            key.hasSuffix("@") ? "@" + key.dropLast() : key.contains("@") ? "@" + key : key
+        }
+        guard !missing.isEmpty else { return }
+        let more = missing.count > 5 ? ", … (\(missing.count - 5) more)" : ""
+        status("\(missing.count) of the \(targets.count) given name no pending sign-up on \(host): "
+               + missing.prefix(5).joined(separator: ", ") + more)
     }
 }
 

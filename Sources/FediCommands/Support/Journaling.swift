@@ -234,10 +234,10 @@ struct JournalRecorder: HTTPWriteObserver {
         await ctx.appendToJournal(finals)
     }
 
-    func didConfirm(_ request: HTTPRequest, intent: (any Sendable)?) async {
+    func didConfirm(_ request: HTTPRequest, intent: (any Sendable)?, createdID: String?) async {
         guard let intents = intent as? [JournalEntry] else { return }
         let finals = intents.map { intent in
-            var entry = finished(intent, outcome: .ok, status: nil)
+            var entry = finished(intent, outcome: .ok, createdID: request.method == .post ? createdID : nil, status: nil)
             entry.message = "the answer was lost; reading the server's state back found the change made"
             entry.time = max(intent.time, ctx.services.now())
             return entry

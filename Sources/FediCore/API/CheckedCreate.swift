@@ -37,7 +37,8 @@ extension APIClient {
                 http.log?("  \(what): outcome unknown (\(Self.short(error))); reading it back")
                 // When the state cannot be read either, nothing can be decided: the write's own error stands.
                 let found = try? await find()
-                await held.settle(confirmed: found != nil, observer: http.writeObserver)
+                await held.settle(confirmed: found != nil, createdID: (found as? any ServerObject)?.id,
+                                  observer: http.writeObserver)
                 if let found { return found }
                 // The refused try and the read-back, which the pacer may hold for the server's window,
                 // are rate-limit time: not --deadline's.
@@ -92,3 +93,23 @@ extension APIClient {
         }
     }
 }
+
+/// Something a server keeps under an id of its own: what a read-back finds after a lost answer is
+/// journaled with it, as the write's answer would have been (undos of ip-blocks, filters, rules,
+/// subscriptions and drafts name it).
+public protocol ServerObject {
+    var id: String { get }
+}
+
+extension IPBlock: ServerObject {}
+extension InstanceRule: ServerObject {}
+extension DomainSubscription: ServerObject {}
+extension DomainPermission: ServerObject {}
+extension Filter: ServerObject {}
+extension DomainBlock: ServerObject {}
+extension HeaderFilter: ServerObject {}
+
+extension Fetched: ServerObject where Value: ServerObject {
+    public var id: String { value.id }
+}
+

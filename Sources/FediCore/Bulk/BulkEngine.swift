@@ -120,22 +120,3 @@ public struct BulkResult<Step: Sendable, Value: Sendable>: Sendable {
         return lines
     }
 }
-
-extension BulkEngine {
-    /// A write the server refused for its rate limit (429) did nothing, unless a proxy answered after
-    /// the server acted: so the state is read back (`stillToDo`) and the write sent again only while it
-    /// is still to do, at most `attempts` times. The pacer holds the read and the write until the limit
-    /// resets. Nil when the read-back found it done.
-    public static func againAfterRateLimit<T>(attempts: Int = 5, _ write: () async throws -> T,
-                                              stillToDo: () async throws -> Bool) async throws -> T? {
-        var refusals = 0
-        while true {
-            do {
-                return try await write()
-            } catch APIError.http(let status, _, _, _, _) where status == 429 && refusals < attempts {
-                refusals += 1
-                guard try await stillToDo() else { return nil }
-            }
-        }
-    }
-}

@@ -246,8 +246,9 @@ public protocol HTTPWriteObserver: Sendable {
     /// Returns what `didSend` gets back for this request (the journal's write-ahead record of it).
     func willSend(_ request: HTTPRequest) async throws -> (any Sendable)?
     func didSend(_ request: HTTPRequest, intent: (any Sendable)?, outcome: Result<HTTPResponse, any Error>) async
-    /// The write's answer was lost or refused in passing, and reading the state back found it done.
-    func didConfirm(_ request: HTTPRequest, intent: (any Sendable)?) async
+    /// The write's answer was lost or refused in passing, and reading the state back found it done;
+    /// `createdID` is the id of what the read-back found, where it has one (an undo may name it).
+    func didConfirm(_ request: HTTPRequest, intent: (any Sendable)?, createdID: String?) async
 }
 
 /// The failed outcomes of a write's try, held back while `createCheckingBack` reads the state: a
@@ -263,15 +264,15 @@ final class HeldWriteOutcomes: Sendable {
 
     func hold(_ outcome: Held) { held.withLock { $0.append(outcome) } }
 
-    /// Passes what was held to `observer`: as confirmed, or as it was.
-    func settle(confirmed: Bool, observer: (any HTTPWriteObserver)?) async {
+    /// Passes what was held to `observer`: as confirmed (with the id of what was found), or as it was.
+    func settle(confirmed: Bool, createdID: String? = nil, observer: (any HTTPWriteObserver)?) async {
         let all = held.withLock { held in
             defer { held = [] }
             return held
         }
         for write in all {
             if confirmed {
-                await observer?.didConfirm(write.request, intent: write.intent)
+                await observer?.didConfirm(write.request, intent: write.intent, createdID: createdID)
             } else {
                 await observer?.didSend(write.request, intent: write.intent, outcome: write.outcome)
             }

@@ -43,10 +43,12 @@ import Testing
 
     @Test func aDryRunListsTheTargetsAndSendsNothing() async throws {
         let server = Self.server()
-        let result = await server.run(["accounts", "reject", "-", "--dry-run"], input: "33\n@qwertyui01\n")
+        let result = await server.run(["accounts", "reject", "-", "--dry-run"], input: "33\n@qwertyui01\n@Typo\n99\n")
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "31\t@qwertyui01\twould reject\n33\t@carol\twould reject\n", "\(result)")
         #expect(result.stderr.contains("dry run: would reject 2 sign-ups"), "\(result)")
+        // What was given but waits nowhere is said, not dropped.
+        #expect(result.stderr.contains("2 of the 4 given name no pending sign-up on fake.test: 99, @typo"), "\(result)")
         #expect(Self.posts(server).isEmpty)
     }
 
@@ -83,9 +85,20 @@ import Testing
 
     @Test func nothingMatchedSaysSoAndExitsZero() async throws {
         let server = Self.server()
-        let result = await server.run(["accounts", "approve", "--domain", "elsewhere.example", "--yes"])
+        let result = await server.run(["accounts", "approve", "--match", "^nobody$", "--yes"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.contains("no sign-up matches the selection on fake.test"), "\(result)")
+        #expect(Self.posts(server).isEmpty)
+    }
+
+    /// Sign-ups are the server's own accounts: `--domain` could never match one, so it is refused with
+    /// the selector that does what was meant.
+    @Test func aDomainIsRefusedForSignUpsPointingAtTheEmailField() async throws {
+        let server = Self.server()
+        let result = await server.run(["accounts", "reject", "--domain", "spam.example", "--yes"])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr == "fedictl: --domain never matches a sign-up: sign-ups are accounts of this server\n"
+                + "hint: to select by e-mail domain: --match-field email --match '@spam\\.example$'\n", "\(result)")
         #expect(Self.posts(server).isEmpty)
     }
 
