@@ -89,6 +89,10 @@ public struct Queue: FediCommand {
         if watch, selector.isGiven {
             throw ValidationError("--watch takes no selector (--domain, --match, --since, --until, -)")
         }
+        // What --since-last records as seen is the whole queue; a selection would drop the rest from it.
+        if sinceLast, selector.isGiven {
+            throw ValidationError("--since-last takes no selector (--domain, --match, --since, --until, -)")
+        }
     }
 
     public func run(in ctx: CommandContext) async throws {

@@ -95,14 +95,16 @@ extension CommandContext {
         let cap = countOnly ? nil : limit.count
         // Pages are handed over as they arrive (the list keeps none): only the matches are kept.
         let kept = Mutex<[Row]>([])
-        _ = try await fetch(selection.isActive ? nil : limit.count) { page, _ in
+        // A selection or a count reads every page: what matches, or how many there are, is known only then.
+        _ = try await fetch(nil) { page, _ in
             kept.withLock { $0 += page.filter(keep) }
         }
-        let rows = Array(kept.withLock { $0 }.prefix(cap ?? Int.max))
+        let matched = kept.withLock { $0 }
+        let rows = Array(matched.prefix(cap ?? Int.max))
         if countOnly { return try output.list([SelectionCount(count: rows.count)]) }
         if rows.isEmpty { status(selection.isActive ? "Nothing matches the selection." : empty) }
         try output.list(rows)
-        if let cap, rows.count >= cap {
+        if let cap, matched.count > cap {
             status("Showing the first \(cap) that match; --all for every one, or --limit N.")
         }
     }
