@@ -61,8 +61,8 @@ import Testing
         #expect(shown.status == 0, "\(shown)")
         let posts = try #require(try shown.json() as? [[String: Any]], "\(shown)")
         #expect(posts.first?["id"] as? String == newest, "\(shown)")
-        #expect(home.contains { ($0["content"] as? String)?.contains(text) == true } == posts.contains {
-            ($0["content"] as? String ?? $0["text"] as? String ?? "").contains(text) })
+        #expect(home.contains { ($0["content"] as? String)?.contains(text) == true }, "the server's home timeline")
+        #expect(posts.contains { ($0["content"] as? String ?? $0["text"] as? String ?? "").contains(text) }, "\(shown)")
     }
 
     /// `media refetch` is accepted by the server (it works in the background and reports nothing back).
