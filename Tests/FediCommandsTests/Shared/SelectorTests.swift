@@ -61,6 +61,21 @@ import Testing
         #expect(try #require(try counted.json() as? [[String: Any]]).first?["count"] as? Int == 3, "\(counted)")
     }
 
+    /// A count is of every account there is, not of the first --limit.
+    @Test func countWithoutASelectorCountsEveryPage() async throws {
+        let counted = await accounts(["--count", "--limit", "2"])
+        #expect(try #require(try counted.json() as? [[String: Any]]).first?["count"] as? Int == 4, "\(counted)")
+    }
+
+    /// --since-last records the whole queue as seen: a selection would drop the rest from that record.
+    @Test func queueSinceLastTakesNoSelector() async throws {
+        let server = FakeServerAccount()
+        let result = await server.run(["queue", "--since-last", "--match", "^wave"])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.hasPrefix("fedictl: --since-last takes no selector"), "\(result)")
+        #expect(server.transport.requests.isEmpty)
+    }
+
     @Test func idsAndHandlesFromStdinSelectThoseAccounts() async throws {
         let result = await accounts(["-"], input: "@qwertyui01@SpamWave.example\n\n# a comment\n3\n@ann@fake.test\n")
         #expect(try Self.ids(result) == ["1", "3", "4"], "\(result)")
