@@ -206,41 +206,49 @@ public struct FileJournal: Journal {
         }
     }
 
-    /// Whether `line`, lower-cased as ASCII, contains `needle` (already lower case). Over raw bytes,
-    /// without the per-byte index checks of a slice: it runs on every line a `--target` query skips.
+    /// Whether `line`, lower-cased as ASCII, contains `needle` (already lower case). It runs on every
+    /// line a `--target` query skips, so it folds the line in one tight pass and leaves the search to
+    /// memmem, rather than comparing at each byte that starts like the needle.
     static func contains(_ line: ArraySlice<UInt8>, lowercased needle: [UInt8]) -> Bool {
-        guard let first = needle.first, line.count >= needle.count else { return needle.isEmpty }
-        let firstUpper = first >= 0x61 && first <= 0x7A ? first & 0xDF : first
+        guard !needle.isEmpty else { return true }
+        guard line.count >= needle.count else { return false }
         return line.withUnsafeBufferPointer { hay in
-            needle.withUnsafeBufferPointer { pin in
-                var index = 0
-                let last = hay.count - pin.count
-                while index <= last {
-                    let byte = hay[index]
-                    if byte == first || byte == firstUpper {
-                        var offset = 1
-                        while offset < pin.count, lower(hay[index + offset]) == pin[offset] { offset += 1 }
-                        if offset == pin.count { return true }
-                    }
-                    index += 1
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: hay.count) { folded in
+                for index in 0..<hay.count { folded[index] = lower(hay[index]) }
+                return needle.withUnsafeBufferPointer { pin in
+                    occurs(pin, in: UnsafeBufferPointer(start: folded.baseAddress, count: hay.count))
                 }
-                return false
             }
         }
     }
 
     /// No byte past ASCII and no `\u` escape: a line whose every text is as it reads. Elsewhere a
     /// text may match without holding the needle's bytes (the Kelvin sign lower-cases to `k`), so
-    /// such a line is decoded whatever the prefilter says: no false negatives.
+    /// such a line is decoded whatever the prefilter says: no false negatives. (An escaped backslash
+    /// before a `u` counts too: such a line is decoded, which costs time, never a match.)
     static func isPlainASCII(_ line: ArraySlice<UInt8>) -> Bool {
         line.withUnsafeBufferPointer { bytes in
-            var escaped = false
-            for byte in bytes {
-                if byte >= 0x80 || (escaped && byte == UInt8(ascii: "u")) { return false }
-                escaped = !escaped && byte == UInt8(ascii: "\\")
+            var any: UInt8 = 0
+            for byte in bytes { any |= byte }
+            guard any < 0x80 else { return false }
+            return withUnsafeBytes(of: (UInt8(ascii: "\\"), UInt8(ascii: "u"))) { escape in
+                !occurs(escape.bindMemory(to: UInt8.self), in: bytes)
             }
-            return true
         }
+    }
+
+    /// Whether `needle` occurs in `bytes`: memchr to each place its first byte does (glibc's is
+    /// vectorised), then memcmp. (memmem would do, but Glibc's module does not export it.)
+    private static func occurs(_ needle: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = needle.first, let base = bytes.baseAddress, let pin = needle.baseAddress else { return needle.isEmpty }
+        var start = 0
+        let last = bytes.count - needle.count
+        while start <= last, let hit = memchr(base + start, Int32(first), last - start + 1) {
+            let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + index, pin, needle.count) == 0 { return true }
+            start = index + 1
+        }
+        return false
     }
 
     private static func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
