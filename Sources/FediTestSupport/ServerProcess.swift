@@ -68,9 +68,14 @@ public final class ServerProcess: @unchecked Sendable {
         return (response.status, response.body)
     }
 
-    /// The JSON body of a request that must succeed.
+    /// The JSON body of a request that must succeed. A 429 is waited out (up to 20 s): a test that
+    /// rate-limits the server still reads its state afterwards with the same token.
     public func json(_ method: HTTPMethod, _ path: String, token: String? = nil, body: Any? = nil) async throws -> Any {
-        let (status, data) = try await request(method, path, token: token, json: body)
+        var (status, data) = try await request(method, path, token: token, json: body)
+        for _ in 0..<20 where status == 429 {
+            try await Task.sleep(nanoseconds: 1_000_000_000)
+            (status, data) = try await request(method, path, token: token, json: body)
+        }
         guard (200..<300).contains(status) else {
             throw FediError(.failure, "\(method.rawValue) \(path) answered \(status): \(String(decoding: data, as: UTF8.self))")
         }

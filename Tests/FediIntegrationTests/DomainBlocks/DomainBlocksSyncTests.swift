@@ -220,9 +220,11 @@ struct DomainBlocksSyncTests {
         // A comment to change, on a GoToSocial that cannot change a block in place (0.19+).
         #expect(rows["scrapers.example"]?["action"] as? String == "skip")
         #expect(rows["scrapers.example"]?["note"] as? String == "change not possible: domain-blocks update is not available on GoToSocial 0.17.3")
-        // A noop entry lowers; GoToSocial only suspends, so it lifts.
-        #expect(rows["badactors.example"]?["action"] as? String == "lift")
-        #expect(rows["badactors.example"]?["note"] as? String == "noop: GoToSocial cannot keep a lower block")
+        // A noop entry lowers; GoToSocial only suspends, so it would lift, and sync never lifts a block it
+        // did not make (a lift deletes the block's comments with it): kept, saying why.
+        #expect(rows["badactors.example"]?["action"] as? String == "kept")
+        #expect(rows["badactors.example"]?["note"] as? String
+            == "noop: GoToSocial cannot keep a lower block, and an adopted block is never lifted: left as it is")
 
         try await server.addRoutes(["DELETE /api/v1/admin/domain_blocks/01HZ9B1D3F5H7K9N1Q3S5V7X9Z": [
             "json": ["id": "01HZ9B1D3F5H7K9N1Q3S5V7X9Z", "domain": "badactors.example", "obfuscate": true]]])
@@ -234,15 +236,15 @@ struct DomainBlocksSyncTests {
         post["private_comment"] = nil
         #expect(posts.count == 1 && NSDictionary(dictionary: post) == NSDictionary(dictionary: [
             "domain": "newspam.example", "obfuscate": false, "public_comment": "Spam"]))
-        #expect(try await server.received("DELETE", "/api/v1/admin/domain_blocks/01HZ9B1D3F5H7K9N1Q3S5V7X9Z").count == 1)
+        #expect(try await server.received("DELETE", "/api/v1/admin/domain_blocks/01HZ9B1D3F5H7K9N1Q3S5V7X9Z").isEmpty)
     }
 
     @Test func pleromaGetsMRFSimpleGroupsInOneWrite() async throws {
         let server = try await FixtureServer.start(flavour: "pleroma")
         let state = try TemporaryDirectory.make("sync-state")
         let admin = Syncer(server: server, username: "admin", token: "fixture-token", state: state)
-        // noisy.example is silenced there, by hand: adopted, a noop entry lifts it (Pleroma keeps no block
-        // that limits nothing).
+        // noisy.example is silenced there, by hand: a noop entry would lift it (Pleroma keeps no block that
+        // limits nothing), and sync never lifts a block it did not make, adopted or not.
         let list = try Self.file("""
         domain,severity,reject_media,public_comment
         spam.example,suspend,false,Spam
@@ -251,7 +253,7 @@ struct DomainBlocksSyncTests {
         """)
         let result = await admin.run(["domain-blocks", "sync", list.path, "--adopt", "--yes", "-o", "json"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stderr.contains("1 to add, 1 to lift, 1 unchanged."), "\(result.stderr)")
+        #expect(result.stderr.contains("1 to add, 1 unchanged, 1 kept (made by hand)."), "\(result.stderr)")
         // Pleroma keeps no private comment: provenance stays on this machine, and fedictl says so.
         #expect(result.stderr.contains("keeps no private comment to stamp, so what sync made on \(server.base) "
                                        + "is known only to "
@@ -260,7 +262,7 @@ struct DomainBlocksSyncTests {
         try #require(posted.count == 1)
         #expect(try DomainBlockFlavourTests.mrfSimple(in: posted[0]) == [
             ":reject": [["spam.example", "Spam"], ["badactors.example", "Hate speech"]],
-            ":federated_timeline_removal": [["a.example", "meh"]],
+            ":federated_timeline_removal": [["noisy.example", "Noisy"], ["a.example", "meh"]],
             ":media_removal": [["nsfw.example", ""], ["a.example", "meh"]],
             ":accept": [],
         ])
