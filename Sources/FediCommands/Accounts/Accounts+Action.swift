@@ -28,6 +28,8 @@ extension Accounts {
               $ fedictl --all-accounts accounts action @spammer@bad.example --type suspend --yes
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var target: AccountArgument
@@ -80,5 +82,14 @@ extension Accounts {
             }
             try ctx.showAccount(fetched)
         }
+    }
+}
+
+extension Accounts.Action: JournaledCommand {
+    public var journalTarget: String? { target.account }
+    public var journalAfter: String? { kind == .none ? "warned" : kind.rawValue }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        let undo: [AccountAction.Kind: String] = [.sensitive: "unsensitive", .disable: "enable", .silence: "unsilence", .suspend: "unsuspend"]
+        return undo[kind].map { ["accounts", $0, self.target.account] }
     }
 }

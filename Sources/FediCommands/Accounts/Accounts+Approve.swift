@@ -25,6 +25,8 @@ extension Accounts {
               $ cut -f1 approved.txt | fedictl accounts approve - --yes
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The sign-up: @user@host, @user or an account id; - for ids or handles on stdin; "
@@ -54,4 +56,12 @@ extension Accounts {
             try ctx.showAccount(fetched)
         }
     }
+}
+
+extension Accounts.Approve: JournaledCommand {
+    /// Over a selector each entry names the account its request acts on.
+    public var journalTarget: String? { account == "-" ? nil : account }
+    public var journalAfter: String? { "approved" }
+    /// Each sign-up's note decides: a decided sign-up is not put back in the queue.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

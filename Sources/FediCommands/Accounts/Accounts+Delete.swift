@@ -17,6 +17,8 @@ extension Accounts {
               $ fedictl accounts delete 109876543210 --yes
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var target: AccountArgument
@@ -33,4 +35,11 @@ extension Accounts {
             try ctx.showAccount(fetched)
         }
     }
+}
+
+extension Accounts.Delete: JournaledCommand {
+    public var journalTarget: String? { target.account }
+    public var journalAfter: String? { "deleted" }
+    /// A deleted account's data is gone: nothing brings it back.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

@@ -14,6 +14,8 @@ extension Accounts {
               $ fedictl accounts enable 109876543210
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var target: AccountArgument
@@ -21,5 +23,14 @@ extension Accounts {
         public func run(in ctx: CommandContext) async throws {
             try await ctx.undoAccountAction(.enable, .accountsEnable, account: target.account, lift: "enable")
         }
+    }
+}
+
+extension Accounts.Enable: JournaledCommand {
+    public var journalTarget: String? { target.account }
+    public var journalBefore: String? { "disabled" }
+    public var journalAfter: String? { "enabled" }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        ["accounts", "action", self.target.account, "--type", "disable"]
     }
 }

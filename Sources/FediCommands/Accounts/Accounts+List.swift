@@ -25,6 +25,8 @@ extension Accounts {
             """,
             aliases: ["ls"])
 
+        public static let traits = VerbTraits(.moderation, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Flag public var status: AccountQuery.Status?

@@ -24,6 +24,8 @@ extension Accounts {
               $ fedictl accounts reject --since 1h --match '^[a-z]{8}[0-9]{2}$' --dry-run
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The sign-up: @user@host, @user or an account id; - for ids or handles on stdin; "
@@ -57,4 +59,11 @@ extension Accounts {
             try ctx.showAccount(fetched)
         }
     }
+}
+
+extension Accounts.Reject: JournaledCommand {
+    public var journalTarget: String? { account == "-" ? nil : account }
+    public var journalAfter: String? { "rejected" }
+    /// Each sign-up's note decides: a rejected sign-up is deleted, with nothing to undo it.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

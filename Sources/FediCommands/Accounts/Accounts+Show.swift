@@ -19,6 +19,8 @@ extension Accounts {
             """,
             aliases: ["view"])
 
+        public static let traits = VerbTraits(.moderation, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var target: AccountArgument

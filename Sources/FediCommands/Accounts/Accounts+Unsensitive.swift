@@ -15,6 +15,8 @@ extension Accounts {
               $ fedictl accounts unsensitive 109876543210
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var target: AccountArgument
@@ -23,5 +25,12 @@ extension Accounts {
             try await ctx.undoAccountAction(.unsensitive, .accountsUnsensitive, account: target.account,
                                         lift: "unsensitive")
         }
+    }
+}
+
+extension Accounts.Unsensitive: JournaledCommand {
+    public var journalTarget: String? { target.account }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        ["accounts", "action", self.target.account, "--type", "sensitive"]
     }
 }

@@ -15,6 +15,8 @@ extension Accounts {
               $ fedictl accounts unsilence 109876543210
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var target: AccountArgument
@@ -22,5 +24,14 @@ extension Accounts {
         public func run(in ctx: CommandContext) async throws {
             try await ctx.undoAccountAction(.unsilence, .accountsUnsilence, account: target.account, lift: "unsilence")
         }
+    }
+}
+
+extension Accounts.Unsilence: JournaledCommand {
+    public var journalTarget: String? { target.account }
+    public var journalBefore: String? { "silenced" }
+    public var journalAfter: String? { "unsilenced" }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        ["accounts", "action", self.target.account, "--type", "silence"]
     }
 }

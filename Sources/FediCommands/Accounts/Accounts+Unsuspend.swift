@@ -15,6 +15,8 @@ extension Accounts {
               $ fedictl accounts unsuspend 109876543210
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var target: AccountArgument
@@ -22,5 +24,14 @@ extension Accounts {
         public func run(in ctx: CommandContext) async throws {
             try await ctx.undoAccountAction(.unsuspend, .accountsUnsuspend, account: target.account, lift: "unsuspend")
         }
+    }
+}
+
+extension Accounts.Unsuspend: JournaledCommand {
+    public var journalTarget: String? { target.account }
+    public var journalBefore: String? { "suspended" }
+    public var journalAfter: String? { "unsuspended" }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        ["accounts", "action", self.target.account, "--type", "suspend"]
     }
 }

@@ -20,6 +20,8 @@ extension Apps {
               $ fedictl apps register mastodon.example --fields client_id
             """)
 
+        public static let traits = VerbTraits(.own, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The instance (host, host:port or URL).", valueName: "instance"))
@@ -51,4 +53,9 @@ extension Apps {
                                            redirectURIs: app.redirectURIs ?? CommandContext.appRedirectURIs, secretStorage: storage))
         }
     }
+}
+
+extension Apps.Register: JournaledCommand {
+    /// Registering again makes another app; the old one is not deleted through the API.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

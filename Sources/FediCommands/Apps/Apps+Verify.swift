@@ -18,6 +18,8 @@ extension Apps {
               $ fedictl apps verify --account admin@mastodon.example -o json
             """)
 
+        public static let traits = VerbTraits(.each, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The instance whose registered fedictl app to check (default: the selected account's token).",

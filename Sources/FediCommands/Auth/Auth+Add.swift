@@ -20,6 +20,8 @@ extension Auth {
               $ pass show fedi/admin | fedictl auth add mastodon.example --token-stdin --scopes "read write admin:read admin:write"
             """)
 
+        public static let traits = VerbTraits(.own, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The instance the token is for (host, host:port or URL).", valueName: "instance"))
@@ -79,4 +81,9 @@ extension Auth {
             return token
         }
     }
+}
+
+extension Auth.Add: JournaledCommand {
+    /// The config change's entry offers `auth logout` for the account it adds.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

@@ -16,6 +16,8 @@ extension Auth {
               $ fedictl auth alias alice@mastodon.example work --remove
             """)
 
+        public static let traits = VerbTraits(.own, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The account: user@host, a unique prefix of it, or an alias.", valueName: "account"),
@@ -62,5 +64,13 @@ extension Auth {
             }
             ctx.status(remove ? "Removed the alias '\(name)' of \(id)." : "'\(name)' now names \(id).")
         }
+    }
+}
+
+extension Auth.Alias: JournaledCommand {
+    public var journalTarget: String? { nil }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        guard let target else { return nil }
+        return remove ? ["auth", "alias", target, name] : ["auth", "alias", target, name, "--remove"]
     }
 }

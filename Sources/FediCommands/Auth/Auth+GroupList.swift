@@ -17,9 +17,9 @@ extension Auth {
             """,
             aliases: ["ls"])
 
-        @OptionGroup public var globals: GlobalOptions
+        public static let traits = VerbTraits(.own, .reads)
 
-        public var fansOut: Bool { false }
+        @OptionGroup public var globals: GlobalOptions
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: AccountGroupRow.self)

@@ -13,12 +13,12 @@ extension Auth {
             """,
             aliases: ["rm"])
 
+        public static let traits = VerbTraits(.own, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The group.", valueName: "name"), completion: .custom(AccountCompletion.groups))
         public var name: String
-
-        public var fansOut: Bool { false }
 
         public func run(in ctx: CommandContext) async throws {
             let name = self.name
@@ -35,4 +35,9 @@ extension Auth {
             ctx.status("Removed the group \(removed).")
         }
     }
+}
+
+extension Auth.GroupRemove: JournaledCommand {
+    /// The config change's entry says what the group was.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

@@ -19,6 +19,8 @@ extension Auth {
               $ fedictl auth group set everyone mods bob@akkoma.example --yes
             """)
 
+        public static let traits = VerbTraits(.own, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The group's name.", valueName: "name"))
@@ -35,8 +37,6 @@ extension Auth {
         @Option(help: ArgumentHelp("Take this account out of the group (repeat, or separate with commas).", valueName: "account"),
                 completion: .custom(AccountCompletion.candidates))
         public var remove: [String] = []
-
-        public var fansOut: Bool { false }
 
         public func validate() throws {
             guard !name.isEmpty, !name.contains("@"), !name.contains(where: { $0.isWhitespace || $0 == "," }) else {
@@ -91,4 +91,9 @@ extension Auth {
             return ids.sorted()
         }
     }
+}
+
+extension Auth.GroupSet: JournaledCommand {
+    /// The config change's entry says what the group was.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

@@ -18,6 +18,8 @@ extension Auth {
             """,
             aliases: ["ls"])
 
+        public static let traits = VerbTraits(.own, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         public func run(in ctx: CommandContext) async throws {

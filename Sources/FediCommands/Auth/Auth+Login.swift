@@ -28,6 +28,8 @@ extension Auth {
               $ fedictl auth login 127.0.0.1:3000 --scopes "read write"
             """)
 
+        public static let traits = VerbTraits(.own, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The instance (host, host:port or URL).", valueName: "instance"))
@@ -128,4 +130,9 @@ extension Auth {
             return code
         }
     }
+}
+
+extension Auth.LogIn: JournaledCommand {
+    /// The config change's entry offers `auth logout` for the account it adds.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

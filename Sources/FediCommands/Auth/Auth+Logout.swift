@@ -19,6 +19,8 @@ extension Auth {
               $ fedictl auth logout work --dry-run
             """)
 
+        public static let traits = VerbTraits(.own, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The account: user@host, a unique prefix of it, or an alias.", valueName: "account"),
@@ -78,4 +80,9 @@ extension Auth {
             }
         }
     }
+}
+
+extension Auth.Logout: JournaledCommand {
+    /// A revoked token cannot be restored: log in again.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

@@ -25,6 +25,8 @@ extension Auth {
               $ fedictl auth status --all
             """)
 
+        public static let traits = VerbTraits(.own, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The account (default: the selected one).", valueName: "account"),

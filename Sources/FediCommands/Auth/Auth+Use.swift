@@ -17,6 +17,8 @@ extension Auth {
               $ fedictl auth use mods
             """)
 
+        public static let traits = VerbTraits(.own, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The account: user@host, a unique prefix of it, an alias, or a group.", valueName: "account"),
@@ -36,4 +38,9 @@ extension Auth {
             ctx.status(said)
         }
     }
+}
+
+extension Auth.Use: JournaledCommand {
+    /// The config change's entry offers `auth use` of the default before.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

@@ -17,6 +17,8 @@ extension Blocks {
               $ fedictl blocks add 109876543210 -y
             """)
 
+        public static let traits = VerbTraits(.each, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var target: AccountArgument
@@ -28,4 +30,9 @@ extension Blocks {
             }
         }
     }
+}
+
+extension Blocks.Add: JournaledCommand {
+    public var journalTarget: String? { target.account }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { ["blocks", "remove", self.target.account] }
 }

@@ -16,6 +16,8 @@ extension Blocks {
             """,
             aliases: ["ls"])
 
+        public static let traits = VerbTraits(.each, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var listLimit: ListLimit

@@ -16,6 +16,8 @@ extension Blocks {
             """,
             aliases: ["rm"])
 
+        public static let traits = VerbTraits(.each, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var target: AccountArgument
@@ -26,4 +28,9 @@ extension Blocks {
             }
         }
     }
+}
+
+extension Blocks.Remove: JournaledCommand {
+    public var journalTarget: String? { target.account }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { ["blocks", "add", self.target.account] }
 }

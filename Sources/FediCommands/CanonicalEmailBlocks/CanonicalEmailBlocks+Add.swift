@@ -15,6 +15,8 @@ extension CanonicalEmailBlocks {
               $ fedictl canonical-email-blocks add --hash a8af8341993604f29cd4e0e5a5a4b5d48c575436c38b28abbfd7d481f345d5db
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The e-mail address.", valueName: "email"))
@@ -40,5 +42,12 @@ extension CanonicalEmailBlocks {
                 try ctx.output.item(created)
             }
         }
+    }
+}
+
+extension CanonicalEmailBlocks.Add: JournaledCommand {
+    public var journalTarget: String? { email ?? hash }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        createdID.map { ["canonical-email-blocks", "remove", $0] }
     }
 }

@@ -13,6 +13,8 @@ extension CanonicalEmailBlocks {
             """,
             aliases: ["ls"])
 
+        public static let traits = VerbTraits(.moderation, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var limit: ListLimit

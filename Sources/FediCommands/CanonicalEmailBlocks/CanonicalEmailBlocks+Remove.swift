@@ -15,6 +15,8 @@ extension CanonicalEmailBlocks {
             """,
             aliases: ["rm"])
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The block's id.", valueName: "id"))
@@ -29,4 +31,10 @@ extension CanonicalEmailBlocks {
             }
         }
     }
+}
+
+extension CanonicalEmailBlocks.Remove: JournaledCommand {
+    public var journalTarget: String? { id }
+    /// Only the e-mail's hash was kept: nothing to block again by.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

@@ -14,6 +14,8 @@ extension CanonicalEmailBlocks {
               $ fedictl canonical-email-blocks test jdoe@example.com
             """)
 
+        public static let traits = VerbTraits(.moderation, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The e-mail address.", valueName: "email"))

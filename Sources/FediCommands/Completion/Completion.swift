@@ -20,6 +20,8 @@ public struct Completion: FediCommand {
           $ fedictl completion fish > ~/.config/fish/completions/fedictl.fish
         """)
 
+    public static let traits = VerbTraits(.own, .reads)
+
     @OptionGroup(visibility: .hidden) public var globals: GlobalOptions
 
     @Argument(help: "The shell: bash, zsh or fish.")

@@ -16,6 +16,8 @@ extension DomainAllows {
               $ fedictl domain-allows add partner.example --comment "Sister instance"
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The domain to allow.", valueName: "domain"))
@@ -31,4 +33,9 @@ extension DomainAllows {
             }
         }
     }
+}
+
+extension DomainAllows.Add: JournaledCommand {
+    public var journalTarget: String? { domain }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { ["domain-allows", "remove", domain] }
 }

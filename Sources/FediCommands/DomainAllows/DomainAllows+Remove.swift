@@ -16,6 +16,8 @@ extension DomainAllows {
             """,
             aliases: ["rm"])
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The allowed domain, or its id.", valueName: "domain-or-id"))
@@ -28,4 +30,10 @@ extension DomainAllows {
             }
         }
     }
+}
+
+extension DomainAllows.Remove: JournaledCommand {
+    public var journalTarget: String? { target }
+    /// What the allow held is not in the arguments; GoToSocial's allows get theirs from their note.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

@@ -21,6 +21,8 @@ extension DomainBlocks {
               $ fedictl domain-blocks add spam.example --dry-run
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The domain to block.", valueName: "domain"))
@@ -65,4 +67,10 @@ extension CommandContext {
             status("Lifted the block on \(block.domain).")
         }
     }
+}
+
+extension DomainBlocks.Add: JournaledCommand {
+    public var journalTarget: String? { domain }
+    public var journalAfter: String? { settings.severity.map { "severity: \($0.rawValue)" } ?? "blocked" }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { ["domain-blocks", "remove", domain] }
 }

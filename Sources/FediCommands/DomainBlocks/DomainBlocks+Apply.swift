@@ -20,6 +20,8 @@ extension DomainBlocks {
               $ fedictl domain-blocks apply plan.json --yes
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The plan (JSON from `sync --dry-run -o json`), or - for stdin.", valueName: "plan"), completion: .file())
@@ -89,3 +91,12 @@ extension DomainBlocks {
     }
 }
 
+/// A saved plan names its own accounts, unless accounts are selected.
+extension DomainBlocks.Apply {
+    public var fansOut: Bool { selectsAccounts }
+}
+
+extension DomainBlocks.Apply: JournaledCommand {
+    /// Each block's note carries its target, before, after and exact undo.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
+}

@@ -22,6 +22,8 @@ extension DomainBlocks {
               $ fedictl domain-blocks export --format json --account me@other.example > blocks.json
             """)
 
+        public static let traits = VerbTraits(.moderation, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Option(help: ArgumentHelp("mastodon-csv (default), csv, json or list.", valueName: "format"))

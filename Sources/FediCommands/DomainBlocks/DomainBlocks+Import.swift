@@ -41,6 +41,8 @@ extension DomainBlocks {
               $ fedictl domain-blocks import spammers.txt --severity silence
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The blocklist file, or - for stdin.", valueName: "file"), completion: .file())
@@ -202,5 +204,12 @@ extension DomainBlocks {
                                       details: [.add, .update].contains(step.action) ? step.spec?.changeDetails(from: step.existing) ?? [] : [],
                                       line: step.line, result: result ?? note)
         }
+    }
+}
+
+extension DomainBlocks.Import: JournaledCommand {
+    // One entry per domain sent; the target comes from each request.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        target.map { ["domain-blocks", "remove", $0] }
     }
 }

@@ -20,6 +20,8 @@ extension DomainBlocks {
             """,
             aliases: ["ls"])
 
+        public static let traits = VerbTraits(.moderation, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var limit: ListLimit

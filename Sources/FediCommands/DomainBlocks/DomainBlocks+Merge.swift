@@ -42,6 +42,8 @@ extension DomainBlocks {
               $ fedictl domain-blocks merge --config nightly --allow friendly.example -o json
             """)
 
+        public static let traits = VerbTraits(.own, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var lists: BlocklistMergeOptions

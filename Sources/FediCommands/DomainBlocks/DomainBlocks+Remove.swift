@@ -18,6 +18,8 @@ extension DomainBlocks {
             """,
             aliases: ["rm"])
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The blocked domain, or the block's id.", valueName: "domain-or-id"))
@@ -46,5 +48,14 @@ extension DomainBlocks {
                 try ctx.output.item(block)
             }
         }
+    }
+}
+
+extension DomainBlocks.Remove: JournaledCommand {
+    public var journalTarget: String? { target }
+    public var journalAfter: String? { "unblocked" }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        // Only a domain can be blocked again; an id names a block that no longer exists.
+        self.target.contains(".") ? ["domain-blocks", "add", self.target] : nil
     }
 }

@@ -13,6 +13,8 @@ extension DomainBlocks {
               $ fedictl domain-blocks show 12 -o json
             """)
 
+        public static let traits = VerbTraits(.moderation, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The blocked domain, or the block's id.", valueName: "domain-or-id"))

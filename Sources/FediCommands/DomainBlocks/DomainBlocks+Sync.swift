@@ -67,6 +67,8 @@ extension DomainBlocks {
               $ fedictl domain-blocks sync lists/*.csv --dry-run -o json > plan.json
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var lists: BlocklistMergeOptions
@@ -185,4 +187,9 @@ extension DomainBlocks {
             return ctx.globals.fieldList?.contains { $0 == "follows" || $0 == "followers" } ?? false
         }
     }
+}
+
+extension DomainBlocks.Sync: JournaledCommand {
+    /// Each block's note carries its target, before, after and exact undo.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

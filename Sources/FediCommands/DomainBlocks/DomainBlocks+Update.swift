@@ -16,6 +16,8 @@ extension DomainBlocks {
               $ fedictl domain-blocks update 12 --no-reject-media --private-comment ""
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The blocked domain, or the block's id.", valueName: "domain-or-id"))
@@ -40,4 +42,11 @@ extension DomainBlocks {
             }
         }
     }
+}
+
+extension DomainBlocks.Update: JournaledCommand {
+    public var journalTarget: String? { target }
+    public var journalAfter: String? { settings.severity.map { "severity: \($0.rawValue)" } }
+    /// The block's values before, and the exact undo, are in the change's own note (DomainBlockEnsure).
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

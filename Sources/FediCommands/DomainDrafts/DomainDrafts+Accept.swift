@@ -17,6 +17,8 @@ extension DomainDrafts {
               $ fedictl domain-drafts accept 01JD40A7Q --overwrite --yes
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The draft's id (see domain-drafts list).", valueName: "id"))
@@ -55,4 +57,12 @@ extension DomainDrafts {
             return [.accepting(draft, over: blocks.first(named: draft.domain), allow: nil)]
         }
     }
+}
+
+extension DomainDrafts.Accept: JournaledCommand {
+    public var journalTarget: String? { id }
+    public var journalBefore: String? { "draft" }
+    public var journalAfter: String? { overwrite ? "accepted, overwriting" : "accepted" }
+    /// The draft's note carries the exact undo.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

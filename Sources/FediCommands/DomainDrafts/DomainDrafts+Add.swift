@@ -15,6 +15,8 @@ extension DomainDrafts {
               $ fedictl domain-drafts add friends.example --type allow
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The domain.", valueName: "domain"))
@@ -49,5 +51,13 @@ extension DomainDrafts {
                 try ctx.output.item(created)
             }
         }
+    }
+}
+
+extension DomainDrafts.Add: JournaledCommand {
+    public var journalTarget: String? { domain }
+    public var journalAfter: String? { "\(type.rawValue) draft" }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        createdID.map { ["domain-drafts", "reject", $0] }
     }
 }

@@ -15,6 +15,8 @@ extension DomainDrafts {
               $ fedictl domain-drafts reject 01JD40A7Q --exclude
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The draft's id (see domain-drafts list).", valueName: "id"))
@@ -40,4 +42,12 @@ extension DomainDrafts {
             }
         }
     }
+}
+
+extension DomainDrafts.Reject: JournaledCommand {
+    public var journalTarget: String? { id }
+    public var journalBefore: String? { "draft" }
+    public var journalAfter: String? { exclude ? "rejected, domain excluded" : "rejected" }
+    /// The draft's note carries the exact undo.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

@@ -12,6 +12,8 @@ extension DomainDrafts {
               $ fedictl domain-drafts show 01JD40A7Q
             """)
 
+        public static let traits = VerbTraits(.moderation, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The draft's id (see domain-drafts list).", valueName: "id"))

@@ -14,6 +14,8 @@ extension DomainExcludes {
               $ fedictl domain-excludes add partner.example --private-comment "Sister instance; decide by hand"
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The domain to exclude.", valueName: "domain"))
@@ -36,5 +38,12 @@ extension DomainExcludes {
                 try ctx.output.item(created)
             }
         }
+    }
+}
+
+extension DomainExcludes.Add: JournaledCommand {
+    public var journalTarget: String? { domain }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        ["domain-excludes", "remove", domain]
     }
 }

@@ -14,6 +14,8 @@ extension DomainExcludes {
             """,
             aliases: ["ls"])
 
+        public static let traits = VerbTraits(.moderation, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var limit: ListLimit

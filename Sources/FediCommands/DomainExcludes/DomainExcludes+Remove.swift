@@ -15,6 +15,8 @@ extension DomainExcludes {
             """,
             aliases: ["rm"])
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The excluded domain, or its id.", valueName: "domain-or-id"))
@@ -34,5 +36,13 @@ extension DomainExcludes {
                 try ctx.output.item(exclude)
             }
         }
+    }
+}
+
+extension DomainExcludes.Remove: JournaledCommand {
+    public var journalTarget: String? { target }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        // Only a domain can be excluded again; an id names an exclude that no longer exists.
+        self.target.contains(".") ? ["domain-excludes", "add", self.target] : nil
     }
 }

@@ -18,6 +18,8 @@ extension DomainSubscriptions {
                   --fetch-username gts --fetch-password-stdin --no-as-draft
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("Where the list is (https, or http on a loopback host).", valueName: "url"))
@@ -56,5 +58,12 @@ extension DomainSubscriptions {
                 try ctx.output.item(created)
             }
         }
+    }
+}
+
+extension DomainSubscriptions.Add: JournaledCommand {
+    public var journalTarget: String? { url }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        createdID.map { ["domain-subscriptions", "remove", $0] }
     }
 }

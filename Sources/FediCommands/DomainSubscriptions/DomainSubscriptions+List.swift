@@ -14,6 +14,8 @@ extension DomainSubscriptions {
             """,
             aliases: ["ls"])
 
+        public static let traits = VerbTraits(.moderation, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var limit: ListLimit

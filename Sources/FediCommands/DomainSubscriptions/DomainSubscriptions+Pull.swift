@@ -16,6 +16,8 @@ extension DomainSubscriptions {
               $ fedictl domain-subscriptions pull
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         public func run(in ctx: CommandContext) async throws {
@@ -28,4 +30,9 @@ extension DomainSubscriptions {
                                 + "`fedictl domain-subscriptions test ID` fetches one list now without applying it")
         }
     }
+}
+
+extension DomainSubscriptions.Pull: JournaledCommand {
+    /// What a pull changes belongs to the subscription: removing it undoes it.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

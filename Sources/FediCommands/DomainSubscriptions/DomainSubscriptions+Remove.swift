@@ -17,6 +17,8 @@ extension DomainSubscriptions {
             """,
             aliases: ["rm"])
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The subscription's id (see domain-subscriptions list).", valueName: "id"))
@@ -40,4 +42,11 @@ extension DomainSubscriptions {
             }
         }
     }
+}
+
+extension DomainSubscriptions.Remove: JournaledCommand {
+    public var journalTarget: String? { id }
+    public var journalAfter: String? { keepChildren ? "unsubscribed, children kept" : "unsubscribed, children removed" }
+    /// The subscription's own note carries the exact undo (or why there is none: a fetch password).
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

@@ -12,6 +12,8 @@ extension DomainSubscriptions {
               $ fedictl domain-subscriptions show 01JD3ZQ
             """)
 
+        public static let traits = VerbTraits(.moderation, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The subscription's id (see domain-subscriptions list).", valueName: "id"))

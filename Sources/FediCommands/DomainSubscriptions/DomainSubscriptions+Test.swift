@@ -16,6 +16,8 @@ extension DomainSubscriptions {
               $ fedictl domain-subscriptions test 01JD3ZQ -o json | jq length
             """)
 
+        public static let traits = VerbTraits(.moderation, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The subscription's id (see domain-subscriptions list).", valueName: "id"))

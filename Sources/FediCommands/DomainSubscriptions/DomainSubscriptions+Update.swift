@@ -15,6 +15,8 @@ extension DomainSubscriptions {
               $ fedictl domain-subscriptions update 01JD3ZQ --url https://lists.example/v2/block.csv
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The subscription's id (see domain-subscriptions list).", valueName: "id"))
@@ -48,4 +50,10 @@ extension DomainSubscriptions {
             }
         }
     }
+}
+
+extension DomainSubscriptions.Update: JournaledCommand {
+    public var journalTarget: String? { id }
+    /// The subscription's values before are not in the arguments.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

@@ -14,6 +14,8 @@ extension EmailBlocks {
               $ fedictl email-blocks add mailinator.example
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The e-mail domain to block.", valueName: "domain"))
@@ -26,4 +28,9 @@ extension EmailBlocks {
             }
         }
     }
+}
+
+extension EmailBlocks.Add: JournaledCommand {
+    public var journalTarget: String? { domain }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { ["email-blocks", "remove", domain] }
 }

@@ -17,6 +17,8 @@ extension EmailBlocks {
             """,
             aliases: ["ls"])
 
+        public static let traits = VerbTraits(.moderation, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var limit: ListLimit

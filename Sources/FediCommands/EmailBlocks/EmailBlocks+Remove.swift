@@ -15,6 +15,8 @@ extension EmailBlocks {
             """,
             aliases: ["rm"])
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The blocked e-mail domain, or its id.", valueName: "domain-or-id"))
@@ -27,4 +29,10 @@ extension EmailBlocks {
             }
         }
     }
+}
+
+extension EmailBlocks.Remove: JournaledCommand {
+    public var journalTarget: String? { target }
+    /// An id names a block that no longer exists; the domain is not in the arguments.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

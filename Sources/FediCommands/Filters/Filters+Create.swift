@@ -21,6 +21,8 @@ extension Filters {
               $ fedictl filters create crypto --context public
             """)
 
+        public static let traits = VerbTraits(.each, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The filter's title (on v1 servers: its phrase).", valueName: "title"))
@@ -62,4 +64,9 @@ extension Filters {
             try ctx.output.item(created)
         }
     }
+}
+
+extension Filters.Create: JournaledCommand {
+    public var journalTarget: String? { title }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { createdID.map { ["filters", "delete", $0] } }
 }

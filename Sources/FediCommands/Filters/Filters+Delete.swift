@@ -16,6 +16,8 @@ extension Filters {
             """,
             aliases: ["rm"])
 
+        public static let traits = VerbTraits(.each, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var target: FilterArgument
@@ -31,4 +33,10 @@ extension Filters {
             try ctx.output.item(current)
         }
     }
+}
+
+extension Filters.Delete: JournaledCommand {
+    public var journalTarget: String? { target.filter }
+    /// The deleted filter's keywords and settings are not in the arguments.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

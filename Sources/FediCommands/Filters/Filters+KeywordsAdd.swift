@@ -15,6 +15,8 @@ extension Filters.Keywords {
               $ fedictl filters keywords add 12 "polling station" --whole-word
             """)
 
+        public static let traits = VerbTraits(.each, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var target: FilterArgument
@@ -37,4 +39,9 @@ extension Filters.Keywords {
             try ctx.output.item(added)
         }
     }
+}
+
+extension Filters.Keywords.Add: JournaledCommand {
+    /// The keyword's id is only in the server's answer.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

@@ -15,6 +15,8 @@ extension Filters.Keywords {
             """,
             aliases: ["rm"])
 
+        public static let traits = VerbTraits(.each, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The keyword's id (see `filters show`).", valueName: "keyword-id"))
@@ -27,4 +29,9 @@ extension Filters.Keywords {
             ctx.status("Removed keyword \(keyword).")
         }
     }
+}
+
+extension Filters.Keywords.Remove: JournaledCommand {
+    /// The removed keyword's text is not in the arguments.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

@@ -17,6 +17,8 @@ extension Filters {
             """,
             aliases: ["ls"])
 
+        public static let traits = VerbTraits(.each, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         public func run(in ctx: CommandContext) async throws {

@@ -17,6 +17,8 @@ extension Filters {
             """,
             aliases: ["view"])
 
+        public static let traits = VerbTraits(.each, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var target: FilterArgument

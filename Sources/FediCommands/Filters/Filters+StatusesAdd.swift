@@ -14,6 +14,8 @@ extension Filters.Statuses {
               $ fedictl filters statuses add 12 109876543210
             """)
 
+        public static let traits = VerbTraits(.each, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var target: FilterArgument
@@ -28,4 +30,9 @@ extension Filters.Statuses {
             try ctx.output.item(added)
         }
     }
+}
+
+extension Filters.Statuses.Add: JournaledCommand {
+    /// The entry's id is only in the server's answer.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

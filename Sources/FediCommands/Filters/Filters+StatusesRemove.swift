@@ -15,6 +15,8 @@ extension Filters.Statuses {
             """,
             aliases: ["rm"])
 
+        public static let traits = VerbTraits(.each, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The entry's id (see `filters show`).", valueName: "id"))
@@ -26,4 +28,9 @@ extension Filters.Statuses {
             ctx.status("Removed post entry \(id) from its filter.")
         }
     }
+}
+
+extension Filters.Statuses.Remove: JournaledCommand {
+    /// The removed entry's post is not in the arguments.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

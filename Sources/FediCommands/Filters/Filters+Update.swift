@@ -17,6 +17,8 @@ extension Filters {
               $ fedictl filters update 12 --never-expires
             """)
 
+        public static let traits = VerbTraits(.each, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var target: FilterArgument
@@ -57,4 +59,10 @@ extension Filters {
             try ctx.output.item(updated)
         }
     }
+}
+
+extension Filters.Update: JournaledCommand {
+    public var journalTarget: String? { target.filter }
+    /// The filter's values before are not in the arguments.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

@@ -17,6 +17,8 @@ extension HeaderFilters {
               $ fedictl header-filters add --allow User-Agent '^Mozilla/'
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var list: HeaderFilterList
@@ -50,5 +52,12 @@ extension HeaderFilters {
                 try ctx.output.item(created)
             }
         }
+    }
+}
+
+extension HeaderFilters.Add: JournaledCommand {
+    public var journalTarget: String? { "\(header): \(regex)" }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        ["header-filters", "remove", list.allow ? "--allow" : "--block", header, regex]
     }
 }

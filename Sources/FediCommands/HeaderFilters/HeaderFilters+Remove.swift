@@ -16,6 +16,8 @@ extension HeaderFilters {
             """,
             aliases: ["rm"])
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var list: HeaderFilterList
@@ -48,5 +50,12 @@ extension HeaderFilters {
                 try ctx.output.item(filter)
             }
         }
+    }
+}
+
+extension HeaderFilters.Remove: JournaledCommand {
+    public var journalTarget: String? { regex.map { "\(target): \($0)" } ?? target }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        regex.map { ["header-filters", "add", list.allow ? "--allow" : "--block", self.target, $0] }
     }
 }

@@ -17,6 +17,8 @@ extension IPBlocks {
               $ fedictl ip-blocks add 2001:db8::/32 --severity no_access
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("An IPv4 or IPv6 address, with an optional prefix length.", valueName: "cidr"))
@@ -61,4 +63,9 @@ extension IPBlocks {
             }
         }
     }
+}
+
+extension IPBlocks.Add: JournaledCommand {
+    public var journalTarget: String? { ip }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { createdID.map { ["ip-blocks", "remove", $0] } }
 }

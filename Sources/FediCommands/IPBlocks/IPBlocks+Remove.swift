@@ -15,6 +15,8 @@ extension IPBlocks {
             """,
             aliases: ["rm"])
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The block's id (see ip-blocks list).", valueName: "id"))
@@ -32,4 +34,10 @@ extension IPBlocks {
             }
         }
     }
+}
+
+extension IPBlocks.Remove: JournaledCommand {
+    public var journalTarget: String? { id }
+    /// An id names a rule that no longer exists; its address is not in the arguments.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

@@ -15,6 +15,8 @@ extension IPBlocks {
               $ fedictl ip-blocks update 7 --ip 192.0.2.0/23 --expires-in 30d
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The block's id (see ip-blocks list).", valueName: "id"))
@@ -45,4 +47,10 @@ extension IPBlocks {
             }
         }
     }
+}
+
+extension IPBlocks.Update: JournaledCommand {
+    public var journalTarget: String? { id }
+    /// The rule's values before are not in the arguments.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

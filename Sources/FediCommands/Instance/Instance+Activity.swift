@@ -16,6 +16,8 @@ extension Instance {
               $ fedictl instance activity -o csv > activity.csv
             """)
 
+        public static let traits = VerbTraits(.oncePerServer, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var hostArgument: InstanceHost
@@ -30,4 +32,8 @@ extension Instance {
             try ctx.output.list(fetched)
         }
     }
+}
+
+extension Instance.Activity {
+    public var fansOut: Bool { hostArgument.host == nil }
 }

@@ -18,6 +18,8 @@ extension Instance {
               $ fedictl instance blocks example.social -o csv > their-blocks.csv
             """)
 
+        public static let traits = VerbTraits(.oncePerServer, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var hostArgument: InstanceHost
@@ -28,4 +30,8 @@ extension Instance {
             try ctx.output.list(fetched)
         }
     }
+}
+
+extension Instance.Blocks {
+    public var fansOut: Bool { hostArgument.host == nil }
 }

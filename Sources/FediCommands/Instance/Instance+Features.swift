@@ -18,6 +18,8 @@ extension Instance {
               $ fedictl instance features akkoma.example -o json
             """)
 
+        public static let traits = VerbTraits(.oncePerServer, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var hostArgument: InstanceHost
@@ -33,4 +35,8 @@ extension Instance {
             try ctx.output.list(FeatureSupport.matrix(for: server))
         }
     }
+}
+
+extension Instance.Features {
+    public var fansOut: Bool { hostArgument.host == nil }
 }

@@ -20,6 +20,8 @@ extension Instance {
               $ fedictl instance info --refresh
             """)
 
+        public static let traits = VerbTraits(.oncePerServer, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var hostArgument: InstanceHost
@@ -86,4 +88,8 @@ extension Instance {
             var shownVersion: String? { instance?.value.version ?? meta?.value.version }
         }
     }
+}
+
+extension Instance.Info {
+    public var fansOut: Bool { hostArgument.host == nil }
 }

@@ -16,6 +16,8 @@ extension Instance {
               $ fedictl instance nodeinfo gts.example | jq .software
             """)
 
+        public static let traits = VerbTraits(.oncePerServer, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var hostArgument: InstanceHost
@@ -29,4 +31,8 @@ extension Instance {
             ctx.output.raw(document.raw)
         }
     }
+}
+
+extension Instance.Nodeinfo {
+    public var fansOut: Bool { hostArgument.host == nil }
 }

@@ -16,6 +16,8 @@ extension Instance {
               $ fedictl instance peers mastodon.social --all | sort
             """)
 
+        public static let traits = VerbTraits(.oncePerServer, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var hostArgument: InstanceHost
@@ -40,4 +42,8 @@ extension Instance {
             }
         }
     }
+}
+
+extension Instance.Peers {
+    public var fansOut: Bool { hostArgument.host == nil }
 }

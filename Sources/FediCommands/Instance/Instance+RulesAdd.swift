@@ -14,6 +14,8 @@ extension Instance.Rules {
               $ fedictl instance rules add "No spam or unsolicited advertising."
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The rule, as plain text.", valueName: "text"))
@@ -36,5 +38,12 @@ extension Instance.Rules {
                 try ctx.output.item(rule)
             }
         }
+    }
+}
+
+extension Instance.Rules.Add: JournaledCommand {
+    public var journalTarget: String? { text }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        createdID.map { ["instance", "rules", "remove", $0] }
     }
 }

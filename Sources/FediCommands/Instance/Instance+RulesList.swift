@@ -17,6 +17,8 @@ extension Instance.Rules {
             """,
             aliases: ["ls"])
 
+        public static let traits = VerbTraits(.oncePerServer, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var hostArgument: InstanceHost
@@ -32,4 +34,8 @@ extension Instance.Rules {
             try ctx.output.list(fetched.value)
         }
     }
+}
+
+extension Instance.Rules.List {
+    public var fansOut: Bool { hostArgument.host == nil }
 }

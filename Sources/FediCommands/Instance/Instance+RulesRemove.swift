@@ -15,6 +15,8 @@ extension Instance.Rules {
             """,
             aliases: ["rm"])
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The rule's id (see instance rules).", valueName: "id"),
@@ -35,4 +37,10 @@ extension Instance.Rules {
             }
         }
     }
+}
+
+extension Instance.Rules.Remove: JournaledCommand {
+    public var journalTarget: String? { id }
+    /// The removed rule's text and the exact undo are in the change's own note.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

@@ -12,6 +12,8 @@ extension Instance.Rules {
               $ fedictl instance rules update 01JD42C "No spam, advertising or scraping."
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The rule's id (see instance rules).", valueName: "id"),
@@ -40,4 +42,11 @@ extension Instance.Rules {
             }
         }
     }
+}
+
+extension Instance.Rules.Update: JournaledCommand {
+    public var journalTarget: String? { id }
+    public var journalAfter: String? { text }
+    /// The rule's text before and the exact undo are in the change's own note.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

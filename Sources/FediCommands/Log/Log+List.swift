@@ -32,6 +32,8 @@ extension Log {
             """,
             aliases: ["ls"])
 
+        public static let traits = VerbTraits(.each, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Option(help: ArgumentHelp("Only entries for this server (host).", valueName: "host"))

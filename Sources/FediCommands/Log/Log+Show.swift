@@ -16,6 +16,8 @@ extension Log {
             """,
             aliases: ["view"])
 
+        public static let traits = VerbTraits(.each, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: "The entry's id, or a unique prefix of it.", completion: .custom(JournalCompletion.candidates))

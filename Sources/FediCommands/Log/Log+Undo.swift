@@ -27,6 +27,8 @@ extension Log {
               $ fedictl log undo 3f2a9c --yes
             """)
 
+        public static let traits = VerbTraits(.own, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("Entry ids, or unique prefixes of them.", valueName: "id"),
@@ -35,8 +37,6 @@ extension Log {
 
         @Flag(help: "Undo even where the subject changed since the entry (the entry's after is no longer so).")
         public var force = false
-
-        public var fansOut: Bool { false }
 
         public func run(in ctx: CommandContext) async throws {
             let all = try await ctx.readJournal()
@@ -124,4 +124,9 @@ extension CommandContext {
         sub.journalSession = journalSession
         return sub
     }
+}
+
+extension Log.Undo: JournaledCommand {
+    /// An undo's entries are the changes it made, each with its own undo.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

@@ -15,6 +15,8 @@ extension Media {
               $ fedictl media cleanup --days 30
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Option(help: ArgumentHelp("Keep remote media this many days (0: drop all).", valueName: "n"))
@@ -31,4 +33,9 @@ extension Media {
             ctx.status("Cleanup started on \(client.server.authority): remote media \(kept) goes.")
         }
     }
+}
+
+extension Media.Cleanup: JournaledCommand {
+    /// Removed remote media is fetched again only when shown.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

@@ -13,6 +13,8 @@ extension Media {
               $ fedictl media refetch --domain emoji.example
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Option(help: ArgumentHelp("Only this domain's.", valueName: "domain"))
@@ -25,4 +27,9 @@ extension Media {
             ctx.status("Refetch started on \(client.server.authority)\(domain.map { " for \($0)" } ?? "").")
         }
     }
+}
+
+extension Media.Refetch: JournaledCommand {
+    /// A refetch replaces cached emoji; there is nothing to put back.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

@@ -18,6 +18,8 @@ extension Mutes {
               $ fedictl mutes add @friend@example.social --no-notifications
             """)
 
+        public static let traits = VerbTraits(.each, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var target: AccountArgument
@@ -43,4 +45,9 @@ extension Mutes {
             try ctx.output.item(muted)
         }
     }
+}
+
+extension Mutes.Add: JournaledCommand {
+    public var journalTarget: String? { target.account }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { ["mutes", "remove", self.target.account] }
 }

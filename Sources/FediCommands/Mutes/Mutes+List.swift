@@ -17,6 +17,8 @@ extension Mutes {
             """,
             aliases: ["ls"])
 
+        public static let traits = VerbTraits(.each, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var listLimit: ListLimit

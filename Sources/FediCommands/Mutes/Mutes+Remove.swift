@@ -15,6 +15,8 @@ extension Mutes {
             """,
             aliases: ["rm"])
 
+        public static let traits = VerbTraits(.each, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var target: AccountArgument
@@ -25,4 +27,9 @@ extension Mutes {
             }
         }
     }
+}
+
+extension Mutes.Remove: JournaledCommand {
+    public var journalTarget: String? { target.account }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { ["mutes", "add", self.target.account] }
 }

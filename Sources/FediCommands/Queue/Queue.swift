@@ -52,6 +52,8 @@ public struct Queue: FediCommand {
           $ fedictl queue --watch --interval 300 --exec 'jq -r .from | mail -s queue mods@example.org'
         """)
 
+    public static let traits = VerbTraits(.moderation, .reads, everyAccountByDefault: true)
+
     @OptionGroup public var globals: GlobalOptions
 
     @Option(help: ArgumentHelp("Only this kind: report or sign-up.", valueName: "kind"))
@@ -164,4 +166,9 @@ extension QueueItem.Kind: ExpressibleByArgument {}
 extension QueueItem.Kind {
     /// What listing this kind needs from the server.
     var capability: Capability { self == .report ? .queueReports : .queueSignUps }
+}
+
+/// A watch over several accounts follows each server itself (QueueWatch): lines as items arrive.
+extension Queue {
+    public var fansOut: Bool { !watch }
 }

@@ -15,6 +15,8 @@ extension Reports {
               $ fedictl reports assign 123
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: "The report's id.")
@@ -28,4 +30,9 @@ extension Reports {
             }
         }
     }
+}
+
+extension Reports.Assign: JournaledCommand {
+    public var journalTarget: String? { id }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { ["reports", "unassign", id] }
 }

@@ -28,6 +28,8 @@ extension Reports {
             case spam, legal, violation, other
         }
 
+        public static let traits = VerbTraits(.each, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The account to report: @user@host, @user for a local one, or an id.", valueName: "account"))
@@ -103,4 +105,10 @@ enum RuleCompletion {
             return login?.instanceRules?.map(\.id) ?? []
         }
     }
+}
+
+extension Reports.File: JournaledCommand {
+    public var journalTarget: String? { account }
+    /// A filed report cannot be withdrawn through any of the APIs.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

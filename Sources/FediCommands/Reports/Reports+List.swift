@@ -20,6 +20,8 @@ extension Reports {
             """,
             aliases: ["ls"])
 
+        public static let traits = VerbTraits(.moderation, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Flag(help: "Resolved (and closed) reports instead of open ones.")

@@ -15,6 +15,8 @@ extension Reports {
               $ fedictl reports note Aq0e8GN2NgeIHNbOoa "Looks like the usual watch spam."
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: "The report's id.")
@@ -34,4 +36,10 @@ extension Reports {
             }
         }
     }
+}
+
+extension Reports.Note: JournaledCommand {
+    public var journalTarget: String? { id }
+    /// The note's id is only in the server's answer; fedictl deletes no notes.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

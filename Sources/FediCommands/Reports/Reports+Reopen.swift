@@ -14,6 +14,8 @@ extension Reports {
               $ fedictl reports reopen 123
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: "The report's id.")
@@ -27,4 +29,11 @@ extension Reports {
             }
         }
     }
+}
+
+extension Reports.Reopen: JournaledCommand {
+    public var journalTarget: String? { id }
+    public var journalBefore: String? { "resolved" }
+    public var journalAfter: String? { "open" }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { ["reports", "resolve", id] }
 }

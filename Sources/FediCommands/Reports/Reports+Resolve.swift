@@ -28,6 +28,8 @@ extension Reports {
               $ fedictl --all-accounts reports resolve --target @spammer@bad.example --action suspend --dry-run
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: "The report's id (or give --target).")
@@ -93,4 +95,12 @@ extension Reports {
             }
         }
     }
+}
+
+extension Reports.Resolve: JournaledCommand {
+    /// With --target, every entry names the account; its reports are in each entry's request.
+    public var journalTarget: String? { id ?? target }
+    public var journalBefore: String? { "open" }
+    public var journalAfter: String? { action.map { "\($0.rawValue), resolved" } ?? "resolved" }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { id.map { ["reports", "reopen", $0] } }
 }

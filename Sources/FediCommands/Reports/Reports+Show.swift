@@ -24,6 +24,8 @@ extension Reports {
             """,
             aliases: ["view"])
 
+        public static let traits = VerbTraits(.moderation, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: "The report's id.")

@@ -14,6 +14,8 @@ extension Reports {
               $ fedictl reports unassign 123
             """)
 
+        public static let traits = VerbTraits(.moderation, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: "The report's id.")
@@ -27,4 +29,9 @@ extension Reports {
             }
         }
     }
+}
+
+extension Reports.Unassign: JournaledCommand {
+    public var journalTarget: String? { id }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { ["reports", "assign", id] }
 }

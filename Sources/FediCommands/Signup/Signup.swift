@@ -29,6 +29,8 @@ public struct Signup: FediCommand {
           $ pass show fedi/new | fedictl signup 127.0.0.1:3000 --username carol --email carol@example.net --password-stdin --agree
         """)
 
+    public static let traits = VerbTraits(.own, .writes)
+
     @OptionGroup public var globals: GlobalOptions
 
     @Argument(help: ArgumentHelp("The instance (host, host:port or URL).", valueName: "instance"))
@@ -204,4 +206,9 @@ public struct Signup: FediCommand {
         // FlexibleDate checks the month and the day against the month's length.
         return text.utf8.count == 10 && shape ? FlexibleDate.parse(text) : nil
     }
+}
+
+extension Signup: JournaledCommand {
+    /// A new account is not deleted through the API by its own user.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

@@ -9,7 +9,9 @@ import FediOutput
 public protocol FediCommand: AsyncParsableCommand {
     var globals: GlobalOptions { get }
     func run(in ctx: CommandContext) async throws
-    /// Whether the verb runs once per selected account (see AccountUse.swift). Default true.
+    /// How the verb uses accounts and whether it writes (VerbTraits.swift): required of every verb.
+    static var traits: VerbTraits { get }
+    /// Whether this run goes once per selected account: the traits' answer unless the arguments decide.
     var fansOut: Bool { get }
 }
 
@@ -20,8 +22,8 @@ extension FediCommand {
         ctx.tokenOwners = TokenOwners()
         do {
             do {
-                if fansOut, let pins = try ctx.selectedAccounts(moderation: self is any ModerationVerb,
-                                                                everyByDefault: self is any FleetByDefault) {
+                if fansOut, let pins = try ctx.selectedAccounts(moderation: Self.traits.accounts == .moderation,
+                                                                everyByDefault: Self.traits.everyAccountByDefault) {
                     if pins.count > 1 {
                         let status = await FleetRunner(ctx: ctx, pins: pins).run(self)
                         await ctx.recordQueuedChanges()

@@ -15,11 +15,12 @@ public protocol JournaledCommand {
     func undoArguments(target: String?, createdID: String?) -> [String]?
 }
 
+// No default undo: every verb that writes decides (nil says nothing undoes it, or that its entries
+// carry their own undo, as bulk verbs' per-item notes do).
 extension JournaledCommand {
     public var journalTarget: String? { nil }
     public var journalBefore: String? { nil }
     public var journalAfter: String? { nil }
-    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }
 
 /// The journal's view of one run: which verb, the command line, the verb's facts, and what was
@@ -286,9 +287,10 @@ struct JournalRecorder: HTTPWriteObserver {
         entry.message = failure?.message
         if outcome != .ok {
             (entry.undo, entry.undoArguments, entry.noUndo) = (nil, nil, nil)
-        } else if entry.subject == nil, let facts = ctx.journalSession?.facts {
-            ctx.offerUndo(facts.undoArguments(target: entry.target, createdID: createdID), on: &entry,
-                          info: ctx.serverInfo(account: entry.account, server: entry.server))
+        } else if entry.subject == nil, let facts = ctx.journalSession?.facts,
+                  let undo = facts.undoArguments(target: entry.target, createdID: createdID) {
+            // Only an undo the verb offers: a per-item note's own undo is never erased by a verb without one.
+            ctx.offerUndo(undo, on: &entry, info: ctx.serverInfo(account: entry.account, server: entry.server))
         }
         return entry
     }

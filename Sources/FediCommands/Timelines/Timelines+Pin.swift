@@ -19,6 +19,8 @@ extension Timelines {
               $ fedictl timelines show art
             """)
 
+        public static let traits = VerbTraits(.own, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The server: host, host:port or URL.", valueName: "host"))
@@ -80,4 +82,9 @@ extension Timelines {
             }
         }
     }
+}
+
+extension Timelines.Pin: JournaledCommand {
+    /// A pin named by --name is unpinned by that name; a default name is the entry's target.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { name.map { ["timelines", "unpin", $0] } }
 }

@@ -15,6 +15,8 @@ extension Timelines {
               $ fedictl timelines pins -o json
             """)
 
+        public static let traits = VerbTraits(.own, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         public func run(in ctx: CommandContext) async throws {

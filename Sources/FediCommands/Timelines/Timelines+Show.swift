@@ -29,6 +29,8 @@ extension Timelines {
               $ fedictl timelines show
             """)
 
+        public static let traits = VerbTraits(.each, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("A pin's name, or a server (host, host:port or URL); without it, your home timeline.",
@@ -136,4 +138,9 @@ extension Timelines {
             })
         }
     }
+}
+
+/// A pin or a named server is read without a login; only the home timeline is the account's.
+extension Timelines.Show {
+    public var fansOut: Bool { timeline == nil }
 }

@@ -14,6 +14,8 @@ extension Timelines {
               $ fedictl timelines unpin art
             """)
 
+        public static let traits = VerbTraits(.own, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @Argument(help: ArgumentHelp("The pin's name.", valueName: "name"), completion: .custom(PinCompletion.candidates))
@@ -34,4 +36,9 @@ extension Timelines {
             try ctx.output.item(removed)
         }
     }
+}
+
+extension Timelines.Unpin: JournaledCommand {
+    /// The pin's server is not in the arguments.
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { nil }
 }

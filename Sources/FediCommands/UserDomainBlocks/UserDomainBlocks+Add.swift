@@ -16,6 +16,8 @@ extension UserDomainBlocks {
               $ fedictl user-domain-blocks add spam.example --yes
             """)
 
+        public static let traits = VerbTraits(.each, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var target: DomainArgument
@@ -25,4 +27,9 @@ extension UserDomainBlocks {
                                             asking: "Block \(target.normalized) for yourself? Your followers there are removed.")
         }
     }
+}
+
+extension UserDomainBlocks.Add: JournaledCommand {
+    public var journalTarget: String? { target.domain }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { ["user-domain-blocks", "remove", self.target.domain] }
 }

@@ -16,6 +16,8 @@ extension UserDomainBlocks {
             """,
             aliases: ["ls"])
 
+        public static let traits = VerbTraits(.each, .reads)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var listLimit: ListLimit

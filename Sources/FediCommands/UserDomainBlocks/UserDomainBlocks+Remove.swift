@@ -15,6 +15,8 @@ extension UserDomainBlocks {
             """,
             aliases: ["rm"])
 
+        public static let traits = VerbTraits(.each, .writes)
+
         @OptionGroup public var globals: GlobalOptions
 
         @OptionGroup public var target: DomainArgument
@@ -23,4 +25,9 @@ extension UserDomainBlocks {
             try await ctx.changeDomainBlock(false, target.normalized)
         }
     }
+}
+
+extension UserDomainBlocks.Remove: JournaledCommand {
+    public var journalTarget: String? { target.domain }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? { ["user-domain-blocks", "add", self.target.domain] }
 }
