@@ -1,11 +1,13 @@
 import Foundation
 import FediCore
+import Testing
 
 /// An HTTPTransport for unit tests, like gh's httpmock registry: answers from stubs in order and
 /// fails closed — a request no stub matches throws, naming method and URL. A stub's route may
 /// carry a query (`/api/v1/admin/reports?resolved=true`): the request must then carry those items
-/// (others may come too). `unusedRoutes` names the stubs nobody asked for, so a test can fail on
-/// them: a stub the code no longer needs would let a test pass for the wrong reason.
+/// (others may come too). A stub nobody asked for fails the test when the transport goes away
+/// (`unusedRoutes` names them): a stub the code no longer needs would let a test pass for the wrong
+/// reason. A test whose run may stop before some stubs (a refusal half-way) sets `allowsUnusedStubs`.
 public final class FakeTransport: HTTPTransport, @unchecked Sendable {
     public struct Stub: Sendable {
         var method: HTTPMethod
@@ -40,7 +42,17 @@ public final class FakeTransport: HTTPTransport, @unchecked Sendable {
     private var stubs: [Stub] = []
     private var sent: [HTTPRequest] = []
 
+    /// Set by a test that queues answers a run may not reach.
+    public var allowsUnusedStubs = false
+
     public init() {}
+
+    deinit {
+        let unused = unusedRoutes
+        if !allowsUnusedStubs, !unused.isEmpty {
+            Issue.record("stubs never asked for: \(unused.joined(separator: ", "))")
+        }
+    }
 
     /// Queues one answer for `method route`; several stubs for the same route answer in order.
     public func stub(_ method: HTTPMethod, _ route: String, host: String? = nil, status: Int = 200, json: String = "{}",

@@ -94,7 +94,7 @@ import Testing
     /// Sign-ups are the server's own accounts: `--domain` could never match one, so it is refused with
     /// the selector that does what was meant.
     @Test func aDomainIsRefusedForSignUpsPointingAtTheEmailField() async throws {
-        let server = Self.server()
+        let server = FakeServerAccount()
         let result = await server.run(["accounts", "reject", "--domain", "spam.example", "--yes"])
         #expect(result.status == 64, "\(result)")
         #expect(result.stderr == "fedictl: --domain never matches a sign-up: sign-ups are accounts of this server\n"
