@@ -34,14 +34,13 @@ extension CommandContext {
     /// `lift` is the verb's name (`unsuspend`), for the journal's note of the flag it clears.
     func undoAccountAction(_ undo: AccountUndo, _ capability: Capability, account: String, lift: String) async throws {
         try output.validateFields(for: AdminAccount.self)
-        let client = try await client()
-        let fetched = try await withCapability(capability) { family in
-            let id = try await client.adminAccountID(for: account, via: family)
-            guard journalIsOn else { return try await client.undoAction(undo, onAccount: id, via: family) }
-            let before = try await client.adminAccount(id: id, via: family).value
-            let note = JournalNote.account(before, on: client.server.authority, setting: nil, lifting: lift)
+        let fetched = try await with(.accounts(capability)) { accounts in
+            let id = try await accounts.accountID(for: account)
+            guard journalIsOn else { return try await accounts.undo(undo, on: id) }
+            let before = try await accounts.account(id: id).value
+            let note = JournalNote.account(before, on: accounts.host, setting: nil, lifting: lift)
             return try await JournalNote.during([note]) {
-                try await client.undoAction(undo, onAccount: id, via: family)
+                try await accounts.undo(undo, on: id)
             }
         }
         try showAccount(fetched)
@@ -49,11 +48,11 @@ extension CommandContext {
 
     /// The journal's notes of an action on `account`: its flags before and after and, with `report`,
     /// the report it resolves (where the report can be read: else its entry says what the verb knows).
-    func notes(acting kind: AccountAction.Kind, on account: AdminAccount?, report: String?, _ client: APIClient,
-               _ family: APIFamily) async throws -> [JournalNote] {
-        let host = client.server.authority
+    func notes(acting kind: AccountAction.Kind, on account: AdminAccount?, report: String?,
+               _ accounts: any AdminAccountAdapter) async throws -> [JournalNote] {
+        let host = accounts.host
         var notes = account.map { [JournalNote.account($0, on: host, setting: kind)] } ?? []
-        if let report, let read = try? await client.report(id: report, via: family).value {
+        if let report, let read = try? await accounts.reports.report(id: report).value {
             notes.append(JournalNote.report(read, on: host, state: "resolved"))
         }
         return notes

@@ -2,14 +2,6 @@ import FoundationEssentials
 import FediCore
 
 extension CommandContext {
-    /// Runs `body` with the selected account's domain-block adapter for `capability` (exit 69 where
-    /// the server has none; a stale detection is renewed once). What the server can keep is the
-    /// adapter's to say (`support`): commands never look at the software.
-    func withDomainBlocks<T>(_ capability: Capability, _ body: (any DomainBlockAdapter) async throws -> T) async throws -> T {
-        let client = try await client()
-        return try await withCapability(capability) { family in try await body(try client.domainBlocks(family: family)) }
-    }
-
     /// Exit 65 when the server cannot keep what `spec` asks for, naming what and why.
     func requireSupported(_ spec: DomainBlockSpec, by adapter: any DomainBlockAdapter) throws {
         let missing = adapter.support.unsupported(spec)

@@ -31,7 +31,7 @@ extension DomainBlocks {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainBlock.self)
             let domain = try DomainText.parse(self.domain, wildcard: true)
-            try await ctx.withDomainBlocks(.domainBlocksAdd) { adapter in
+            try await ctx.with(.domainBlocks(.domainBlocksAdd)) { adapter in
                 let blocks = try await adapter.list(limit: nil, onPage: nil)
                 let spec = settings.changes.applied(to: blocks.first(named: domain), domain: domain)
                 try ctx.requireSupported(spec, by: adapter)

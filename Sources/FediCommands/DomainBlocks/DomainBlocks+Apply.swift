@@ -37,7 +37,7 @@ extension DomainBlocks {
             guard !mine.isEmpty else { return ctx.status("The plan has nothing for \(login.id).") }
             let progress = ctx.bulkProgress()
             let ctx = ctx.forBulkWork(onWait: progress.waiting)
-            try await ctx.withDomainBlocks(.domainBlocksApply) { adapter in
+            try await ctx.with(.domainBlocks(.domainBlocksApply)) { adapter in
                 let current = try await adapter.list(limit: nil, onPage: nil)
                 let digest = SyncPlan.listDigest(current)
                 if let planned = mine.first?.listDigest, planned != digest, !force {

@@ -76,7 +76,7 @@ extension DomainBlocks {
             let ctx = ctx.forBulkWork(onWait: progress.waiting)
             // A dry run prints the whole plan and stops before the first write; the central guard
             // still stands behind it (Misskey's POST reads are marked as reads and pass).
-            try await ctx.withDomainBlocks(.domainBlocksImport) { adapter in
+            try await ctx.with(.domainBlocks(.domainBlocksImport)) { adapter in
                 let entries = try fit(blocklist.entries, to: adapter.support, ctx: ctx)
                 let current = try await adapter.list(limit: nil, onPage: nil)
                 var plan = DomainBlockPlan(wanted: entries, current: current, prune: prune,

@@ -25,7 +25,7 @@ extension DomainBlocks {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainBlock.self)
-            try await ctx.withDomainBlocks(.domainBlocksRemove) { adapter in
+            try await ctx.with(.domainBlocks(.domainBlocksRemove)) { adapter in
                 let block: DomainBlock
                 if target.contains(".") {
                     guard let found = try await adapter.list(limit: nil, onPage: nil).first(named: target) else {

@@ -110,7 +110,7 @@ extension DomainBlocks {
             let client = try await ctx.client()
             let login = try ctx.login()
             if asDraft { _ = try await ctx.require(.domainBlocksSyncAsDraft) }
-            try await ctx.withDomainBlocks(.domainBlocksSync) { adapter in
+            try await ctx.with(.domainBlocks(.domainBlocksSync)) { adapter in
                 // The server's peers reveal obfuscated entries; a server that hides them just matches fewer,
                 // and says why, so "unmatched" is not taken for "no peer of this server".
                 let (merged, sourceLists) = try await ctx.readAndMergeBlocklists(lists, peers: {

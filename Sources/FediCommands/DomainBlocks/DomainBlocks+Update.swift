@@ -29,7 +29,7 @@ extension DomainBlocks {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainBlock.self)
-            try await ctx.withDomainBlocks(.domainBlocksUpdate) { adapter in
+            try await ctx.with(.domainBlocks(.domainBlocksUpdate)) { adapter in
                 let block = try await ctx.domainBlock(target, on: adapter)
                 let spec = settings.changes.applied(to: block, domain: block.domain)
                 try ctx.requireSupported(spec, by: adapter)

@@ -126,7 +126,7 @@ extension Log {
         /// The server's own moderation log, as entries marked `remote`.
         func remoteEntries(for login: Login, in ctx: CommandContext) async throws -> [JournalEntry] {
             let info = try await ctx.serverInfo(login.server, login: login).server
-            let family = try? CapabilityTable.require(.reportsList, on: info, host: login.server.authority)
+            let family = try? Door.gate(.reportsList).family(on: info, host: login.server.authority)
             let client = try await ctx.client()
             guard let log = family.flatMap(client.moderationLog(family:)) else {
                 ctx.status("\(login.server.authority) runs \(info.label), which has no API for its moderation log; showing fedictl's own entries only.")

@@ -143,7 +143,7 @@ struct QueueWatch {
         -> (@Sendable () async throws -> AsyncThrowingStream<QueueItem, Error>)? {
         let client = try await ctx.client()
         let detected = try await ctx.serverInfo(client.server, login: try ctx.login()).server
-        guard CapabilityTable.availability(of: .queueStream, on: detected).family != nil else { return nil }
+        guard Door.gate(.queueStream).isOpen(on: detected) else { return nil }
         let base = Lazy { await client.streamingBase() }
         return { try await client.queueNotifications(kinds: Set(kinds), at: await base.value()) }
     }

@@ -5,13 +5,6 @@ import FediOutput
 /// The verbs server-wide domain lists share (domain allows, e-mail domain blocks): list, add if not
 /// there yet, remove by domain or id.
 extension CommandContext {
-    /// The adapter `make` builds for the family serving `capability` (exit 69 where none does).
-    func withDomainList<Item, T>(_ capability: Capability, _ make: @escaping (APIClient, APIFamily) throws -> any DomainListAdapter<Item>,
-                                 _ body: (any DomainListAdapter<Item>) async throws -> T) async throws -> T {
-        let client = try await client()
-        return try await withCapability(capability) { family in try await body(try make(client, family)) }
-    }
-
     /// Adds `domain` unless it is already there (then says so and shows the entry, exit 0).
     func addDomainEntry<Item: DomainEntry & Tabular>(_ domain: String, comment: String?, to adapter: any DomainListAdapter<Item>,
                                                      noun: String) async throws {

@@ -1,24 +1,13 @@
 import FediCore
 
 extension CommandContext {
-    /// Runs `body` with the selected account's blocks, mutes and domain blocks, through whichever API
-    /// the capability table names for its server (exit 69 where there is none).
-    func withRelationships<T>(_ capability: Capability, _ body: (any UserRelationshipsAdapter) async throws -> T) async throws -> T {
-        let client = try await client()
-        return try await withCapability(capability) { family in
-            try await body(try client.userRelationships(family: family))
-        }
-    }
-}
-
-extension CommandContext {
     /// The shape of `blocks add`, `blocks remove` and `mutes remove`: resolves ACCOUNT, asks
     /// `question` first if there is one, makes the change, says `done` on stderr ("Blocked @x.")
     /// and prints the account.
     func changeRelationship(_ capability: Capability, of text: String, asking question: ((Account) -> String)? = nil, done: String,
                             _ change: (any UserRelationshipsAdapter, Account) async throws -> Void) async throws {
         try output.validateFields(for: Account.self)
-        let account = try await withRelationships(capability) { relationships in
+        let account = try await with(.relationships(capability)) { relationships in
             let account = try await relationships.account(text)
             if let question { try confirm(question(account)) }
             try await change(relationships, account)
@@ -34,7 +23,7 @@ extension CommandContext {
     /// says so on stderr and prints the domain.
     func changeDomainBlock(_ blocked: Bool, _ domain: String, asking question: String? = nil) async throws {
         try output.validateFields(for: UserDomainBlock.self)
-        try await withRelationships(.userDomainBlocks) { relationships in
+        try await with(.relationships(.userDomainBlocks)) { relationships in
             if let question { try confirm(question) }
             try await relationships.setDomainBlocked(blocked, domain)
         }

@@ -9,7 +9,7 @@ extension CommandContext {
     func readingClient(_ capability: Capability, on server: ServerAddress, info: ServerInfo?, login: Login?,
                        always: Bool = false) async -> APIClient {
         let anonymous = anonymousClient(server)
-        guard always || info.map({ CapabilityTable.needsLogin(capability, on: $0) }) == true else { return anonymous }
+        guard always || info.map({ $0.needsLogin(for: capability) }) == true else { return anonymous }
         if let selected = try? self.login(), selected.server.authority == server.authority,
            let credentials = try? await credentials() {
             return client(credentials)

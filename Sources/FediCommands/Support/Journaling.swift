@@ -114,7 +114,7 @@ extension CommandContext {
     static func runnable(_ words: [String], on info: ServerInfo?) -> [String]? {
         guard let info, words.count >= 2,
               let capability = Capability(rawValue: "\(words[0]) \(words[1])") else { return words }
-        if case .unavailable = CapabilityTable.availability(of: capability, on: info) { return nil }
+        if !Door.gate(capability).isOpen(on: info) { return nil }
         return words
     }
 
