@@ -63,11 +63,11 @@ extension Accounts {
                 let done = kind == .none ? "warned" : kind.rawValue
                 if ctx.globals.dryRun { ctx.noteOutcome("dry run: would \(kind == .none ? "warn" : kind.rawValue) \(target.account) (account \(id))") }
                 let notes = ctx.journalIsOn
-                    ? try await ctx.notes(acting: kind, on: account, report: report, accounts) : []
+                    ? try await AccountSteps(ctx).notes(acting: kind, on: account, report: report, accounts) : []
                 try await JournalNote.during(notes) {
                     try await accounts.perform(action, onAccount: id)
                 }
-                if ctx.pin?.fleet != nil { ctx.noteOutcome("\(done) \(target.account) (account \(id))") }
+                if ctx.fleetMember?.fleet != nil { ctx.noteOutcome("\(done) \(target.account) (account \(id))") }
                 let (after, underWay) = try await accounts.account(id, after: action, sleep: ctx.globals.dryRun ? nil : ctx.services.sleep)
                 if underWay {
                     ctx.status("fedictl: \(accounts.host) suspends @\(after.value.acct) in the background: "
@@ -76,7 +76,7 @@ extension Accounts {
                 }
                 return after
             }
-            try ctx.showAccount(fetched)
+            try AccountSteps(ctx).showAccount(fetched)
         }
     }
 }

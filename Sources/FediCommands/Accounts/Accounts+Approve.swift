@@ -50,7 +50,7 @@ extension Accounts {
                     try await accounts.approve(id: id)
                 }
             }
-            try ctx.showAccount(fetched)
+            try AccountSteps(ctx).showAccount(fetched)
         }
     }
 }

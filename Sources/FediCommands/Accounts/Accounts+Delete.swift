@@ -29,7 +29,7 @@ extension Accounts {
                 try ctx.confirm("Delete @\(account.value.acct) and all its data from \(accounts.host) for good?")
                 return try await accounts.delete(id: account.value.id)
             }
-            try ctx.showAccount(fetched)
+            try AccountSteps(ctx).showAccount(fetched)
         }
     }
 }

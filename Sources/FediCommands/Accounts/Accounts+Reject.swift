@@ -53,7 +53,7 @@ extension Accounts {
                     try await accounts.reject(id: account.value.id, message: message)
                 }
             }
-            try ctx.showAccount(fetched)
+            try AccountSteps(ctx).showAccount(fetched)
         }
     }
 }

@@ -28,7 +28,7 @@ extension Accounts {
             let fetched = try await ctx.with(.accounts(.accountsShow)) { accounts in
                 try await accounts.account(id: try await accounts.accountID(for: target.account))
             }
-            try ctx.showAccount(fetched)
+            try AccountSteps(ctx).showAccount(fetched)
         }
     }
 }

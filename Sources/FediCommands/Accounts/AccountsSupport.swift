@@ -1,6 +1,12 @@
 import ArgumentParser
 import FediCore
 
+/// What the accounts verbs share, over one account's context.
+struct AccountSteps {
+    let ctx: CommandContext
+    init(_ ctx: CommandContext) { self.ctx = ctx }
+}
+
 extension AccountQuery.Status: EnumerableFlag {
     public static func help(for value: Self) -> ArgumentHelp? {
         switch value {
@@ -22,10 +28,10 @@ extension AccountQuery.Origin: EnumerableFlag {
 
 extension AccountAction.Kind: ExpressibleByArgument {}
 
-extension CommandContext {
+extension AccountSteps {
     /// An account a verb got back: its details (tables), itself (JSON), or the server's JSON (`--raw`).
     func showAccount(_ fetched: Fetched<AdminAccount>) throws {
-        var output = output
+        var output = ctx.output
         if output.settings.format == .table, output.settings.fields == nil { output.settings.fields = AdminAccount.detailFields }
         try output.item(fetched)
     }
@@ -33,10 +39,10 @@ extension CommandContext {
     /// `accounts enable | unsilence | unsuspend | unsensitive`: undoes an action, shows the account.
     /// `lift` is the verb's name (`unsuspend`), for the journal's note of the flag it clears.
     func undoAccountAction(_ undo: AccountUndo, _ capability: Capability, account: String, lift: String) async throws {
-        try output.validateFields(for: AdminAccount.self)
-        let fetched = try await with(.accounts(capability)) { accounts in
+        try ctx.output.validateFields(for: AdminAccount.self)
+        let fetched = try await ctx.with(.accounts(capability)) { accounts in
             let id = try await accounts.accountID(for: account)
-            guard journalIsOn else { return try await accounts.undo(undo, on: id) }
+            guard ctx.journalIsOn else { return try await accounts.undo(undo, on: id) }
             let before = try await accounts.account(id: id).value
             let note = JournalNote.account(before, on: accounts.host, setting: nil, lifting: lift)
             return try await JournalNote.during([note]) {

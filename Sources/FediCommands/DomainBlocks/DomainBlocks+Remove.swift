@@ -35,7 +35,7 @@ extension DomainBlocks {
                     }
                     block = found
                 } else {
-                    block = try await ctx.domainBlock(target, on: adapter)
+                    block = try await DomainBlockSteps(ctx).domainBlock(target, on: adapter)
                 }
                 try ctx.confirm("Lift the \(block.severity.rawValue) block on \(block.domain)?")
                 // Through the engine, so the journal keeps the whole block and can put it back as it was.

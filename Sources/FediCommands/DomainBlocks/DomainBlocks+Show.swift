@@ -21,7 +21,7 @@ extension DomainBlocks {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainBlock.self)
             try await ctx.with(.domainBlocks(.domainBlocksShow)) { adapter in
-                let block = try await ctx.domainBlock(target, on: adapter)
+                let block = try await DomainBlockSteps(ctx).domainBlock(target, on: adapter)
                 if ctx.globals.raw { return ctx.output.raw(try await adapter.block(id: block.id).raw) }
                 try ctx.output.item(block)
             }

@@ -22,7 +22,7 @@ extension EmailBlocks {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: EmailDomainBlock.self)
             try await ctx.with(.emailDomainBlocks(.emailBlocksAdd)) { adapter in
-                try await ctx.addDomainEntry(domain, comment: nil, to: adapter, noun: "blocked")
+                try await DomainListSteps(ctx).addDomainEntry(domain, comment: nil, to: adapter, noun: "blocked")
             }
         }
     }

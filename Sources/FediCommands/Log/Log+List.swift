@@ -4,6 +4,12 @@ import FediCore
 import FediOutput
 import Synchronization
 
+/// What the log verbs share: reading the journal, over one account's context.
+struct LogSteps {
+    let ctx: CommandContext
+    init(_ ctx: CommandContext) { self.ctx = ctx }
+}
+
 extension Log {
     public struct List: FediCommand {
         public init() {}
@@ -71,7 +77,7 @@ extension Log {
             var output = ctx.output
             if remote {
                 let login = try ctx.login()
-                var entries = try await ctx.readJournal().filter { $0.server == login.server.authority }
+                var entries = try await LogSteps(ctx).readJournal().filter { $0.server == login.server.authority }
                 entries += try await remoteEntries(for: login, in: ctx)
                 // Tables show where each row came from; JSON and CSV carry every field anyway.
                 if output.settings.fields == nil, output.settings.format == .table {
@@ -81,7 +87,7 @@ extension Log {
                 if let limit { entries = Array(entries.suffix(limit)) }
                 return try show(entries, output: output, in: ctx)
             }
-            if let selector = ctx.pin?.login.id ?? ctx.globals.account {  // one of several accounts: its own entries
+            if let selector = ctx.fleetMember?.login.id ?? ctx.globals.account {  // one of several accounts: its own entries
                 // An account logged out since is no longer in the config: then its id as given.
                 filter.account = (try? ctx.login().id) ?? selector
             }
@@ -99,7 +105,7 @@ extension Log {
                         }
                     }
                 }
-                ctx.warnDamaged(damaged)
+                LogSteps(ctx).warnDamaged(damaged)
                 var entries = kept.withLock { $0 }.sorted { $0.time < $1.time }
                 if let limit { entries = Array(entries.suffix(limit)) }
                 return try show(entries, output: output, in: ctx)
@@ -111,7 +117,7 @@ extension Log {
                 if wanted.matches(entry) { try window.add(entry) }
             }
             try window.finish()
-            ctx.warnDamaged(damaged)
+            LogSteps(ctx).warnDamaged(damaged)
         }
 
         func show(_ entries: [JournalEntry], output: Renderer, in ctx: CommandContext) throws {
@@ -218,10 +224,10 @@ extension JournalEntry {
     }
 }
 
-extension CommandContext {
+extension LogSteps {
     /// The journal's entries in file order; damaged lines (a write cut short) are skipped and mentioned.
     func readJournal() async throws -> [JournalEntry] {
-        let contents = try await services.journal.read()
+        let contents = try await ctx.services.journal.read()
         warnDamaged(contents.damagedLines)
         return contents.entries.map(\.local)
     }
@@ -229,6 +235,6 @@ extension CommandContext {
     func warnDamaged(_ count: Int) {
         guard count > 0 else { return }
         let lines = count == 1 ? "1 damaged line" : "\(count) damaged lines"
-        status("fedictl: warning: skipped \(lines) in the journal (an append was cut short)")
+        ctx.status("fedictl: warning: skipped \(lines) in the journal (an append was cut short)")
     }
 }

@@ -105,11 +105,11 @@ public struct Signup: FediCommand {
         }
         let secrets = ctx.secretStore(ctx.storageForNewSecrets)
         // Any fedictl app with `write` will do; a new one gets the scopes a later `auth login` asks for.
-        let app = try await ctx.fedictlApp(server, scopes: ["write"], registering: OAuthScopes.user, stored: ctx.storedApp(server, secrets: secrets),
+        let app = try await FedictlApps(ctx).fedictlApp(server, scopes: ["write"], registering: OAuthScopes.user, stored: FedictlApps(ctx).storedApp(server, secrets: secrets),
                                            secrets: secrets, registeredRedirect: AuthorizationRequest.outOfBandRedirect)
         let answer: SignupAnswer
         do {
-            answer = try await ctx.withAppToken(server, app: app, scopes: ["write"]) {
+            answer = try await FedictlApps(ctx).withAppToken(server, app: app, scopes: ["write"]) {
                 try await door.open($0, on: detected).createAccount(request)
             }
         } catch let APIError.http(422, said, _, _, body) {
