@@ -38,9 +38,12 @@ struct AdapterChoiceTests {
         let admin: [APIFamily] = [.mastodonAdmin, .gotosocialAdmin, .pleromaAdmin, .misskeyAdmin]
         let comment = try admin.filter { try client.reports(family: $0).support.keepsResolveComment }
         #expect(comment == [.gotosocialAdmin, .pleromaAdmin])
-        let error = #expect(throws: FediError.self) { try client.reports(family: .misskeyAdmin).support.check(comment: "x") }
+        let misskey = try client.reports(family: .misskeyAdmin)
+        let error = #expect(throws: FediError.self) { try misskey.support.check(comment: "x") }
         #expect(error?.message == "reports resolve --comment is not available through the Misskey admin API")
-        let support = try Dictionary(uniqueKeysWithValues: admin.map { ($0, try client.adminAccounts(family: $0, on: server).support) })
+        let support = try Dictionary(uniqueKeysWithValues: admin.map {
+            ($0, try client.adminAccounts(family: $0, on: server).support)
+        })
         #expect(admin.filter { support[$0]?.resolvesAttachedReport == true } == [.mastodonAdmin])
         #expect(admin.filter { support[$0]?.deletesOnlySuspended == true } == [.mastodonAdmin])
         #expect(admin.filter { support[$0]?.suspendsInBackground == true } == [.gotosocialAdmin])
@@ -49,7 +52,8 @@ struct AdapterChoiceTests {
         let silence = #expect(throws: FediError.self) { try support[.gotosocialAdmin]?.check(AccountAction(.silence)) }
         #expect(silence?.message == "accounts action --type silence is not available on \(server.label)")
         #expect(silence?.hint == "GoToSocial's admin API can only suspend accounts")
-        let text = #expect(throws: FediError.self) { try support[.pleromaAdmin]?.check(AccountAction(.suspend, text: "spam")) }
+        let pleroma = try #require(support[.pleromaAdmin])
+        let text = #expect(throws: FediError.self) { try pleroma.check(AccountAction(.suspend, text: "spam")) }
         #expect(text?.message == "accounts action --text without --report is not available on \(server.label)")
         try support[.pleromaAdmin]?.check(AccountAction(.suspend, reportID: "1", text: "spam"))
         #expect(throws: FediError.self) { try support[.misskeyAdmin]?.check(AccountAction(.suspend, text: "spam")) }

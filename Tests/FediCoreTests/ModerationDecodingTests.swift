@@ -88,6 +88,7 @@ struct ModerationDecodingTests {
         #expect(v1 == "/api/v1/admin/accounts")
         #expect(v1Items.map { "\($0.name)=\($0.value ?? "")" } == ["username=bir", "local=true", "pending=true", "staff=true"])
         // Only v1 has the sensitized.
-        #expect(MastodonAdminAccounts.accountList(AccountQuery(status: .sensitized), v2: true).0 == "/api/v1/admin/accounts")
+        #expect(MastodonAdminAccounts.accountList(AccountQuery(status: .sensitized),
+                                                  v2: true).0 == "/api/v1/admin/accounts")
     }
 }

@@ -68,7 +68,8 @@ extension Accounts {
                     try await accounts.perform(action, onAccount: id)
                 }
                 if ctx.fleetMember?.fleet != nil { ctx.noteOutcome("\(done) \(target.account) (account \(id))") }
-                let (after, underWay) = try await accounts.account(id, after: action, sleep: ctx.globals.dryRun ? nil : ctx.services.sleep)
+                let (after, underWay) = try await accounts.account(id, after: action,
+                                                                   sleep: ctx.globals.dryRun ? nil : ctx.services.sleep)
                 if underWay {
                     ctx.status("fedictl: \(accounts.host) suspends @\(after.value.acct) in the background: "
                                + "the suspension is "

@@ -48,7 +48,8 @@ extension Apps {
                                 hint: "register one: fedictl apps register \(server.authority)")
             }
             let scope = stored.record.scopes.contains("read") ? ["read"] : Array(stored.record.scopes.prefix(1))
-            let fetched = try await FedictlApps(ctx).withAppToken(server, app: (stored.record.clientID, stored.secret), scopes: scope) { client in
+            let fetched = try await FedictlApps(ctx).withAppToken(server, app: (stored.record.clientID, stored.secret),
+                                                                  scopes: scope) { client in
                 do {
                     return try await client.verifyAppCredentials()
                 } catch let error as APIError where error.status == 401 {

@@ -57,7 +57,8 @@ extension Auth {
             } else {
                 ctx.status("\(server.authority) does not say which scopes the token has; pass --scopes to record them.")
             }
-            let summary = try await AuthSteps(ctx).saveLogin(server: server, account: account, token: token, scopes: recorded.scopes,
+            let summary = try await AuthSteps(ctx).saveLogin(server: server, account: account, token: token,
+                                                             scopes: recorded.scopes,
                                                   scopesSource: recorded.source, clientID: nil, secrets: secrets, storage: storage)
             try ctx.output.item(summary)
         }

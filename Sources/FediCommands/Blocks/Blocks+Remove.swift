@@ -21,7 +21,8 @@ extension Blocks {
         @OptionGroup public var target: AccountArgument
 
         public func run(in ctx: CommandContext) async throws {
-            try await RelationshipSteps(ctx).changeRelationship(.blocks, of: target.account, done: "Unblocked") { relationships, account in
+            try await RelationshipSteps(ctx).changeRelationship(.blocks, of: target.account,
+                                                                done: "Unblocked") { relationships, account in
                 try await relationships.setBlocked(false, account)
             }
         }

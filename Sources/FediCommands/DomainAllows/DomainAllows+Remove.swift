@@ -24,7 +24,8 @@ extension DomainAllows {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainAllow.self)
             try await ctx.with(.domainAllows(.domainAllowsRemove)) { adapter in
-                try await DomainListSteps(ctx).removeDomainEntry(target, from: adapter, noun: "allowed", listCommand: "domain-allows list")
+                try await DomainListSteps(ctx).removeDomainEntry(target, from: adapter, noun: "allowed",
+                                                                 listCommand: "domain-allows list")
             }
         }
     }

@@ -44,7 +44,8 @@ extension DomainBlocks {
                     throw FediError(.stalePlan, "the domain blocks on \(login.server.authority) changed since the plan was made; nothing was sent",
                                     hint: "make the plan again with `fedictl domain-blocks sync ... --dry-run -o json`, or pass --force")
                 }
-                try SyncPlanCheck.lifts(mine, made: try await DomainBlockSteps(ctx).syncProvenance().made(), current: current,
+                try SyncPlanCheck.lifts(mine, made: try await DomainBlockSteps(ctx).syncProvenance().made(),
+                                        current: current,
                                         support: adapter.support, host: login.server.authority)
                 let plan = await DomainBlockSteps(ctx).fitted(SyncPlan(steps: try mine.map { try $0.step(current: current) }))
                 guard !plan.writes.isEmpty else {

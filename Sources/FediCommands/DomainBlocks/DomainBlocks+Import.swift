@@ -67,7 +67,8 @@ extension DomainBlocks {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainBlockPlanRow.self)
             let source = file == "-" ? "stdin" : file
-            let blocklist = try BlocklistFile.parse(try DomainBlockSteps(ctx).readLocalFile(file), source: source, format: format,
+            let blocklist = try BlocklistFile.parse(try DomainBlockSteps(ctx).readLocalFile(file), source: source,
+                                                    format: format,
                                                     defaultSeverity: severity)
             for skipped in blocklist.skipped.prefix(5) { ctx.status("Skipping line \(skipped.line) (\(skipped.domain)): \(skipped.reason).") }
             if blocklist.skipped.count > 5 { ctx.status("Skipping \(blocklist.skipped.count - 5) more rows of that kind.") }

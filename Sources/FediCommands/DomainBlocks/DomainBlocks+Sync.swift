@@ -160,7 +160,8 @@ extension DomainBlocks {
                     return
                 }
                 try ctx.confirm("Apply \(plan.writes.count) change\(plan.writes.count == 1 ? "" : "s") to \(login.server.authority) (\(summary))?")
-                if asDraft { return try await DomainBlockSteps(ctx).applyDrafts(plan, client: client, listDigest: digest) }
+                if asDraft { return try await DomainBlockSteps(ctx).applyDrafts(plan, client: client,
+                                                                                listDigest: digest) }
                 try await DomainBlockSteps(ctx).applySync(plan, with: adapter, listDigest: digest, progress: progress)
             }
         }
@@ -171,7 +172,8 @@ extension DomainBlocks {
                 .exclude ?? []
             var excludes: [String: String] = [:]
             for value in saved + exclude {
-                for domain in try DomainBlockSteps(ctx).allowedDomains(value, flag: "--exclude") { excludes[domain] = "--exclude" }
+                for domain in try DomainBlockSteps(ctx).allowedDomains(value,
+                                                                       flag: "--exclude") { excludes[domain] = "--exclude" }
             }
             return excludes
         }

@@ -23,7 +23,8 @@ extension EmailBlocks {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: EmailDomainBlock.self)
             try await ctx.with(.emailDomainBlocks(.emailBlocksRemove)) { adapter in
-                try await DomainListSteps(ctx).removeDomainEntry(target, from: adapter, noun: "a blocked e-mail domain", listCommand: "email-blocks list")
+                try await DomainListSteps(ctx).removeDomainEntry(target, from: adapter,
+                                                                 noun: "a blocked e-mail domain", listCommand: "email-blocks list")
             }
         }
     }

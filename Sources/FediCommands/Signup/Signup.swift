@@ -105,7 +105,8 @@ public struct Signup: FediCommand {
         }
         let secrets = ctx.secretStore(ctx.storageForNewSecrets)
         // Any fedictl app with `write` will do; a new one gets the scopes a later `auth login` asks for.
-        let app = try await FedictlApps(ctx).fedictlApp(server, scopes: ["write"], registering: OAuthScopes.user, stored: FedictlApps(ctx).storedApp(server, secrets: secrets),
+        let app = try await FedictlApps(ctx).fedictlApp(server, scopes: ["write"], registering: OAuthScopes.user,
+                                                        stored: FedictlApps(ctx).storedApp(server, secrets: secrets),
                                            secrets: secrets, registeredRedirect: AuthorizationRequest.outOfBandRedirect)
         let answer: SignupAnswer
         do {

@@ -96,7 +96,8 @@ public struct CommandContext: Sendable {
     /// Best-effort caches (detections, rules, read positions) write through `services.logins` directly.
     public var logins: any LoginStore {
         if globals.dryRun { return DryRunLoginStore(wrapped: services.logins, terminal: terminal) }
-        if let preview = fleetMember?.preview { return DryRunLoginStore(wrapped: services.logins, terminal: terminal, preview: preview) }
+        if let preview = fleetMember?.preview { return DryRunLoginStore(wrapped: services.logins, terminal: terminal,
+                                                                        preview: preview) }
         return journalObserver != nil ? JournalingLoginStore(wrapped: services.logins, ctx: self) : services.logins
     }
 

@@ -129,7 +129,8 @@ struct JournalWriter {
         var secrets: [String] = []
         if let token = ctx.environmentToken { secrets.append(token) }
         let command = ShellWords.join(["fedictl"] + Redaction.arguments(session?.arguments ?? [], secrets: secrets))
-        var entry = JournalEntry(time: ctx.services.now(), account: account, server: server, software: info?.softwareName,
+        var entry = JournalEntry(time: ctx.services.now(), account: account, server: server,
+                                 software: info?.softwareName,
                                  softwareVersion: info?.version, command: command, verb: session?.verb ?? "",
                                  target: target,
                                  before: before, after: after, request: request, outcome: outcome, createdID: createdID,
@@ -266,7 +267,8 @@ struct JournalRecorder: HTTPWriteObserver {
         }
         let facts = ctx.journalSession?.facts
         let target = facts?.journalTarget ?? JournalDefaults.target(of: request)
-        let entry = JournalWriter(ctx).journalEntry(account: account, server: host, target: target, before: facts?.journalBefore,
+        let entry = JournalWriter(ctx).journalEntry(account: account, server: host, target: target,
+                                                    before: facts?.journalBefore,
                                      after: facts?.journalAfter, request: requestText, outcome: outcome, undo: nil)
         return [entry]  // the verb's undo may need the created id: set with the outcome
     }
@@ -365,7 +367,8 @@ enum ConfigChange {
         var entries: [JournalEntry] = []
         func entry(_ id: String, before: String?, after: String?, undo: [String]?) {
             let server = new[id]?.server.authority ?? old[id]?.server.authority ?? "local"
-            entries.append(JournalWriter(ctx).journalEntry(account: id, server: server, target: facts?.journalTarget ?? id, before: before, after: after,
+            entries.append(JournalWriter(ctx).journalEntry(account: id, server: server,
+                                                           target: facts?.journalTarget ?? id, before: before, after: after,
                                             outcome: .ok, undo: facts?.undoArguments(target: id, createdID: nil) ?? undo))
         }
         for login in after.accounts where old[login.id] == nil {
@@ -414,7 +417,8 @@ enum ConfigChange {
         (otherBefore.defaultAccount, otherAfter.defaultAccount) = (nil, nil)
         if entries.isEmpty, otherBefore != otherAfter {
             let target = facts?.journalTarget ?? (before.pins != after.pins ? "pins" : "config")
-            entries.append(JournalWriter(ctx).journalEntry(account: nil, server: "local", target: target, before: nil, after: "config updated",
+            entries.append(JournalWriter(ctx).journalEntry(account: nil, server: "local", target: target, before: nil,
+                                                           after: "config updated",
                                             outcome: .ok, undo: facts?.undoArguments(target: target, createdID: nil)))
         }
         return entries

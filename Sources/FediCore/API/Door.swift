@@ -7,7 +7,8 @@ public struct Door<Adapter>: Sendable {
     public let capability: Capability
     let make: @Sendable (APIClient, APIFamily, ServerInfo) throws -> Adapter
 
-    public init(_ capability: Capability, _ make: @escaping @Sendable (APIClient, APIFamily, ServerInfo) throws -> Adapter) {
+    public init(_ capability: Capability, _ make: @escaping @Sendable (APIClient, APIFamily,
+                                                                       ServerInfo) throws -> Adapter) {
         self.capability = capability
         self.make = make
     }
@@ -40,7 +41,9 @@ extension Door where Adapter == APIFamily {
 }
 
 extension Door where Adapter == any ReportAdapter {
-    public static func reports(_ capability: Capability) -> Self { Door(capability) { client, family, _ in try client.reports(family: family) } }
+    public static func reports(_ capability: Capability) -> Self {
+        Door(capability) { client, family, _ in try client.reports(family: family) }
+    }
 }
 
 extension Door where Adapter == any AdminAccountAdapter {

@@ -41,9 +41,11 @@ struct MastodonAdminAccounts: AdminAccountAdapter {
 
     /// `/api/v2/admin/accounts` (Mastodon 3.5+, GoToSocial) or `/api/v1/admin/accounts`, whose flags
     /// v2 folded into `origin`, `status` and `permissions`. Only v1 can list the sensitized.
-    func pages(_ query: AccountQuery, v2: Bool, limit: Int?, onPage: PageHandler<AdminAccount>?) async throws -> [AdminAccount] {
+    func pages(_ query: AccountQuery, v2: Bool, limit: Int?,
+               onPage: PageHandler<AdminAccount>?) async throws -> [AdminAccount] {
         let (path, items) = Self.accountList(query, v2: v2)
-        return try await client.linkPages(MastodonAdminAccount.self, path, query: items, limit: limit, pageSize: 100, onPage: onPage) {
+        return try await client.linkPages(MastodonAdminAccount.self, path, query: items, limit: limit, pageSize: 100,
+                                          onPage: onPage) {
             $0.account
         }
     }
@@ -92,7 +94,8 @@ struct MastodonAdminAccounts: AdminAccountAdapter {
         let parts = handle.split(separator: "@", maxSplits: 1).map(String.init)
         let domain = parts.count > 1 ? parts[1] : nil
         for status in [nil, AccountQuery.Status.suspended, .silenced, .disabled, .pending] {
-            let query = AccountQuery(status: status, origin: domain == nil ? .local : .remote, domain: domain, username: parts[0])
+            let query = AccountQuery(status: status, origin: domain == nil ? .local : .remote, domain: domain,
+                                     username: parts[0])
             let found = try await pages(query, v2: true, limit: 40, onPage: nil)
             if let match = found.first(where: { $0.username.lowercased() == parts[0].lowercased() }) { return match.id }
         }
@@ -103,7 +106,8 @@ struct MastodonAdminAccounts: AdminAccountAdapter {
 
     func reject(id: String, message: String?) async throws -> Fetched<AdminAccount> {
         guard gotosocial, message != nil else { return try await send(.post, id, "/reject") }
-        return try await send(.post, id, "/reject", body: try RequestBody.encoded(RejectBody(sendEmail: true, message: message)))
+        let body = try RequestBody.encoded(RejectBody(sendEmail: true, message: message))
+        return try await send(.post, id, "/reject", body: body)
     }
 
     /// GoToSocial's reject fields: the message reaches the applicant only with `send_email`.
@@ -115,27 +119,34 @@ struct MastodonAdminAccounts: AdminAccountAdapter {
 
     func act(_ action: AccountAction, on id: String) async throws {
         let body = gotosocial ? AccountActionBody(type: action.kind.rawValue, text: action.text)
-            : AccountActionBody(type: action.kind.rawValue, sendEmailNotification: action.notify, reportID: action.reportID,
+            : AccountActionBody(type: action.kind.rawValue, sendEmailNotification: action.notify,
+                                reportID: action.reportID,
                                 warningPresetID: action.warningPresetID, text: action.text)
         try await APIClient.namingAccount(id, on: client) {
-            try await client.send(.post, "/api/v1/admin/accounts/\(ServerAddress.pathSegment(id))/action", body: .encoded(body))
+            try await client.send(.post, "/api/v1/admin/accounts/\(ServerAddress.pathSegment(id))/action",
+                                  body: .encoded(body))
         }
     }
 
-    func undo(_ undo: AccountUndo, on id: String) async throws -> Fetched<AdminAccount> { try await send(.post, id, "/\(undo.rawValue)") }
+    func undo(_ undo: AccountUndo, on id: String) async throws -> Fetched<AdminAccount> {
+        try await send(.post, id, "/\(undo.rawValue)")
+    }
 
     func delete(id: String) async throws -> Fetched<AdminAccount> { try await send(.delete, id, "") }
 
     func describe(_ action: AccountAction, on id: String) -> String {
-        "POST /api/v1/admin/accounts/\(id)/action type=\(action.kind.rawValue)" + (gotosocial ? "" : " report_id=\(action.reportID ?? "")")
+        let report = gotosocial ? "" : " report_id=\(action.reportID ?? "")"
+        return "POST /api/v1/admin/accounts/\(id)/action type=\(action.kind.rawValue)" + report
     }
 
     /// GoToSocial sends the comment to the reporter.
     func resolveComment(after action: AccountAction) -> String? { gotosocial ? action.reportComment : nil }
 
-    private func send(_ method: HTTPMethod, _ id: String, _ action: String, body: RequestBody? = nil) async throws -> Fetched<AdminAccount> {
+    private func send(_ method: HTTPMethod, _ id: String, _ action: String,
+                      body: RequestBody? = nil) async throws -> Fetched<AdminAccount> {
         try await APIClient.namingAccount(id, on: client) {
-            try await client.fetch(MastodonAdminAccount.self, method, "/api/v1/admin/accounts/\(ServerAddress.pathSegment(id))\(action)",
+            try await client.fetch(MastodonAdminAccount.self, method,
+                                   "/api/v1/admin/accounts/\(ServerAddress.pathSegment(id))\(action)",
                                    body: body).map(\.account)
         }
     }
@@ -151,6 +162,7 @@ struct AccountActionBody: Encodable {
     var text: String?
 
     enum CodingKeys: String, CodingKey {
-        case type, sendEmailNotification = "send_email_notification", reportID = "report_id", warningPresetID = "warning_preset_id", text
+        case type, sendEmailNotification = "send_email_notification", reportID = "report_id"
+        case warningPresetID = "warning_preset_id", text
     }
 }

@@ -80,7 +80,8 @@ struct MisskeyAccounts: AdminAccountAdapter {
     func account(id: String) async throws -> Fetched<AdminAccount> { try await admin.user(id: id) }
     func id(ofHandle handle: String) async throws -> String { try await admin.userID(handle: handle) }
     func approve(id: String) async throws -> Fetched<AdminAccount> { throw unsupported("accounts approve") }
-    func reject(id: String, message: String?) async throws -> Fetched<AdminAccount> { throw unsupported("accounts reject") }
+    func reject(id: String,
+                message: String?) async throws -> Fetched<AdminAccount> { throw unsupported("accounts reject") }
     func act(_ action: AccountAction, on id: String) async throws { try await admin.suspend(id: id) }
 
     func undo(_ undo: AccountUndo, on id: String) async throws -> Fetched<AdminAccount> {

@@ -142,7 +142,9 @@ struct PleromaAccounts: AdminAccountAdapter {
     func approve(id: String) async throws -> Fetched<AdminAccount> { try await admin.approve(id) }
     func reject(id: String, message: String?) async throws -> Fetched<AdminAccount> { try await admin.reject(id) }
     func act(_ action: AccountAction, on id: String) async throws { try await admin.perform(action.kind, on: id) }
-    func undo(_ undo: AccountUndo, on id: String) async throws -> Fetched<AdminAccount> { try await admin.undo(undo, on: id) }
+    func undo(_ undo: AccountUndo, on id: String) async throws -> Fetched<AdminAccount> {
+        try await admin.undo(undo, on: id)
+    }
     func delete(id: String) async throws -> Fetched<AdminAccount> { try await admin.delete(id) }
 
     func describe(_ action: AccountAction, on id: String) -> String {

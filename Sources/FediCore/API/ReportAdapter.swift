@@ -76,7 +76,8 @@ extension APIClient {
     /// A 404 on a report id: exit 66, "no report 123 on HOST".
     @discardableResult
     static func namingReport<T>(_ id: String, on client: APIClient, _ body: () async throws -> T) async throws -> T {
-        try await client.naming("report \(id)", hint: "`fedictl reports list` shows the open reports, `--resolved` the others", body)
+        try await client.naming("report \(id)",
+                                hint: "`fedictl reports list` shows the open reports, `--resolved` the others", body)
     }
 }
 
@@ -109,7 +110,9 @@ struct QualifiedReports: ReportAdapter {
         try await base.resolve(id: id, comment: comment).map(qualified)
     }
     func reopen(id: String) async throws -> Fetched<Report> { qualified(try await base.reopen(id: id)) }
-    func addNote(id: String, _ text: String) async throws -> Fetched<Report>? { try await base.addNote(id: id, text).map(qualified) }
+    func addNote(id: String, _ text: String) async throws -> Fetched<Report>? {
+        try await base.addNote(id: id, text).map(qualified)
+    }
     func describeResolve(_ id: String) -> String { base.describeResolve(id) }
 
     private func qualified(_ fetched: Fetched<Report>) -> Fetched<Report> { fetched.map { $0.qualified(host: host) } }

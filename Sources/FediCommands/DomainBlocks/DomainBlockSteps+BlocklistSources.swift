@@ -13,7 +13,8 @@ extension DomainBlockSteps {
             if fetched.fromCache { ctx.status("\(name): unchanged since the last run (HTTP 304), using the cached copy.") }
             return try BlocklistReader.read(fetched.data, name: name)
         case .server(let host):
-            return BlocklistReader.entries(from: try await InstanceSteps(ctx).publicDomainBlocks(host).value, name: name)
+            return BlocklistReader.entries(from: try await InstanceSteps(ctx).publicDomainBlocks(host).value,
+                                           name: name)
         case .account(let selector):
             return (BlocklistReader.entries(from: try await accountDomainBlocks(selector), name: name), [])
         }

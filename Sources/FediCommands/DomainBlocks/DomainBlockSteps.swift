@@ -21,7 +21,8 @@ extension DomainBlockSteps {
     func domainBlock(_ target: String, on adapter: any DomainBlockAdapter) async throws -> DomainBlock {
         if adapter.writesWholeList || target.contains(".") {
             let blocks = try await adapter.list(limit: nil, onPage: nil)
-            return try type(of: adapter).named(target, in: blocks, host: (try? ctx.login().server.authority) ?? "the server")
+            return try type(of: adapter).named(target, in: blocks,
+                                               host: (try? ctx.login().server.authority) ?? "the server")
         }
         do {
             return try await adapter.block(id: target).value
