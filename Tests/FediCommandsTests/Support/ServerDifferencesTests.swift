@@ -45,7 +45,10 @@ struct ServerDifferencesTests {
             var factory = false  // the last function seen takes the family
             for (number, line) in lines.enumerated() {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
-                if line.contains(/\b(?:func|init)\b/) { factory = line.contains(/family: APIFamily/) }
+                if line.contains(/\b(?:func|init)\b/) {
+                    // A factory takes the family and builds an adapter (or is an adapter's init).
+                    factory = line.contains(/family: APIFamily/) && line.contains(/->\s*\(?any\s|\binit\(/)
+                }
                 if let indent = openSwitch {
                     if trimmed.hasPrefix("default:") {
                         found.append("line \(number + 1): a default: in a switch on the family")
