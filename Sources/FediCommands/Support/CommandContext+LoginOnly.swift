@@ -17,12 +17,4 @@ extension CommandContext {
         guard let login = login ?? storedLogin(on: server), let (token, _) = try? await storedToken(for: login) else { return anonymous }
         return APIClient(server: server, token: token, http: http)
     }
-
-    /// A reader of `server`'s local timeline, signed in where the software needs it and a login exists.
-    func localTimelineReader(on server: ServerAddress, info: ServerInfo, family: APIFamily, login: Login? = nil) async throws -> TimelineReader {
-        let client = await readingClient(.timelinesLocal, on: server, info: info, login: login)
-        var reader = try TimelineReader(client: client, family: family)
-        reader.signedIn = client.token != nil
-        return reader
-    }
 }
