@@ -18,25 +18,45 @@ struct AdapterChoiceTests {
         let client = try Self.client(transport)
         let server = ServerInfo(flavour: .mastodon, softwareName: "mastodon", version: "4.3.0", detectedAt: Date())
         let calls: [(String, () async throws -> Void)] = [
-            ("reports list", { _ = try await client.reports(ReportQuery(), via: family, limit: nil) }),
-            ("reports show", { _ = try await client.report(id: "1", via: family) }),
-            ("reports resolve", { _ = try await client.resolveReport(id: "1", comment: nil, via: family) }),
-            ("reports reopen", { _ = try await client.reopenReport(id: "1", via: family) }),
-            ("reports note", { _ = try await client.addReportNote(id: "1", "x", via: family) }),
-            ("accounts list", { _ = try await client.adminAccounts(AccountQuery(), via: family, on: server, limit: nil) }),
-            ("accounts show", { _ = try await client.adminAccount(id: "1", via: family) }),
-            ("accounts", { _ = try await client.adminAccountID(for: "@someone", via: family) }),
-            ("accounts approve", { _ = try await client.approveAccount(id: "1", via: family) }),
-            ("accounts reject", { _ = try await client.rejectAccount(id: "1", via: family) }),
-            ("accounts action", { try await client.performAction(AccountAction(.suspend), onAccount: "1", via: family, on: server) }),
-            ("accounts enable", { _ = try await client.undoAction(.enable, onAccount: "1", via: family) }),
-            ("accounts delete", { _ = try await client.deleteAccount(id: "1", via: family) }),
+            ("reports", { _ = try client.reports(family: family) }),
+            ("accounts", { _ = try client.adminAccounts(family: family, on: server) }),
         ]
         for (what, call) in calls {
             let error = await #expect(throws: FediError.self, "\(what) via \(family)") { try await call() }
             #expect(error?.status == .unavailable, "\(what): \(String(describing: error))")
             #expect(error?.message == "\(what) is not available through the \(family.displayName)")
         }
+        #expect(transport.requests.isEmpty, "sent \(transport.requests.map(\.url.path))")
+    }
+
+    /// Each admin family declares what its reports and accounts APIs can do; the commands refuse
+    /// from these values, before anything is sent.
+    @Test func adminFamiliesDeclareTheirSupport() async throws {
+        let transport = FakeTransport()
+        let client = try Self.client(transport)
+        let server = ServerInfo(flavour: .gotosocial, softwareName: "gotosocial", version: "0.20.0", detectedAt: Date())
+        let admin: [APIFamily] = [.mastodonAdmin, .gotosocialAdmin, .pleromaAdmin, .misskeyAdmin]
+        let comment = try admin.filter { try client.reports(family: $0).support.keepsResolveComment }
+        #expect(comment == [.gotosocialAdmin, .pleromaAdmin])
+        let misskey = try client.reports(family: .misskeyAdmin)
+        let error = #expect(throws: FediError.self) { try misskey.support.check(comment: "x") }
+        #expect(error?.message == "reports resolve --comment is not available through the Misskey admin API")
+        let support = try Dictionary(uniqueKeysWithValues: admin.map {
+            ($0, try client.adminAccounts(family: $0, on: server).support)
+        })
+        #expect(admin.filter { support[$0]?.resolvesAttachedReport == true } == [.mastodonAdmin])
+        #expect(admin.filter { support[$0]?.deletesOnlySuspended == true } == [.mastodonAdmin])
+        #expect(admin.filter { support[$0]?.suspendsInBackground == true } == [.gotosocialAdmin])
+        #expect(support[.mastodonAdmin]?.kinds == Set(AccountAction.Kind.allCases))
+        #expect(support[.pleromaAdmin]?.kinds == Set(AccountAction.Kind.allCases).subtracting([.none]))
+        let silence = #expect(throws: FediError.self) { try support[.gotosocialAdmin]?.check(AccountAction(.silence)) }
+        #expect(silence?.message == "accounts action --type silence is not available on \(server.label)")
+        #expect(silence?.hint == "GoToSocial's admin API can only suspend accounts")
+        let pleroma = try #require(support[.pleromaAdmin])
+        let text = #expect(throws: FediError.self) { try pleroma.check(AccountAction(.suspend, text: "spam")) }
+        #expect(text?.message == "accounts action --text without --report is not available on \(server.label)")
+        try support[.pleromaAdmin]?.check(AccountAction(.suspend, reportID: "1", text: "spam"))
+        #expect(throws: FediError.self) { try support[.misskeyAdmin]?.check(AccountAction(.suspend, text: "spam")) }
         #expect(transport.requests.isEmpty, "sent \(transport.requests.map(\.url.path))")
     }
 

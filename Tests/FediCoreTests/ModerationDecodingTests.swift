@@ -81,13 +81,14 @@ struct ModerationDecodingTests {
 
     @Test func theV1ListSpellsStatesAsFlags() {
         let query = AccountQuery(status: .pending, origin: .local, domain: nil, username: "bir", staff: true)
-        let (v2, v2Items) = APIClient.mastodonAccountList(query, v2: true)
+        let (v2, v2Items) = MastodonAdminAccounts.accountList(query, v2: true)
         #expect(v2 == "/api/v2/admin/accounts")
         #expect(v2Items.map { "\($0.name)=\($0.value ?? "")" } == ["username=bir", "origin=local", "status=pending", "permissions=staff"])
-        let (v1, v1Items) = APIClient.mastodonAccountList(query, v2: false)
+        let (v1, v1Items) = MastodonAdminAccounts.accountList(query, v2: false)
         #expect(v1 == "/api/v1/admin/accounts")
         #expect(v1Items.map { "\($0.name)=\($0.value ?? "")" } == ["username=bir", "local=true", "pending=true", "staff=true"])
         // Only v1 has the sensitized.
-        #expect(APIClient.mastodonAccountList(AccountQuery(status: .sensitized), v2: true).0 == "/api/v1/admin/accounts")
+        #expect(MastodonAdminAccounts.accountList(AccountQuery(status: .sensitized),
+                                                  v2: true).0 == "/api/v1/admin/accounts")
     }
 }

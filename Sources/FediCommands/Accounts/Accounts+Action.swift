@@ -51,36 +51,35 @@ extension Accounts {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: AdminAccount.self)
-            let client = try await ctx.client()
             let action = AccountAction(kind, reportID: report, warningPresetID: warningPreset, text: text, notify: !noNotify)
-            let fetched = try await ctx.withDetection(.accountsAction) { family, server in
-                try APIClient.checkAction(action, family: family, on: server)
-                let id = try await client.adminAccountID(for: target.account, via: family)
+            let fetched = try await ctx.with(.accounts(.accountsAction)) { accounts in
+                try accounts.support.check(action)
+                let id = try await accounts.accountID(for: target.account)
                 let confirming = [.disable, .silence, .suspend].contains(kind)
                 // Read first where it is asked about or journaled: the journal keeps its flags before and after.
                 let account = confirming || ctx.journalIsOn
-                    ? try await client.adminAccount(id: id, via: family).value : nil
+                    ? try await accounts.account(id: id).value : nil
                 if confirming, let account {
-                    try ctx.confirm("\(kind.rawValue.capitalized) @\(account.acct) on \(client.server.authority)?")
+                    try ctx.confirm("\(kind.rawValue.capitalized) @\(account.acct) on \(accounts.host)?")
                 }
                 let done = kind == .none ? "warned" : kind.rawValue
                 if ctx.globals.dryRun { ctx.noteOutcome("dry run: would \(kind == .none ? "warn" : kind.rawValue) \(target.account) (account \(id))") }
                 let notes = ctx.journalIsOn
-                    ? try await ctx.notes(acting: kind, on: account, report: report, client, family) : []
+                    ? try await AccountSteps(ctx).notes(acting: kind, on: account, report: report, accounts) : []
                 try await JournalNote.during(notes) {
-                    try await client.performAction(action, onAccount: id, via: family, on: server)
+                    try await accounts.perform(action, onAccount: id)
                 }
-                if ctx.pin?.fleet != nil { ctx.noteOutcome("\(done) \(target.account) (account \(id))") }
-                let (after, underWay) = try await client.account(id, after: action, via: family,
-                                                                  sleep: ctx.globals.dryRun ? nil : ctx.services.sleep)
+                if ctx.fleetMember?.fleet != nil { ctx.noteOutcome("\(done) \(target.account) (account \(id))") }
+                let (after, underWay) = try await accounts.account(id, after: action,
+                                                                   sleep: ctx.globals.dryRun ? nil : ctx.services.sleep)
                 if underWay {
-                    ctx.status("fedictl: \(client.server.authority) suspends @\(after.value.acct) in the background: "
+                    ctx.status("fedictl: \(accounts.host) suspends @\(after.value.acct) in the background: "
                                + "the suspension is "
                                + "under way, not finished yet (check with: fedictl accounts show \(id))")
                 }
                 return after
             }
-            try ctx.showAccount(fetched)
+            try AccountSteps(ctx).showAccount(fetched)
         }
     }
 }

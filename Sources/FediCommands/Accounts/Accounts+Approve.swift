@@ -43,17 +43,16 @@ extension Accounts {
                 return try await ctx.decideSignUps(approve: true, stdin: self.account == "-", selection: selection)
             }
             try ctx.output.validateFields(for: AdminAccount.self)
-            let client = try await ctx.client()
-            let fetched = try await ctx.withCapability(.accountsApprove) { family in
-                let id = try await client.adminAccountID(for: account, via: family)
-                guard ctx.journalIsOn else { return try await client.approveAccount(id: id, via: family) }
+            let fetched = try await ctx.with(.accounts(.accountsApprove)) { accounts in
+                let id = try await accounts.accountID(for: account)
+                guard ctx.journalIsOn else { return try await accounts.approve(id: id) }
                 // Read first for the journal: who signed up, with their e-mail and reason.
-                let account = try await client.adminAccount(id: id, via: family).value
-                return try await JournalNote.during([.signUp(account, on: client.server.authority, approved: true)]) {
-                    try await client.approveAccount(id: id, via: family)
+                let account = try await accounts.account(id: id).value
+                return try await JournalNote.during([.signUp(account, on: accounts.host, approved: true)]) {
+                    try await accounts.approve(id: id)
                 }
             }
-            try ctx.showAccount(fetched)
+            try AccountSteps(ctx).showAccount(fetched)
         }
     }
 }

@@ -25,14 +25,13 @@ extension Accounts {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: AdminAccount.self)
-            let client = try await ctx.client()
-            let fetched = try await ctx.withCapability(.accountsDelete) { family in
-                let account = try await client.adminAccount(id: try await client.adminAccountID(for: target.account, via: family), via: family)
-                try APIClient.checkDelete(account.value, family: family)
-                try ctx.confirm("Delete @\(account.value.acct) and all its data from \(client.server.authority) for good?")
-                return try await client.deleteAccount(id: account.value.id, via: family)
+            let fetched = try await ctx.with(.accounts(.accountsDelete)) { accounts in
+                let account = try await accounts.account(id: try await accounts.accountID(for: target.account))
+                try accounts.support.checkDelete(account.value)
+                try ctx.confirm("Delete @\(account.value.acct) and all its data from \(accounts.host) for good?")
+                return try await accounts.delete(id: account.value.id)
             }
-            try ctx.showAccount(fetched)
+            try AccountSteps(ctx).showAccount(fetched)
         }
     }
 }

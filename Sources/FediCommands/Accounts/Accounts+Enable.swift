@@ -21,7 +21,8 @@ extension Accounts {
         @OptionGroup public var target: AccountArgument
 
         public func run(in ctx: CommandContext) async throws {
-            try await ctx.undoAccountAction(.enable, .accountsEnable, account: target.account, lift: "enable")
+            try await AccountSteps(ctx).undoAccountAction(.enable, .accountsEnable, account: target.account,
+                                                          lift: "enable")
         }
     }
 }

@@ -59,11 +59,11 @@ extension Accounts {
             let host = client.server.authority
             let query = AccountQuery(status: status, origin: origin, domain: selection.domain, username: username,
                                      email: email, ip: ip, staff: staff)
-            try await ctx.withDetection(.accountsList) { family, server in
+            try await ctx.with(.accounts(.accountsList)) { accounts in
                 try await ctx.printSelected(of: AdminAccount.self, empty: "No accounts match.", limit: limit,
                                             selection: selection, countOnly: count,
                                             keep: { selection.matches($0, on: host) }) { pages, onPage in
-                    try await client.adminAccounts(query, via: family, on: server, limit: pages, onPage: onPage)
+                    try await accounts.list(query, limit: pages, onPage: onPage)
                 }
             }
         }

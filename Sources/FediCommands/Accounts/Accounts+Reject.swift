@@ -46,17 +46,16 @@ extension Accounts {
                                                    message: message)
             }
             try ctx.output.validateFields(for: AdminAccount.self)
-            let client = try await ctx.client()
             let host = try ctx.login().server.authority
             if message != nil { _ = try await ctx.require(.accountsRejectMessage) }
-            let fetched = try await ctx.withCapability(.accountsReject) { family in
-                let account = try await client.adminAccount(id: try await client.adminAccountID(for: account, via: family), via: family)
+            let fetched = try await ctx.with(.accounts(.accountsReject)) { accounts in
+                let account = try await accounts.account(id: try await accounts.accountID(for: account))
                 try ctx.confirm("Reject the sign-up of @\(account.value.acct) on \(host) and delete it?")
                 return try await JournalNote.during([.signUp(account.value, on: host, approved: false)]) {
-                    try await client.rejectAccount(id: account.value.id, via: family, message: message)
+                    try await accounts.reject(id: account.value.id, message: message)
                 }
             }
-            try ctx.showAccount(fetched)
+            try AccountSteps(ctx).showAccount(fetched)
         }
     }
 }

@@ -27,12 +27,10 @@ extension Accounts {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: AdminAccount.self)
-            let client = try await ctx.client()
-            let fetched = try await ctx.withCapability(.accountsShow) { family in
-                let id = try await client.adminAccountID(for: target.account, via: family)
-                return try await client.adminAccount(id: id, via: family)
+            let fetched = try await ctx.with(.accounts(.accountsShow)) { accounts in
+                try await accounts.account(id: try await accounts.accountID(for: target.account))
             }
-            try ctx.showAccount(fetched)
+            try AccountSteps(ctx).showAccount(fetched)
         }
     }
 }

@@ -22,7 +22,7 @@ extension Accounts {
         @OptionGroup public var target: AccountArgument
 
         public func run(in ctx: CommandContext) async throws {
-            try await ctx.undoAccountAction(.unsensitive, .accountsUnsensitive, account: target.account,
+            try await AccountSteps(ctx).undoAccountAction(.unsensitive, .accountsUnsensitive, account: target.account,
                                         lift: "unsensitive")
         }
     }

@@ -22,7 +22,8 @@ extension Accounts {
         @OptionGroup public var target: AccountArgument
 
         public func run(in ctx: CommandContext) async throws {
-            try await ctx.undoAccountAction(.unsilence, .accountsUnsilence, account: target.account, lift: "unsilence")
+            try await AccountSteps(ctx).undoAccountAction(.unsilence, .accountsUnsilence, account: target.account,
+                                                          lift: "unsilence")
         }
     }
 }

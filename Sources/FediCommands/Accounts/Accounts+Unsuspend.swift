@@ -22,7 +22,8 @@ extension Accounts {
         @OptionGroup public var target: AccountArgument
 
         public func run(in ctx: CommandContext) async throws {
-            try await ctx.undoAccountAction(.unsuspend, .accountsUnsuspend, account: target.account, lift: "unsuspend")
+            try await AccountSteps(ctx).undoAccountAction(.unsuspend, .accountsUnsuspend, account: target.account,
+                                                          lift: "unsuspend")
         }
     }
 }

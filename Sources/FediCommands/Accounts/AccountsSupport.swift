@@ -1,6 +1,12 @@
 import ArgumentParser
 import FediCore
 
+/// What the accounts verbs share, over one account's context.
+struct AccountSteps {
+    let ctx: CommandContext
+    init(_ ctx: CommandContext) { self.ctx = ctx }
+}
+
 extension AccountQuery.Status: EnumerableFlag {
     public static func help(for value: Self) -> ArgumentHelp? {
         switch value {
@@ -22,10 +28,10 @@ extension AccountQuery.Origin: EnumerableFlag {
 
 extension AccountAction.Kind: ExpressibleByArgument {}
 
-extension CommandContext {
+extension AccountSteps {
     /// An account a verb got back: its details (tables), itself (JSON), or the server's JSON (`--raw`).
     func showAccount(_ fetched: Fetched<AdminAccount>) throws {
-        var output = output
+        var output = ctx.output
         if output.settings.format == .table, output.settings.fields == nil { output.settings.fields = AdminAccount.detailFields }
         try output.item(fetched)
     }
@@ -33,15 +39,14 @@ extension CommandContext {
     /// `accounts enable | unsilence | unsuspend | unsensitive`: undoes an action, shows the account.
     /// `lift` is the verb's name (`unsuspend`), for the journal's note of the flag it clears.
     func undoAccountAction(_ undo: AccountUndo, _ capability: Capability, account: String, lift: String) async throws {
-        try output.validateFields(for: AdminAccount.self)
-        let client = try await client()
-        let fetched = try await withCapability(capability) { family in
-            let id = try await client.adminAccountID(for: account, via: family)
-            guard journalIsOn else { return try await client.undoAction(undo, onAccount: id, via: family) }
-            let before = try await client.adminAccount(id: id, via: family).value
-            let note = JournalNote.account(before, on: client.server.authority, setting: nil, lifting: lift)
+        try ctx.output.validateFields(for: AdminAccount.self)
+        let fetched = try await ctx.with(.accounts(capability)) { accounts in
+            let id = try await accounts.accountID(for: account)
+            guard ctx.journalIsOn else { return try await accounts.undo(undo, on: id) }
+            let before = try await accounts.account(id: id).value
+            let note = JournalNote.account(before, on: accounts.host, setting: nil, lifting: lift)
             return try await JournalNote.during([note]) {
-                try await client.undoAction(undo, onAccount: id, via: family)
+                try await accounts.undo(undo, on: id)
             }
         }
         try showAccount(fetched)
@@ -49,11 +54,11 @@ extension CommandContext {
 
     /// The journal's notes of an action on `account`: its flags before and after and, with `report`,
     /// the report it resolves (where the report can be read: else its entry says what the verb knows).
-    func notes(acting kind: AccountAction.Kind, on account: AdminAccount?, report: String?, _ client: APIClient,
-               _ family: APIFamily) async throws -> [JournalNote] {
-        let host = client.server.authority
+    func notes(acting kind: AccountAction.Kind, on account: AdminAccount?, report: String?,
+               _ accounts: any AdminAccountAdapter) async throws -> [JournalNote] {
+        let host = accounts.host
         var notes = account.map { [JournalNote.account($0, on: host, setting: kind)] } ?? []
-        if let report, let read = try? await client.report(id: report, via: family).value {
+        if let report, let read = try? await accounts.reports.report(id: report).value {
             notes.append(JournalNote.report(read, on: host, state: "resolved"))
         }
         return notes

@@ -16,9 +16,9 @@ extension CommandContext {
         let client = try await ctx.client()
         let host = client.server.authority
         if message != nil { _ = try await ctx.require(.accountsRejectMessage) }
-        try await ctx.withDetection(approve ? .accountsApprove : .accountsReject) { family, server in
+        try await ctx.with(.accounts(approve ? .accountsApprove : .accountsReject)) { accounts in
             let query = AccountQuery(status: .pending)
-            let pending = try await client.adminAccounts(query, via: family, on: server, limit: nil)
+            let pending = try await accounts.list(query, limit: nil, onPage: nil)
                 .filter { selection.matches($0, on: host) }.sorted(by: AdminAccount.oldestFirst)
             if let targets = selection.targets { ctx.noteUnmatched(targets, among: pending, on: host) }
             let wave = BulkModeration<AdminAccount>(verb: approve ? "approve" : "reject", noun: "sign-up",
@@ -31,12 +31,12 @@ extension CommandContext {
                 try await JournalNote.during([.signUp(account, on: host, approved: approve)]) {
                     try await client.createCheckingBack("\(approve ? "approval" : "rejection") of @\(account.acct)") {
                         if approve {
-                            _ = try await client.approveAccount(id: account.id, via: family)
+                            _ = try await accounts.approve(id: account.id)
                         } else {
-                            _ = try await client.rejectAccount(id: account.id, via: family, message: message)
+                            _ = try await accounts.reject(id: account.id, message: message)
                         }
                     } find: {
-                        try await client.stillPending(account.id, via: family) ? nil : ()
+                        try await accounts.stillPending(account.id) ? nil : ()
                     }
                 }
             }
@@ -59,17 +59,6 @@ extension CommandContext {
         let more = missing.count > 5 ? ", … (\(missing.count - 5) more)" : ""
         status("\(missing.count) of the \(targets.count) given name no pending sign-up on \(host): "
                + missing.prefix(5).joined(separator: ", ") + more)
-    }
-}
-
-extension APIClient {
-    /// Whether the sign-up `id` still waits (a rejected one is gone: 404).
-    func stillPending(_ id: String, via family: APIFamily) async throws -> Bool {
-        do {
-            return try await adminAccount(id: id, via: family).value.approved == false
-        } catch APIError.http(let status, _, _, _, _) where status == 404 || status == 410 {
-            return false
-        }
     }
 }
 

@@ -46,11 +46,11 @@ extension Apps {
             let storage = ctx.storageForNewSecrets
             let secrets = ctx.secretStore(storage)
             // A corrupt config (78) or a missing keyring (77) fails here, before anything is registered.
-            _ = try await ctx.storedApp(server, secrets: secrets)
-            let app = try await ctx.registerFedictlApp(server, scopes: wanted, secrets: secrets)
+            _ = try await FedictlApps(ctx).storedApp(server, secrets: secrets)
+            let app = try await FedictlApps(ctx).registerFedictlApp(server, scopes: wanted, secrets: secrets)
             try ctx.output.item(AppSummary(instance: server.authority, clientID: app.clientID, name: APIClient.clientName,
                                            website: APIClient.clientWebsite, scopes: app.scopes ?? wanted,
-                                           redirectURIs: app.redirectURIs ?? CommandContext.appRedirectURIs, secretStorage: storage))
+                                           redirectURIs: app.redirectURIs ?? FedictlApps.appRedirectURIs, secretStorage: storage))
         }
     }
 }

@@ -45,16 +45,17 @@ extension Apps {
         func registeredApp(_ ctx: CommandContext, server: ServerAddress) async throws -> AppSummary {
             _ = try await ctx.require(.appsVerify, on: (server, ctx.storedLogin(on: server)))
             let secrets = ctx.secretStore(ctx.storageForNewSecrets)
-            guard let stored = try await ctx.storedApp(server, secrets: secrets) else {
+            guard let stored = try await FedictlApps(ctx).storedApp(server, secrets: secrets) else {
                 throw FediError(.noInput, "fedictl has no app registered on \(server.authority)",
                                 hint: "register one: fedictl apps register \(server.authority)")
             }
             let scope = stored.record.scopes.contains("read") ? ["read"] : Array(stored.record.scopes.prefix(1))
-            let fetched = try await ctx.withAppToken(server, app: (stored.record.clientID, stored.secret), scopes: scope) { client in
+            let fetched = try await FedictlApps(ctx).withAppToken(server, app: (stored.record.clientID, stored.secret),
+                                                                  scopes: scope) { client in
                 do {
                     return try await client.verifyAppCredentials()
                 } catch let error as APIError where error.status == 401 {
-                    throw CommandContext.appForgotten(server, clientID: stored.record.clientID)
+                    throw FedictlApps.appForgotten(server, clientID: stored.record.clientID)
                 }
             }
             return AppSummary(fetched.value, instance: server.authority, clientID: stored.record.clientID)

@@ -44,7 +44,7 @@ extension Auth {
             _ = try ctx.logins.load()
             _ = try await secrets.lookup(RegisteredClient.secretKey(for: server))
             let client = ctx.client(server, token: token)
-            let account = try await ctx.verifyNewToken(client)
+            let account = try await AuthSteps(ctx).verifyNewToken(client)
 
             let claimed = scopes.map(OAuthScopes.parse)
             var recorded: (scopes: [String], source: ScopesSource?) = ([], nil)
@@ -59,7 +59,8 @@ extension Auth {
             } else {
                 ctx.status("\(server.authority) does not say which scopes the token has; pass --scopes to record them.")
             }
-            let summary = try await ctx.saveLogin(server: server, account: account, token: token, scopes: recorded.scopes,
+            let summary = try await AuthSteps(ctx).saveLogin(server: server, account: account, token: token,
+                                                             scopes: recorded.scopes,
                                                   scopesSource: recorded.source, clientID: nil, secrets: secrets, storage: storage)
             try ctx.output.item(summary)
         }

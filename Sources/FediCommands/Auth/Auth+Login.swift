@@ -71,11 +71,11 @@ extension Auth {
 
             // Read the config and the stored client secret first: a corrupt config (78) or a missing
             // keyring (77) fails here, before anything is registered or opened.
-            let stored = try await ctx.storedApp(server, secrets: secrets)
+            let stored = try await FedictlApps(ctx).storedApp(server, secrets: secrets)
             let metadata = try await anonymous.authorizationServerMetadata()
             let listener = outOfBand ? nil : try LoopbackRedirectListener()
             defer { listener?.close() }
-            let app = try await ctx.fedictlApp(server, scopes: scopes, stored: stored, secrets: secrets,
+            let app = try await FedictlApps(ctx).fedictlApp(server, scopes: scopes, stored: stored, secrets: secrets,
                                                registeredRedirect: listener?.uriToRegister(metadata: metadata)
                                                    ?? AuthorizationRequest.outOfBandRedirect)
 
@@ -108,12 +108,12 @@ extension Auth {
                 throw FediError(.permission, "\(server.authority) did not accept the authorization code (HTTP \(status): \(said ?? "no reason given"))",
                                 hint: "a code works once, for a few minutes: run fedictl auth login \(server.authority) again")
             }
-            let account = try await ctx.verifyNewToken(ctx.client(server, token: granted.accessToken))
+            let account = try await AuthSteps(ctx).verifyNewToken(ctx.client(server, token: granted.accessToken))
             let grantedScopes = granted.grantedScopes
             if admin, !(grantedScopes ?? scopes).contains(where: { $0.hasPrefix("admin") }) {
                 ctx.status("fedictl: warning: \(server.authority) did not grant the admin scopes; moderation commands will be refused")
             }
-            let summary = try await ctx.saveLogin(
+            let summary = try await AuthSteps(ctx).saveLogin(
                 server: server, account: account, token: granted.accessToken, scopes: grantedScopes ?? scopes,
                 scopesSource: grantedScopes == nil ? .requested : .granted, clientID: app.clientID, secrets: secrets, storage: storage)
             try ctx.output.item(summary)

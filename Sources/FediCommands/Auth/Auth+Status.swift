@@ -42,7 +42,7 @@ extension Auth {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: AuthStatus.self)
-            if all, ctx.pin == nil {
+            if all, ctx.fleetMember == nil {
                 let pins = try ctx.services.logins.load().allLogins.map { AccountPin(login: $0) }
                 guard !pins.isEmpty else { return ctx.status("No accounts yet. Add one: fedictl auth login INSTANCE") }
                 let status = await FleetRunner(ctx: ctx, pins: pins).run(self)

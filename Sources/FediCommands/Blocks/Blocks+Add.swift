@@ -24,7 +24,8 @@ extension Blocks {
         @OptionGroup public var target: AccountArgument
 
         public func run(in ctx: CommandContext) async throws {
-            try await ctx.changeRelationship(.blocks, of: target.account, asking: { "Block @\($0.acct)? Follows between you end." },
+            try await RelationshipSteps(ctx).changeRelationship(.blocks, of: target.account,
+                                                                asking: { "Block @\($0.acct)? Follows between you end." },
                                              done: "Blocked") { relationships, account in
                 try await relationships.setBlocked(true, account)
             }

@@ -23,7 +23,7 @@ extension Blocks {
         @OptionGroup public var listLimit: ListLimit
 
         public func run(in ctx: CommandContext) async throws {
-            try await ctx.withRelationships(.blocks) { relationships in
+            try await ctx.with(.relationships(.blocks)) { relationships in
                 try await ctx.printPages(of: Account.self, empty: "You block no one.", limit: listLimit) { onPage in
                     try await relationships.blocks(limit: listLimit.count, onPage: onPage)
                 }

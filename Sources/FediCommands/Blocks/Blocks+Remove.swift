@@ -23,7 +23,8 @@ extension Blocks {
         @OptionGroup public var target: AccountArgument
 
         public func run(in ctx: CommandContext) async throws {
-            try await ctx.changeRelationship(.blocks, of: target.account, done: "Unblocked") { relationships, account in
+            try await RelationshipSteps(ctx).changeRelationship(.blocks, of: target.account,
+                                                                done: "Unblocked") { relationships, account in
                 try await relationships.setBlocked(false, account)
             }
         }

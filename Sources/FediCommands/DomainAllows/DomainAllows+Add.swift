@@ -28,8 +28,8 @@ extension DomainAllows {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainAllow.self)
-            try await ctx.withDomainList(.domainAllowsAdd, { try $0.domainAllows(family: $1) }) { adapter in
-                try await ctx.addDomainEntry(domain, comment: comment, to: adapter, noun: "allowed")
+            try await ctx.with(.domainAllows(.domainAllowsAdd)) { adapter in
+                try await DomainListSteps(ctx).addDomainEntry(domain, comment: comment, to: adapter, noun: "allowed")
             }
         }
     }

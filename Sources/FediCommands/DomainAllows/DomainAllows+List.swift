@@ -22,7 +22,7 @@ extension DomainAllows {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainAllow.self)
-            try await ctx.withDomainList(.domainAllowsList, { try $0.domainAllows(family: $1) }) { adapter in
+            try await ctx.with(.domainAllows(.domainAllowsList)) { adapter in
                 try await ctx.printPages(of: DomainAllow.self, empty: "No allowed domains.", limit: limit) { onPage in
                     try await adapter.list(limit: limit.count, onPage: onPage)
                 }

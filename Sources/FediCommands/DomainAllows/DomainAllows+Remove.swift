@@ -25,8 +25,9 @@ extension DomainAllows {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainAllow.self)
-            try await ctx.withDomainList(.domainAllowsRemove, { try $0.domainAllows(family: $1) }) { adapter in
-                try await ctx.removeDomainEntry(target, from: adapter, noun: "allowed", listCommand: "domain-allows list")
+            try await ctx.with(.domainAllows(.domainAllowsRemove)) { adapter in
+                try await DomainListSteps(ctx).removeDomainEntry(target, from: adapter, noun: "allowed",
+                                                                 listCommand: "domain-allows list")
             }
         }
     }

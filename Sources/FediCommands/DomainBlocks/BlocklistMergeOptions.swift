@@ -3,7 +3,7 @@ import FoundationEssentials
 import FediCore
 
 /// The sources and merge settings of `domain-blocks merge`, for every verb that merges blocklists
-/// (`@OptionGroup var lists: BlocklistMergeOptions`, then `try await ctx.mergeBlocklists(lists)`).
+/// (`@OptionGroup var lists: BlocklistMergeOptions`, then `try await DomainBlockSteps(ctx).mergeBlocklists(lists)`).
 public struct BlocklistMergeOptions: ParsableArguments, Sendable {
     public init() {}
 
@@ -53,7 +53,7 @@ public struct BlocklistMergeOptions: ParsableArguments, Sendable {
     }
 }
 
-extension CommandContext {
+extension DomainBlockSteps {
     /// Reads every source `options` names (with its `--config` file's), and merges them. Nothing is
     /// written anywhere; skipped rows are narrated on stderr; a source that cannot be read stops it all.
     public func mergeBlocklists(_ options: BlocklistMergeOptions) async throws -> BlocklistMergeResult {
@@ -66,13 +66,13 @@ extension CommandContext {
     /// lists have none, and then the answer could change nothing.
     func readAndMergeBlocklists(_ options: BlocklistMergeOptions,
                                 peers: (@Sendable () async -> [String])? = nil) async throws -> (result: BlocklistMergeResult, lists: [SourceList]) {
-        let saved = try options.config.map { try BlocklistConfig.load(named: $0, environment: environment) }
+        let saved = try options.config.map { try BlocklistConfig.load(named: $0, environment: ctx.environment) }
         let here = SourceSettings(maxSeverity: options.maxSeverity, fields: try options.takenFields())
         let named = (saved?.sources.map { ($0.source, $0.settings) } ?? []) + options.sources.map { ($0, here) }
         guard !named.isEmpty else {
             throw FediError(.config, "blocklist config \(options.config ?? "") names no sources", hint: "add \"sources\" to it, or name sources here")
         }
-        let parsed = try named.map { (try BlocklistSource($0.0, allowInsecureHTTP: globals.insecureHttp), $0.1) }
+        let parsed = try named.map { (try BlocklistSource($0.0, allowInsecureHTTP: ctx.globals.insecureHttp), $0.1) }
 
         // Local lists first, so a wrong path fails before any download.
         let allowed = try ((saved?.allow ?? []) + options.allow).flatMap { try allowedDomains($0) }
@@ -123,8 +123,8 @@ extension CommandContext {
     }
 
     func reportSkipped(_ skipped: [BlocklistFile.Skipped], from source: BlocklistSource) {
-        for row in skipped.prefix(5) { status("\(source): skipping line \(row.line) (\(row.domain)): \(row.reason).") }
-        if skipped.count > 5 { status("\(source): skipping \(skipped.count - 5) more rows of that kind.") }
+        for row in skipped.prefix(5) { ctx.status("\(source): skipping line \(row.line) (\(row.domain)): \(row.reason).") }
+        if skipped.count > 5 { ctx.status("\(source): skipping \(skipped.count - 5) more rows of that kind.") }
     }
 }
 

@@ -33,38 +33,38 @@ extension DomainBlocks {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainBlock.self)
             let domain = try DomainText.parse(self.domain, wildcard: true)
-            try await ctx.withDomainBlocks(.domainBlocksAdd) { adapter in
+            try await ctx.with(.domainBlocks(.domainBlocksAdd)) { adapter in
                 let blocks = try await adapter.list(limit: nil, onPage: nil)
                 let spec = settings.changes.applied(to: blocks.first(named: domain), domain: domain)
-                try ctx.requireSupported(spec, by: adapter)
+                try DomainBlockSteps(ctx).requireSupported(spec, by: adapter)
                 let step = DomainBlockPlan.ensuring(spec, current: blocks, support: adapter.support)
                 if step.action == .update { _ = try await ctx.require(.domainBlocksUpdate) }
-                try ctx.report(try await adapter.carryOut(step), domain: domain)
+                try DomainBlockSteps(ctx).showOutcome(try await adapter.carryOut(step), domain: domain)
             }
         }
     }
 }
 
-extension CommandContext {
+extension DomainBlockSteps {
     /// Says what ensuring one block did, and prints the block as the server has it.
-    func report(_ outcome: DomainBlockOutcome, domain: String) throws {
+    func showOutcome(_ outcome: DomainBlockOutcome, domain: String) throws {
         switch outcome {
         case .created(let block):
-            status("Blocked \(domain) (\(block.severity.rawValue)).")
-            try output.item(block)
+            ctx.status("Blocked \(domain) (\(block.severity.rawValue)).")
+            try ctx.output.item(block)
         case .updated(let block, let changes):
-            status("Updated the block on \(block.domain): \(changes.joined(separator: ", ")).")
-            try output.item(block)
+            ctx.status("Updated the block on \(block.domain): \(changes.joined(separator: ", ")).")
+            try ctx.output.item(block)
         case .unchanged(let block):
-            status("\(block.domain) is already blocked with these settings; nothing sent.")
-            try output.item(block)
+            ctx.status("\(block.domain) is already blocked with these settings; nothing sent.")
+            try ctx.output.item(block)
         case .covered(let parent):
             // Mastodon's "already covered by a parent domain": not a failure.
             let id = parent.id == parent.domain ? "" : ", id \(parent.id)"
-            status("\(domain) is already covered by the \(parent.severity.rawValue) block on \(parent.domain)\(id); nothing sent.")
-            try output.item(parent)
+            ctx.status("\(domain) is already covered by the \(parent.severity.rawValue) block on \(parent.domain)\(id); nothing sent.")
+            try ctx.output.item(parent)
         case .removed(let block):
-            status("Lifted the block on \(block.domain).")
+            ctx.status("Lifted the block on \(block.domain).")
         }
     }
 }

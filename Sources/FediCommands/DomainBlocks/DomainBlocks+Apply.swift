@@ -33,28 +33,29 @@ extension DomainBlocks {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: SyncRow.self)
             let rows = try readPlan(ctx)
-            guard ctx.pin != nil || selectsAccounts else { return try await runOnPlanAccounts(rows, ctx: ctx) }
+            guard ctx.fleetMember != nil || selectsAccounts else { return try await runOnPlanAccounts(rows, ctx: ctx) }
             let login = try ctx.login()
             let mine = rows.filter { $0.account == login.id }
             guard !mine.isEmpty else { return ctx.status("The plan has nothing for \(login.id).") }
             let progress = ctx.bulkProgress()
             let ctx = ctx.forBulkWork(onWait: progress.waiting)
-            try await ctx.withDomainBlocks(.domainBlocksApply) { adapter in
+            try await ctx.with(.domainBlocks(.domainBlocksApply)) { adapter in
                 let current = try await adapter.list(limit: nil, onPage: nil)
                 let digest = SyncPlan.listDigest(current)
                 if let planned = mine.first?.listDigest, planned != digest, !force {
                     throw FediError(.stalePlan, "the domain blocks on \(login.server.authority) changed since the plan was made; nothing was sent",
                                     hint: "make the plan again with `fedictl domain-blocks sync ... --dry-run -o json`, or pass --force")
                 }
-                try SyncPlanCheck.lifts(mine, made: try await ctx.syncProvenance().made(), current: current,
+                try SyncPlanCheck.lifts(mine, made: try await DomainBlockSteps(ctx).syncProvenance().made(),
+                                        current: current,
                                         support: adapter.support, host: login.server.authority)
-                let plan = await ctx.fitted(SyncPlan(steps: try mine.map { try $0.step(current: current) }))
+                let plan = await DomainBlockSteps(ctx).fitted(SyncPlan(steps: try mine.map { try $0.step(current: current) }))
                 guard !plan.writes.isEmpty else {
                     try ctx.output.list(mine)
                     return ctx.status("Nothing to write on \(login.server.authority).")
                 }
-                try ctx.confirm("Apply \(plan.writes.count) change\(plan.writes.count == 1 ? "" : "s") to \(login.server.authority) (\(CommandContext.syncSummary(plan)))?")
-                try await ctx.applySync(plan, with: adapter, listDigest: digest, progress: progress)
+                try ctx.confirm("Apply \(plan.writes.count) change\(plan.writes.count == 1 ? "" : "s") to \(login.server.authority) (\(DomainBlockSteps.syncSummary(plan)))?")
+                try await DomainBlockSteps(ctx).applySync(plan, with: adapter, listDigest: digest, progress: progress)
             }
         }
 
@@ -70,7 +71,7 @@ extension DomainBlocks {
             let pins = try ids.map { AccountPin(login: try config.login(matching: $0)) }
             if pins.count == 1 {
                 var one = ctx
-                one.pin = pins[0]
+                one.fleetMember = pins[0]
                 return try await run(in: one)
             }
             let status = await FleetRunner(ctx: ctx, pins: pins).run(self)
@@ -78,7 +79,7 @@ extension DomainBlocks {
         }
 
         func readPlan(_ ctx: CommandContext) throws -> [SyncRow] {
-            let data = try ctx.readLocalFile(plan)
+            let data = try DomainBlockSteps(ctx).readLocalFile(plan)
             let rows: [SyncRow]
             do {
                 rows = try JSONCoding.decoder().decode([SyncRow].self, from: data)

@@ -51,7 +51,7 @@ extension DomainBlocks {
 
         public func run(in ctx: CommandContext) async throws {
             let format = try fileFormat
-            try await ctx.withDomainBlocks(.domainBlocksExport) { adapter in
+            try await ctx.with(.domainBlocks(.domainBlocksExport)) { adapter in
                 let blocks = try await adapter.list(limit: nil, onPage: nil)
                 ctx.output.raw(try BlocklistExport.render(blocks, as: format))
                 if ctx.terminal.stderrIsTTY { ctx.status("Exported \(blocks.count) domain block\(blocks.count == 1 ? "" : "s").") }

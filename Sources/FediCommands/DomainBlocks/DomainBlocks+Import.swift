@@ -69,7 +69,8 @@ extension DomainBlocks {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainBlockPlanRow.self)
             let source = file == "-" ? "stdin" : file
-            let blocklist = try BlocklistFile.parse(try ctx.readLocalFile(file), source: source, format: format,
+            let blocklist = try BlocklistFile.parse(try DomainBlockSteps(ctx).readLocalFile(file), source: source,
+                                                    format: format,
                                                     defaultSeverity: severity)
             for skipped in blocklist.skipped.prefix(5) { ctx.status("Skipping line \(skipped.line) (\(skipped.domain)): \(skipped.reason).") }
             if blocklist.skipped.count > 5 { ctx.status("Skipping \(blocklist.skipped.count - 5) more rows of that kind.") }
@@ -78,12 +79,12 @@ extension DomainBlocks {
             let ctx = ctx.forBulkWork(onWait: progress.waiting)
             // A dry run prints the whole plan and stops before the first write; the central guard
             // still stands behind it (Misskey's POST reads are marked as reads and pass).
-            try await ctx.withDomainBlocks(.domainBlocksImport) { adapter in
+            try await ctx.with(.domainBlocks(.domainBlocksImport)) { adapter in
                 let entries = try fit(blocklist.entries, to: adapter.support, ctx: ctx)
                 let current = try await adapter.list(limit: nil, onPage: nil)
                 var plan = DomainBlockPlan(wanted: entries, current: current, prune: prune,
                                            parentRules: adapter.support.parentRules)
-                if !force { plan = plan.keeping(try await ctx.serverOwned(client: try await ctx.client())) }
+                if !force { plan = plan.keeping(try await DomainBlockSteps(ctx).serverOwned(client: try await ctx.client())) }
                 ctx.status(Self.summary(plan))
                 let writes = plan.writes
                 if ctx.globals.dryRun {

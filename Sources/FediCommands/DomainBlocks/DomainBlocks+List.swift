@@ -28,7 +28,7 @@ extension DomainBlocks {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainBlock.self)
-            try await ctx.withDomainBlocks(.domainBlocksList) { adapter in
+            try await ctx.with(.domainBlocks(.domainBlocksList)) { adapter in
                 try await ctx.printPages(of: DomainBlock.self, empty: "No domain blocks.", limit: limit) { onPage in
                     try await adapter.list(limit: limit.count, onPage: onPage)
                 }

@@ -50,7 +50,7 @@ extension DomainBlocks {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: MergedBlock.self)
-            let result = try await ctx.mergeBlocklists(lists)
+            let result = try await DomainBlockSteps(ctx).mergeBlocklists(lists)
             ctx.status(summary(result))
             // `-o csv` is a file for Mastodon's importer, which reads only its own shape (issue 26);
             // --fields asks for the plain table's columns instead.

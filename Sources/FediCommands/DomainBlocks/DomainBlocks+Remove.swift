@@ -27,7 +27,7 @@ extension DomainBlocks {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainBlock.self)
-            try await ctx.withDomainBlocks(.domainBlocksRemove) { adapter in
+            try await ctx.with(.domainBlocks(.domainBlocksRemove)) { adapter in
                 let block: DomainBlock
                 if target.contains(".") {
                     guard let found = try await adapter.list(limit: nil, onPage: nil).first(named: target) else {
@@ -37,7 +37,7 @@ extension DomainBlocks {
                     }
                     block = found
                 } else {
-                    block = try await ctx.domainBlock(target, on: adapter)
+                    block = try await DomainBlockSteps(ctx).domainBlock(target, on: adapter)
                 }
                 try ctx.confirm("Lift the \(block.severity.rawValue) block on \(block.domain)?")
                 // Through the engine, so the journal keeps the whole block and can put it back as it was.

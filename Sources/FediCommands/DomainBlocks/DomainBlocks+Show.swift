@@ -22,8 +22,8 @@ extension DomainBlocks {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainBlock.self)
-            try await ctx.withDomainBlocks(.domainBlocksShow) { adapter in
-                let block = try await ctx.domainBlock(target, on: adapter)
+            try await ctx.with(.domainBlocks(.domainBlocksShow)) { adapter in
+                let block = try await DomainBlockSteps(ctx).domainBlock(target, on: adapter)
                 if ctx.globals.raw { return ctx.output.raw(try await adapter.block(id: block.id).raw) }
                 try ctx.output.item(block)
             }

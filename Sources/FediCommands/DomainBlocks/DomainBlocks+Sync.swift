@@ -112,10 +112,10 @@ extension DomainBlocks {
             let client = try await ctx.client()
             let login = try ctx.login()
             if asDraft { _ = try await ctx.require(.domainBlocksSyncAsDraft) }
-            try await ctx.withDomainBlocks(.domainBlocksSync) { adapter in
+            try await ctx.with(.domainBlocks(.domainBlocksSync)) { adapter in
                 // The server's peers reveal obfuscated entries; a server that hides them just matches fewer,
                 // and says why, so "unmatched" is not taken for "no peer of this server".
-                let (merged, sourceLists) = try await ctx.readAndMergeBlocklists(lists, peers: {
+                let (merged, sourceLists) = try await DomainBlockSteps(ctx).readAndMergeBlocklists(lists, peers: {
                     do {
                         return try await client.instancePeers().value
                     } catch {
@@ -125,8 +125,8 @@ extension DomainBlocks {
                     }
                 })
                 let current = try await adapter.list(limit: nil, onPage: nil)
-                let made = try await ctx.syncProvenance().made()
-                let owned = try await ctx.serverOwned(client: client)
+                let made = try await DomainBlockSteps(ctx).syncProvenance().made()
+                let owned = try await DomainBlockSteps(ctx).serverOwned(client: client)
                 // The server's excludes hold like --exclude (under --force too).
                 var excluded = pinned
                 for permission in owned.excludes {
@@ -145,16 +145,16 @@ extension DomainBlocks {
                     // A dry run shows the domains it could not count; a run that writes refuses. A server
                     // that cannot keep the cap's severity (GoToSocial only suspends) has no cap to check.
                     let capping = caps && adapter.support.severities.contains(maxFollowedSeverity)
-                    let (counted, uncounted) = try await ctx.domainFollows(plan.suspensions, client: client,
+                    let (counted, uncounted) = try await DomainBlockSteps(ctx).domainFollows(plan.suspensions, client: client,
                                                                           capping: capping, writes: !ctx.globals.dryRun)
                     plan.noteFollows(counted, uncounted: uncounted, cap: maxFollowedSeverity)
                 }
-                plan = await ctx.fitted(plan)
+                plan = await DomainBlockSteps(ctx).fitted(plan)
                 // The server's excludes are in the policy: they hold even under --force.
                 if !force { plan = plan.keeping(ServerOwned()) }
-                if asDraft { plan = try await ctx.draftPlan(plan, client: client) }
+                if asDraft { plan = try await DomainBlockSteps(ctx).draftPlan(plan, client: client) }
                 let digest = SyncPlan.listDigest(current)
-                let summary = CommandContext.syncSummary(plan)
+                let summary = DomainBlockSteps.syncSummary(plan)
                 ctx.status("\(login.server.authority): \(summary).")
                 if ctx.globals.dryRun || plan.writes.isEmpty {
                     try ctx.output.list(plan.steps.map { SyncRow($0, account: login.id, listDigest: digest) })
@@ -162,8 +162,9 @@ extension DomainBlocks {
                     return
                 }
                 try ctx.confirm("Apply \(plan.writes.count) change\(plan.writes.count == 1 ? "" : "s") to \(login.server.authority) (\(summary))?")
-                if asDraft { return try await ctx.applyDrafts(plan, client: client, listDigest: digest) }
-                try await ctx.applySync(plan, with: adapter, listDigest: digest, progress: progress)
+                if asDraft { return try await DomainBlockSteps(ctx).applyDrafts(plan, client: client,
+                                                                                listDigest: digest) }
+                try await DomainBlockSteps(ctx).applySync(plan, with: adapter, listDigest: digest, progress: progress)
             }
         }
 
@@ -173,7 +174,8 @@ extension DomainBlocks {
                 .exclude ?? []
             var excludes: [String: String] = [:]
             for value in saved + exclude {
-                for domain in try ctx.allowedDomains(value, flag: "--exclude") { excludes[domain] = "--exclude" }
+                for domain in try DomainBlockSteps(ctx).allowedDomains(value,
+                                                                       flag: "--exclude") { excludes[domain] = "--exclude" }
             }
             return excludes
         }

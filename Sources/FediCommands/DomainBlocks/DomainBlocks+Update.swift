@@ -31,14 +31,14 @@ extension DomainBlocks {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainBlock.self)
-            try await ctx.withDomainBlocks(.domainBlocksUpdate) { adapter in
-                let block = try await ctx.domainBlock(target, on: adapter)
+            try await ctx.with(.domainBlocks(.domainBlocksUpdate)) { adapter in
+                let block = try await DomainBlockSteps(ctx).domainBlock(target, on: adapter)
                 let spec = settings.changes.applied(to: block, domain: block.domain)
-                try ctx.requireSupported(spec, by: adapter)
+                try DomainBlockSteps(ctx).requireSupported(spec, by: adapter)
                 let changes = spec.differences(from: block)
                 let step = DomainBlockPlan.Step(action: changes.isEmpty ? .unchanged : .update, domain: block.domain, spec: spec,
                                                 existing: block, changes: changes, line: nil)
-                try ctx.report(try await adapter.carryOut(step), domain: block.domain)
+                try DomainBlockSteps(ctx).showOutcome(try await adapter.carryOut(step), domain: block.domain)
             }
         }
     }

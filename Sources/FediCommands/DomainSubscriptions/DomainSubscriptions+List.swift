@@ -25,7 +25,7 @@ extension DomainSubscriptions {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainSubscription.self)
-            try ctx.refuseRawSubscriptions()
+            try SubscriptionSteps(ctx).refuseRawSubscriptions()
             let client = try await ctx.client()
             try await ctx.withCapability(.domainSubscriptionsList) { _ in
                 try await ctx.printPages(of: DomainSubscription.self, empty: "No subscriptions.",

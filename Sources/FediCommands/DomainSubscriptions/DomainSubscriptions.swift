@@ -1,6 +1,12 @@
 import ArgumentParser
 import FediCore
 
+/// What the domain-subscription verbs share.
+struct SubscriptionSteps {
+    let ctx: CommandContext
+    init(_ ctx: CommandContext) { self.ctx = ctx }
+}
+
 /// `fedictl domain-subscriptions …`: block and allow lists GoToSocial fetches by URL and applies itself.
 public struct DomainSubscriptions: AsyncParsableCommand {
     public init() {}
@@ -92,10 +98,10 @@ public struct SubscriptionSettings: ParsableArguments, Sendable {
     }
 }
 
-extension CommandContext {
+extension SubscriptionSteps {
     /// `--raw` would print the server's answer, which holds the fetch password.
     func refuseRawSubscriptions() throws {
-        if globals.raw {
+        if ctx.globals.raw {
             throw FediError(.usage,
                             "--raw is not offered for domain subscriptions: GoToSocial's answer holds the fetch password",
                             hint: "use -o json, which has every field but the password")

@@ -23,8 +23,8 @@ extension EmailBlocks {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: EmailDomainBlock.self)
-            try await ctx.withDomainList(.emailBlocksAdd, { try $0.emailDomainBlocks(family: $1) }) { adapter in
-                try await ctx.addDomainEntry(domain, comment: nil, to: adapter, noun: "blocked")
+            try await ctx.with(.emailDomainBlocks(.emailBlocksAdd)) { adapter in
+                try await DomainListSteps(ctx).addDomainEntry(domain, comment: nil, to: adapter, noun: "blocked")
             }
         }
     }

@@ -25,7 +25,7 @@ extension EmailBlocks {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: EmailDomainBlock.self)
-            try await ctx.withDomainList(.emailBlocksList, { try $0.emailDomainBlocks(family: $1) }) { adapter in
+            try await ctx.with(.emailDomainBlocks(.emailBlocksList)) { adapter in
                 try await ctx.printPages(of: EmailDomainBlock.self, empty: "No blocked e-mail domains.", limit: limit) { onPage in
                     try await adapter.list(limit: limit.count, onPage: onPage)
                 }

@@ -24,8 +24,9 @@ extension EmailBlocks {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: EmailDomainBlock.self)
-            try await ctx.withDomainList(.emailBlocksRemove, { try $0.emailDomainBlocks(family: $1) }) { adapter in
-                try await ctx.removeDomainEntry(target, from: adapter, noun: "a blocked e-mail domain", listCommand: "email-blocks list")
+            try await ctx.with(.emailDomainBlocks(.emailBlocksRemove)) { adapter in
+                try await DomainListSteps(ctx).removeDomainEntry(target, from: adapter,
+                                                                 noun: "a blocked e-mail domain", listCommand: "email-blocks list")
             }
         }
     }

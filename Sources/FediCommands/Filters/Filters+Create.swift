@@ -58,7 +58,7 @@ extension Filters {
             let words = keywords.isEmpty ? [title] : keywords
             let draft = FilterDraft(title: title, keywords: words.map { KeywordDraft($0, wholeWord: wholeWord) }, context: contexts,
                                     action: action, expiresIn: try expiresIn.map { try DurationText.parse($0, flag: "--expires-in").seconds })
-            let (api, server) = try await ctx.filtersAPI()
+            let (api, server) = try await FilterSteps(ctx).filtersAPI()
             try draft.check(for: api, on: server)
             let created = try await ctx.client().createFilter(draft, api)
             try ctx.output.item(created)

@@ -24,7 +24,7 @@ extension Filters {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: Filter.self)
-            let (api, _) = try await ctx.filtersAPI()
+            let (api, _) = try await FilterSteps(ctx).filtersAPI()
             let client = try await ctx.client()
             let current = try await client.filter(id: target.filter, api)
             try ctx.confirm("Delete filter \(target.filter) (\(current.value.title))?")

@@ -23,7 +23,7 @@ extension Filters.Keywords {
         public var keyword: String
 
         public func run(in ctx: CommandContext) async throws {
-            try await ctx.requireFiltersV2(for: "lose their one phrase and stay",
+            try await FilterSteps(ctx).requireFiltersV2(for: "lose their one phrase and stay",
                                            hint: "delete the whole filter: fedictl filters delete \(keyword)")
             try await ctx.client().removeFilterKeyword(id: keyword)
             ctx.status("Removed keyword \(keyword).")

@@ -25,7 +25,7 @@ extension Filters {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: Filter.self)
-            let (api, _) = try await ctx.filtersAPI()
+            let (api, _) = try await FilterSteps(ctx).filtersAPI()
             let fetched = try await ctx.client().filter(id: target.filter, api)
             try ctx.output.item(fetched)
         }

@@ -23,7 +23,8 @@ extension Filters.Statuses {
         public var id: String
 
         public func run(in ctx: CommandContext) async throws {
-            try await ctx.requireFiltersV2(for: "hide single posts", hint: "v1 filters hold no posts to remove")
+            try await FilterSteps(ctx).requireFiltersV2(for: "hide single posts",
+                                                        hint: "v1 filters hold no posts to remove")
             try await ctx.client().removeFilterStatus(id: id)
             ctx.status("Removed post entry \(id) from its filter.")
         }

@@ -53,7 +53,7 @@ extension Filters {
             let draft = FilterDraft(title: title, context: contexts.isEmpty ? nil : contexts, action: action,
                                     expiresIn: try expiresIn.map { try DurationText.parse($0, flag: "--expires-in").seconds },
                                     neverExpires: neverExpires)
-            let (api, server) = try await ctx.filtersAPI()
+            let (api, server) = try await FilterSteps(ctx).filtersAPI()
             try draft.check(for: api, on: server)
             let updated = try await ctx.client().updateFilter(id: target.filter, draft, api)
             try ctx.output.item(updated)

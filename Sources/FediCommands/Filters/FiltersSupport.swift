@@ -1,6 +1,12 @@
 import ArgumentParser
 import FediCore
 
+/// What the filter verbs share: which filters API the server has.
+struct FilterSteps {
+    let ctx: CommandContext
+    init(_ ctx: CommandContext) { self.ctx = ctx }
+}
+
 extension FilterContext: ExpressibleByArgument {}
 
 /// The FILTER argument the verbs that act on one filter take.
@@ -22,11 +28,11 @@ extension FilterAction: ExpressibleByArgument {
 }
 
 /// What every `filters` verb shares: which filters API the selected account's server speaks.
-extension CommandContext {
+extension FilterSteps {
     /// v2 where the server has it, else v1; neither: exit 69 naming the server's software.
     func filtersAPI() async throws -> (api: FiltersAPI, server: ServerInfo) {
-        let login = try login()
-        let info = try await serverInfo(login.server, login: login).server
+        let login = try ctx.login()
+        let info = try await ctx.serverInfo(login.server, login: login).server
         return (try FiltersAPI.serving(info, host: login.server.authority), info)
     }
 

@@ -26,7 +26,7 @@ extension Instance {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: PublicDomainBlock.self)
-            let fetched = try await ctx.publicDomainBlocks(hostArgument.host)
+            let fetched = try await InstanceSteps(ctx).publicDomainBlocks(hostArgument.host)
             try ctx.output.list(fetched)
         }
     }

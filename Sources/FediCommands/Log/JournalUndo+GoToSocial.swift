@@ -87,7 +87,7 @@ extension JournalUndo {
             let excluded = try await client.domainExcludes(limit: nil, onPage: nil).first(named: target) != nil
             return JournalNote.text(excluded ? JournalNote.excludedState : nil)
         case JournalNote.domainAllow?:
-            return try await ctx.withDomainList(.domainAllowsList, { try $0.domainAllows(family: $1) }) { adapter in
+            return try await ctx.with(.domainAllows(.domainAllowsList)) { adapter in
                 JournalNote.text(try await adapter.list(limit: nil, onPage: nil).first(named: target)
                     .map(JournalNote.state(ofAllow:)))
             }

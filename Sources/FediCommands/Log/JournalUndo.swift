@@ -85,7 +85,7 @@ enum JournalUndo {
         guard let target = entry.target else { return nil }
         switch entry.subject {
         case JournalNote.domainBlock?:
-            return try await ctx.withDomainBlocks(.domainBlocksList) { adapter in
+            return try await ctx.with(.domainBlocks(.domainBlocksList)) { adapter in
                 let block = try await adapter.list(limit: nil, onPage: nil).first(named: target)
                 return JournalNote.text(block.map { JournalNote.state(of: $0) })
             }
@@ -94,16 +94,14 @@ enum JournalUndo {
             return ConfigChange.groupState(try ctx.logins.load().group(named: name)?.members)
         case JournalNote.account?:
             guard let id = entry.subjectID else { return nil }
-            let client = try await ctx.client()
-            return try await ctx.withCapability(.accountsShow) { family in
-                JournalNote.text(JournalNote.state(of: try await client.adminAccount(id: id, via: family).value))
+            return try await ctx.with(.accounts(.accountsShow)) { accounts in
+                JournalNote.text(JournalNote.state(of: try await accounts.account(id: id).value))
             }
         case JournalNote.report?:
             guard let id = entry.subjectID else { return nil }
-            let client = try await ctx.client()
-            return try await ctx.withCapability(.reportsShow) { family in
-                let report = try await client.report(id: id, via: family).value
-                return JournalNote.text(JournalNote.state(of: report, on: client.server.authority))
+            let host = try ctx.login().server.authority
+            return try await ctx.with(.reports(.reportsShow)) { reports in
+                JournalNote.text(JournalNote.state(of: try await reports.report(id: id).value, on: host))
             }
         default:
             return try await goToSocialState(of: entry, target: target, in: ctx)

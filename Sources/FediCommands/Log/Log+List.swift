@@ -4,6 +4,12 @@ import FediCore
 import FediOutput
 import Synchronization
 
+/// What the log verbs share: reading the journal, over one account's context.
+struct LogSteps {
+    let ctx: CommandContext
+    init(_ ctx: CommandContext) { self.ctx = ctx }
+}
+
 extension Log {
     public struct List: FediCommand {
         public init() {}
@@ -73,7 +79,7 @@ extension Log {
             var output = ctx.output
             if remote {
                 let login = try ctx.login()
-                var entries = try await ctx.readJournal().filter { $0.server == login.server.authority }
+                var entries = try await LogSteps(ctx).readJournal().filter { $0.server == login.server.authority }
                 entries += try await remoteEntries(for: login, in: ctx)
                 // Tables show where each row came from; JSON and CSV carry every field anyway.
                 if output.settings.fields == nil, output.settings.format == .table {
@@ -83,7 +89,7 @@ extension Log {
                 if let limit { entries = Array(entries.suffix(limit)) }
                 return try show(entries, output: output, in: ctx)
             }
-            if let selector = ctx.pin?.login.id ?? ctx.globals.account {  // one of several accounts: its own entries
+            if let selector = ctx.fleetMember?.login.id ?? ctx.globals.account {  // one of several accounts: its own entries
                 // An account logged out since is no longer in the config: then its id as given.
                 filter.account = (try? ctx.login().id) ?? selector
             }
@@ -101,7 +107,7 @@ extension Log {
                         }
                     }
                 }
-                ctx.warnDamaged(damaged)
+                LogSteps(ctx).warnDamaged(damaged)
                 var entries = kept.withLock { $0 }.sorted { $0.time < $1.time }
                 if let limit { entries = Array(entries.suffix(limit)) }
                 return try show(entries, output: output, in: ctx)
@@ -113,7 +119,7 @@ extension Log {
                 if wanted.matches(entry) { try window.add(entry) }
             }
             try window.finish()
-            ctx.warnDamaged(damaged)
+            LogSteps(ctx).warnDamaged(damaged)
         }
 
         func show(_ entries: [JournalEntry], output: Renderer, in ctx: CommandContext) throws {
@@ -128,7 +134,7 @@ extension Log {
         /// The server's own moderation log, as entries marked `remote`.
         func remoteEntries(for login: Login, in ctx: CommandContext) async throws -> [JournalEntry] {
             let info = try await ctx.serverInfo(login.server, login: login).server
-            let family = try? CapabilityTable.require(.reportsList, on: info, host: login.server.authority)
+            let family = try? Door.gate(.reportsList).family(on: info, host: login.server.authority)
             let client = try await ctx.client()
             guard let log = family.flatMap(client.moderationLog(family:)) else {
                 ctx.status("\(login.server.authority) runs \(info.label), which has no API for its moderation log; showing fedictl's own entries only.")
@@ -220,10 +226,10 @@ extension JournalEntry {
     }
 }
 
-extension CommandContext {
+extension LogSteps {
     /// The journal's entries in file order; damaged lines (a write cut short) are skipped and mentioned.
     func readJournal() async throws -> [JournalEntry] {
-        let contents = try await services.journal.read()
+        let contents = try await ctx.services.journal.read()
         warnDamaged(contents.damagedLines)
         return contents.entries.map(\.local)
     }
@@ -231,6 +237,6 @@ extension CommandContext {
     func warnDamaged(_ count: Int) {
         guard count > 0 else { return }
         let lines = count == 1 ? "1 damaged line" : "\(count) damaged lines"
-        status("fedictl: warning: skipped \(lines) in the journal (an append was cut short)")
+        ctx.status("fedictl: warning: skipped \(lines) in the journal (an append was cut short)")
     }
 }

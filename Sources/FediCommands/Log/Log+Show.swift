@@ -25,7 +25,7 @@ extension Log {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: JournalEntryDetail.self)
-            let entry = try Log.entry(id, in: try await ctx.readJournal())
+            let entry = try Log.entry(id, in: try await LogSteps(ctx).readJournal())
             try ctx.output.item(JournalEntryDetail(entry: entry))
         }
     }

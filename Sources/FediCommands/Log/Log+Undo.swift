@@ -39,7 +39,7 @@ extension Log {
         public var force = false
 
         public func run(in ctx: CommandContext) async throws {
-            let all = try await ctx.readJournal()
+            let all = try await LogSteps(ctx).readJournal()
             let entries = try ids.map { try Log.entry($0, in: all) }
             for entry in entries {
                 let named = "entry \(entry.id) (\(entry.verb) \(entry.target ?? ""))"
@@ -80,7 +80,7 @@ extension Log {
             for entry in entries {
                 guard let after = entry.after else { continue }
                 // An entry without an account is a local change (a group): read where it was made.
-                let sub = try entry.account.map { try ctx.context(for: $0) } ?? ctx
+                let sub = try entry.account.map { try LogSteps(ctx).context(for: $0) } ?? ctx
                 guard let now = try await JournalUndo.currentState(of: entry, in: sub), now != after else { continue }
                 let target = entry.target ?? ""
                 if force {
@@ -115,13 +115,13 @@ extension Log {
     }
 }
 
-extension CommandContext {
+extension LogSteps {
     /// A context acting as `account` (its login, server and journal session), for reading its state.
     func context(for account: String) throws -> CommandContext {
         var options = try GlobalOptions.parse(["--account", account])
-        options.timeout = globals.timeout
-        var sub = CommandContext(services: services, globals: options)
-        sub.journalSession = journalSession
+        options.timeout = ctx.globals.timeout
+        var sub = CommandContext(services: ctx.services, globals: options)
+        sub.journalSession = ctx.journalSession
         return sub
     }
 }

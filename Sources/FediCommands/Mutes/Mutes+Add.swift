@@ -37,7 +37,7 @@ extension Mutes {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: MutedAccount.self)
             let length = try duration.map { try DurationText.parse($0, flag: "--duration") }
-            let muted = try await ctx.withRelationships(.mutes) { relationships in
+            let muted = try await ctx.with(.relationships(.mutes)) { relationships in
                 let account = try await relationships.account(target.account)
                 return try await relationships.mute(account, duration: length, notifications: notifications, now: ctx.services.now())
             }

@@ -24,7 +24,7 @@ extension Mutes {
         @OptionGroup public var listLimit: ListLimit
 
         public func run(in ctx: CommandContext) async throws {
-            try await ctx.withRelationships(.mutes) { relationships in
+            try await ctx.with(.relationships(.mutes)) { relationships in
                 try await ctx.printPages(of: MutedAccount.self, empty: "You mute no one.", limit: listLimit) { onPage in
                     try await relationships.mutes(limit: listLimit.count, onPage: onPage)
                 }

@@ -22,7 +22,8 @@ extension Mutes {
         @OptionGroup public var target: AccountArgument
 
         public func run(in ctx: CommandContext) async throws {
-            try await ctx.changeRelationship(.mutes, of: target.account, done: "Unmuted") { relationships, account in
+            try await RelationshipSteps(ctx).changeRelationship(.mutes, of: target.account,
+                                                                done: "Unmuted") { relationships, account in
                 try await relationships.unmute(account)
             }
         }

@@ -128,10 +128,10 @@ public struct Queue: FediCommand {
         let client = try await ctx.client()
         let host = client.server.authority
         let detected = try await ctx.serverInfo(client.server, login: try ctx.login()).server
-        let listable = kinds.filter { CapabilityTable.availability(of: $0.capability, on: detected).family != nil }
+        let listable = kinds.filter { Door.gate($0.capability).isOpen(on: detected) }
         for kind in kinds where !listable.contains(kind) {
             // Throws the capability table's own wording; only the last refusal is fatal.
-            do { _ = try CapabilityTable.require(kind.capability, on: detected, host: host) } catch let refusal as FediError {
+            do { _ = try Door.gate(kind.capability).family(on: detected, host: host) } catch let refusal as FediError {
                 if listable.isEmpty { throw refusal }
                 if !quiet { ctx.status("fedictl: \(refusal.message); showing the rest") }
             }
@@ -140,13 +140,14 @@ public struct Queue: FediCommand {
         // the slower list rather than both in turn.
         let lists = await concurrently(listable, limit: listable.count) { kind -> Result<[QueueItem], any Error> in
             do {
-                let family = try CapabilityTable.require(kind.capability, on: detected, host: host)
                 switch kind {
                 case .report:
-                    return .success(try await client.reports(ReportQuery(resolved: false), via: family, limit: nil)
+                    let reports = try Door.reports(kind.capability).open(client, on: detected)
+                    return .success(try await reports.list(ReportQuery(resolved: false), limit: nil, onPage: nil)
                         .filter { selection.matches($0, on: host) }.map { QueueItem(report: $0, server: host) })
                 case .signUp:
-                    return .success(try await client.adminAccounts(AccountQuery(status: .pending), via: family, on: detected, limit: nil)
+                    let accounts = try Door.accounts(kind.capability).open(client, on: detected)
+                    return .success(try await accounts.list(AccountQuery(status: .pending), limit: nil, onPage: nil)
                         .filter { selection.matches($0, on: host) }.map { QueueItem(signUp: $0, server: host) })
                 }
             } catch {

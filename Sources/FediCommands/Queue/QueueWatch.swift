@@ -99,13 +99,13 @@ struct QueueWatch {
     }
 
     static func members(of ctx: CommandContext) throws -> [Member] {
-        guard ctx.pin == nil, let pins = try ctx.selectedAccounts(moderation: true) else {
+        guard ctx.fleetMember == nil, let pins = try ctx.selectedAccounts(moderation: true) else {
             return [Member(ctx: ctx, account: nil)]
         }
         if pins.count == 1 {
             // A group of one: the usual path cannot read its name.
             var one = ctx
-            one.pin = pins[0]
+            one.fleetMember = pins[0]
             return [Member(ctx: one, account: nil)]
         }
         // A server is watched once, as the login that acts for it (FleetMembers).
@@ -120,7 +120,7 @@ struct QueueWatch {
             var member = ctx
             var pin = pin
             pin.fleet = fleet
-            member.pin = pin
+            member.fleetMember = pin
             return Member(ctx: member, account: pin.login.id)
         }
     }
@@ -143,7 +143,7 @@ struct QueueWatch {
         -> (@Sendable () async throws -> AsyncThrowingStream<QueueItem, Error>)? {
         let client = try await ctx.client()
         let detected = try await ctx.serverInfo(client.server, login: try ctx.login()).server
-        guard CapabilityTable.availability(of: .queueStream, on: detected).family != nil else { return nil }
+        guard Door.gate(.queueStream).isOpen(on: detected) else { return nil }
         let base = Lazy { await client.streamingBase() }
         return { try await client.queueNotifications(kinds: Set(kinds), at: await base.value()) }
     }

@@ -61,16 +61,15 @@ struct ReportView {
     /// it is given the report, its server's host and the acting moderator as `@user@host`.
     static func change(_ capability: Capability, in ctx: CommandContext, done: String, id: String,
                        note: ((Report, String, String) -> JournalNote)? = nil,
-                       _ change: @escaping (APIClient, APIFamily) async throws -> Fetched<Report>?) async throws {
+                       _ change: @escaping (any ReportAdapter) async throws -> Fetched<Report>?) async throws {
         try ctx.output.validateFields(for: Report.self)
-        let client = try await ctx.client()
-        let fetched = try await ctx.withCapability(capability) { family in
-            guard let note, ctx.journalIsOn, let report = try? await client.report(id: id, via: family).value else {
-                return try await change(client, family)
+        let host = try ctx.login().server.authority
+        let fetched = try await ctx.with(.reports(capability)) { reports in
+            guard let note, ctx.journalIsOn, let report = try? await reports.report(id: id).value else {
+                return try await change(reports)
             }
-            let host = client.server.authority
             let actor = JournalNote.handle(String(try ctx.login().id.prefix { $0 != "@" }), on: host)
-            return try await JournalNote.during([note(report, host, actor)]) { try await change(client, family) }
+            return try await JournalNote.during([note(report, host, actor)]) { try await change(reports) }
         }
         guard let fetched else { return ctx.status("\(done) on \(try ctx.login().server.authority).") }
         try show(fetched, in: ctx)

@@ -25,8 +25,8 @@ extension Reports {
         public func run(in ctx: CommandContext) async throws {
             try await ReportView.change(.reportsAssign, in: ctx, done: "Assigned report \(id)", id: id,
                                   note: { report, host, me in .report(report, on: host, assignedTo: me) }
-            ) { client, _ in
-                try await client.assignReport(id: id)
+            ) { reports in
+                try await reports.assign(id: id)
             }
         }
     }

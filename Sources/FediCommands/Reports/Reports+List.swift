@@ -44,16 +44,17 @@ extension Reports {
             try ctx.output.validateFields(for: Report.self)
             let client = try await ctx.client()
             let selection = try selector.selection(in: ctx)
-            try await ctx.withCapability(.reportsList) { family in
+            // The accounts' adapter, for looking up --reporter and --target through the same admin API.
+            try await ctx.with(.accounts(.reportsList)) { accounts in
                 var query = ReportQuery(resolved: resolved)
-                if let reporter { query.reporterID = try await client.adminAccountID(for: reporter, via: family) }
-                if let target { query.targetID = try await client.adminAccountID(for: target, via: family) }
+                if let reporter { query.reporterID = try await accounts.accountID(for: reporter) }
+                if let target { query.targetID = try await accounts.accountID(for: target) }
                 let host = client.server.authority
                 let empty = resolved ? "No resolved reports match." : "No open reports match."
                 try await ctx.printSelected(of: Report.self, empty: empty,
                                             limit: limit, selection: selection, countOnly: count,
                                             keep: { selection.matches($0, on: host) }) { pages, onPage in
-                    try await client.reports(query, via: family, limit: pages, onPage: onPage)
+                    try await accounts.reports.list(query, limit: pages, onPage: onPage)
                 }
             }
         }

@@ -31,8 +31,8 @@ extension Reports {
 
         public func run(in ctx: CommandContext) async throws {
             try await ReportView.change(.reportsNote, in: ctx, done: "Noted on report \(id)", id: id
-            ) { client, family in
-                try await client.addReportNote(id: id, text, via: family)
+            ) { reports in
+                try await reports.addNote(id: id, text)
             }
         }
     }

@@ -24,8 +24,8 @@ extension Reports {
         public func run(in ctx: CommandContext) async throws {
             try await ReportView.change(.reportsReopen, in: ctx, done: "Reopened report \(id)", id: id,
                                   note: { report, host, _ in .report(report, on: host, state: "open") }
-            ) { client, family in
-                try await client.reopenReport(id: id, via: family)
+            ) { reports in
+                try await reports.reopen(id: id)
             }
         }
     }

@@ -63,9 +63,9 @@ extension Reports {
             guard let id else { return try await resolveAll(about: target ?? "", in: ctx) }
             try await ReportView.change(.reportsResolve, in: ctx, done: "Resolved report \(id)", id: id,
                                   note: { report, host, _ in .report(report, on: host, state: "resolved") }
-            ) { client, family in
-                try APIClient.checkResolve(comment: comment, family: family)
-                return try await client.resolveReport(id: id, comment: comment, via: family)
+            ) { reports in
+                try reports.support.check(comment: comment)
+                return try await reports.resolve(id: id, comment: comment)
             }
         }
 
@@ -73,9 +73,11 @@ extension Reports {
         private func resolveAll(about target: String, in ctx: CommandContext) async throws {
             let client = try await ctx.client()
             let host = client.server.authority
-            try await ctx.withDetection(.reportsResolve) { family, server in
-                if action != nil { _ = try CapabilityTable.require(.accountsAction, on: server, host: host) }
-                let sweep = try await client.reportSweep(about: target, action: action, text: text, comment: comment, via: family, on: server)
+            // The accounts' adapter carries the same server's report queue (`accounts.reports`).
+            try await ctx.with(.accounts(.reportsResolve)) { accounts in
+                if action != nil { _ = try await ctx.require(.accountsAction) }
+                let sweep = try await ReportSweep.plan(about: target, action: action, text: text, comment: comment,
+                                                       reports: accounts.reports, accounts: action == nil ? nil : accounts, host: host)
                 let ids = sweep.reports.map(\.id).joined(separator: ", ")
                 let count = "\(sweep.reports.count) open report\(sweep.reports.count == 1 ? "" : "s")"
                 guard !sweep.reports.isEmpty else { return ctx.noteOutcome("no open report about \(target)") }
@@ -89,7 +91,7 @@ extension Reports {
                 if let kind = sweep.action?.kind, [.disable, .silence, .suspend].contains(kind) {
                     try ctx.confirm("\(kind.rawValue.capitalized) \(target) on \(host) and resolve \(count) (\(ids))?")
                 }
-                try await client.carryOut(sweep, comment: comment, via: family, on: server)
+                try await sweep.carryOut(comment: comment, reports: accounts.reports, accounts: accounts)
                 let done = sweep.action.map { "\($0.kind == .none ? "warned" : $0.kind.rawValue) \(target); " } ?? ""
                 ctx.noteOutcome("\(done)resolved \(sweep.reports.count) report\(sweep.reports.count == 1 ? "" : "s"): \(ids)")
             }

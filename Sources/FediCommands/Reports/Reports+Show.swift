@@ -36,10 +36,7 @@ extension Reports {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: Report.self)
-            let client = try await ctx.client()
-            let fetched = try await ctx.withCapability(.reportsShow) { family in
-                try await client.report(id: id, via: family)
-            }
+            let fetched = try await ctx.with(.reports(.reportsShow)) { reports in try await reports.report(id: id) }
             if ctx.globals.raw { return ctx.output.raw(fetched.raw) }
             try ReportView(report: fetched.value, reveal: reveal).render(to: ctx)
         }

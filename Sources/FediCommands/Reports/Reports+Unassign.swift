@@ -24,8 +24,8 @@ extension Reports {
         public func run(in ctx: CommandContext) async throws {
             try await ReportView.change(.reportsUnassign, in: ctx, done: "Unassigned report \(id)", id: id,
                                   note: { report, host, _ in .report(report, on: host, assignedTo: "none") }
-            ) { client, _ in
-                try await client.unassignReport(id: id)
+            ) { reports in
+                try await reports.unassign(id: id)
             }
         }
     }

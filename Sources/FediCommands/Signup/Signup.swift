@@ -78,8 +78,8 @@ public struct Signup: FediCommand {
         let server = try ctx.server(instance)
         let host = server.authority
         let detected = try await ctx.serverInfo(server, login: ctx.storedLogin(on: server)).server
-        let family = try CapabilityTable.require(.signup, on: detected, host: host)
-        let registration = try ctx.anonymousClient(server).registration(family: family, on: detected)
+        let door = Door.registration(.signup)
+        let registration = try door.open(ctx.anonymousClient(server), on: detected)
 
         let policy = try await registration.policy()
         if policy.mode == .closed {
@@ -103,16 +103,17 @@ public struct Signup: FediCommand {
             // The app and its token come first, but the account request is what a person checks: show
             // that one (password redacted) and stop. The placeholder token is never printed.
             ctx.status("dry run: fedictl would first register an app on \(host) (or reuse its own) and take an app token.")
-            _ = try await ctx.client(server, token: "dry-run").registration(family: family, on: detected).createAccount(request)
+            _ = try await door.open(ctx.client(server, token: "dry-run"), on: detected).createAccount(request)
         }
         let secrets = ctx.secretStore(ctx.storageForNewSecrets)
         // Any fedictl app with `write` will do; a new one gets the scopes a later `auth login` asks for.
-        let app = try await ctx.fedictlApp(server, scopes: ["write"], registering: OAuthScopes.user, stored: ctx.storedApp(server, secrets: secrets),
+        let app = try await FedictlApps(ctx).fedictlApp(server, scopes: ["write"], registering: OAuthScopes.user,
+                                                        stored: FedictlApps(ctx).storedApp(server, secrets: secrets),
                                            secrets: secrets, registeredRedirect: AuthorizationRequest.outOfBandRedirect)
         let answer: SignupAnswer
         do {
-            answer = try await ctx.withAppToken(server, app: app, scopes: ["write"]) {
-                try await $0.registration(family: family, on: detected).createAccount(request)
+            answer = try await FedictlApps(ctx).withAppToken(server, app: app, scopes: ["write"]) {
+                try await door.open($0, on: detected).createAccount(request)
             }
         } catch let APIError.http(422, said, _, _, body) {
             let fields = FieldRejection.all(in: body)

@@ -87,5 +87,5 @@ public final class BulkProgress: BulkObserver {
 
 extension CommandContext {
     /// The progress line of a bulk write, which counts nothing on a fleet's preview pass.
-    func bulkProgress() -> BulkProgress { BulkProgress(terminal: terminal, countsWrites: pin?.preview == nil) }
+    func bulkProgress() -> BulkProgress { BulkProgress(terminal: terminal, countsWrites: fleetMember?.preview == nil) }
 }

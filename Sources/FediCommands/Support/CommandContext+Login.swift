@@ -39,14 +39,14 @@ extension CommandContext {
     /// `FEDICTL_TOKEN` and a full `user@host` (or `FEDICTL_INSTANCE`), the config is not read at all.
     /// Unknown or ambiguous: exit 66 naming the candidates.
     public func login() throws -> Login {
-        if let pin { return pin.login }
+        if let pin = fleetMember { return pin.login }
         if let login = try statelessLogin() { return login }
         return try login(in: services.logins.load())
     }
 
     /// The login `--account`, `FEDICTL_ACCOUNT` or the default selects in an already loaded config.
     func login(in config: LoginConfig) throws -> Login {
-        if let pin { return pin.login }
+        if let pin = fleetMember { return pin.login }
         if let selector = accountSelector {
             let selectors = AccountSelectors.split([selector])
             if selectors.count > 1 || globals.allAccounts {
@@ -64,7 +64,7 @@ extension CommandContext {
     /// The selected login with its token: `FEDICTL_TOKEN`, else the keyring, else the
     /// `--insecure-storage` file (where the login's token was put there, or with the flag).
     public func credentials() async throws -> Credentials {
-        if let pin {
+        if let pin = fleetMember {
             if pin.usesEnvironmentToken, let token = environmentToken {
                 try await checkEnvironmentTokenOwner(token, for: pin.login)
                 return Credentials(login: pin.login, token: token, source: .environment, isStored: pin.isStored)
@@ -98,7 +98,7 @@ extension CommandContext {
     }
 
     /// What `--account`, else `FEDICTL_ACCOUNT`, names.
-    var accountSelector: String? { globals.account ?? nonEmpty(environment["FEDICTL_ACCOUNT"]) }
+    private var accountSelector: String? { globals.account ?? nonEmpty(environment["FEDICTL_ACCOUNT"]) }
 
     var environmentToken: String? { nonEmpty(environment["FEDICTL_TOKEN"]) }
 
@@ -153,7 +153,7 @@ extension CommandContext {
     /// desktop session, `UnattendedTokens`), else where it was put.
     func storedToken(for login: Login) async throws -> (String, TokenSource) {
         let unattended = UnattendedTokens(environment: environment, tokenFile: globals.tokenFile)
-        if let (token, place) = try await unattended.token(for: login.id, oneAccount: pin?.fleet == nil) {
+        if let (token, place) = try await unattended.token(for: login.id, oneAccount: fleetMember?.fleet == nil) {
             try await checkOwner(of: token, from: place, is: login)
             if case .credential = place { return (token, .credential) }
             return (token, .tokenFile)
@@ -176,7 +176,7 @@ extension CommandContext {
 
     /// No keyring and no unattended source: exit 77 naming every way a run without a desktop
     /// session can get the token, in the order an admin would set them up.
-    static func noSessionError(for login: Login, why: String) -> FediError {
+    private static func noSessionError(for login: Login, why: String) -> FediError {
         let name = UnattendedTokens.credentialName(for: login.id)
         let message = "no token for \(login.id): no Secret Service keyring is reachable (\(why))"
         return FediError(.permission, message, hint: """
@@ -190,7 +190,7 @@ extension CommandContext {
     /// A token from a file is sent only once its server says whose it is: the named account's,
     /// or exit 77 naming both (a file copied to the wrong name must not act as someone else).
     /// Checked once per run for each account and place.
-    func checkOwner(of token: String, from place: UnattendedTokens.Place, is login: Login) async throws {
+    private func checkOwner(of token: String, from place: UnattendedTokens.Place, is login: Login) async throws {
         let key = "\(login.id) \(place.path)"
         guard !login.username.isEmpty, !services.checkedTokenOwners.contains(key) else { return }
         let account: CredentialAccount
@@ -232,5 +232,12 @@ extension CommandContext {
     private func nonEmpty(_ value: String?) -> String? {
         guard let value, !value.trimmed().isEmpty else { return nil }
         return value.trimmed()
+    }
+}
+
+extension CommandContext {
+    /// A client for `server` with a token that is not stored (yet).
+    func client(_ server: ServerAddress, token: String) -> APIClient {
+        APIClient(server: server, token: token, http: http)
     }
 }

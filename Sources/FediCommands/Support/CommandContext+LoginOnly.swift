@@ -9,20 +9,12 @@ extension CommandContext {
     func readingClient(_ capability: Capability, on server: ServerAddress, info: ServerInfo?, login: Login?,
                        always: Bool = false) async -> APIClient {
         let anonymous = anonymousClient(server)
-        guard always || info.map({ CapabilityTable.needsLogin(capability, on: $0) }) == true else { return anonymous }
+        guard always || info.map({ $0.needsLogin(for: capability) }) == true else { return anonymous }
         if let selected = try? self.login(), selected.server.authority == server.authority,
            let credentials = try? await credentials() {
             return client(credentials)
         }
         guard let login = login ?? storedLogin(on: server), let (token, _) = try? await storedToken(for: login) else { return anonymous }
         return APIClient(server: server, token: token, http: http)
-    }
-
-    /// A reader of `server`'s local timeline, signed in where the software needs it and a login exists.
-    func localTimelineReader(on server: ServerAddress, info: ServerInfo, family: APIFamily, login: Login? = nil) async throws -> TimelineReader {
-        let client = await readingClient(.timelinesLocal, on: server, info: info, login: login)
-        var reader = try TimelineReader(client: client, family: family)
-        reader.signedIn = client.token != nil
-        return reader
     }
 }

@@ -3,12 +3,20 @@ import FediCore
 
 /// Which software a server runs, and what that lets a command do.
 ///
-/// A command that depends on the server's software gets the family with
-/// `let family = try await ctx.require(.reportsFile)` or, to have a 404/501 from a stale detection
-/// renew the cache and try again once, `try await ctx.withCapability(.instanceRules) { family in … }`,
-/// and hands it to FediCore for the area's adapter (`client.instance(family:)`); commands never
-/// switch on the family themselves (ServerDifferencesTests).
+/// A command that depends on the server's software opens its area's door:
+/// `try await ctx.with(.reports(.reportsShow)) { reports in … }` gives it the adapter FediCore built
+/// for the API family serving the capability, renewing a stale detection once on a 404/501. Commands
+/// never see or switch on the family (ServerDifferencesTests).
 extension CommandContext {
+    /// The one door: runs `body` with the selected account's adapter behind `door` (exit 69 where the
+    /// server's software has none).
+    public func with<Adapter, T>(_ door: Door<Adapter>, _ body: (Adapter) async throws -> T) async throws -> T {
+        let client = try await client()
+        return try await withDetection(door.capability) { family, server in
+            try await body(try door.open(client, family: family, on: server))
+        }
+    }
+
     /// The API family serving `capability` on the selected account's server (detected, or from the
     /// account's cache while it is fresh). Unavailable: exit 69, "reports assign is not available on GoToSocial 0.17.3".
     public func require(_ capability: Capability) async throws -> APIFamily {
@@ -19,7 +27,7 @@ extension CommandContext {
     /// The same for a given server and, if there is one, its stored login (whose cache is then used).
     public func require(_ capability: Capability, on target: (server: ServerAddress, login: Login?)) async throws -> APIFamily {
         let detected = try await serverInfo(target.server, login: target.login)
-        return try CapabilityTable.require(capability, on: detected.server, host: target.server.authority)
+        return try Door.gate(capability).family(on: detected.server, host: target.server.authority)
     }
 
     /// Runs `body` with the family serving `capability` on `target` (default: the selected account's
@@ -36,12 +44,13 @@ extension CommandContext {
                                  _ body: (APIFamily, ServerInfo) async throws -> T) async throws -> T {
         let (server, login) = try target ?? { let login = try self.login(); return (login.server, login) }()
         let first = try await serverInfo(server, login: login)
-        let family = try CapabilityTable.require(capability, on: first.server, host: server.authority)
+        let door = Door.gate(capability)
+        let family = try door.family(on: first.server, host: server.authority)
         do {
             return try await body(family, first.server)
         } catch let error as APIError where error.meansAbsent && first.fromCache {
             let renewed = try await serverInfo(server, login: login, refresh: true).server
-            let newFamily = try CapabilityTable.require(capability, on: renewed, host: server.authority)
+            let newFamily = try door.family(on: renewed, host: server.authority)
             guard newFamily != family else { throw error }
             return try await body(newFamily, renewed)
         }

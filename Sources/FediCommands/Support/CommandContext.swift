@@ -13,7 +13,7 @@ public struct CommandContext: Sendable {
     /// The account this context acts as when the runner chose it (one of several, or a group of
     /// one); nil for the usual `--account` / default selection. Everything built from the context
     /// (login, client, output, status, dry run) follows it.
-    public var pin: AccountPin?
+    public var fleetMember: AccountPin?
     /// The run's journal facts; nil for contexts made outside a command run (nothing is recorded).
     public var journalSession: JournalSession?
     /// Whose `FEDICTL_TOKEN` is, once asked in this run (`checkEnvironmentTokenOwner`).
@@ -53,13 +53,13 @@ public struct CommandContext: Sendable {
         let terminal = self.terminal
         var renderer = Renderer(settings: settings) { terminal.write($0) }
         renderer.settings.raw = globals.raw
-        if let pin, let fleet = pin.fleet { renderer.fleet = FleetMemberOutput(account: pin.login.id, sink: fleet.output) }
+        if let pin = fleetMember, let fleet = pin.fleet { renderer.fleet = FleetMemberOutput(account: pin.login.id, sink: fleet.output) }
         return renderer
     }
 
     /// `user@host: ` before narration and dry-run lines when this account is one of several.
     var accountPrefix: String {
-        guard let pin, pin.fleet != nil else { return "" }
+        guard let pin = fleetMember, pin.fleet != nil else { return "" }
         return pin.login.id + ": "
     }
 
@@ -68,7 +68,7 @@ public struct CommandContext: Sendable {
     public func status(_ text: String) {
         let prefix = accountPrefix
         let lines = prefix.isEmpty ? text : text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }.joined(separator: "\n")
-        if let held = pin?.heldStatus { return held.append(Renderer.inertLines(lines) + "\n") }
+        if let held = fleetMember?.heldStatus { return held.append(Renderer.inertLines(lines) + "\n") }
         terminal.writeError(Renderer.inertLines(lines) + "\n")
     }
 
@@ -80,7 +80,7 @@ public struct CommandContext: Sendable {
         let options = TransportOptions(connectTimeout: min(10, globals.timeout), totalTimeout: globals.timeout,
                                        writeDeadline: globals.deadline, caCertificateFile: globals.cacert,
                                        maxResponseBytes: globals.maxResponseSize << 20, maxPages: globals.maxPages)
-        let preview = pin?.preview
+        let preview = fleetMember?.preview
         let transport: any HTTPTransport = globals.dryRun ? DryRunTransport(wrapped: services.transport, terminal: terminal, prefix: prefix)
             : preview != nil ? DryRunTransport(wrapped: services.transport, terminal: terminal, preview: preview) : services.transport
         var client = HTTPClient(transport: transport, options: options, log: log, sleep: services.sleep, now: services.now, pacers: services.pacers)
@@ -96,7 +96,8 @@ public struct CommandContext: Sendable {
     /// Best-effort caches (detections, rules, read positions) write through `services.logins` directly.
     public var logins: any LoginStore {
         if globals.dryRun { return DryRunLoginStore(wrapped: services.logins, terminal: terminal) }
-        if let preview = pin?.preview { return DryRunLoginStore(wrapped: services.logins, terminal: terminal, preview: preview) }
+        if let preview = fleetMember?.preview { return DryRunLoginStore(wrapped: services.logins, terminal: terminal,
+                                                                        preview: preview) }
         return journalObserver != nil ? JournalingLoginStore(wrapped: services.logins, ctx: self) : services.logins
     }
 
@@ -115,7 +116,7 @@ public struct CommandContext: Sendable {
         if globals.yes || globals.dryRun { return }
         // One of several accounts: noted, and the run goes on to find the write the question is
         // about (kept, not sent); the runner asks once for all of them (FleetRunner).
-        if let preview = pin?.preview { return preview.ask(question) }
+        if let preview = fleetMember?.preview { return preview.ask(question) }
         guard terminal.stdinIsTTY, terminal.stderrIsTTY else {
             // "Block @alan? Follows between you end.": the question names the act, the rest goes to the hint.
             let end = question.firstIndex(of: "?") ?? question.endIndex

@@ -30,7 +30,7 @@ extension FediCommand {
                         if status != 0 { throw ExitCode(status) }
                         return
                     }
-                    ctx.pin = pins.first
+                    ctx.fleetMember = pins.first
                 }
                 try await run(in: ctx)
             } catch {

@@ -144,7 +144,7 @@ struct FleetRunner {
         let output = fleet.output
         let preview = previewing ? WritePreview(onFirstWrite: { output.mute(id) }) : nil
         pin.preview = preview
-        member.pin = pin
+        member.fleetMember = pin
         var outcome: Outcome
         do {
             try await command.run(in: member)

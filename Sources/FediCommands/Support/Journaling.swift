@@ -98,24 +98,26 @@ extension CommandContext {
         return JournalRecorder(ctx: self)
     }
 
-    /// Records one change made without an HTTP write through `http` (a config change, a group edit).
-    /// `account` defaults to the context's selected login. Failing to record is a warning: the change is made.
-    public func recordChange(target: String?, before: String? = nil, after: String? = nil, account: String? = nil,
-                             server: String? = nil, undo: [String]? = nil, outcome: JournalEntry.Outcome = .ok, message: String? = nil) async {
-        guard journalIsOn else { return }
-        let login = try? self.login()
-        let account = account ?? login?.id
-        let server = server ?? account.flatMap { $0.split(separator: "@").last.map(String.init) } ?? login?.server.authority ?? "local"
-        let entry = journalEntry(account: account, server: server, target: target, before: before, after: after,
-                                 outcome: outcome, message: message, undo: undo)
-        await appendToJournal([entry])
+    /// Records the config changes queued during the run (called once the command is done).
+    public func recordQueuedChanges() async {
+        guard let session = journalSession else { return }
+        let entries = session.takePending()
+        if !entries.isEmpty, journalIsOn { await JournalWriter(self).appendToJournal(entries) }
     }
+
+}
+
+/// Builds journal entries with the run's common facts and appends them: for the HTTP hook
+/// (`JournalRecorder`) and config changes (`ConfigChange`).
+struct JournalWriter {
+    let ctx: CommandContext
+    init(_ ctx: CommandContext) { self.ctx = ctx }
 
     /// An undo the server cannot run is not offered (GoToSocial has no `accounts unsuspend`).
     static func runnable(_ words: [String], on info: ServerInfo?) -> [String]? {
         guard let info, words.count >= 2,
               let capability = Capability(rawValue: "\(words[0]) \(words[1])") else { return words }
-        if case .unavailable = CapabilityTable.availability(of: capability, on: info) { return nil }
+        if !Door.gate(capability).isOpen(on: info) { return nil }
         return words
     }
 
@@ -123,17 +125,18 @@ extension CommandContext {
     func journalEntry(account: String?, server: String, target: String?, before: String?, after: String?, request: String? = nil,
                       outcome: JournalEntry.Outcome, createdID: String? = nil, errorKind: String? = nil, httpStatus: Int? = nil,
                       message: String? = nil, undo: [String]?) -> JournalEntry {
-        let session = journalSession
+        let session = ctx.journalSession
         let info = serverInfo(account: account, server: server)
         var secrets: [String] = []
-        if let token = environmentToken { secrets.append(token) }
+        if let token = ctx.environmentToken { secrets.append(token) }
         let command = ShellWords.join(["fedictl"] + Redaction.arguments(session?.arguments ?? [], secrets: secrets))
-        var entry = JournalEntry(time: services.now(), account: account, server: server, software: info?.softwareName,
+        var entry = JournalEntry(time: ctx.services.now(), account: account, server: server,
+                                 software: info?.softwareName,
                                  softwareVersion: info?.version, command: command, verb: session?.verb ?? "",
                                  target: target,
                                  before: before, after: after, request: request, outcome: outcome, createdID: createdID,
                                  errorKind: errorKind, httpStatus: httpStatus, message: message)
-        entry.reason = globals.reason
+        entry.reason = ctx.globals.reason
         entry.undoes = JournalSession.undoing
         offerUndo(undo, on: &entry, info: info)
         return entry
@@ -150,7 +153,7 @@ extension CommandContext {
 
     /// What is known of `server`'s software: this run's detection, else the stored one.
     func serverInfo(account: String?, server: String) -> ServerInfo? {
-        journalSession?.detection(for: server) ?? storedDetection(account: account, server: server)
+        ctx.journalSession?.detection(for: server) ?? storedDetection(account: account, server: server)
     }
 
     /// The undo as words for `log undo` and as a runnable line: `fedictl --account A WORDS --yes`
@@ -169,25 +172,19 @@ extension CommandContext {
     func appendToJournal(_ entries: [JournalEntry]) async {
         for entry in entries {
             do {
-                try await services.journal.append(entry)
+                try await ctx.services.journal.append(entry)
             } catch {
-                status("fedictl: warning: the change was made but could not be recorded in the journal: \(ErrorReport.fediError(from: error).message)")
+                ctx.status("fedictl: warning: the change was made but could not be recorded in the journal: \(ErrorReport.fediError(from: error).message)")
                 return
             }
         }
     }
 
-    /// Records the config changes queued during the run (called once the command is done).
-    public func recordQueuedChanges() async {
-        guard let session = journalSession else { return }
-        let entries = session.takePending()
-        if !entries.isEmpty, journalIsOn { await appendToJournal(entries) }
-    }
 
     private func storedDetection(account: String?, server: String) -> ServerInfo? {
-        if let account, let config = try? services.logins.load(), let login = config.accounts.first(where: { $0.id == account }),
+        if let account, let config = try? ctx.services.logins.load(), let login = config.accounts.first(where: { $0.id == account }),
            let info = login.serverInfo { return info }
-        return services.serverCache.serverInfo(for: server)
+        return ctx.services.serverCache.serverInfo(for: server)
     }
 }
 
@@ -232,7 +229,7 @@ struct JournalRecorder: HTTPWriteObserver {
             entry.time = max(time, ctx.services.now())
             finals.append(entry)
         }
-        await ctx.appendToJournal(finals)
+        await JournalWriter(ctx).appendToJournal(finals)
     }
 
     func didConfirm(_ request: HTTPRequest, intent: (any Sendable)?, createdID: String?) async {
@@ -243,7 +240,7 @@ struct JournalRecorder: HTTPWriteObserver {
             entry.time = max(intent.time, ctx.services.now())
             return entry
         }
-        await ctx.appendToJournal(finals)
+        await JournalWriter(ctx).appendToJournal(finals)
     }
 
     /// The intents of `request`: one per note bound around it, else one from the verb's facts.
@@ -259,7 +256,7 @@ struct JournalRecorder: HTTPWriteObserver {
                 let actor = account.map { JournalNote.handle(String($0.prefix { $0 != "@" }), on: host) }
                 let server = ctx.journalSession?.detection(for: host)
                 let undo = JournalUndo.arguments(for: note, server: server, actor: actor)
-                var entry = ctx.journalEntry(account: account, server: host, target: note.target,
+                var entry = JournalWriter(ctx).journalEntry(account: account, server: host, target: note.target,
                                              before: JournalNote.text(note.before), after: JournalNote.text(note.after),
                                              request: requestText, outcome: outcome, undo: undo.arguments)
                 entry.subject = note.subject
@@ -271,7 +268,8 @@ struct JournalRecorder: HTTPWriteObserver {
         }
         let facts = ctx.journalSession?.facts
         let target = facts?.journalTarget ?? JournalDefaults.target(of: request)
-        let entry = ctx.journalEntry(account: account, server: host, target: target, before: facts?.journalBefore,
+        let entry = JournalWriter(ctx).journalEntry(account: account, server: host, target: target,
+                                                    before: facts?.journalBefore,
                                      after: facts?.journalAfter, request: requestText, outcome: outcome, undo: nil)
         return [entry]  // the verb's undo may need the created id: set with the outcome
     }
@@ -290,7 +288,8 @@ struct JournalRecorder: HTTPWriteObserver {
         } else if entry.subject == nil, let facts = ctx.journalSession?.facts,
                   let undo = facts.undoArguments(target: entry.target, createdID: createdID) {
             // Only an undo the verb offers: a per-item note's own undo is never erased by a verb without one.
-            ctx.offerUndo(undo, on: &entry, info: ctx.serverInfo(account: entry.account, server: entry.server))
+            let writer = JournalWriter(ctx)
+            writer.offerUndo(undo, on: &entry, info: writer.serverInfo(account: entry.account, server: entry.server))
         }
         return entry
     }
@@ -371,7 +370,8 @@ enum ConfigChange {
         var entries: [JournalEntry] = []
         func entry(_ id: String, before: String?, after: String?, undo: [String]?) {
             let server = new[id]?.server.authority ?? old[id]?.server.authority ?? "local"
-            entries.append(ctx.journalEntry(account: id, server: server, target: facts?.journalTarget ?? id, before: before, after: after,
+            entries.append(JournalWriter(ctx).journalEntry(account: id, server: server,
+                                                           target: facts?.journalTarget ?? id, before: before, after: after,
                                             outcome: .ok, undo: facts?.undoArguments(target: id, createdID: nil) ?? undo))
         }
         for login in after.accounts where old[login.id] == nil {
@@ -403,13 +403,13 @@ enum ConfigChange {
             let old = before.groups?[name], new = after.groups?[name]
             guard old != new else { continue }
             let undo = old.map { ["auth", "group", "set", name] + $0 } ?? ["auth", "group", "remove", name]
-            var entry = ctx.journalEntry(account: nil, server: "local", target: "group \(name)",
+            var entry = JournalWriter(ctx).journalEntry(account: nil, server: "local", target: "group \(name)",
                                          before: groupState(old), after: groupState(new), outcome: .ok, undo: undo)
             entry.subject = groupSubject
             entries.append(entry)
         }
         if before.defaultAccount != after.defaultAccount, let name = after.defaultAccount, let group = after.group(named: name), new[name] == nil {
-            entries.append(ctx.journalEntry(account: nil, server: "local", target: "group \(group.name)",
+            entries.append(JournalWriter(ctx).journalEntry(account: nil, server: "local", target: "group \(group.name)",
                                             before: "default: " + (before.defaultAccount ?? "none"), after: "default: group \(group.name)",
                                             outcome: .ok, undo: before.defaultAccount.map { ["auth", "use", $0] }))
         }
@@ -420,7 +420,8 @@ enum ConfigChange {
         (otherBefore.defaultAccount, otherAfter.defaultAccount) = (nil, nil)
         if entries.isEmpty, otherBefore != otherAfter {
             let target = facts?.journalTarget ?? (before.pins != after.pins ? "pins" : "config")
-            entries.append(ctx.journalEntry(account: nil, server: "local", target: target, before: nil, after: "config updated",
+            entries.append(JournalWriter(ctx).journalEntry(account: nil, server: "local", target: target, before: nil,
+                                                           after: "config updated",
                                             outcome: .ok, undo: facts?.undoArguments(target: target, createdID: nil)))
         }
         return entries

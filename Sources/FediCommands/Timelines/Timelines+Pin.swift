@@ -41,10 +41,11 @@ extension Timelines {
             let name = self.name ?? server.authority
             try Self.checkConflicts(in: ctx.services.logins.load(), name: name, server: server)
             let info = try await ctx.serverInfo(server, login: nil).server
-            let family = try CapabilityTable.require(.timelinesLocal, on: info, host: server.authority)
+            let family = try Door.gate(.timelinesLocal).family(on: info, host: server.authority)
             // A pin nobody can read is no use: ask for one post first, as a visitor or, where the server
             // shows it to logged-in users only, with a login there (exit 77 if refused).
-            _ = try await ctx.localTimelineReader(on: server, info: info, family: family).local(limit: 1, mediaOnly: false, after: nil)
+            let reader = try await TimelineSteps(ctx).localTimelineReader(on: server, info: info, family: family)
+            _ = try await reader.local(limit: 1, mediaOnly: false, after: nil)
             var pin = PinnedTimeline(name: name, baseURL: server.baseURL.absoluteString, server: info, pinnedAt: ctx.services.now())
             if ctx.globals.dryRun {
                 ctx.status("dry run: would pin \(server.authority) as \(name)")

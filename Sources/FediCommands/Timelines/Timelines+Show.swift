@@ -75,7 +75,8 @@ extension Timelines {
             }
             let target = try ctx.instanceTarget(timeline)
             let fetched = try await ctx.withDetection(.timelinesLocal, on: target) { family, info in
-                try await ctx.localTimelineReader(on: target.server, info: info, family: family, login: target.login)
+                try await TimelineSteps(ctx).localTimelineReader(on: target.server, info: info, family: family,
+                                                                 login: target.login)
                     .local(limit: limit, mediaOnly: mediaOnly, after: nil)
             }
             try present(fetched, in: ctx, empty: "No posts on \(target.server.authority).")
@@ -89,7 +90,7 @@ extension Timelines {
             // Only posts after the kept one: the server's own cursor, so every post it returns is newer.
             let after = sinceLast ? pin.lastSeenID : nil
             let (read, info) = try await ctx.withDetection(.timelinesLocal, on: (server, nil)) { family, info in
-                let reader = try await ctx.localTimelineReader(on: server, info: info, family: family)
+                let reader = try await TimelineSteps(ctx).localTimelineReader(on: server, info: info, family: family)
                 if let after { return (try await reader.local(newerThan: after, limit: limit, mediaOnly: mediaOnly, countCap: Self.waitingCountCap), info) }
                 return ((try await reader.local(limit: limit, mediaOnly: mediaOnly, after: nil), 0), info)
             }

@@ -23,7 +23,7 @@ extension UserDomainBlocks {
         @OptionGroup public var target: DomainArgument
 
         public func run(in ctx: CommandContext) async throws {
-            try await ctx.changeDomainBlock(true, target.normalized,
+            try await RelationshipSteps(ctx).changeDomainBlock(true, target.normalized,
                                             asking: "Block \(target.normalized) for yourself? Your followers there are removed.")
         }
     }

@@ -23,7 +23,7 @@ extension UserDomainBlocks {
         @OptionGroup public var listLimit: ListLimit
 
         public func run(in ctx: CommandContext) async throws {
-            try await ctx.withRelationships(.userDomainBlocks) { relationships in
+            try await ctx.with(.relationships(.userDomainBlocks)) { relationships in
                 try await ctx.printPages(of: UserDomainBlock.self, empty: "You block no servers.", limit: listLimit) { onPage in
                     try await relationships.domainBlocks(limit: listLimit.count, onPage: onPage)
                 }

@@ -22,7 +22,7 @@ extension UserDomainBlocks {
         @OptionGroup public var target: DomainArgument
 
         public func run(in ctx: CommandContext) async throws {
-            try await ctx.changeDomainBlock(false, target.normalized)
+            try await RelationshipSteps(ctx).changeDomainBlock(false, target.normalized)
         }
     }
 }

@@ -64,3 +64,34 @@ extension MisskeyAdmin {
         try await APIClient.namingAccount(id, on: client) { try await perform("admin/unsuspend-user", ["userId": id]) }
     }
 }
+
+/// Accounts through the Misskey family's admin API: suspend and unsuspend only, no sign-up queue.
+struct MisskeyAccounts: AdminAccountAdapter {
+    let admin: MisskeyAdmin
+    let server: ServerInfo
+    let support: AccountActionSupport
+    let reports: any ReportAdapter
+    var host: String { admin.client.server.authority }
+
+    func list(_ query: AccountQuery, limit: Int?, onPage: PageHandler<AdminAccount>?) async throws -> [AdminAccount] {
+        try await admin.users(query, on: server, limit: limit, onPage: onPage)
+    }
+
+    func account(id: String) async throws -> Fetched<AdminAccount> { try await admin.user(id: id) }
+    func id(ofHandle handle: String) async throws -> String { try await admin.userID(handle: handle) }
+    func approve(id: String) async throws -> Fetched<AdminAccount> { throw unsupported("accounts approve") }
+    func reject(id: String,
+                message: String?) async throws -> Fetched<AdminAccount> { throw unsupported("accounts reject") }
+    func act(_ action: AccountAction, on id: String) async throws { try await admin.suspend(id: id) }
+
+    func undo(_ undo: AccountUndo, on id: String) async throws -> Fetched<AdminAccount> {
+        guard undo == .unsuspend else { throw unsupported("accounts \(undo.rawValue)") }
+        try await admin.unsuspend(id: id)
+        return try await admin.user(id: id)
+    }
+
+    func delete(id: String) async throws -> Fetched<AdminAccount> { throw unsupported("accounts delete") }
+    func describe(_ action: AccountAction, on id: String) -> String { "POST /api/admin/suspend-user userId=\(id)" }
+
+    private func unsupported(_ what: String) -> FediError { APIFamily.misskeyAdmin.unsupported(what) }
+}

@@ -32,3 +32,32 @@ extension MisskeyAdmin {
         }
     }
 }
+
+/// Abuse reports through the Misskey family's admin API: listed, resolved, one note each; no call
+/// for one report, for assigning or for reopening.
+struct MisskeyReports: ReportAdapter {
+    let admin: MisskeyAdmin
+    let support: ReportSupport
+
+    func list(_ query: ReportQuery, limit: Int?, onPage: PageHandler<Report>?) async throws -> [Report] {
+        try await admin.reports(query, limit: limit, onPage: onPage)
+    }
+
+    func report(id: String) async throws -> Fetched<Report> { throw UnsupportedReportVerb.error("show", support) }
+    func assign(id: String) async throws -> Fetched<Report> { throw UnsupportedReportVerb.error("assign", support) }
+    func unassign(id: String) async throws -> Fetched<Report> { throw UnsupportedReportVerb.error("unassign", support) }
+
+    func resolve(id: String, comment: String?) async throws -> Fetched<Report>? {
+        try await admin.resolveReport(id: id)
+        return nil
+    }
+
+    func reopen(id: String) async throws -> Fetched<Report> { throw UnsupportedReportVerb.error("reopen", support) }
+
+    func addNote(id: String, _ text: String) async throws -> Fetched<Report>? {
+        try await admin.setReportNote(id: id, text)
+        return nil
+    }
+
+    func describeResolve(_ id: String) -> String { "POST /api/admin/resolve-abuse-user-report reportId=\(id)" }
+}

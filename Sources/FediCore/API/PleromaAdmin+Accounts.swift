@@ -123,3 +123,36 @@ extension PleromaAdmin {
         }
     }
 }
+
+/// Accounts through Pleroma's and Akkoma's admin API: found by nickname, deactivated for suspend and
+/// disable, tagged for silence and sensitive; an action's text is kept as a note on its report.
+struct PleromaAccounts: AdminAccountAdapter {
+    let admin: PleromaAdmin
+    let server: ServerInfo
+    let support: AccountActionSupport
+    let reports: any ReportAdapter
+    var host: String { admin.client.server.authority }
+
+    func list(_ query: AccountQuery, limit: Int?, onPage: PageHandler<AdminAccount>?) async throws -> [AdminAccount] {
+        try await admin.users(query, on: server, limit: limit, onPage: onPage)
+    }
+
+    func account(id: String) async throws -> Fetched<AdminAccount> { try await admin.user(id).fetched }
+    func id(ofHandle handle: String) async throws -> String { try await admin.user(handle).fetched.value.id }
+    func approve(id: String) async throws -> Fetched<AdminAccount> { try await admin.approve(id) }
+    func reject(id: String, message: String?) async throws -> Fetched<AdminAccount> { try await admin.reject(id) }
+    func act(_ action: AccountAction, on id: String) async throws { try await admin.perform(action.kind, on: id) }
+    func undo(_ undo: AccountUndo, on id: String) async throws -> Fetched<AdminAccount> {
+        try await admin.undo(undo, on: id)
+    }
+    func delete(id: String) async throws -> Fetched<AdminAccount> { try await admin.delete(id) }
+
+    func describe(_ action: AccountAction, on id: String) -> String {
+        action.kind == .suspend || action.kind == .disable
+            ? "PATCH /api/v1/pleroma/admin/users/deactivate (account \(id))"
+            : "PUT /api/v1/pleroma/admin/users/tag (account \(id), \(action.kind.rawValue))"
+    }
+
+    /// Pleroma has nowhere else for the text.
+    func resolveComment(after action: AccountAction) -> String? { action.text }
+}

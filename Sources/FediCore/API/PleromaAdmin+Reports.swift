@@ -49,3 +49,32 @@ extension PleromaAdmin {
         }
     }
 }
+
+/// Reports through Pleroma's and Akkoma's admin API: state set by a batch `PATCH`, notes kept per
+/// report (a resolve comment becomes one). No assignment.
+struct PleromaReports: ReportAdapter {
+    let admin: PleromaAdmin
+    let support: ReportSupport
+
+    func list(_ query: ReportQuery, limit: Int?, onPage: PageHandler<Report>?) async throws -> [Report] {
+        try await admin.reports(query, limit: limit, onPage: onPage)
+    }
+
+    func report(id: String) async throws -> Fetched<Report> { try await admin.report(id: id) }
+    func assign(id: String) async throws -> Fetched<Report> { throw UnsupportedReportVerb.error("assign", support) }
+    func unassign(id: String) async throws -> Fetched<Report> { throw UnsupportedReportVerb.error("unassign", support) }
+
+    func resolve(id: String, comment: String?) async throws -> Fetched<Report>? {
+        if let comment { try await admin.addReportNote(id: id, content: comment) }
+        return try await admin.setReportState(id: id, "resolved")
+    }
+
+    func reopen(id: String) async throws -> Fetched<Report> { try await admin.setReportState(id: id, "open") }
+
+    func addNote(id: String, _ text: String) async throws -> Fetched<Report>? {
+        try await admin.addReportNote(id: id, content: text)
+        return try await admin.report(id: id)
+    }
+
+    func describeResolve(_ id: String) -> String { "PATCH /api/v1/pleroma/admin/reports (report \(id): resolved)" }
+}

@@ -13,7 +13,62 @@ struct ServerDifferencesTests {
         ("a case of an API family", /case\s+\.(?:mastodonAdmin|gotosocialAdmin|pleromaAdmin|misskeyAdmin|mastodonClient|misskeyClient)\b/),
         ("a list of flavours", /\bFlavour\.\w+/),
         ("a test of the flavour", /\.flavour\.is\w+/),
+        ("a read of the capability table (open a door: ctx.with(.reports(.reportsShow)) { … })",
+         /\bCapabilityTable\./),
+        ("a family handed to FediCore (`via:`)", /\bvia:\s/),
     ] }
+
+    /// Every file's code with comments left out, by path relative to `folder`.
+    static func code(under folder: String) throws -> [(name: String, lines: [String])] {
+        let sources = RepoPaths.root.appendingPathComponent(folder)
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+        return try files.map { file in
+            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n",
+                                                                            omittingEmptySubsequences: false)
+                .map { (line: Substring) -> String in
+                    String(line.firstRange(of: "//").map { line[..<$0.lowerBound] } ?? line)
+                }
+            return (file.path.replacingOccurrences(of: sources.path + "/", with: ""), lines)
+        }
+    }
+
+    /// In FediCore the family is switched on only by the factories that build an area's adapter
+    /// (`func reports(family:) -> any ReportAdapter`), exhaustively: no `default:` sends an unknown
+    /// family to Mastodon, and no adapter compares families.
+    @Test func onlyAdapterFactoriesSwitchOnTheFamily() throws {
+        let files = try Self.code(under: "Sources/FediCore/API")
+        #expect(files.count > 30, "found only \(files.count) API files")
+        for (name, lines) in files {
+            var found: [String] = []
+            var openSwitch: String?  // the indentation of a `switch family {` being read
+            var factory = false  // the last function seen takes the family
+            for (number, line) in lines.enumerated() {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if line.contains(/\b(?:func|init)\b/) {
+                    // A factory takes the family and builds an adapter (or is an adapter's init).
+                    factory = line.contains(/family: APIFamily/) && line.contains(/->\s*\(?any\s|\binit\(/)
+                }
+                if let indent = openSwitch {
+                    if trimmed.hasPrefix("default:") {
+                        found.append("line \(number + 1): a default: in a switch on the family")
+                    }
+                    if line.hasPrefix(indent + "}") { openSwitch = nil }
+                } else if line.contains(/switch\s+family\b/) {
+                    if !factory {
+                        found.append("line \(number + 1): a switch on the family outside an adapter factory")
+                    }
+                    openSwitch = String(line.prefix { $0 == " " })
+                }
+                let families = /[!=]=\s*\.(?:mastodon|gotosocial|pleroma|misskey)(?:Admin|Client)\b/
+                if line.contains(families) || line.contains(/\]\.contains\(family\)/) {
+                    found.append("line \(number + 1): a comparison with an API family: \(trimmed)")
+                }
+            }
+            #expect(found.isEmpty,
+                    "\(name) routes by the family outside an adapter factory:\n\(found.joined(separator: "\n"))")
+        }
+    }
 
     @Test func noCommandBranchesOnTheServersSoftware() throws {
         let sources = RepoPaths.root.appendingPathComponent("Sources/FediCommands")
@@ -26,7 +81,9 @@ struct ServerDifferencesTests {
                 .map { (line: Substring) -> String in String(line.firstRange(of: "//").map { line[..<$0.lowerBound] } ?? line) }
             var found: [String] = []
             // Every pattern needs one of these words: a cheap test first keeps the scan fast.
-            for (number, line) in code.enumerated() where ["family", "flavour", "Flavour", "software", "Admin", "Client"].contains(where: line.contains) {
+            for (number, line) in code.enumerated()
+            where ["family", "flavour", "Flavour", "software", "Admin", "Client", "CapabilityTable",
+                   "via:"].contains(where: line.contains) {
                 for branch in Self.branches where line.contains(branch.pattern) {
                     found.append("line \(number + 1): \(branch.what): \(line.trimmingCharacters(in: .whitespaces))")
                 }

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import FediCore
 
-extension CommandContext {
+extension DomainBlockSteps {
     /// One source's list, read, downloaded or asked for, with the rows left out of it.
     func loadBlocklist(_ source: BlocklistSource) async throws -> (list: SourceList, skipped: [BlocklistFile.Skipped]) {
         let name = source.description
@@ -9,11 +9,12 @@ extension CommandContext {
         case .file(let path):
             return try BlocklistReader.read(try readLocalFile(path), name: name)
         case .url(let url):
-            let fetched = try await BlocklistDownload(http: http, environment: environment).fetch(url)
-            if fetched.fromCache { status("\(name): unchanged since the last run (HTTP 304), using the cached copy.") }
+            let fetched = try await BlocklistDownload(http: ctx.http, environment: ctx.environment).fetch(url)
+            if fetched.fromCache { ctx.status("\(name): unchanged since the last run (HTTP 304), using the cached copy.") }
             return try BlocklistReader.read(fetched.data, name: name)
         case .server(let host):
-            return BlocklistReader.entries(from: try await publicDomainBlocks(host).value, name: name)
+            return BlocklistReader.entries(from: try await InstanceSteps(ctx).publicDomainBlocks(host).value,
+                                           name: name)
         case .account(let selector):
             return (BlocklistReader.entries(from: try await accountDomainBlocks(selector), name: name), [])
         }
@@ -22,21 +23,21 @@ extension CommandContext {
     /// A local file's bytes, or stdin for `-`, read up to `BoundedInput.maxBytes` (more: exit 65).
     /// Missing: exit 66.
     func readLocalFile(_ path: String) throws -> Data {
-        if path == "-" { return try terminal.readAll() }
+        if path == "-" { return try ctx.terminal.readAll() }
         return try BoundedInput.readFile(path, hint: "check the path (use - to read a list from stdin)")
     }
 
     /// Every domain block of a stored admin account (not necessarily the selected one).
     func accountDomainBlocks(_ selector: String) async throws -> [DomainBlock] {
-        let login = try services.logins.load().login(matching: selector)
+        let login = try ctx.services.logins.load().login(matching: selector)
         let token: String
-        if let environmentToken, (try? self.login())?.id == login.id {
+        if let environmentToken = ctx.environmentToken, (try? ctx.login())?.id == login.id {
             token = environmentToken
         } else {
-            token = try await storedToken(for: login).0
+            token = try await ctx.storedToken(for: login).0
         }
-        let client = APIClient(server: login.server, token: token, http: http)
-        return try await withCapability(.domainBlocksList, on: (login.server, login)) { family in
+        let client = APIClient(server: login.server, token: token, http: ctx.http)
+        return try await ctx.withCapability(.domainBlocksList, on: (login.server, login)) { family in
             try await client.domainBlocks(family: family).list(limit: nil, onPage: nil)
         }
     }

@@ -1,6 +1,6 @@
 import FediCore
 
-extension CommandContext {
+extension DomainBlockSteps {
     /// `sync --as-draft`: `plan` with its new blocks as drafts, against the server's block drafts.
     func draftPlan(_ plan: SyncPlan, client: APIClient) async throws -> SyncPlan {
         plan.asDrafts(existing: try await client.domainDrafts(type: .block, subscriptionID: nil, limit: nil,
@@ -10,7 +10,7 @@ extension CommandContext {
     /// Writes a draft plan's new blocks as drafts, one at a time (a handful a run), and prints every row
     /// with its result. Nothing is recorded as made by sync: a draft is not a block until someone accepts it.
     func applyDrafts(_ plan: SyncPlan, client: APIClient, listDigest: String) async throws {
-        let login = try login()
+        let login = try ctx.login()
         var rows: [SyncRow] = []
         var failures: [(String, FediError)] = []
         for step in plan.steps {
@@ -29,12 +29,12 @@ extension CommandContext {
             }
             rows.append(row)
         }
-        try output.list(rows)
+        try ctx.output.list(rows)
         let writes = plan.count(.add)
-        status("Drafted \(writes - failures.count) of \(writes) block\(writes == 1 ? "" : "s") on \(login.server.authority); "
+        ctx.status("Drafted \(writes - failures.count) of \(writes) block\(writes == 1 ? "" : "s") on \(login.server.authority); "
                + "`fedictl domain-drafts list` shows them for acceptance.")
         guard let first = failures.first else { return }
-        for (domain, error) in failures.prefix(20) { status("  \(domain): \(error.message)") }
+        for (domain, error) in failures.prefix(20) { ctx.status("  \(domain): \(error.message)") }
         throw FediError(first.1.status, "\(failures.count) of \(writes) drafts failed on \(login.server.authority)",
                         hint: "run the same sync again: it drafts only what is still missing")
     }

@@ -1,16 +1,22 @@
 import FoundationEssentials
 import FediCore
 
+/// fedictl's own app on a server: found in the secret store, registered, or its token taken, over one context.
+struct FedictlApps {
+    let ctx: CommandContext
+    init(_ ctx: CommandContext) { self.ctx = ctx }
+}
+
 /// fedictl's OAuth app on an instance: one per instance, recorded in the config (`clients`), its
 /// secret in the keyring. Shared by `auth login`, `apps register|verify` and `signup`.
-extension CommandContext {
+extension FedictlApps {
     /// The redirect URIs every fedictl app is registered with, so any later login can use it.
     static var appRedirectURIs: [String] { [AuthorizationRequest.outOfBandRedirect, LoopbackRedirectListener.registeredRedirectURI] }
 
     /// The instance's fedictl app and its secret, when both are stored. Reads the config and the
     /// keyring either way, so a corrupt config (78) or a missing keyring (77) fails here, early.
     func storedApp(_ server: ServerAddress, secrets: any SecretStore) async throws -> (record: RegisteredClient, secret: String)? {
-        let known = try services.logins.load().clients?[server.authority]
+        let known = try ctx.services.logins.load().clients?[server.authority]
         let secret = try await secrets.lookup(RegisteredClient.secretKey(for: server))
         guard let known, let secret else { return nil }
         return (known, secret)
@@ -34,14 +40,14 @@ extension CommandContext {
     /// config (replacing an earlier one of the instance).
     func registerFedictlApp(_ server: ServerAddress, scopes: [String], secrets: any SecretStore,
                             redirects: [String] = appRedirectURIs) async throws -> RegisteredApplication {
-        let app = try await anonymousClient(server).registerApp(redirectURIs: redirects, scopes: scopes)
+        let app = try await ctx.anonymousClient(server).registerApp(redirectURIs: redirects, scopes: scopes)
         try await secrets.store(app.clientSecret, for: RegisteredClient.secretKey(for: server))
         let record = RegisteredClient(clientID: app.clientID, scopes: app.scopes ?? scopes, redirectURIs: app.redirectURIs ?? redirects,
-                                      registeredAt: services.now())
-        try logins.update { config in
+                                      registeredAt: ctx.services.now())
+        try ctx.logins.update { config in
             config.clients = (config.clients ?? [:]).merging([server.authority: record]) { $1 }
         }
-        status("Registered fedictl as an app on \(server.authority) (scopes: \(scopes.joined(separator: " "))).")
+        ctx.status("Registered fedictl as an app on \(server.authority) (scopes: \(scopes.joined(separator: " "))).")
         return app
     }
 
@@ -49,7 +55,7 @@ extension CommandContext {
     /// and revokes that token afterwards. A server that no longer knows the app: exit 77.
     func withAppToken<T>(_ server: ServerAddress, app: (clientID: String, clientSecret: String), scopes: [String],
                          _ body: (APIClient) async throws -> T) async throws -> T {
-        let anonymous = anonymousClient(server)
+        let anonymous = ctx.anonymousClient(server)
         let token: String
         do {
             token = try await anonymous.clientCredentialsToken(clientID: app.clientID, clientSecret: app.clientSecret, scopes: scopes).accessToken
@@ -58,7 +64,7 @@ extension CommandContext {
         }
         let result: T
         do {
-            result = try await body(client(server, token: token))
+            result = try await body(ctx.client(server, token: token))
         } catch {
             try? await anonymous.revokeToken(token, clientID: app.clientID, clientSecret: app.clientSecret)
             throw error

@@ -1,14 +1,21 @@
 import FediCore
 
-extension CommandContext {
+/// What the instance verbs share.
+struct InstanceSteps {
+    let ctx: CommandContext
+    init(_ ctx: CommandContext) { self.ctx = ctx }
+}
+
+extension InstanceSteps {
     /// A server's public domain-block list (`instance blocks`, `server:HOST` sources): anonymous, or
     /// with a stored login's token on that server (some admins, and GoToSocial, show it to users only).
     /// Hidden lists are explained (exit 69, or 77 when only users may see it).
     func publicDomainBlocks(_ host: String?) async throws -> Fetched<[PublicDomainBlock]> {
-        let target = try instanceTarget(host)
-        return try await withDetection(.instanceBlocks, on: target) { _, info in
+        let target = try ctx.instanceTarget(host)
+        return try await ctx.withDetection(.instanceBlocks, on: target) { _, info in
             // A login's token on this server, when there is one: some admins (and GoToSocial) show the list to users only.
-            let client = await readingClient(.instanceBlocks, on: target.server, info: info, login: target.login, always: true)
+            let client = await ctx.readingClient(.instanceBlocks, on: target.server, info: info, login: target.login,
+                                                 always: true)
             return try await Instance.explainingHidden("domain blocks", on: target.server, authenticated: client.token != nil) {
                 try await client.instanceDomainBlocks()
             }

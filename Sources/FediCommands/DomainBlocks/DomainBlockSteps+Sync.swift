@@ -2,10 +2,10 @@ import FoundationEssentials
 import FediCore
 import FediOutput
 
-extension CommandContext {
+extension DomainBlockSteps {
     /// Where sync records what it made on the selected account's server.
     func syncProvenance() throws -> SyncProvenance {
-        SyncProvenance(paths: StatePaths(environment: environment), account: try login().id)
+        SyncProvenance(paths: StatePaths(environment: ctx.environment), account: try ctx.login().id)
     }
 
     /// What each domain's suspension would cut, where the server can say (none elsewhere). A few
@@ -15,19 +15,19 @@ extension CommandContext {
                        writes: Bool) async throws -> (counted: [String: DomainFollows], uncounted: [String: String]) {
         guard !domains.isEmpty else { return ([:], [:]) }
         do {
-            _ = try await require(.domainFollows)
+            _ = try await ctx.require(.domainFollows)
         } catch {
             if capping {
                 // The cap is the default: say where it does not hold rather than let it pass for kept.
-                status("fedictl: \(ErrorReport.fediError(from: error).message), so suspensions of domains "
+                ctx.status("fedictl: \(ErrorReport.fediError(from: error).message), so suspensions of domains "
                        + "local accounts follow are not capped on \(client.server.authority)")
             }
             return ([:], [:])
         }
-        let now = services.now()
+        let now = ctx.services.now()
         // Each task hands back a plain enum: a `(String, Result<_, any Error>)` tuple as the task
         // group's result crashed the release build (Swift 6.3.1) when the group copied it.
-        let counted = await concurrently(domains, limit: max(1, globals.concurrency)) { domain -> FollowCount in
+        let counted = await concurrently(domains, limit: max(1, ctx.globals.concurrency)) { domain -> FollowCount in
             do { return .counted(try await client.domainFollows(domain, now: now)) } catch { return .failed(ErrorReport.fediError(from: error)) }
         }
         var follows: [String: DomainFollows] = [:], uncounted: [String: String] = [:]
@@ -55,7 +55,7 @@ extension CommandContext {
     func fitted(_ plan: SyncPlan) async -> SyncPlan {
         guard plan.steps.contains(where: { [.raise, .lower, .change].contains($0.action) }) else { return plan }
         do {
-            _ = try await require(.domainBlocksUpdate)
+            _ = try await ctx.require(.domainBlocksUpdate)
             return plan
         } catch {
             var fitted = plan
@@ -86,10 +86,10 @@ extension CommandContext {
     /// context does bulk work), and records each write in the provenance record as soon as the server
     /// has it. Prints every row with its result; failures exit as an import's do (75 temporary, 65).
     func applySync(_ plan: SyncPlan, with adapter: any DomainBlockAdapter, listDigest: String, progress: BulkProgress) async throws {
-        let login = try login()
+        let login = try ctx.login()
         let provenance = try syncProvenance()
         let writes = plan.writes
-        let now = services.now
+        let now = ctx.services.now
         let host = login.server.authority
         @Sendable func record(_ step: SyncPlan.Step, block: DomainBlock? = nil) async throws {
             try await provenance.record(SyncRecord(domain: step.domain, server: host, sources: step.sources, at: now(),
@@ -103,7 +103,7 @@ extension CommandContext {
             for step in writes { try await record(step) }
             result = BulkResult(steps: writes, outcomes: writes.map { _ in .done("done") })
         } else {
-            result = await BulkEngine(concurrency: globals.concurrency, observer: progress).run(writes) { step in
+            result = await BulkEngine(concurrency: ctx.globals.concurrency, observer: progress).run(writes) { step in
                 guard let write = step.write else { return "unchanged" }
                 switch try await adapter.carryOut(write) {
                 case .created(let block), .updated(let block, _):
@@ -135,10 +135,10 @@ extension CommandContext {
             }
             return row
         }
-        try output.list(rows)
-        status("Wrote \(result.done) of \(writes.count) change\(writes.count == 1 ? "" : "s") on \(host).")
+        try ctx.output.list(rows)
+        ctx.status("Wrote \(result.done) of \(writes.count) change\(writes.count == 1 ? "" : "s") on \(host).")
         guard let exit = result.exitError(on: host, rerun: "run the same sync again") else { return }
-        for line in result.failureLines(name: \.domain) { status(line) }
+        for line in result.failureLines(name: \.domain) { ctx.status(line) }
         throw exit
     }
 }
