@@ -21,16 +21,29 @@ extension Accounts {
             domain) and acted on there; a server that does not know the account is that server's \
             failure line. --dry-run shows each server's request; a summary per server ends the run.
 
+            Instead of one account, a selector (--domain, --match, --since, --until: when the account \
+            signed up) or - (ids or @user@host handles on stdin) acts on every account it matches, at \
+            most --limit (500): one confirmation shows how many and the first few, --dry-run lists them, \
+            the writes are paced to the server's rate limit, each is journaled with its undo, and \
+            failures are named at the end. An account that already has the flag the action sets is left \
+            out, so a re-run acts only on the rest (a warning, --type none, has no flag: it is sent again).
+
             Examples:
               $ fedictl accounts action 109876543210 --type suspend --report 123 --text "spam" --yes
               $ fedictl accounts action @troll@example.social --type silence
               $ fedictl accounts action 109876543210 --type none --warning-preset 2 --no-notify
               $ fedictl --all-accounts accounts action @spammer@bad.example --type suspend --yes
+              $ fedictl --all-accounts accounts action --domain spamwave.example --since 2h --type suspend --yes
+              $ cut -f1 spammers.txt | fedictl accounts action - --type silence --dry-run
             """)
 
         @OptionGroup public var globals: GlobalOptions
 
-        @OptionGroup public var target: AccountArgument
+        @Argument(help: ArgumentHelp("The account: @user@host, @user (your own server) or an account id; - for ids or "
+                                     + "handles on stdin; none with a selector.", valueName: "user"))
+        public var account: String?
+
+        @OptionGroup public var selection: SelectionWrite
 
         @Option(name: .customLong("type"), help: "What to do: none (a warning), sensitive, disable, silence or suspend.")
         public var kind: AccountAction.Kind
@@ -47,13 +60,25 @@ extension Accounts {
         @Flag(name: .customLong("no-notify"), help: "Send the user no e-mail about it (Mastodon).")
         public var noNotify = false
 
+        public func validate() throws {
+            try SelectionWrite.validate(account: account, selection.filters)
+            if report != nil, SelectionWrite.isBulk(account) {
+                throw ValidationError("--report answers one report about one account; for a selection of reports: "
+                                      + "fedictl reports resolve --domain … --action \(kind.rawValue)")
+            }
+        }
+
         public func run(in ctx: CommandContext) async throws {
+            let action = AccountAction(kind, reportID: report, warningPresetID: warningPreset, text: text, notify: !noNotify)
+            guard let name = account, !SelectionWrite.isBulk(name) else {
+                try ctx.output.validateFields(for: BulkTargetRow.self)
+                return try await ctx.actOnAccounts(action, stdin: self.account == "-", selection: selection)
+            }
             try ctx.output.validateFields(for: AdminAccount.self)
             let client = try await ctx.client()
-            let action = AccountAction(kind, reportID: report, warningPresetID: warningPreset, text: text, notify: !noNotify)
             let fetched = try await ctx.withDetection(.accountsAction) { family, server in
                 try APIClient.checkAction(action, family: family, on: server)
-                let id = try await client.adminAccountID(for: target.account, via: family)
+                let id = try await client.adminAccountID(for: name, via: family)
                 let confirming = [.disable, .silence, .suspend].contains(kind)
                 // Read first where it is asked about or journaled: the journal keeps its flags before and after.
                 let account = confirming || ctx.journalIsOn
@@ -62,13 +87,13 @@ extension Accounts {
                     try ctx.confirm("\(kind.rawValue.capitalized) @\(account.acct) on \(client.server.authority)?")
                 }
                 let done = kind == .none ? "warned" : kind.rawValue
-                if ctx.globals.dryRun { ctx.noteOutcome("dry run: would \(kind == .none ? "warn" : kind.rawValue) \(target.account) (account \(id))") }
+                if ctx.globals.dryRun { ctx.noteOutcome("dry run: would \(kind == .none ? "warn" : kind.rawValue) \(name) (account \(id))") }
                 let notes = ctx.journalIsOn
                     ? try await ctx.notes(acting: kind, on: account, report: report, client, family) : []
                 try await JournalNote.during(notes) {
                     try await client.performAction(action, onAccount: id, via: family, on: server)
                 }
-                if ctx.pin?.fleet != nil { ctx.noteOutcome("\(done) \(target.account) (account \(id))") }
+                if ctx.pin?.fleet != nil { ctx.noteOutcome("\(done) \(name) (account \(id))") }
                 let (after, underWay) = try await client.account(id, after: action, via: family,
                                                                   sleep: ctx.globals.dryRun ? nil : ctx.services.sleep)
                 if underWay {

@@ -47,7 +47,9 @@ extension CommandContext {
 extension CommandContext {
     /// Ids and handles given on stdin that name no pending sign-up here (a typo, one already decided):
     /// said, never dropped without a word.
-    func noteUnmatched(_ targets: Set<String>, among pending: [AdminAccount], on host: String) {
+    /// `what` names what was looked for: "pending sign-up", "account".
+    func noteUnmatched(_ targets: Set<String>, among pending: [AdminAccount], on host: String,
+                       what: String = "pending sign-up") {
         let found = Set(pending.flatMap { account in
             [account.id, "\(account.username.lowercased())@", "\(account.username.lowercased())@\(host.lowercased())"]
         })
@@ -57,7 +59,7 @@ extension CommandContext {
         }
         guard !missing.isEmpty else { return }
         let more = missing.count > 5 ? ", … (\(missing.count - 5) more)" : ""
-        status("\(missing.count) of the \(targets.count) given name no pending sign-up on \(host): "
+        status("\(missing.count) of the \(targets.count) given name no \(what) on \(host): "
                + missing.prefix(5).joined(separator: ", ") + more)
     }
 }

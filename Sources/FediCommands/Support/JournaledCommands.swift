@@ -73,11 +73,13 @@ extension CanonicalEmailBlocks.Remove: JournaledCommand {
 }
 
 extension Accounts.Action: JournaledCommand {
-    public var journalTarget: String? { target.account }
+    /// Over a selector each entry names the account its request acts on.
+    public var journalTarget: String? { SelectionWrite.isBulk(account) ? nil : account }
     public var journalAfter: String? { kind == .none ? "warned" : kind.rawValue }
     public func undoArguments(target: String?, createdID: String?) -> [String]? {
         let undo: [AccountAction.Kind: String] = [.sensitive: "unsensitive", .disable: "enable", .silence: "unsilence", .suspend: "unsuspend"]
-        return undo[kind].map { ["accounts", $0, self.target.account] }
+        guard let account, !SelectionWrite.isBulk(account) else { return nil }
+        return undo[kind].map { ["accounts", $0, account] }
     }
 }
 
@@ -132,11 +134,14 @@ extension Accounts.Delete: JournaledCommand {
 }
 
 extension Reports.Resolve: JournaledCommand {
-    /// With --target, every entry names the account; its reports are in each entry's request.
-    public var journalTarget: String? { id ?? target }
+    /// With --target, every entry names the account; its reports are in each entry's request. Over a
+    /// selector each entry names its report or account.
+    public var journalTarget: String? { id == "-" ? nil : id ?? target }
     public var journalBefore: String? { "open" }
     public var journalAfter: String? { action.map { "\($0.rawValue), resolved" } ?? "resolved" }
-    public func undoArguments(target: String?, createdID: String?) -> [String]? { id.map { ["reports", "reopen", $0] } }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        id.flatMap { $0 == "-" ? nil : ["reports", "reopen", $0] }
+    }
 }
 
 extension Reports.Reopen: JournaledCommand {
