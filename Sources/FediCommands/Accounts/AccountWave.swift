@@ -14,8 +14,8 @@ extension CommandContext {
         let word = ReportWaveAction(kind: kind, text: nil).doneWord
         try await ctx.withDetection(.accountsAction) { family, server in
             try APIClient.checkAction(action, family: family, on: server)
-            let matched = try await client.adminAccounts(AccountQuery(domain: selection.domain), via: family,
-                                                         on: server, limit: nil)
+            let query = AccountQuery(origin: selection.domain == nil ? nil : .remote, domain: selection.domain)
+            let matched = try await client.adminAccounts(query, via: family, on: server, limit: nil)
                 .filter { selection.matches($0, on: host) }.sorted(by: AdminAccount.oldestFirst)
             if let targets = selection.targets { ctx.noteUnmatched(targets, among: matched, on: host, what: "account") }
             // The flag's name, not its key path (which is not Sendable): the bulk engine's writes capture it.

@@ -55,6 +55,8 @@ extension Accounts {
             let client = try await ctx.client()
             let selection = try selector.selection(in: ctx)
             let host = client.server.authority
+            // Accounts of a domain are remote ones (Mastodon's v2 list may default to local ones).
+            let origin = origin ?? (selection.domain == nil ? nil : .remote)
             let query = AccountQuery(status: status, origin: origin, domain: selection.domain, username: username,
                                      email: email, ip: ip, staff: staff)
             try await ctx.withDetection(.accountsList) { family, server in
