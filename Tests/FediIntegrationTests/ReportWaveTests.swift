@@ -63,10 +63,10 @@ struct ReportWaveTests {
             return login.id
         }
 
-        func run(_ arguments: [String], journal: FileJournal) async -> CommandResult {
+        func run(_ arguments: [String], input: String = "", journal: FileJournal) async -> CommandResult {
             var harness = CommandHarness(secrets: secrets, logins: logins)
             harness.journal = journal
-            return await harness.run(arguments)
+            return await harness.run(arguments, input: input)
         }
     }
 
@@ -181,5 +181,43 @@ struct ReportWaveTests {
         let taken = answered.filter { $0.hasSuffix(" 200") }
         #expect(taken.count == count && Set(taken).count == count, "\(answered)")
         #expect(answered.allSatisfy { $0.hasSuffix(" 200") || $0.hasSuffix(" 429") }, "\(answered)")
+    }
+
+    /// The wave's domains from stdin over admin@A, mod@A and admin@B: each server blocks each once
+    /// (A blocked one already), every block journaled with its undo; a re-run sends nothing.
+    @Test func theWavesDomainsFromStdinAreBlockedOncePerServer() async throws {
+        async let startA = Self.start(spammers: 1, reporters: 1)
+        async let startB = Self.start(spammers: 1, reporters: 1)
+        let (a, b) = (try await startA, try await startB)
+        _ = try await a.json(.post, "/api/v1/admin/domain_blocks", token: Self.checker.token,
+                             body: ["domain": "wave1.example", "severity": "suspend"])
+        let fleet = Logins()
+        let (adminA, modA, adminB) = (try await fleet.add(a, MockServer.admin), try await fleet.add(a, Self.mod),
+                                      try await fleet.add(b, MockServer.admin))
+        let root = try TemporaryDirectory.make("report-wave-domains")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let journal = FileJournal(directory: root)
+        let arguments = ["--account", "\(adminA),\(modA),\(adminB)", "--yes", "domain-blocks", "add", "-"]
+        let input = "# the wave\nwave1.example\nwave2.example\n"
+
+        let added = await fleet.run(arguments, input: input, journal: journal)
+        #expect(added.status == 0, "\(added)")
+        #expect(added.stderr.contains("\(modA): same server as \(adminA)"), "\(added)")
+        for server in [a, b] {
+            let blocks = try #require(try await server.json(.get, "/api/v1/admin/domain_blocks",
+                                                            token: Self.checker.token) as? [[String: Any]])
+            #expect(blocks.compactMap { $0["domain"] as? String }.sorted() == ["wave1.example", "wave2.example"],
+                    "\(server.base): \(blocks)")
+        }
+        let entries = try await journal.read().entries.filter { $0.verb == "domain-blocks add" && $0.outcome == .ok }
+        #expect(entries.map { "\($0.account ?? "") \($0.target ?? "")" }.sorted()
+                == ["\(adminA) wave2.example", "\(adminB) wave1.example", "\(adminB) wave2.example"].sorted(), "\(entries)")
+        #expect(entries.allSatisfy { $0.undo?.hasSuffix("domain-blocks remove \($0.target ?? "") --yes") == true },
+                "\(entries)")
+
+        let again = await fleet.run(arguments, input: input, journal: journal)
+        #expect(again.status == 0, "\(again)")
+        let after = try await journal.read().entries.filter { $0.verb == "domain-blocks add" }
+        #expect(after.count == entries.count, "a re-run sends nothing: \(after)")
     }
 }

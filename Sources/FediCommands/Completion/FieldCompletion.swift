@@ -92,7 +92,7 @@ enum FieldCompletion {
         (Log.Show.self, [JournalEntryDetail.self]),
         (DomainBlocks.List.self, [DomainBlock.self]),
         (DomainBlocks.Show.self, [DomainBlock.self]),
-        (DomainBlocks.Add.self, [DomainBlock.self]),
+        (DomainBlocks.Add.self, [DomainBlock.self, DomainBlockPlanRow.self]),
         (DomainBlocks.Update.self, [DomainBlock.self]),
         (DomainBlocks.Remove.self, [DomainBlock.self]),
         (DomainBlocks.Import.self, [DomainBlockPlanRow.self]),

@@ -4,9 +4,13 @@ import FediCore
 // undoes it. Kept in one table, so the undo of every verb can be read (and reviewed) together.
 
 extension DomainBlocks.Add: JournaledCommand {
-    public var journalTarget: String? { domain }
+    /// With - (domains on stdin), each entry names the domain its request sends.
+    public var journalTarget: String? { domain == "-" ? nil : domain }
     public var journalAfter: String? { settings.severity.map { "severity: \($0.rawValue)" } ?? "blocked" }
-    public func undoArguments(target: String?, createdID: String?) -> [String]? { ["domain-blocks", "remove", domain] }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        guard domain == "-" else { return ["domain-blocks", "remove", domain] }
+        return target.map { ["domain-blocks", "remove", $0] }
+    }
 }
 
 extension DomainBlocks.Import: JournaledCommand {
