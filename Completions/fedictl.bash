@@ -1967,7 +1967,7 @@ _fedictl_accounts_action() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --no-notify --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --type --report --warning-preset --text)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --domain --match --match-field --since --until -L --limit --type --report --warning-preset --text)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2011,6 +2011,25 @@ _fedictl_accounts_action() {
         ;;
     '--token-file')
         __fedictl_add_completions -f
+        return
+        ;;
+    '--domain')
+        return
+        ;;
+    '--match')
+        return
+        ;;
+    '--match-field')
+        __fedictl_add_completions -W 'username'$'\n''display-name'$'\n''email'
+        return
+        ;;
+    '--since')
+        return
+        ;;
+    '--until')
+        return
+        ;;
+    '-L'|'--limit')
         return
         ;;
     '--type')
@@ -2558,7 +2577,7 @@ _fedictl_reports_resolve() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --target --action --text --comment)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --target --domain --match --match-field --since --until -L --limit --action --text --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2605,6 +2624,25 @@ _fedictl_reports_resolve() {
         return
         ;;
     '--target')
+        return
+        ;;
+    '--domain')
+        return
+        ;;
+    '--match')
+        return
+        ;;
+    '--match-field')
+        __fedictl_add_completions -W 'username'$'\n''display-name'$'\n''email'
+        return
+        ;;
+    '--since')
+        return
+        ;;
+    '--until')
+        return
+        ;;
+    '-L'|'--limit')
         return
         ;;
     '--action')
