@@ -35,7 +35,10 @@ extension DomainBlocks {
         @OptionGroup public var settings: DomainBlockSettings
 
         public func run(in ctx: CommandContext) async throws {
-            if domain == "-" { return try await addFromStdin(in: ctx) }
+            if domain == "-" {
+                try ctx.output.validateFields(for: DomainBlockPlanRow.self)
+                return try await addFromStdin(in: ctx)
+            }
             try ctx.output.validateFields(for: DomainBlock.self)
             let domain = try DomainText.parse(self.domain, wildcard: true)
             try await ctx.withDomainBlocks(.domainBlocksAdd) { adapter in

@@ -6,7 +6,6 @@ extension DomainBlocks.Add {
     /// plan, one confirmation, the writes through the bulk engine, each journaled with its undo. A
     /// domain already blocked so is left alone, so a re-run writes only what is still missing.
     func addFromStdin(in ctx: CommandContext) async throws {
-        try ctx.output.validateFields(for: DomainBlockPlanRow.self)
         let text = String(decoding: try ctx.terminal.readAll(), as: UTF8.self)
         var domains: [(line: Int, domain: String)] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {

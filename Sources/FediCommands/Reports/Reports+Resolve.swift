@@ -91,6 +91,7 @@ extension Reports {
                                                     comment: comment)
             }
             guard let id else { return try await resolveAll(about: target ?? "", in: ctx) }
+            try ctx.output.validateFields(for: Report.self)  // (ReportView.change checks again: it serves every verb)
             try await ReportView.change(.reportsResolve, in: ctx, done: "Resolved report \(id)", id: id,
                                   note: { report, host, _ in .report(report, on: host, state: "resolved") }
             ) { client, family in
