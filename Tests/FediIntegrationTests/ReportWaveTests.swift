@@ -17,7 +17,9 @@ struct ReportWaveTests {
 
     /// A server with `spammers` accounts of spamwave.example and `reporters` local users to file reports.
     static func start(spammers: Int, reporters: Int, extraConfig: String = "") async throws -> ServerProcess {
-        let remote = (1...spammers).map { "[[seed.accounts]]\nusername = \"\(spammer($0))\"\ndomain = \"\(domain)\"\n\n" }
+        let remote = (1...spammers).map {
+            "[[seed.accounts]]\nusername = \"\(spammer($0))\"\ndomain = \"\(domain)\"\n\n"
+        }
         let seeds = [MockServer.admin, MockServer.bob, mod, checker] + (1...reporters).map(reporter)
         return try await MockServer.start(accounts: seeds, extraConfig: remote.joined() + extraConfig)
     }
@@ -35,7 +37,8 @@ struct ReportWaveTests {
     /// Files a report by reporter `by` about account `id`; returns its id.
     static func file(on server: ServerProcess, by: Int, about id: String) async throws -> String {
         try TriageScene.string(try TriageScene.object(try await server.json(
-            .post, "/api/v1/reports", token: reporter(by).token, body: ["account_id": id, "comment": "spam", "category": "spam"]))["id"])
+            .post, "/api/v1/reports", token: reporter(by).token,
+            body: ["account_id": id, "comment": "spam", "category": "spam"]))["id"])
     }
 
     /// The open reports' ids (mastodon_mock lists only open ones unless `resolved` is given).
@@ -46,8 +49,8 @@ struct ReportWaveTests {
     }
 
     static func suspended(_ id: String, on server: ServerProcess) async throws -> Bool {
-        try TriageScene.object(try await server.json(.get, "/api/v1/admin/accounts/\(id)", token: checker.token))["suspended"]
-            as? Bool == true
+        let account = try await server.json(.get, "/api/v1/admin/accounts/\(id)", token: checker.token)
+        return try TriageScene.object(account)["suspended"] as? Bool == true
     }
 
     /// Logins on several servers, as `auth` keeps them.
@@ -99,7 +102,9 @@ struct ReportWaveTests {
         #expect(resolve.stderr.contains(sameServer), "\(resolve)")
         #expect(try await Self.openReports(a) == [bobOnA])
         #expect(try await Self.openReports(b).isEmpty)
-        for name in ["s01", "s02", "s03"] { #expect(try await Self.suspended(try #require(idsA[name]), on: a), "\(name)") }
+        for name in ["s01", "s02", "s03"] {
+            #expect(try await Self.suspended(try #require(idsA[name]), on: a), "\(name)")
+        }
         #expect(try await !Self.suspended(try #require(idsA["s04"]), on: a))
         #expect(try await Self.suspended(try #require(idsB["s01"]), on: b))
 
@@ -108,12 +113,15 @@ struct ReportWaveTests {
         #expect(!entries.contains { $0.account == modA }, "\(entries)")
         let accounts = entries.filter { $0.subject == JournalNote.account }
         let undos = Set(accounts.compactMap(\.undo))
-        let expected = Set(["s01", "s02", "s03"].map { "fedictl --account \(adminA) accounts unsuspend \(idsA[$0] ?? "") --yes" }
+        let expected = Set(["s01", "s02", "s03"].map {
+            "fedictl --account \(adminA) accounts unsuspend \(idsA[$0] ?? "") --yes"
+        }
                            + ["fedictl --account \(adminB) accounts unsuspend \(idsB["s01"] ?? "") --yes"])
         #expect(accounts.count == 4 && undos == expected, "\(accounts)")
         let reports = entries.filter { $0.subject == JournalNote.report }
         #expect(Set(reports.compactMap(\.subjectID)) == Set(waveOnA + [onB]), "\(reports)")
-        #expect(reports.allSatisfy { $0.undo?.hasSuffix(" reports reopen \($0.subjectID ?? "") --yes") == true }, "\(reports)")
+        #expect(reports.allSatisfy { $0.undo?.hasSuffix(" reports reopen \($0.subjectID ?? "") --yes") == true },
+                "\(reports)")
 
         // The rest of the wave: only the accounts not suspended yet, once per server.
         let action = await fleet.run(three + ["accounts", "action", "--domain", Self.domain, "--type", "suspend"],
@@ -171,7 +179,8 @@ struct ReportWaveTests {
         let afterKill = count - (try await Self.openReports(server).count)
         #expect(afterKill >= 6 && afterKill < count, "\(afterKill) resolved when killed")
 
-        let rerun = await UserSide(proxy, MockServer.admin).run(["reports", "resolve", "--domain", Self.domain, "--yes"])
+        let rerun = await UserSide(proxy, MockServer.admin).run(["reports", "resolve", "--domain", Self.domain,
+                                                                 "--yes"])
         #expect(rerun.status == 0, "\(rerun.stderr.suffix(3000))")
         #expect(rerun.stderr.contains("resolved \(count - afterKill) of \(count - afterKill) reports"),
                 "\(rerun.stderr.suffix(3000))")
@@ -211,7 +220,8 @@ struct ReportWaveTests {
         }
         let entries = try await journal.read().entries.filter { $0.verb == "domain-blocks add" && $0.outcome == .ok }
         #expect(entries.map { "\($0.account ?? "") \($0.target ?? "")" }.sorted()
-                == ["\(adminA) wave2.example", "\(adminB) wave1.example", "\(adminB) wave2.example"].sorted(), "\(entries)")
+                == ["\(adminA) wave2.example", "\(adminB) wave1.example", "\(adminB) wave2.example"].sorted(),
+                "\(entries)")
         #expect(entries.allSatisfy { $0.undo?.hasSuffix("domain-blocks remove \($0.target ?? "") --yes") == true },
                 "\(entries)")
 

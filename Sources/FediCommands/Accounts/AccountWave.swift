@@ -25,7 +25,8 @@ extension CommandContext {
             }
             let todo = matched.filter { !has($0) }
             if todo.isEmpty, !matched.isEmpty {
-                return ctx.noteOutcome("all \(matched.count) that match on \(host) are \(word) already: nothing left to do")
+                let all = "all \(matched.count) that match on \(host)"
+                return ctx.noteOutcome("\(all) are \(word) already: nothing left to do")
             }
             if todo.count < matched.count {
                 ctx.status("\(matched.count - todo.count) of the \(matched.count) accounts that match on \(host) are "

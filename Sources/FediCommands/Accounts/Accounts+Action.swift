@@ -69,7 +69,8 @@ extension Accounts {
         }
 
         public func run(in ctx: CommandContext) async throws {
-            let action = AccountAction(kind, reportID: report, warningPresetID: warningPreset, text: text, notify: !noNotify)
+            let action = AccountAction(kind, reportID: report, warningPresetID: warningPreset, text: text,
+                                       notify: !noNotify)
             guard let name = account, !SelectionWrite.isBulk(name) else {
                 try ctx.output.validateFields(for: BulkTargetRow.self)
                 return try await ctx.actOnAccounts(action, stdin: self.account == "-", selection: selection)
@@ -87,7 +88,9 @@ extension Accounts {
                     try ctx.confirm("\(kind.rawValue.capitalized) @\(account.acct) on \(client.server.authority)?")
                 }
                 let done = kind == .none ? "warned" : kind.rawValue
-                if ctx.globals.dryRun { ctx.noteOutcome("dry run: would \(kind == .none ? "warn" : kind.rawValue) \(name) (account \(id))") }
+                if ctx.globals.dryRun {
+                    ctx.noteOutcome("dry run: would \(kind == .none ? "warn" : kind.rawValue) \(name) (account \(id))")
+                }
                 let notes = ctx.journalIsOn
                     ? try await ctx.notes(acting: kind, on: account, report: report, client, family) : []
                 try await JournalNote.during(notes) {

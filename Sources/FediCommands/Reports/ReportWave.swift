@@ -99,7 +99,9 @@ extension CommandContext {
             !(key.hasSuffix("@") && found.contains(key + host.lowercased()))
         }
         guard !missing.isEmpty else { return }
-        let shown = missing.sorted().map { $0.contains("@") ? "@" + ($0.hasSuffix("@") ? String($0.dropLast()) : $0) : $0 }
+        let shown = missing.sorted().map { key in
+            key.contains("@") ? "@" + (key.hasSuffix("@") ? String(key.dropLast()) : key) : key
+        }
         let more = shown.count > 5 ? ", … (\(shown.count - 5) more)" : ""
         status("\(shown.count) of the \(targets.count) given name no open report on \(host): "
                + shown.prefix(5).joined(separator: ", ") + more)
@@ -133,7 +135,8 @@ struct ReportWave: Sendable {
     func act(_ wave: ReportWaveAction, on target: ReportedAccount) async throws {
         let first = target.reports[0]
         let flag = JournalNote.flags.first { $0.kind == wave.kind }
-        let before = flag != nil || journal ? try await client.adminAccount(id: target.accountID, via: family).value : nil
+        let before = flag != nil || journal
+            ? try await client.adminAccount(id: target.accountID, via: family).value : nil
         var rest = Array(target.reports.dropFirst())
         if let flag, let before, before[keyPath: flag.path] == true {
             rest = target.reports  // Acted on already: only its reports are left to resolve.
@@ -158,7 +161,8 @@ struct ReportWave: Sendable {
             return false
         } catch let error as FediError where error.status == .unavailable {
             // A family that cannot read one report (Misskey's) is read as the list of open ones.
-            return try await client.reports(ReportQuery(resolved: false), via: family, limit: nil).contains { $0.id == id }
+            let open = try await client.reports(ReportQuery(resolved: false), via: family, limit: nil)
+            return open.contains { $0.id == id }
         }
     }
 }

@@ -51,7 +51,8 @@ extension Reports {
 
         @OptionGroup public var selection: SelectionWrite
 
-        @Option(help: ArgumentHelp("With --target or a selector: first act on the account: none (a warning), sensitive, disable, silence or suspend.",
+        @Option(help: ArgumentHelp("With --target or a selector: first act on the account: none (a warning), "
+                                   + "sensitive, disable, silence or suspend.",
                                    valueName: "type"))
         public var action: AccountAction.Kind?
 

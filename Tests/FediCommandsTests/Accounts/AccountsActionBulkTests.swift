@@ -34,10 +34,12 @@ import Testing
         let server = Self.server()
         for id in ["2", "1"] { server.transport.stub(.post, "/api/v1/admin/accounts/\(id)/action", json: "{}") }
         let result = await server.run(["accounts", "action", "--domain", "spamwave.example", "--since", "1h",
-                                       "--type", "suspend", "--text", "spam", "--yes", "--concurrency", "1", "-o", "json"])
+                                       "--type", "suspend", "--text", "spam", "--yes", "--concurrency", "1",
+                                       "-o", "json"])
         #expect(result.status == 0, "\(result)")
         let rows = try #require(try result.json() as? [[String: Any]])
-        #expect(rows.map { $0["target"] as? String } == ["@asdfghjk02@spamwave.example", "@qwertyui01@spamwave.example"])
+        #expect(rows.map { $0["target"] as? String }
+                == ["@asdfghjk02@spamwave.example", "@qwertyui01@spamwave.example"])
         #expect(rows.allSatisfy { $0["result"] as? String == "suspended" }, "\(rows)")
         #expect(result.stderr.contains("1 of the 3 accounts that match on fake.test are suspended already; "
                                        + "acting on the other 2."), "\(result)")
@@ -71,7 +73,8 @@ import Testing
         let server = Self.server()
         let result = await server.run(["accounts", "action", "-", "--type", "suspend", "--yes"], input: "4\n")
         #expect(result.status == 0, "\(result)")
-        #expect(result.stderr.contains("all 1 that match on fake.test are suspended already: nothing left to do"), "\(result)")
+        #expect(result.stderr.contains("all 1 that match on fake.test are suspended already: nothing left to do"),
+                "\(result)")
         #expect(Self.posts(server).isEmpty)
     }
 

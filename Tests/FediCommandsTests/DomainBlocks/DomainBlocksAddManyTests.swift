@@ -24,7 +24,8 @@ import Testing
         #expect(result.stderr.contains("2 to add, 0 to update, 1 unchanged"), "\(result)")
         #expect(result.stderr.contains("Wrote 2 of 2 changes."), "\(result)")
         #expect(Self.posts(server) == ["POST /api/v1/admin/domain_blocks", "POST /api/v1/admin/domain_blocks"])
-        let sent = server.transport.requests.filter { $0.method == .post }.compactMap { $0.jsonBody?["domain"] as? String }
+        let sent = server.transport.requests.filter { $0.method == .post }
+            .compactMap { $0.jsonBody?["domain"] as? String }
         #expect(sent == ["wave1.example", "wave2.example"], "\(sent)")
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }

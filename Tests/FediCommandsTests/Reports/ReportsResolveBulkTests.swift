@@ -61,7 +61,8 @@ import Testing
         let server = Self.server()
         let result = await server.run(["reports", "resolve", "--domain", "spam.example", "--action", "suspend"])
         #expect(result.status == 64, "\(result)")
-        let question = "Suspend 2 accounts and resolve their 3 open reports on fake.test (@bot@spam.example, @eve@spam.example)"
+        let question = "Suspend 2 accounts and resolve their 3 open reports on fake.test "
+            + "(@bot@spam.example, @eve@spam.example)"
         #expect(result.stderr.hasPrefix("fedictl: \(question): confirmation needed\n"), "\(result)")
         #expect(Self.posts(server).isEmpty)
     }
@@ -74,7 +75,8 @@ import Testing
         server.transport.stub(.post, "/api/v1/admin/accounts/9/action", json: "{}")
         server.transport.stub(.get, "/api/v1/admin/reports/6", json: Self.six)
         server.transport.stub(.post, "/api/v1/admin/reports/6/resolve", json: Self.six)
-        server.transport.stub(.get, "/api/v1/admin/accounts/8", json: Self.account("8", "eve@spam.example", suspended: true))
+        server.transport.stub(.get, "/api/v1/admin/accounts/8",
+                              json: Self.account("8", "eve@spam.example", suspended: true))
         server.transport.stub(.get, "/api/v1/admin/reports/8", json: Self.eight)
         server.transport.stub(.post, "/api/v1/admin/reports/8/resolve", json: Self.eight)
         let result = await server.run(["reports", "resolve", "--domain", "spam.example", "--action", "suspend",
