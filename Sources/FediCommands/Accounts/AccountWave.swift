@@ -15,8 +15,11 @@ extension CommandContext {
         try await ctx.withDetection(.accountsAction) { family, server in
             try APIClient.checkAction(action, family: family, on: server)
             let query = AccountQuery(origin: selection.domain == nil ? nil : .remote, domain: selection.domain)
-            let matched = try await client.adminAccounts(query, via: family, on: server, limit: nil)
-                .filter { selection.matches($0, on: host) }.sorted(by: AdminAccount.oldestFirst)
+            let listed = try await client.adminAccounts(query, via: family, on: server, limit: nil)
+            if selection.addresses != nil, !listed.isEmpty, listed.allSatisfy({ $0.ip == nil }) {
+                ctx.noteNoAddresses(on: server)
+            }
+            let matched = listed.filter { selection.matches($0, on: host) }.sorted(by: AdminAccount.oldestFirst)
             if let targets = selection.targets { ctx.noteUnmatched(targets, among: matched, on: host, what: "account") }
             // The flag's name, not its key path (which is not Sendable): the bulk engine's writes capture it.
             let flag = JournalNote.flags.first { $0.kind == kind }?.name

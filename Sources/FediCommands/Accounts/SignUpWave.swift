@@ -18,8 +18,11 @@ extension CommandContext {
         if message != nil { _ = try await ctx.require(.accountsRejectMessage) }
         try await ctx.withDetection(approve ? .accountsApprove : .accountsReject) { family, server in
             let query = AccountQuery(status: .pending)
-            let pending = try await client.adminAccounts(query, via: family, on: server, limit: nil)
-                .filter { selection.matches($0, on: host) }.sorted(by: AdminAccount.oldestFirst)
+            let listed = try await client.adminAccounts(query, via: family, on: server, limit: nil)
+            if selection.addresses != nil, !listed.isEmpty, listed.allSatisfy({ $0.ip == nil }) {
+                ctx.noteNoAddresses(on: server)
+            }
+            let pending = listed.filter { selection.matches($0, on: host) }.sorted(by: AdminAccount.oldestFirst)
             if let targets = selection.targets { ctx.noteUnmatched(targets, among: pending, on: host) }
             let wave = BulkModeration<AdminAccount>(verb: approve ? "approve" : "reject", noun: "sign-up",
                                                     doneWord: approve ? "approved" : "rejected", cap: write.limit,
@@ -45,6 +48,12 @@ extension CommandContext {
 }
 
 extension CommandContext {
+    /// `--ip` where the server showed no account's address (Pleroma, Akkoma and Misskey show none;
+    /// remote accounts have none): said, so an empty selection is not mistaken for "no such account".
+    func noteNoAddresses(on server: ServerInfo) {
+        status("\(server.label) showed no account's IP address here: --ip matches none of its accounts")
+    }
+
     /// Ids and handles given on stdin that name no pending sign-up here (a typo, one already decided):
     /// said, never dropped without a word.
     /// `what` names what was looked for: "pending sign-up", "account".

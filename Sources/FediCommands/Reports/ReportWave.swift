@@ -55,6 +55,7 @@ extension CommandContext {
         let progress = bulkProgress()
         let ctx = forBulkWork(onWait: progress.waiting)
         let selection = try write.filters.selection(in: ctx, stdin: stdin)
+        try selection.refuseAddressesForReports()
         let client = try await ctx.client()
         let host = client.server.authority
         try await ctx.withDetection(.reportsResolve) { family, server in

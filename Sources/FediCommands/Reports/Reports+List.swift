@@ -42,6 +42,7 @@ extension Reports {
             try ctx.output.validateFields(for: Report.self)
             let client = try await ctx.client()
             let selection = try selector.selection(in: ctx)
+            try selection.refuseAddressesForReports()
             try await ctx.withCapability(.reportsList) { family in
                 var query = ReportQuery(resolved: resolved)
                 if let reporter { query.reporterID = try await client.adminAccountID(for: reporter, via: family) }
