@@ -1686,7 +1686,7 @@ _fedictl_accounts_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --active --pending --disabled --silenced --suspended --sensitized --local --remote --staff --count --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --username --email --ip --domain --match --match-field --since --until -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --username --email --domain --match --match-field --since --until --ip -L --limit)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1738,9 +1738,6 @@ _fedictl_accounts_list() {
     '--email')
         return
         ;;
-    '--ip')
-        return
-        ;;
     '--domain')
         return
         ;;
@@ -1755,6 +1752,9 @@ _fedictl_accounts_list() {
         return
         ;;
     '--until')
+        return
+        ;;
+    '--ip')
         return
         ;;
     '-L'|'--limit')
@@ -1820,7 +1820,7 @@ _fedictl_accounts_approve() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --domain --match --match-field --since --until -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --domain --match --match-field --since --until --ip -L --limit)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1882,6 +1882,9 @@ _fedictl_accounts_approve() {
     '--until')
         return
         ;;
+    '--ip')
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -1892,7 +1895,7 @@ _fedictl_accounts_reject() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --domain --match --match-field --since --until -L --limit --message)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --domain --match --match-field --since --until --ip -L --limit --message)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1954,6 +1957,9 @@ _fedictl_accounts_reject() {
     '--until')
         return
         ;;
+    '--ip')
+        return
+        ;;
     '-L'|'--limit')
         return
         ;;
@@ -1967,7 +1973,7 @@ _fedictl_accounts_action() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --no-notify --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --type --report --warning-preset --text)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --domain --match --match-field --since --until --ip -L --limit --type --report --warning-preset --text)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2011,6 +2017,28 @@ _fedictl_accounts_action() {
         ;;
     '--token-file')
         __fedictl_add_completions -f
+        return
+        ;;
+    '--domain')
+        return
+        ;;
+    '--match')
+        return
+        ;;
+    '--match-field')
+        __fedictl_add_completions -W 'username'$'\n''display-name'$'\n''email'
+        return
+        ;;
+    '--since')
+        return
+        ;;
+    '--until')
+        return
+        ;;
+    '--ip')
+        return
+        ;;
+    '-L'|'--limit')
         return
         ;;
     '--type')
@@ -2321,7 +2349,7 @@ _fedictl_reports_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --resolved --count --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --reporter --target --domain --match --match-field --since --until -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --reporter --target --domain --match --match-field --since --until --ip -L --limit)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2387,6 +2415,9 @@ _fedictl_reports_list() {
         return
         ;;
     '--until')
+        return
+        ;;
+    '--ip')
         return
         ;;
     '-L'|'--limit')
@@ -2558,7 +2589,7 @@ _fedictl_reports_resolve() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --target --action --text --comment)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --target --domain --match --match-field --since --until --ip -L --limit --action --text --comment)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2605,6 +2636,28 @@ _fedictl_reports_resolve() {
         return
         ;;
     '--target')
+        return
+        ;;
+    '--domain')
+        return
+        ;;
+    '--match')
+        return
+        ;;
+    '--match-field')
+        __fedictl_add_completions -W 'username'$'\n''display-name'$'\n''email'
+        return
+        ;;
+    '--since')
+        return
+        ;;
+    '--until')
+        return
+        ;;
+    '--ip')
+        return
+        ;;
+    '-L'|'--limit')
         return
         ;;
     '--action')
@@ -2797,7 +2850,7 @@ _fedictl_queue() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --exit-status --since-last --watch --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --kind --domain --match --match-field --since --until --interval --exec --exec-timeout)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --kind --domain --match --match-field --since --until --ip --interval --exec --exec-timeout)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2861,6 +2914,9 @@ _fedictl_queue() {
         return
         ;;
     '--until')
+        return
+        ;;
+    '--ip')
         return
         ;;
     '--interval')

@@ -22,4 +22,10 @@ extension ServerProcess {
     public func forwarded() async throws -> [String] {
         (try await json(.get, "/__hostile/log") as? [String]) ?? []
     }
+
+    /// The same, each with the upstream's status: `METHOD /path?query STATUS` (a 429 the server
+    /// refused is not a write it made).
+    public func answered() async throws -> [String] {
+        (try await json(.get, "/__hostile/answered") as? [String]) ?? []
+    }
 }

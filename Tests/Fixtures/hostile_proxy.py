@@ -24,6 +24,7 @@ POST /__hostile/rules with a JSON object (merged over the current rules):
       foreign_link  {"origin": "http://host:port"}: the upstream's answer with the origin of every
                     URL in its Link header replaced (a proxy that leaves the server's links alone).
 GET /__hostile/log     every forwarded request as ["METHOD /path?query", ...], in order.
+GET /__hostile/answered  the same, each with the upstream's status: ["METHOD /path?query STATUS", ...].
 DELETE /__hostile/rules  clears the rules.
 """
 
@@ -46,6 +47,7 @@ class State:
         self.lock = threading.Lock()
         self.rules = {}
         self.log = []
+        self.answered = []
 
     def take(self, key):
         """Counts one use of a counted rule; True while it lasts."""
@@ -94,6 +96,7 @@ class Handler(BaseHTTPRequestHandler):
         status, headers, data = self.forward(body)
         with self.state.lock:
             self.state.log.append(f"{self.command} {self.path}")
+            self.state.answered.append(f"{self.command} {self.path} {status}")
         if self.command not in ("GET", "HEAD"):
             if self.state.take("lose_writes"):
                 self.close_connection = True  # the upstream acted; the answer is lost
@@ -197,6 +200,9 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/__hostile/log":
             with self.state.lock:
                 return self.reply(200, json.dumps(self.state.log).encode())
+        if path == "/__hostile/answered":
+            with self.state.lock:
+                return self.reply(200, json.dumps(self.state.answered).encode())
         return self.reply(404, b'{"error": "no such control route"}')
 
     def reply(self, status, data):

@@ -21,18 +21,31 @@ extension Accounts {
             domain) and acted on there; a server that does not know the account is that server's \
             failure line. --dry-run shows each server's request; a summary per server ends the run.
 
+            Instead of one account, a selector (--domain, --match, --since, --until: when the account \
+            signed up) or - (ids or @user@host handles on stdin) acts on every account it matches, at \
+            most --limit (500): one confirmation shows how many and the first few, --dry-run lists them, \
+            the writes are paced to the server's rate limit, each is journaled with its undo, and \
+            failures are named at the end. An account that already has the flag the action sets is left \
+            out, so a re-run acts only on the rest (a warning, --type none, has no flag: it is sent again).
+
             Examples:
               $ fedictl accounts action 109876543210 --type suspend --report 123 --text "spam" --yes
               $ fedictl accounts action @troll@example.social --type silence
               $ fedictl accounts action 109876543210 --type none --warning-preset 2 --no-notify
               $ fedictl --all-accounts accounts action @spammer@bad.example --type suspend --yes
+              $ fedictl --all-accounts accounts action --domain spamwave.example --since 2h --type suspend --yes
+              $ cut -f1 spammers.txt | fedictl accounts action - --type silence --dry-run
             """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
         @OptionGroup public var globals: GlobalOptions
 
-        @OptionGroup public var target: AccountArgument
+        @Argument(help: ArgumentHelp("The account: @user@host, @user (your own server) or an account id; - for ids or "
+                                     + "handles on stdin; none with a selector.", valueName: "user"))
+        public var account: String?
+
+        @OptionGroup public var selection: SelectionWrite
 
         @Option(name: .customLong("type"), help: "What to do: none (a warning), sensitive, disable, silence or suspend.")
         public var kind: AccountAction.Kind
@@ -49,12 +62,25 @@ extension Accounts {
         @Flag(name: .customLong("no-notify"), help: "Send the user no e-mail about it (Mastodon).")
         public var noNotify = false
 
+        public func validate() throws {
+            try SelectionWrite.validate(account: account, selection.filters)
+            if report != nil, SelectionWrite.isBulk(account) {
+                throw ValidationError("--report answers one report about one account; for a selection of reports: "
+                                      + "fedictl reports resolve --domain … --action \(kind.rawValue)")
+            }
+        }
+
         public func run(in ctx: CommandContext) async throws {
+            let action = AccountAction(kind, reportID: report, warningPresetID: warningPreset, text: text,
+                                       notify: !noNotify)
+            guard let name = account, !SelectionWrite.isBulk(name) else {
+                try ctx.output.validateFields(for: BulkTargetRow.self)
+                return try await ctx.actOnAccounts(action, stdin: self.account == "-", selection: selection)
+            }
             try ctx.output.validateFields(for: AdminAccount.self)
-            let action = AccountAction(kind, reportID: report, warningPresetID: warningPreset, text: text, notify: !noNotify)
             let fetched = try await ctx.with(.accounts(.accountsAction)) { accounts in
                 try accounts.support.check(action)
-                let id = try await accounts.accountID(for: target.account)
+                let id = try await accounts.accountID(for: name)
                 let confirming = [.disable, .silence, .suspend].contains(kind)
                 // Read first where it is asked about or journaled: the journal keeps its flags before and after.
                 let account = confirming || ctx.journalIsOn
@@ -63,13 +89,15 @@ extension Accounts {
                     try ctx.confirm("\(kind.rawValue.capitalized) @\(account.acct) on \(accounts.host)?")
                 }
                 let done = kind == .none ? "warned" : kind.rawValue
-                if ctx.globals.dryRun { ctx.noteOutcome("dry run: would \(kind == .none ? "warn" : kind.rawValue) \(target.account) (account \(id))") }
+                if ctx.globals.dryRun {
+                    ctx.noteOutcome("dry run: would \(kind == .none ? "warn" : kind.rawValue) \(name) (account \(id))")
+                }
                 let notes = ctx.journalIsOn
                     ? try await AccountSteps(ctx).notes(acting: kind, on: account, report: report, accounts) : []
                 try await JournalNote.during(notes) {
                     try await accounts.perform(action, onAccount: id)
                 }
-                if ctx.fleetMember?.fleet != nil { ctx.noteOutcome("\(done) \(target.account) (account \(id))") }
+                if ctx.fleetMember?.fleet != nil { ctx.noteOutcome("\(done) \(name) (account \(id))") }
                 let (after, underWay) = try await accounts.account(id, after: action,
                                                                    sleep: ctx.globals.dryRun ? nil : ctx.services.sleep)
                 if underWay {
@@ -85,10 +113,12 @@ extension Accounts {
 }
 
 extension Accounts.Action: JournaledCommand {
-    public var journalTarget: String? { target.account }
+    /// Over a selector each entry names the account its request acts on.
+    public var journalTarget: String? { SelectionWrite.isBulk(account) ? nil : account }
     public var journalAfter: String? { kind == .none ? "warned" : kind.rawValue }
     public func undoArguments(target: String?, createdID: String?) -> [String]? {
         let undo: [AccountAction.Kind: String] = [.sensitive: "unsensitive", .disable: "enable", .silence: "unsilence", .suspend: "unsuspend"]
-        return undo[kind].map { ["accounts", $0, self.target.account] }
+        guard let account, !SelectionWrite.isBulk(account) else { return nil }
+        return undo[kind].map { ["accounts", $0, account] }
     }
 }

@@ -39,9 +39,6 @@ extension Accounts {
         @Option(help: ArgumentHelp("Only this e-mail address.", valueName: "address"))
         public var email: String?
 
-        @Option(help: ArgumentHelp("Only accounts that signed in from this IP address.", valueName: "address"))
-        public var ip: String?
-
         @Flag(help: "Only admins and moderators.")
         public var staff = false
 
@@ -57,14 +54,24 @@ extension Accounts {
             let client = try await ctx.client()
             let selection = try selector.selection(in: ctx)
             let host = client.server.authority
+            // Accounts of a domain are remote ones (Mastodon's v2 list may default to local ones).
+            let origin = origin ?? (selection.domain == nil ? nil : .remote)
+            // One address is the server's own filter too (a range is matched here: not every server takes one).
+            let ip = selector.filters.ip.flatMap { $0.contains("/") ? nil : $0 }
             let query = AccountQuery(status: status, origin: origin, domain: selection.domain, username: username,
                                      email: email, ip: ip, staff: staff)
-            try await ctx.with(.accounts(.accountsList)) { accounts in
+            let (listed, shown) = (StickyFlag(), StickyFlag())  // any account; any with an address
+            try await ctx.with(.accounts(.accountsList)) { accounts, server in
                 try await ctx.printSelected(of: AdminAccount.self, empty: "No accounts match.", limit: limit,
                                             selection: selection, countOnly: count,
-                                            keep: { selection.matches($0, on: host) }) { pages, onPage in
+                                            keep: { account in
+                                                listed.set()
+                                                if account.ip != nil { shown.set() }
+                                                return selection.matches(account, on: host)
+                                            }) { pages, onPage in
                     try await accounts.list(query, limit: pages, onPage: onPage)
                 }
+                if selection.addresses != nil, listed.isSet, !shown.isSet { ctx.noteNoAddresses(on: server) }
             }
         }
     }

@@ -16,10 +16,13 @@ extension CommandContext {
         let client = try await ctx.client()
         let host = client.server.authority
         if message != nil { _ = try await ctx.require(.accountsRejectMessage) }
-        try await ctx.with(.accounts(approve ? .accountsApprove : .accountsReject)) { accounts in
+        try await ctx.with(.accounts(approve ? .accountsApprove : .accountsReject)) { accounts, server in
             let query = AccountQuery(status: .pending)
-            let pending = try await accounts.list(query, limit: nil, onPage: nil)
-                .filter { selection.matches($0, on: host) }.sorted(by: AdminAccount.oldestFirst)
+            let listed = try await accounts.list(query, limit: nil, onPage: nil)
+            if selection.addresses != nil, !listed.isEmpty, listed.allSatisfy({ $0.ip == nil }) {
+                ctx.noteNoAddresses(on: server)
+            }
+            let pending = listed.filter { selection.matches($0, on: host) }.sorted(by: AdminAccount.oldestFirst)
             if let targets = selection.targets { ctx.noteUnmatched(targets, among: pending, on: host) }
             let wave = BulkModeration<AdminAccount>(verb: approve ? "approve" : "reject", noun: "sign-up",
                                                     doneWord: approve ? "approved" : "rejected", cap: write.limit,
@@ -45,9 +48,17 @@ extension CommandContext {
 }
 
 extension CommandContext {
+    /// `--ip` where the server showed no account's address (Pleroma, Akkoma and Misskey show none;
+    /// remote accounts have none): said, so an empty selection is not mistaken for "no such account".
+    func noteNoAddresses(on server: ServerInfo) {
+        status("\(server.label) showed no account's IP address here: --ip matches none of its accounts")
+    }
+
     /// Ids and handles given on stdin that name no pending sign-up here (a typo, one already decided):
     /// said, never dropped without a word.
-    func noteUnmatched(_ targets: Set<String>, among pending: [AdminAccount], on host: String) {
+    /// `what` names what was looked for: "pending sign-up", "account".
+    func noteUnmatched(_ targets: Set<String>, among pending: [AdminAccount], on host: String,
+                       what: String = "pending sign-up") {
         let found = Set(pending.flatMap { account in
             [account.id, "\(account.username.lowercased())@", "\(account.username.lowercased())@\(host.lowercased())"]
         })
@@ -57,7 +68,7 @@ extension CommandContext {
         }
         guard !missing.isEmpty else { return }
         let more = missing.count > 5 ? ", … (\(missing.count - 5) more)" : ""
-        status("\(missing.count) of the \(targets.count) given name no pending sign-up on \(host): "
+        status("\(missing.count) of the \(targets.count) given name no \(what) on \(host): "
                + missing.prefix(5).joined(separator: ", ") + more)
     }
 }

@@ -15,22 +15,32 @@ extension DomainBlocks {
             and exits 0. A setting the server cannot keep (GoToSocial only suspends; Misskey keeps no \
             comments) is refused with exit 65.
 
+            - reads the domains from stdin, one a line (a spam wave's domains): the list is read once, the \
+            plan's counts are printed, one confirmation names how many and the first few, --dry-run shows \
+            the plan, the writes are paced to the server's rate limit, each is journaled with its undo, and \
+            failures are named at the end; a re-run writes only what is still missing.
+
             Examples:
               $ fedictl domain-blocks add spam.example
               $ fedictl domain-blocks add noisy.example --severity silence --reject-media --public-comment "Unmoderated"
               $ fedictl domain-blocks add spam.example --dry-run
+              $ printf 'spamwave.example\nspamwave2.example\n' | fedictl --all-accounts domain-blocks add - --yes
             """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
         @OptionGroup public var globals: GlobalOptions
 
-        @Argument(help: ArgumentHelp("The domain to block.", valueName: "domain"))
+        @Argument(help: ArgumentHelp("The domain to block; - for several on stdin, one a line.", valueName: "domain"))
         public var domain: String
 
         @OptionGroup public var settings: DomainBlockSettings
 
         public func run(in ctx: CommandContext) async throws {
+            if domain == "-" {
+                try ctx.output.validateFields(for: DomainBlockPlanRow.self)
+                return try await addFromStdin(in: ctx)
+            }
             try ctx.output.validateFields(for: DomainBlock.self)
             let domain = try DomainText.parse(self.domain, wildcard: true)
             try await ctx.with(.domainBlocks(.domainBlocksAdd)) { adapter in
@@ -70,7 +80,11 @@ extension DomainBlockSteps {
 }
 
 extension DomainBlocks.Add: JournaledCommand {
-    public var journalTarget: String? { domain }
+    /// With - (domains on stdin), each entry names the domain its request sends.
+    public var journalTarget: String? { domain == "-" ? nil : domain }
     public var journalAfter: String? { settings.severity.map { "severity: \($0.rawValue)" } ?? "blocked" }
-    public func undoArguments(target: String?, createdID: String?) -> [String]? { ["domain-blocks", "remove", domain] }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        guard domain == "-" else { return ["domain-blocks", "remove", domain] }
+        return target.map { ["domain-blocks", "remove", $0] }
+    }
 }

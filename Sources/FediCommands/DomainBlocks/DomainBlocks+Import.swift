@@ -100,8 +100,8 @@ extension DomainBlocks {
                     let lifted = plan.steps.filter { $0.action == .remove }.map(\.domain)
                     try ctx.confirm("Lift \(lifted.count) domain block\(lifted.count == 1 ? "" : "s") that \(source) does not list (\(namedList(lifted)))?")
                 }
-                let outcomes = try await apply(writes, with: adapter, progress: progress)
-                try finish(plan, outcomes: outcomes, ctx: ctx)
+                let outcomes = try await Self.apply(writes, with: adapter, concurrency: concurrency, progress: progress)
+                try Self.finish(plan, outcomes: outcomes, rerun: "run the same import again", ctx: ctx)
             }
         }
 
@@ -139,8 +139,9 @@ extension DomainBlocks {
             return kept
         }
 
-        func apply(_ writes: [DomainBlockPlan.Step], with adapter: any DomainBlockAdapter,
-                   progress: BulkProgress) async throws -> BulkResult<DomainBlockPlan.Step, String> {
+        /// The plan's writes through the bulk engine (`add -` sends its list the same way).
+        static func apply(_ writes: [DomainBlockPlan.Step], with adapter: any DomainBlockAdapter, concurrency: Int,
+                          progress: BulkProgress) async throws -> BulkResult<DomainBlockPlan.Step, String> {
             if adapter.writesWholeList {
                 // One read-modify-write for the lot: a failure fails them all, and says why.
                 defer { progress.finish() }
@@ -168,8 +169,8 @@ extension DomainBlocks {
         }
 
         /// Prints what was done, then the failures on stderr, and exits as the bulk engine's rule says.
-        func finish(_ plan: DomainBlockPlan, outcomes: BulkResult<DomainBlockPlan.Step, String>,
-                    ctx: CommandContext) throws {
+        static func finish(_ plan: DomainBlockPlan, outcomes: BulkResult<DomainBlockPlan.Step, String>,
+                           rerun: String, ctx: CommandContext) throws {
             var rows: [DomainBlockPlanRow] = zip(outcomes.steps, outcomes.outcomes).map { step, outcome in
                 switch outcome {
                 case .done(let word): Self.row(step, result: word)
@@ -181,7 +182,7 @@ extension DomainBlocks {
             try ctx.output.list(rows)
             let total = outcomes.steps.count
             ctx.status("Wrote \(outcomes.done) of \(total) change\(total == 1 ? "" : "s").")
-            guard let exit = outcomes.exitError(rerun: "run the same import again") else { return }
+            guard let exit = outcomes.exitError(rerun: rerun) else { return }
             if exit.status != .permission, exit.status != .config {
                 for line in outcomes.failureLines(name: \.domain) { ctx.status(line) }
             }

@@ -44,6 +44,7 @@ extension Reports {
             try ctx.output.validateFields(for: Report.self)
             let client = try await ctx.client()
             let selection = try selector.selection(in: ctx)
+            try selection.refuseAddressesForReports()
             // The accounts' adapter, for looking up --reporter and --target through the same admin API.
             try await ctx.with(.accounts(.reportsList)) { accounts in
                 var query = ReportQuery(resolved: resolved)

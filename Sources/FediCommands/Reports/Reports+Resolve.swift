@@ -6,7 +6,7 @@ extension Reports {
         public init() {}
         public static let configuration = CommandConfiguration(
             commandName: "resolve",
-            abstract: "Mark a report resolved, or every open report about one account.",
+            abstract: "Mark a report resolved, every open report about one account, or every one a selector picks.",
             discussion: """
             To act on the reported account and resolve the report in one go, use \
             `fedictl accounts action ID --type suspend --report REPORT` instead. --comment is sent to the \
@@ -22,23 +22,39 @@ extension Reports {
             such a server refuses (exit 69) before anything is sent there. --dry-run shows each \
             server's reports and requests; over several accounts a summary per server ends the run.
 
+            Instead of an id or --target, a selector (--domain: reports about accounts of that domain; \
+            --match: the reported account's username; --since, --until: when the report was filed) or - \
+            (report ids, account ids or @user@host handles on stdin) resolves every open report it \
+            matches, at most --limit (500): one confirmation shows how many and the first few, --dry-run \
+            lists them, the writes are paced to the server's rate limit, each is journaled with its undo \
+            (reports reopen ID), and failures are named at the end. With --action, each reported account \
+            is acted on once (--limit counts accounts), its oldest open report attached, and its other \
+            reports still open afterwards are resolved; an account that already has the action's flag \
+            is not acted on again. A re-run acts only on what is still open.
+
             Examples:
               $ fedictl reports resolve 123
               $ fedictl reports resolve 01JH6A8C0E2G4J6M8P0R2T4W6Y --comment "Thanks, we suspended them."
               $ fedictl --all-accounts reports resolve --target @spammer@bad.example --action suspend --dry-run
+              $ fedictl --all-accounts reports resolve --domain spamwave.example --action suspend --yes
+              $ fedictl reports list --since 2h --fields id | fedictl reports resolve - --yes
             """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
         @OptionGroup public var globals: GlobalOptions
 
-        @Argument(help: "The report's id (or give --target).")
+        @Argument(help: ArgumentHelp("The report's id; - for report ids or handles on stdin; none with --target or "
+                                     + "a selector.", valueName: "id"))
         public var id: String?
 
         @Option(help: ArgumentHelp("Resolve every open report about this account (@user@host).", valueName: "account"))
         public var target: String?
 
-        @Option(help: ArgumentHelp("With --target: first act on the account: none (a warning), sensitive, disable, silence or suspend.",
+        @OptionGroup public var selection: SelectionWrite
+
+        @Option(help: ArgumentHelp("With --target or a selector: first act on the account: none (a warning), "
+                                   + "sensitive, disable, silence or suspend.",
                                    valueName: "type"))
         public var action: AccountAction.Kind?
 
@@ -48,19 +64,37 @@ extension Reports {
         @Option(help: ArgumentHelp("A note on what was done (GoToSocial, Pleroma, Akkoma).", valueName: "text"))
         public var comment: String?
 
+        /// Over a selector or stdin rather than one report or one account.
+        var isBulk: Bool { target == nil && SelectionWrite.isBulk(id) }
+
         public func validate() throws {
-            if (id == nil) == (target == nil) { throw ValidationError("give a report id or --target ACCOUNT (one of them)") }
+            if id == nil, target == nil, !selection.filters.isGiven {
+                throw ValidationError("give a report id, --target ACCOUNT, - (ids on stdin) or a selector "
+                                      + "(--domain, --match, --since, --until)")
+            }
+            if id != nil, target != nil { throw ValidationError("give a report id or --target ACCOUNT, not both") }
+            if target != nil || (id != nil && id != "-"), selection.filters.isGiven {
+                throw ValidationError("give one report (or --target) or a selector, not both "
+                                      + "(for a list of reports, pipe their ids to -)")
+            }
             // A bare domain would match no account: "no open report", exit 0, while its reports stay open.
             if let target, !target.contains("@"), target.contains(".") {
                 throw FediError(.usage, "--target takes one account (@user@host), and \(target) is a domain",
                                 hint: "for one account: --target @user@\(target); for the whole domain: fedictl domain-blocks add \(target)")
             }
-            if target == nil, action != nil { throw ValidationError("--action needs --target") }
+            if !isBulk, target == nil, action != nil { throw ValidationError("--action needs --target or a selector") }
             if action == nil, text != nil { throw ValidationError("--text needs --action") }
         }
 
         public func run(in ctx: CommandContext) async throws {
+            if isBulk {
+                try ctx.output.validateFields(for: BulkTargetRow.self)
+                return try await ctx.resolveReports(stdin: id == "-", selection: selection,
+                                                    action: action.map { ReportWaveAction(kind: $0, text: text) },
+                                                    comment: comment)
+            }
             guard let id else { return try await resolveAll(about: target ?? "", in: ctx) }
+            try ctx.output.validateFields(for: Report.self)  // (ReportView.change checks again: it serves every verb)
             try await ReportView.change(.reportsResolve, in: ctx, done: "Resolved report \(id)", id: id,
                                   note: { report, host, _ in .report(report, on: host, state: "resolved") }
             ) { reports in
@@ -100,9 +134,12 @@ extension Reports {
 }
 
 extension Reports.Resolve: JournaledCommand {
-    /// With --target, every entry names the account; its reports are in each entry's request.
-    public var journalTarget: String? { id ?? target }
+    /// With --target, every entry names the account; its reports are in each entry's request. Over a
+    /// selector each entry names its report or account.
+    public var journalTarget: String? { id == "-" ? nil : id ?? target }
     public var journalBefore: String? { "open" }
     public var journalAfter: String? { action.map { "\($0.rawValue), resolved" } ?? "resolved" }
-    public func undoArguments(target: String?, createdID: String?) -> [String]? { id.map { ["reports", "reopen", $0] } }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        id.flatMap { $0 == "-" ? nil : ["reports", "reopen", $0] }
+    }
 }

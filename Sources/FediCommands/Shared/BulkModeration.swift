@@ -54,6 +54,8 @@ struct BulkModeration<Target: Sendable>: Sendable {
     /// What the rows say once a write is done: "approved".
     var doneWord: String
     var cap: Int
+    /// What the question and the dry run add after the count: " and resolve their 7 open reports".
+    var also = ""
     var id: @Sendable (Target) -> String
     var name: @Sendable (Target) -> String
 
@@ -71,10 +73,10 @@ struct BulkModeration<Target: Sendable>: Sendable {
         let count = "\(targets.count) \(noun)\(targets.count == 1 ? "" : "s")"
         if ctx.globals.dryRun {
             try ctx.output.list(targets.map { BulkTargetRow(id: id($0), target: name($0), result: "would \(verb)") })
-            return ctx.noteOutcome("dry run: would \(verb) \(count)")
+            return ctx.noteOutcome("dry run: would \(verb) \(count)\(also)")
         }
         let named = targets.prefix(5).map(name).joined(separator: ", ") + (targets.count > 5 ? ", …" : "")
-        try ctx.confirm("\(verb.capitalized) \(count) on \(host) (\(named))?")
+        try ctx.confirm("\(verb.capitalized) \(count)\(also) on \(host) (\(named))?")
         let result = await BulkEngine(concurrency: ctx.globals.concurrency, observer: progress).run(targets, write)
         let rows = zip(targets, result.outcomes).map { target, outcome in
             let word = switch outcome {

@@ -28,8 +28,12 @@ public struct SelectorFilters: ParsableArguments, Sendable {
                                valueName: "when"))
     public var until: String?
 
+    @Option(help: ArgumentHelp("Only accounts whose address (as the server shows it: Mastodon, GoToSocial) is this "
+                               + "or in this range: 203.0.113.7, 203.0.113.0/24, 2001:db8::/32.", valueName: "cidr"))
+    public var ip: String?
+
     /// Whether any filter was given.
-    var isGiven: Bool { domain != nil || match != nil || since != nil || until != nil }
+    var isGiven: Bool { domain != nil || match != nil || since != nil || until != nil || ip != nil }
 
     /// The selection, with the ids or handles read from stdin when `stdin` (blank lines and `#`
     /// comments skipped; a list that names nothing selects nothing).
@@ -40,7 +44,7 @@ public struct SelectorFilters: ParsableArguments, Sendable {
             targets = text.split(whereSeparator: \.isNewline).map { $0.trimmed() }
                 .filter { !$0.isEmpty && !$0.hasPrefix("#") }
         }
-        return try Selection(domain: domain, match: match, field: matchField, since: since, until: until,
+        return try Selection(domain: domain, match: match, field: matchField, since: since, until: until, ip: ip,
                              targets: targets, now: ctx.services.now())
     }
 }
@@ -68,6 +72,16 @@ public struct SelectorOptions: ParsableArguments, Sendable {
 }
 
 extension Selection.Field: ExpressibleByArgument {}
+
+extension Selection {
+    /// `--ip` on a verb about reports: a report shows no address, so the range would select none.
+    func refuseAddressesForReports() throws {
+        guard addresses != nil else { return }
+        throw FediError(.usage, "--ip selects accounts by address, and a report shows none",
+                        hint: "fedictl accounts list --ip RANGE shows them; "
+                            + "fedictl accounts action --ip RANGE acts on them")
+    }
+}
 
 /// `--count`: how many rows the selection holds, one row per server.
 struct SelectionCount: Tabular {

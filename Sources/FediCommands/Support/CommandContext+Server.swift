@@ -11,9 +11,14 @@ extension CommandContext {
     /// The one door: runs `body` with the selected account's adapter behind `door` (exit 69 where the
     /// server's software has none).
     public func with<Adapter, T>(_ door: Door<Adapter>, _ body: (Adapter) async throws -> T) async throws -> T {
+        try await with(door) { adapter, _ in try await body(adapter) }
+    }
+
+    /// The same, giving `body` the detection the adapter was chosen on too (to name the software).
+    public func with<Adapter, T>(_ door: Door<Adapter>, _ body: (Adapter, ServerInfo) async throws -> T) async throws -> T {
         let client = try await client()
         return try await withDetection(door.capability) { family, server in
-            try await body(try door.open(client, family: family, on: server))
+            try await body(try door.open(client, family: family, on: server), server)
         }
     }
 

@@ -21,6 +21,8 @@ public struct Selection: Sendable {
     public var field: Field = .username
     public var since: Date?
     public var until: Date?
+    /// `--ip`: the account's address (as the server shows it, Mastodon and GoToSocial) in this range.
+    public var addresses: AddressRange?
     /// Ids and `user@host` handles (lower-cased, without the leading `@`); nil: no list given.
     public var targets: Set<String>?
 
@@ -28,12 +30,20 @@ public struct Selection: Sendable {
 
     /// Whether anything narrows the selection (without it a verb lists or acts as before).
     public var isActive: Bool {
-        domain != nil || pattern != nil || since != nil || until != nil || targets != nil
+        domain != nil || pattern != nil || since != nil || until != nil || targets != nil || addresses != nil
     }
 
     /// The selection from what was typed: a usage error (64) for a pattern or time that does not parse.
-    public init(domain: String?, match: String?, field: Field, since: String?, until: String?,
+    public init(domain: String?, match: String?, field: Field, since: String?, until: String?, ip: String? = nil,
                 targets: [String]?, now: Date) throws {
+        if let ip {
+            guard let range = AddressRange(ip) else {
+                throw FediError(.usage, "--ip '\(ip)' is neither an IP address nor a range",
+                                hint: "an address (203.0.113.7, 2001:db8::7) or a CIDR range "
+                                    + "(203.0.113.0/24, 2001:db8::/32)")
+            }
+            addresses = range
+        }
         self.domain = domain.map { DomainName.normalise($0) }
         if let match {
             do { compiled = try CompiledPattern(match) } catch {
@@ -73,6 +83,7 @@ public struct Selection: Sendable {
         }
         return matches(id: account.id, username: account.username, domain: account.domain, text: text,
                        at: account.createdAt, on: host)
+            && (addresses.map { range in account.ip.map(range.contains) ?? false } ?? true)
     }
 
     /// A report, by its target (the reported account) and the time it was filed. Reports carry only
@@ -83,6 +94,8 @@ public struct Selection: Sendable {
         let username = parts.first ?? ""
         let domain = parts.count > 1 && parts[1] != host.lowercased() ? parts[1] : nil
         let byID = targets?.contains(report.id) == true || report.targetID.map { targets?.contains($0) == true } == true
+        // A report shows no address: a range selects none.
+        guard addresses == nil else { return false }
         var selection = self
         if byID { selection.targets = nil }
         return selection.matches(id: report.targetID ?? "", username: username, domain: domain, text: username,

@@ -67,7 +67,7 @@ import Testing
 
     @Test func anIdOrATargetAndActionOnlyWithATarget() async throws {
         let server = FakeServerAccount()
-        for (arguments, message) in [(["reports", "resolve"], "give a report id or --target ACCOUNT"),
+        for (arguments, message) in [(["reports", "resolve"], "give a report id, --target ACCOUNT, - (ids on stdin)"),
                                      (["reports", "resolve", "5", "--target", "@a@b.example"], "give a report id or --target ACCOUNT"),
                                      (["reports", "resolve", "5", "--action", "suspend"], "--action needs --target"),
                                      (["reports", "resolve", "--target", "@a@b.example", "--text", "x"], "--text needs --action")] {
