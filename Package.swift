@@ -2,12 +2,14 @@
 import PackageDescription
 
 #if arch(arm64)
-let multiarch = "aarch64-linux-gnu"
+    let multiarch = "aarch64-linux-gnu"
 #else
-let multiarch = "x86_64-linux-gnu"
+    let multiarch = "x86_64-linux-gnu"
 #endif
-let libsecretIncludeFlags = ["/usr/include/libsecret-1", "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include"]
-    .map { "-I" + $0 }
+let libsecretIncludeFlags = [
+    "/usr/include/libsecret-1", "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include",
+]
+.map { "-I" + $0 }
 
 let package = Package(
     name: "fedictl",
@@ -35,19 +37,24 @@ let package = Package(
         .target(name: "FediHTTPCurl", dependencies: ["FediCore", "CCurlShim"]),
         .target(name: "FediKeyring", dependencies: ["FediCore", "CSecretShim"]),
         // The command tree.
-        .target(name: "FediCommands", dependencies: [
-            "FediCore", "FediOutput",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .target(
+            name: "FediCommands",
+            dependencies: [
+                "FediCore", "FediOutput",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // No dynamic symbol table beyond what the C libraries need: the toolchain exports every
         // Swift symbol, which the loader then searches at start-up and on every dlopen.
-        .executableTarget(name: "fedictl", dependencies: ["FediCommands", "FediHTTPCurl", "FediKeyring"],
-                          linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]),
+        .executableTarget(
+            name: "fedictl", dependencies: ["FediCommands", "FediHTTPCurl", "FediKeyring"],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]),
 
         // bench/run's reference point: the same stack with nothing of fedictl's own (bench/README.md).
-        .executableTarget(name: "fedictl-floor", dependencies: [
-            "CCurlShim", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], path: "bench/floor", linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]),
+        .executableTarget(
+            name: "fedictl-floor",
+            dependencies: [
+                "CCurlShim", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ], path: "bench/floor", linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]),
 
         .target(name: "FediTestSupport", dependencies: ["FediCore", "FediOutput", "FediCommands", "FediHTTPCurl"]),
 

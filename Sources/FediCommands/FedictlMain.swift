@@ -47,7 +47,8 @@ public enum FedictlMain {
         var message = Fedictl.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
         if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
         if message.contains("nexpected argument") || message.hasPrefix("Unknown option"),
-           let better = CommandSuggestion.fedictl?.usage(for: arguments, parserMessage: message) {
+            let better = CommandSuggestion.fedictl?.usage(for: arguments, parserMessage: message)
+        {
             return "fedictl: \(better.message)\nhint: \(better.hint)\n"
         }
         // The parser points a shared option's error (--fields, --timeout) at the root; the verb's help is nearer.
@@ -77,7 +78,9 @@ public enum FedictlMain {
         guard depth < 4 else { return nil }
         for child in Mirror(reflecting: error).children {
             if let failure = child.value as? FediError { return failure }
-            if let inner = child.value as? Error, let failure = validationFailure(in: inner, depth: depth + 1) { return failure }
+            if let inner = child.value as? Error, let failure = validationFailure(in: inner, depth: depth + 1) {
+                return failure
+            }
             for grandchild in Mirror(reflecting: child.value).children {
                 if let failure = grandchild.value as? FediError { return failure }
             }

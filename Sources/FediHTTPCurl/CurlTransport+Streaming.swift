@@ -1,7 +1,7 @@
 import CCurlShim
 import Dispatch
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 
 extension CurlTransport {
     /// A request held open (Server-Sent Events). As for `send`, the blocking transfer runs on a
@@ -9,7 +9,9 @@ extension CurlTransport {
     /// timeout and `--timeout` bound the wait for the headers; after them only silence does: more
     /// than `idleTimeout` seconds without a byte (heartbeats count) ends the stream with `.timedOut`.
     /// Redirects are not followed: a stream that moved is an answer to report.
-    public func stream(_ request: HTTPRequest, options: TransportOptions, idleTimeout: Double) async throws -> HTTPStreamResponse {
+    public func stream(_ request: HTTPRequest, options: TransportOptions, idleTimeout: Double) async throws
+        -> HTTPStreamResponse
+    {
         let transfer = StreamTransfer(request: request, options: options, idleTimeout: idleTimeout)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -62,7 +64,8 @@ final class StreamTransfer: @unchecked Sendable {
         defer { fm_curl_slist_free_all(headerList) }
 
         let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { errors in
-            CurlTransport.configure(handle, for: request, options: options, headers: headerList, errorBuffer: errors.baseAddress)
+            CurlTransport.configure(
+                handle, for: request, options: options, headers: headerList, errorBuffer: errors.baseAddress)
             fm_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)
             // No total timeout: the progress callback bounds the wait for headers and each silence.
             fm_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, 0)

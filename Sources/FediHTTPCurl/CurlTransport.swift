@@ -1,7 +1,7 @@
 import CCurlShim
 import Dispatch
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 import Synchronization
 
 /// HTTP over libcurl. Easy handles are pooled and reused, so connections (keep-alive, HTTP/2 where
@@ -49,19 +49,22 @@ public final class CurlTransport: HTTPTransport, Sendable {
     public func send(_ request: HTTPRequest, options: TransportOptions) async throws -> HTTPResponse {
         try await withCheckedThrowingContinuation { continuation in
             startThread {
-                continuation.resume(with: Result {
-                    try Self.loadLibrary()
-                    let handle = try self.checkOut()
-                    defer { self.checkIn(handle) }
-                    return try Self.perform(request, options: options, on: handle.pointer)
-                })
+                continuation.resume(
+                    with: Result {
+                        try Self.loadLibrary()
+                        let handle = try self.checkOut()
+                        defer { self.checkIn(handle) }
+                        return try Self.perform(request, options: options, on: handle.pointer)
+                    })
             }
         }
     }
 
     private func checkOut() throws -> EasyHandle {
         if let handle = idle.withLock({ $0.popLast() }) { return handle }
-        guard let pointer = fm_curl_easy_init() else { throw TransportError.other("libcurl could not create a transfer handle") }
+        guard let pointer = fm_curl_easy_init() else {
+            throw TransportError.other("libcurl could not create a transfer handle")
+        }
         return EasyHandle(pointer: pointer)
     }
 
@@ -82,7 +85,9 @@ public final class CurlTransport: HTTPTransport, Sendable {
         init(limit: Int) { self.limit = limit }
     }
 
-    static func perform(_ request: HTTPRequest, options: TransportOptions, on handle: UnsafeMutableRawPointer) throws -> HTTPResponse {
+    static func perform(_ request: HTTPRequest, options: TransportOptions, on handle: UnsafeMutableRawPointer) throws
+        -> HTTPResponse
+    {
         let collector = Collector(limit: options.maxResponseBytes)
         let context = Unmanaged.passRetained(collector)
         defer { context.release() }
@@ -144,8 +149,10 @@ public final class CurlTransport: HTTPTransport, Sendable {
     }
 
     /// The options every transfer gets: URL, method and body, TLS, redirects, timeouts, headers.
-    static func configure(_ handle: UnsafeMutableRawPointer, for request: HTTPRequest, options: TransportOptions,
-                          headers headerList: UnsafeMutablePointer<curl_slist>?, errorBuffer: UnsafeMutablePointer<CChar>?) {
+    static func configure(
+        _ handle: UnsafeMutableRawPointer, for request: HTTPRequest, options: TransportOptions,
+        headers headerList: UnsafeMutablePointer<curl_slist>?, errorBuffer: UnsafeMutablePointer<CChar>?
+    ) {
         fm_curl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString)
         fm_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
         fm_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
@@ -153,7 +160,8 @@ public final class CurlTransport: HTTPTransport, Sendable {
         // Redirects: GETs only (a 307/308 would resend a POST's body, tokens and passwords
         // included, wherever it points), never from https down to http. libcurl itself drops
         // the Authorization header when a redirect changes host.
-        fm_curl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, request.url.scheme == "https" ? "https" : "http,https")
+        fm_curl_setopt_string(
+            handle, CURLOPT_REDIR_PROTOCOLS_STR, request.url.scheme == "https" ? "https" : "http,https")
         fm_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, request.method == .get ? 1 : 0)
         fm_curl_setopt_long(handle, CURLOPT_MAXREDIRS, 5)
         fm_curl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
@@ -180,7 +188,10 @@ public final class CurlTransport: HTTPTransport, Sendable {
             // COPYPOSTFIELDS copies the bytes, so the Data may go away before the transfer ends.
             fm_curl_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, Int64(body.count))
             _ = body.withUnsafeBytes { bytes in
-                fm_curl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)))
+                fm_curl_setopt_pointer(
+                    handle, CURLOPT_COPYPOSTFIELDS,
+                    UnsafeMutableRawPointer(
+                        mutating: bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)))
             }
         }
     }
@@ -216,8 +227,11 @@ public final class CurlTransport: HTTPTransport, Sendable {
 
     /// `write`: the request changes the server, so a connection lost after sending it leaves its
     /// outcome unknown (`.answerLost`), not merely unreachable.
-    static func transportError(_ code: CURLcode, detail: String, timeout: Double, write: Bool = false) -> TransportError {
-        if write, [CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE].contains(code) { return .answerLost(detail) }
+    static func transportError(_ code: CURLcode, detail: String, timeout: Double, write: Bool = false) -> TransportError
+    {
+        if write, [CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE].contains(code) {
+            return .answerLost(detail)
+        }
         return switch code {
         case CURLE_UNSUPPORTED_PROTOCOL: .insecureRedirect(detail)
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: .cannotResolveHost(detail)
@@ -226,7 +240,8 @@ public final class CurlTransport: HTTPTransport, Sendable {
         case CURLE_COULDNT_CONNECT, CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR: .cannotConnect(detail)
         case CURLE_OPERATION_TIMEDOUT: .timedOut(seconds: timeout)
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
-             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS:
+            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
+            CURLE_SSL_INVALIDCERTSTATUS:
             .tls(detail)
         default: .other(detail)
         }

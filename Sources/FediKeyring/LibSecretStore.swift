@@ -125,7 +125,9 @@ public struct LibSecretStore: SecretStore {
                 // busy with blocked work, and a timer there would fire only after the hung call.
                 startThread {
                     // Clamped to a day: never a trap on a negative or huge timeout.
-                    var wait = timespec(tv_sec: Int(max(0, min(seconds, 86_400))), tv_nsec: Int(max(0, seconds.truncatingRemainder(dividingBy: 1)) * 1e9))
+                    var wait = timespec(
+                        tv_sec: Int(max(0, min(seconds, 86_400))),
+                        tv_nsec: Int(max(0, seconds.truncatingRemainder(dividingBy: 1)) * 1e9))
                     var left = timespec()
                     while nanosleep(&wait, &left) != 0, errno == EINTR { wait = left }
                     gate.finish(.failure(SecretStoreError.timedOut(seconds: seconds)))
@@ -179,11 +181,14 @@ public struct LibSecretStore: SecretStore {
     /// `DBUS_SESSION_BUS_ADDRESS` or `XDG_RUNTIME_DIR`, yet the user's systemd instance (kept
     /// running by `loginctl enable-linger`) serves `/run/user/UID/bus`, where a keyring daemon
     /// can answer. Only a socket owned by the user counts. nil when a bus is named or there is none.
-    public static func userBusAddress(environment: [String: String], uid: uid_t = geteuid(),
-                                      runtimeRoot: String = "/run/user") -> String? {
+    public static func userBusAddress(
+        environment: [String: String], uid: uid_t = geteuid(),
+        runtimeRoot: String = "/run/user"
+    ) -> String? {
         if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return nil }
         if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty,
-           FileManager.default.fileExists(atPath: runtime + "/bus") {
+            FileManager.default.fileExists(atPath: runtime + "/bus")
+        {
             return nil  // GDBus finds that one itself
         }
         let path = "\(runtimeRoot)/\(uid)/bus"

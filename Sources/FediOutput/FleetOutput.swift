@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 import Synchronization
 
 /// One command's results over several accounts, merged into one output with a leading `account`
@@ -81,7 +81,8 @@ public final class FleetOutput: Sendable {
 
     /// The server's own JSON for one account (`--raw`): one compact `{"account": ..., "raw": ...}` line.
     func addRaw(_ data: Data, from account: String) {
-        let raw = (try? JSONText.object(from: data)).flatMap { try? JSONText.data(from: $0) }
+        let raw =
+            (try? JSONText.object(from: data)).flatMap { try? JSONText.data(from: $0) }
             .map { String(decoding: $0, as: UTF8.self) } ?? Self.quoted(String(decoding: data, as: UTF8.self))
         state.withLock { state in
             guard !state.muted.contains(account) else { return }
@@ -109,7 +110,7 @@ public final class FleetOutput: Sendable {
             case .ndjson:
                 write([entry], account: account, into: &state)
             case .csv,
-                 .table where !settings.isTTY:  // CSV always streams; a table only off a terminal
+                .table where !settings.isTTY:  // CSV always streams; a table only off a terminal
                 if state.cursor < accounts.count, accounts[state.cursor] == account {
                     write([entry], account: account, into: &state)
                 } else {
@@ -125,7 +126,9 @@ public final class FleetOutput: Sendable {
     public func finish(_ account: String) {
         state.withLock { state in
             state.finished.insert(account)
-            guard !state.merged, settings.format == .csv || (settings.format == .table && !settings.isTTY) else { return }
+            guard !state.merged, settings.format == .csv || (settings.format == .table && !settings.isTTY) else {
+                return
+            }
             while state.cursor < accounts.count, state.finished.contains(accounts[state.cursor]) {
                 state.cursor += 1
                 if state.cursor < accounts.count {
@@ -140,7 +143,9 @@ public final class FleetOutput: Sendable {
     /// accounts that never finished (cancelled by --fail-fast).
     public func finishAll() {
         state.withLock { state in
-            let entries = state.merged ? Self.merged(state.held, accounts: accounts)
+            let entries =
+                state.merged
+                ? Self.merged(state.held, accounts: accounts)
                 : accounts.flatMap { account in (state.held[account] ?? []).map { (account, $0) } }
             switch settings.format {
             case .json:
@@ -236,10 +241,14 @@ public final class FleetOutput: Sendable {
         func flushTable() {
             guard let pending = table else { return }
             if wroteBlock { renderer.write("\n") }
-            let kept = settings.keepEmptyColumns ? Array(pending.columns.indices)
+            let kept =
+                settings.keepEmptyColumns
+                ? Array(pending.columns.indices)
                 : pending.columns.indices.filter { index in pending.rows.contains { !$0[index].isEmpty } }
-            renderer.write(AlignedTable.render(columns: kept.map { pending.columns[$0] },
-                                               cells: pending.rows.map { row in kept.map { row[$0] } }, renderer: renderer))
+            renderer.write(
+                AlignedTable.render(
+                    columns: kept.map { pending.columns[$0] },
+                    cells: pending.rows.map { row in kept.map { row[$0] } }, renderer: renderer))
             wroteBlock = true
             table = nil
         }
@@ -249,12 +258,17 @@ public final class FleetOutput: Sendable {
                     flushTable()
                     if wroteBlock { renderer.write("\n") }
                     let labels = (record.hasOwnAccount ? [] : ["account"]) + record.headers
-                    let values = (record.hasOwnAccount ? [] : [Renderer.inert(account)]) + record.cells.map(renderer.ttyText)
+                    let values =
+                        (record.hasOwnAccount ? [] : [Renderer.inert(account)]) + record.cells.map(renderer.ttyText)
                     renderer.write(renderer.labelled(labels, values))
                     wroteBlock = true
                 } else {
-                    let own = Array(zip(record.headers, zip(record.keys, record.kinds))).map { (header: $0.0, key: $0.1.0, kind: $0.1.1) }
-                    let columns = (record.hasOwnAccount ? [] : [(header: "account", key: "account", kind: ColumnKind.identifier)]) + own
+                    let own = Array(zip(record.headers, zip(record.keys, record.kinds))).map {
+                        (header: $0.0, key: $0.1.0, kind: $0.1.1)
+                    }
+                    let columns =
+                        (record.hasOwnAccount ? [] : [(header: "account", key: "account", kind: ColumnKind.identifier)])
+                        + own
                     let row = (record.hasOwnAccount ? [] : [account]) + record.cells.map(renderer.ttyText)
                     if let pending = table, pending.columns.map(\.key) == columns.map(\.key) {
                         table?.rows.append(row)
@@ -306,8 +320,10 @@ public struct FleetMemberOutput: Sendable {
 extension Renderer {
     /// A row or item as the fleet's output keeps it.
     /// `order`: the row's place in a merged list, whose rows name their own origin (no account column).
-    func fleetRecord<Row: Tabular>(_ row: Row, isItem: Bool, account: String,
-                                   order: (@Sendable (Row) -> String)? = nil) throws -> FleetOutput.Record {
+    func fleetRecord<Row: Tabular>(
+        _ row: Row, isItem: Bool, account: String,
+        order: (@Sendable (Row) -> String)? = nil
+    ) throws -> FleetOutput.Record {
         let columns = self.columns(Row.self).filter { $0.key != "account" || Row.fieldNames.contains("account") }
         let hasOwn = Row.fieldNames.contains("account") || order != nil
         let pretty = settings.format == .json

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 
 /// fedictl's JSON for one row, written straight from its `Encodable` conformance: the bytes
 /// `JSONCoding.encoder` would write (keys sorted by UTF-8, slashes unescaped, dates as
@@ -42,7 +42,10 @@ struct JSONRowWriter {
         case .slot(let slot): if let node = slot.node { write(node, depth: depth, topLevel: topLevel, into: &out) }
         case .array(let array):
             let items = array.items.filter(\.isPresent)
-            if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
+            if items.isEmpty {
+                out.append(contentsOf: "[]".utf8)
+                return
+            }
             out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -53,8 +56,12 @@ struct JSONRowWriter {
             out.append(UInt8(ascii: "]"))
         case .object(let object):
             let entries = object.entries
-            let order = topLevel ? topLevelOrder.order(of: entries, fields: fields) : KeyOrder.sorted(entries, fields: nil)
-            if order.isEmpty { out.append(contentsOf: "{}".utf8); return }
+            let order =
+                topLevel ? topLevelOrder.order(of: entries, fields: fields) : KeyOrder.sorted(entries, fields: nil)
+            if order.isEmpty {
+                out.append(contentsOf: "{}".utf8)
+                return
+            }
             out.append(UInt8(ascii: "{"))
             for (position, index) in order.enumerated() {
                 if position > 0 { out.append(UInt8(ascii: ",")) }
@@ -71,7 +78,10 @@ struct JSONRowWriter {
     private func newline(_ depth: Int, _ out: inout [UInt8]) {
         guard pretty else { return }
         out.append(UInt8(ascii: "\n"))
-        for _ in 0..<depth { out.append(UInt8(ascii: " ")); out.append(UInt8(ascii: " ")) }
+        for _ in 0..<depth {
+            out.append(UInt8(ascii: " "))
+            out.append(UInt8(ascii: " "))
+        }
     }
 
     /// A JSON string: `"` and `\` escaped, C0 controls as JSONEncoder writes them, and the scalars
@@ -80,20 +90,26 @@ struct JSONRowWriter {
         out.append(UInt8(ascii: "\""))
         defer { out.append(UInt8(ascii: "\"")) }
         let needsEscape = text.utf8.contains { $0 == 0x22 || $0 == 0x5C } || InertText.mayHoldControls(text)
-        guard needsEscape else { out.append(contentsOf: text.utf8); return }
+        guard needsEscape else {
+            out.append(contentsOf: text.utf8)
+            return
+        }
         for scalar in text.unicodeScalars {
-            let escape: String? = switch scalar {
-            case "\"": "\\\""
-            case "\\": "\\\\"
-            case "\n": "\\n"
-            case "\r": "\\r"
-            case "\t": "\\t"
-            case "\u{08}": "\\b"
-            case "\u{0C}": "\\f"
-            case _ where InertText.isControl(scalar) || InertText.isBidiControl(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029:
-                hexEscape(scalar)
-            default: nil
-            }
+            let escape: String? =
+                switch scalar {
+                case "\"": "\\\""
+                case "\\": "\\\\"
+                case "\n": "\\n"
+                case "\r": "\\r"
+                case "\t": "\\t"
+                case "\u{08}": "\\b"
+                case "\u{0C}": "\\f"
+                case _
+                where InertText.isControl(scalar) || InertText.isBidiControl(scalar) || scalar.value == 0x2028
+                    || scalar.value == 0x2029:
+                    hexEscape(scalar)
+                default: nil
+                }
             if let escape { out.append(contentsOf: escape.utf8) } else { UTF8.encode(scalar) { out.append($0) } }
         }
     }
@@ -113,7 +129,9 @@ final class KeyOrder {
     private var indices: [Int] = []
 
     func order(of entries: [(key: String, node: JSONNode)], fields: Set<String>?) -> [Int] {
-        if let keys, entries.count == keys.count, zip(entries, keys).allSatisfy({ $0.key == $1 && $0.node.isPresent }) { return indices }
+        if let keys, entries.count == keys.count, zip(entries, keys).allSatisfy({ $0.key == $1 && $0.node.isPresent }) {
+            return indices
+        }
         indices = Self.sorted(entries, fields: fields)
         keys = entries.allSatisfy(\.node.isPresent) ? entries.map(\.key) : nil
         return indices
@@ -134,7 +152,9 @@ final class KeyOrder {
         var unique: [Int] = []
         unique.reserveCapacity(kept.count)
         for (position, index) in kept.enumerated() {
-            if position + 1 < kept.count, entries[kept[position + 1]].key.utf8.elementsEqual(entries[index].key.utf8) { continue }
+            if position + 1 < kept.count, entries[kept[position + 1]].key.utf8.elementsEqual(entries[index].key.utf8) {
+                continue
+            }
             unique.append(index)
         }
         return unique
@@ -170,17 +190,29 @@ private struct JSONNodeEncoder: Encoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let object: JSONNode.Object
-        if case .object(let existing)? = slot.node { object = existing } else { object = JSONNode.Object(); slot.node = .object(object) }
+        if case .object(let existing)? = slot.node {
+            object = existing
+        } else {
+            object = JSONNode.Object()
+            slot.node = .object(object)
+        }
         return KeyedEncodingContainer(JSONKeyedContainer<Key>(object: object, codingPath: codingPath))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         let array: JSONNode.Array
-        if case .array(let existing)? = slot.node { array = existing } else { array = JSONNode.Array(); slot.node = .array(array) }
+        if case .array(let existing)? = slot.node {
+            array = existing
+        } else {
+            array = JSONNode.Array()
+            slot.node = .array(array)
+        }
         return JSONUnkeyedContainer(array: array, codingPath: codingPath)
     }
 
-    func singleValueContainer() -> any SingleValueEncodingContainer { JSONSingleValue(slot: slot, codingPath: codingPath) }
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        JSONSingleValue(slot: slot, codingPath: codingPath)
+    }
 }
 
 /// One value's node: JSON's own types directly, dates as fedictl writes them, anything else
@@ -189,9 +221,15 @@ private struct JSONNodeEncoder: Encoder {
 private func encodedNode<T: Encodable>(_ value: T, codingPath: @autoclosure () -> [any CodingKey]) throws -> JSONNode {
     // The optionals rows are made of, by metatype rather than by cast: this runs for every field of every row.
     if T.self == String?.self { return unsafeBitCast(value, to: String?.self).map { .string($0) } ?? .literal("null") }
-    if T.self == Bool?.self { return unsafeBitCast(value, to: Bool?.self).map { .literal($0 ? "true" : "false") } ?? .literal("null") }
-    if T.self == Date?.self { return unsafeBitCast(value, to: Date?.self).map { .string(FlexibleDate.format($0)) } ?? .literal("null") }
-    if T.self == Int?.self { return unsafeBitCast(value, to: Int?.self).map { .literal(String($0)) } ?? .literal("null") }
+    if T.self == Bool?.self {
+        return unsafeBitCast(value, to: Bool?.self).map { .literal($0 ? "true" : "false") } ?? .literal("null")
+    }
+    if T.self == Date?.self {
+        return unsafeBitCast(value, to: Date?.self).map { .string(FlexibleDate.format($0)) } ?? .literal("null")
+    }
+    if T.self == Int?.self {
+        return unsafeBitCast(value, to: Int?.self).map { .literal(String($0)) } ?? .literal("null")
+    }
     switch value {
     case let text as String: return .string(text)
     case let flag as Bool: return .literal(flag ? "true" : "false")
@@ -210,7 +248,8 @@ private func encodedNode<T: Encodable>(_ value: T, codingPath: @autoclosure () -
 /// A number as JSONEncoder writes it (`1` for `1.0`); JSON has no infinity or NaN.
 private func jsonNumber(_ number: Double, _ codingPath: () -> [any CodingKey]) throws -> String {
     guard number.isFinite else {
-        throw EncodingError.invalidValue(number, .init(codingPath: codingPath(), debugDescription: "\(number) is not valid JSON"))
+        throw EncodingError.invalidValue(
+            number, .init(codingPath: codingPath(), debugDescription: "\(number) is not valid JSON"))
     }
     var text = number.description
     if text.hasSuffix(".0") { text.removeLast(2) }
@@ -228,21 +267,33 @@ private struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     }
 
     mutating func encodeNil(forKey key: Key) throws { object.entries.append((key.stringValue, .literal("null"))) }
-    mutating func encode(_ value: String, forKey key: Key) throws { object.entries.append((key.stringValue, .string(value))) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { object.entries.append((key.stringValue, .literal(value ? "true" : "false"))) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { object.entries.append((key.stringValue, .literal(String(value)))) }
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        object.entries.append((key.stringValue, .string(value)))
+    }
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        object.entries.append((key.stringValue, .literal(value ? "true" : "false")))
+    }
+    mutating func encode(_ value: Int, forKey key: Key) throws {
+        object.entries.append((key.stringValue, .literal(String(value))))
+    }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let node = try encodedNode(value, codingPath: codingPath + [key])
         object.entries.append((key.stringValue, node))
     }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
         JSONNodeEncoder(slot: slot(key), codingPath: codingPath + [key]).container(keyedBy: keyType)
     }
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         JSONNodeEncoder(slot: slot(key), codingPath: codingPath + [key]).unkeyedContainer()
     }
-    mutating func superEncoder() -> any Encoder { JSONNodeEncoder(slot: slot(Key(stringValue: "super")!), codingPath: codingPath) }
-    mutating func superEncoder(forKey key: Key) -> any Encoder { JSONNodeEncoder(slot: slot(key), codingPath: codingPath + [key]) }
+    mutating func superEncoder() -> any Encoder {
+        JSONNodeEncoder(slot: slot(Key(stringValue: "super")!), codingPath: codingPath)
+    }
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        JSONNodeEncoder(slot: slot(key), codingPath: codingPath + [key])
+    }
 }
 
 private struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
@@ -257,11 +308,17 @@ private struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
     }
 
     mutating func encodeNil() throws { array.items.append(.literal("null")) }
-    mutating func encode<T: Encodable>(_ value: T) throws { array.items.append(try encodedNode(value, codingPath: codingPath)) }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        array.items.append(try encodedNode(value, codingPath: codingPath))
+    }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         JSONNodeEncoder(slot: slot(), codingPath: codingPath).container(keyedBy: keyType)
     }
-    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { JSONNodeEncoder(slot: slot(), codingPath: codingPath).unkeyedContainer() }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        JSONNodeEncoder(slot: slot(), codingPath: codingPath).unkeyedContainer()
+    }
     mutating func superEncoder() -> any Encoder { JSONNodeEncoder(slot: slot(), codingPath: codingPath) }
 }
 

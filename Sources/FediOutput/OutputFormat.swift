@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 
 public enum OutputFormat: String, CaseIterable, Sendable, Codable {
     case table, json, ndjson, csv
@@ -21,8 +21,10 @@ public struct OutputSettings: Sendable {
     /// `--raw`: a fetched result is shown as the server's own JSON.
     public var raw = false
 
-    public init(format: OutputFormat = .table, fields: [String]? = nil, noHeaders: Bool = false, isTTY: Bool = false,
-                width: Int? = nil, color: Bool = false, now: Date = Date(), keepEmptyColumns: Bool = false) {
+    public init(
+        format: OutputFormat = .table, fields: [String]? = nil, noHeaders: Bool = false, isTTY: Bool = false,
+        width: Int? = nil, color: Bool = false, now: Date = Date(), keepEmptyColumns: Bool = false
+    ) {
         self.format = format
         self.fields = fields
         self.noHeaders = noHeaders

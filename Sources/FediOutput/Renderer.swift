@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 import Synchronization
 
 /// The one place command results become text. Every command prints through it.
@@ -20,8 +20,9 @@ public struct Renderer: Sendable {
         let known = Set(Row.fieldNames + (fleet == nil ? [] : ["account"]))
         let unknown = fields.filter { !known.contains($0) }
         guard unknown.isEmpty else {
-            throw FediError(.usage, "unknown field\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", "))",
-                            hint: "available fields: \(Row.fieldNames.joined(separator: ", "))")
+            throw FediError(
+                .usage, "unknown field\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", "))",
+                hint: "available fields: \(Row.fieldNames.joined(separator: ", "))")
         }
     }
 
@@ -50,7 +51,10 @@ public struct Renderer: Sendable {
     /// The server's own JSON (`--raw`), with controls and bidi controls written as JSON escapes
     /// (`InertText.json`): the same data to a JSON reader, inert on a terminal.
     public func raw(_ data: Data) {
-        if let fleet { return fleet.sink.addRaw(Data(InertText.json(String(decoding: data, as: UTF8.self)).utf8), from: fleet.account) }
+        if let fleet {
+            return fleet.sink.addRaw(
+                Data(InertText.json(String(decoding: data, as: UTF8.self)).utf8), from: fleet.account)
+        }
         var text = InertText.json(String(decoding: data, as: UTF8.self))
         if !text.hasSuffix("\n") { text += "\n" }
         write(text)
@@ -75,7 +79,9 @@ public struct Renderer: Sendable {
     /// each piped key, so the parts of a larger view (a report's posts) keep keys of their own.
     public func item<Row: Tabular>(_ row: Row, keyPrefix: String = "") throws {
         try validateFields(for: Row.self)
-        if let fleet { return fleet.sink.add(try fleetRecord(row, isItem: true, account: fleet.account), from: fleet.account) }
+        if let fleet {
+            return fleet.sink.add(try fleetRecord(row, isItem: true, account: fleet.account), from: fleet.account)
+        }
         switch settings.format {
         case .json: write(try jsonText(row, pretty: true) + "\n")
         case .ndjson: write(try jsonText(row, pretty: false) + "\n")
@@ -91,7 +97,9 @@ public struct Renderer: Sendable {
                     let text = ttyText(column.value(row))
                     // A long value wraps at spaces and goes on under its label, not under the labels.
                     let lines = Self.wrap(text, width: settings.width.map { $0 - indent.count })
-                    write(style(label, bold: true) + tinted(lines.joined(separator: "\n" + indent), key: column.key, value: text) + "\n")
+                    write(
+                        style(label, bold: true)
+                            + tinted(lines.joined(separator: "\n" + indent), key: column.key, value: text) + "\n")
                 }
             } else {
                 // TSV cleaning, so a multi-line comment cannot spill past its `key\tvalue` line.
@@ -205,8 +213,9 @@ public struct Renderer: Sendable {
         do {
             return try jsonWriter(pretty: pretty).text(value)
         } catch {
-            throw FediError(.protocol, "cannot write a result as JSON (\(JSONCoding.describe(error)))",
-                            hint: "the server sent a value JSON cannot hold; --raw shows its own answer")
+            throw FediError(
+                .protocol, "cannot write a result as JSON (\(JSONCoding.describe(error)))",
+                hint: "the server sent a value JSON cannot hold; --raw shows its own answer")
         }
     }
 
@@ -247,15 +256,18 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
         self.written = Mutex(Written(table: TableLayout(renderer: renderer, columns: columns)))
         if let fleet = renderer.fleet {
             let hasOwn = Row.fieldNames.contains("account") || order != nil
-            fleet.sink.declare(keys: columns.map(\.key).filter { hasOwn || $0 != "account" }, hasOwnAccount: hasOwn,
-                               merged: order != nil)
+            fleet.sink.declare(
+                keys: columns.map(\.key).filter { hasOwn || $0 != "account" }, hasOwnAccount: hasOwn,
+                merged: order != nil)
         }
     }
 
     public func add(_ rows: [Row]) throws {
         if let fleet = renderer.fleet {
             for row in rows {
-                fleet.sink.add(try renderer.fleetRecord(row, isItem: false, account: fleet.account, order: order), from: fleet.account)
+                fleet.sink.add(
+                    try renderer.fleetRecord(row, isItem: false, account: fleet.account, order: order),
+                    from: fleet.account)
             }
             return
         }
@@ -304,15 +316,19 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
     }
 
     /// One row's JSON; one that has none (a number JSON cannot hold) stops the list, saying which row.
-    private func write(_ row: Row, _ writer: JSONRowWriter, indent: Int = 0, into out: inout [UInt8], count rowsWritten: inout Int) throws {
+    private func write(
+        _ row: Row, _ writer: JSONRowWriter, indent: Int = 0, into out: inout [UInt8], count rowsWritten: inout Int
+    ) throws {
         do {
             try writer.write(row, indent: indent, into: &out)
             rowsWritten += 1
         } catch let error as EncodingError {
             guard case .invalidValue(_, let context) = error else { throw error }
             let key = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw FediError(.protocol, "row \(rowsWritten + 1) of the list cannot be written as JSON: \(context.debugDescription)\(key.isEmpty ? "" : " (\(key))")",
-                            hint: "the rows before it were written; --raw shows the server's own JSON")
+            throw FediError(
+                .protocol,
+                "row \(rowsWritten + 1) of the list cannot be written as JSON: \(context.debugDescription)\(key.isEmpty ? "" : " (\(key))")",
+                hint: "the rows before it were written; --raw shows the server's own JSON")
         }
     }
 

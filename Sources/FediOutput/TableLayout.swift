@@ -23,10 +23,14 @@ struct TableLayout<Row: Tabular> {
         guard !rows.isEmpty else { return "" }
         let cells = rows.map { row in columns.map { renderer.ttyText($0.value(row)) } }
         if let shown {
-            return AlignedTable.rows(cells.map { row in shown.kept.map { row[$0] } }, columns: shown.columns, widths: shown.widths, renderer: renderer)
+            return AlignedTable.rows(
+                cells.map { row in shown.kept.map { row[$0] } }, columns: shown.columns, widths: shown.widths,
+                renderer: renderer)
         }
         // A column the software never fills (GoToSocial's assignee) only takes width.
-        let kept = renderer.settings.keepEmptyColumns ? Array(columns.indices)
+        let kept =
+            renderer.settings.keepEmptyColumns
+            ? Array(columns.indices)
             : columns.indices.filter { index in cells.contains { !$0[index].isEmpty } }
         let described = kept.map { (columns[$0].header, columns[$0].key, columns[$0].kind) }
         let keptCells = cells.map { row in kept.map { row[$0] } }
@@ -48,22 +52,30 @@ struct TableLayout<Row: Tabular> {
 enum AlignedTable {
     static let gap = 2
 
-    static func render(columns: [(header: String, key: String, kind: ColumnKind)], cells: [[String]], renderer: Renderer) -> String {
+    static func render(
+        columns: [(header: String, key: String, kind: ColumnKind)], cells: [[String]], renderer: Renderer
+    ) -> String {
         let widths = widths(columns: columns, cells: cells, renderer: renderer)
-        return header(columns, widths: widths, renderer: renderer) + rows(cells, columns: columns, widths: widths, renderer: renderer)
+        return header(columns, widths: widths, renderer: renderer)
+            + rows(cells, columns: columns, widths: widths, renderer: renderer)
     }
 
     /// Each column as wide as its widest cell or header; on a terminal too narrow for that, the
     /// widest free text gives way one character at a time, then the widest other column; never
     /// below its header or 8 characters, never an identifier.
-    static func widths(columns: [(header: String, key: String, kind: ColumnKind)], cells: [[String]], renderer: Renderer) -> [Int] {
+    static func widths(
+        columns: [(header: String, key: String, kind: ColumnKind)], cells: [[String]], renderer: Renderer
+    ) -> [Int] {
         let headers = columns.map { $0.header.uppercased() }
-        var widths = headers.indices.map { index in max(headers[index].count, cells.map { $0[index].count }.max() ?? 0) }
+        var widths = headers.indices.map { index in max(headers[index].count, cells.map { $0[index].count }.max() ?? 0)
+        }
         if let limit = renderer.settings.width {
             let floors = headers.map { max(8, $0.count) }
             while widths.reduce(0, +) + gap * max(0, widths.count - 1) > limit {
                 let shrinkable = { (kind: ColumnKind) in
-                    widths.indices.filter { columns[$0].kind == kind && widths[$0] > floors[$0] }.max { widths[$0] < widths[$1] }
+                    widths.indices.filter { columns[$0].kind == kind && widths[$0] > floors[$0] }.max {
+                        widths[$0] < widths[$1]
+                    }
                 }
                 guard let widest = shrinkable(.freeText) ?? shrinkable(.other) else { break }
                 widths[widest] -= 1
@@ -72,20 +84,32 @@ enum AlignedTable {
         return widths
     }
 
-    static func header(_ columns: [(header: String, key: String, kind: ColumnKind)], widths: [Int], renderer: Renderer) -> String {
+    static func header(_ columns: [(header: String, key: String, kind: ColumnKind)], widths: [Int], renderer: Renderer)
+        -> String
+    {
         guard !renderer.settings.noHeaders else { return "" }
         return renderer.style(join(columns.map { $0.header.uppercased() }, widths: widths, gap: gap), bold: true) + "\n"
     }
 
     /// The rows, each cell cut to its column's width on a terminal of known width (an identifier
     /// never: one longer than its column overflows it).
-    static func rows(_ cells: [[String]], columns: [(header: String, key: String, kind: ColumnKind)], widths: [Int], renderer: Renderer) -> String {
+    static func rows(
+        _ cells: [[String]], columns: [(header: String, key: String, kind: ColumnKind)], widths: [Int],
+        renderer: Renderer
+    ) -> String {
         let keys = columns.map(\.key)
         var out = ""
         for cells in cells {
-            let row = renderer.settings.width == nil ? cells
-                : cells.indices.map { columns[$0].kind == .identifier ? cells[$0] : truncate(cells[$0], to: widths[$0]) }
-            out += join(row, widths: widths, gap: gap) { index, text in renderer.tinted(text, key: keys[index], value: row[index]) } + "\n"
+            let row =
+                renderer.settings.width == nil
+                ? cells
+                : cells.indices.map {
+                    columns[$0].kind == .identifier ? cells[$0] : truncate(cells[$0], to: widths[$0])
+                }
+            out +=
+                join(row, widths: widths, gap: gap) { index, text in
+                    renderer.tinted(text, key: keys[index], value: row[index])
+                } + "\n"
         }
         return out
     }
@@ -119,7 +143,8 @@ public enum RelativeTime {
         if magnitude < 60 { return seconds >= 0 ? "just now" : "in a moment" }
         let day = 86400.0
         let units: [(name: String, length: Double, below: Int)] = [
-            ("minute", 60, 60), ("hour", 3600, 24), ("day", day, 45), ("month", day * 30.4375, 12), ("year", day * 365.25, .max),
+            ("minute", 60, 60), ("hour", 3600, 24), ("day", day, 45), ("month", day * 30.4375, 12),
+            ("year", day * 365.25, .max),
         ]
         var phrase = ""
         for unit in units {

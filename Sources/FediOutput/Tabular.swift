@@ -22,7 +22,10 @@ public enum ColumnKind: Sendable, Equatable {
     /// `comment`, `*_comment`, `content`, `note`, `title`, `reason`... are free text.
     public init(key: String) {
         let identifiers: Set = ["id", "url", "uri", "account", "acct", "domain", "host", "ip"]
-        let prose: Set = ["comment", "content", "note", "notes", "text", "title", "reason", "message", "display_name", "description", "hint"]
+        let prose: Set = [
+            "comment", "content", "note", "notes", "text", "title", "reason", "message", "display_name", "description",
+            "hint",
+        ]
         if identifiers.contains(key) || key.hasSuffix("_id") || key.hasSuffix("_url") {
             self = .identifier
         } else if prose.contains(key) || key.hasSuffix("_comment") {
@@ -42,8 +45,10 @@ public struct Column<Row>: Sendable {
     public let kind: ColumnKind
     public let value: @Sendable (Row) -> Cell
 
-    public init(_ key: String, _ header: String? = nil, default isDefault: Bool = true, kind: ColumnKind? = nil,
-                _ value: @escaping @Sendable (Row) -> Cell) {
+    public init(
+        _ key: String, _ header: String? = nil, default isDefault: Bool = true, kind: ColumnKind? = nil,
+        _ value: @escaping @Sendable (Row) -> Cell
+    ) {
         self.key = key
         self.header = header ?? key.replacing("_", with: " ")
         self.isDefault = isDefault

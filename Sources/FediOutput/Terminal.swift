@@ -1,8 +1,9 @@
 import FediCore
 import FoundationEssentials
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The facts about where output goes and input comes from. Commands never touch stdio directly.

@@ -6,10 +6,10 @@ enum Tone: Sendable {
     /// The SGR code that starts it.
     var code: String {
         switch self {
-        case .alarm: "31"    // red
+        case .alarm: "31"  // red
         case .warning: "33"  // yellow
-        case .calm: "32"     // green
-        case .quiet: "2"     // dim
+        case .calm: "32"  // green
+        case .quiet: "2"  // dim
         }
     }
 
@@ -19,7 +19,8 @@ enum Tone: Sendable {
         case ("severity", "suspend"), ("severity", "no_access"), ("status", "suspended"), ("state", "suspended"):
             self = .alarm
         case ("severity", "silence"), ("severity", "sign_up_requires_approval"), ("severity", "sign_up_block"),
-             ("state", "open"), ("status", "silenced"), ("status", "disabled"), ("status", "pending"), ("state", "pending"):
+            ("state", "open"), ("status", "silenced"), ("status", "disabled"), ("status", "pending"),
+            ("state", "pending"):
             self = .warning
         case ("state", "resolved"):
             self = .calm

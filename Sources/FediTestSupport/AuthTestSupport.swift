@@ -1,7 +1,7 @@
-import Foundation
 import FediCommands
 import FediCore
 import FediHTTPCurl
+import Foundation
 
 /// A command running in-process whose stderr a test can watch while it runs (the OAuth login
 /// prints the authorize URL, then waits for the browser).
@@ -10,13 +10,16 @@ public final class InProcessRun: Sendable {
     private let task: Task<Int32, Never>
 
     /// Starts `arguments` on the real command tree with these services (the terminal is made here).
-    public init(_ arguments: [String], transport: any HTTPTransport = CommandHarness.sharedTransport, secrets: any SecretStore,
-                insecureSecrets: (any SecretStore)? = nil, logins: any LoginStore, environment: [String: String] = [:],
-                openURL: @escaping @Sendable (URL) -> Bool = { _ in false }, tty: Bool = false, input: String = "") {
+    public init(
+        _ arguments: [String], transport: any HTTPTransport = CommandHarness.sharedTransport, secrets: any SecretStore,
+        insecureSecrets: (any SecretStore)? = nil, logins: any LoginStore, environment: [String: String] = [:],
+        openURL: @escaping @Sendable (URL) -> Bool = { _ in false }, tty: Bool = false, input: String = ""
+    ) {
         let terminal = CapturingTerminal(tty: tty, width: 100, input: input)
         let file = insecureSecrets ?? secrets
-        let services = Services(transport: transport, secrets: secrets, insecureSecrets: { file }, logins: logins, terminal: terminal,
-                                environment: environment, openURL: openURL)
+        let services = Services(
+            transport: transport, secrets: secrets, insecureSecrets: { file }, logins: logins, terminal: terminal,
+            environment: environment, openURL: openURL)
         self.terminal = terminal
         task = Task {
             await Services.$current.withValue(services) { await FedictlMain.run(arguments) }
@@ -65,7 +68,8 @@ public final class BinaryRun: @unchecked Sendable {
             process.arguments = arguments
         }
         process.environment = BinaryRunner.userEnvironment(environment)
-        let outPipe = Pipe(), errPipe = Pipe()
+        let outPipe = Pipe()
+        let errPipe = Pipe()
         process.standardOutput = outPipe
         process.standardError = errPipe
         process.standardInput = stdinPipe
@@ -98,7 +102,9 @@ public final class BinaryRun: @unchecked Sendable {
     }
 
     public func waitForStdout(containing text: String, seconds: Double = 20) async throws -> String {
-        try await Waiting.until(seconds: seconds, what: "'\(text)' on stdout (stdout so far: \(stdout); stderr: \(stderr))") {
+        try await Waiting.until(
+            seconds: seconds, what: "'\(text)' on stdout (stdout so far: \(stdout); stderr: \(stderr))"
+        ) {
             stdout.contains(text) ? stdout : nil
         }
     }
@@ -106,7 +112,10 @@ public final class BinaryRun: @unchecked Sendable {
     /// Sends a signal, as `kill` would (SIGTERM, SIGINT).
     public func signal(_ number: Int32) {
         let pid = process.processIdentifier
-        guard traced else { kill(pid, number); return }
+        guard traced else {
+            kill(pid, number)
+            return
+        }
         let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
         if let child = children.split(separator: " ").first.flatMap({ Int32($0) }) { kill(child, number) }
     }
@@ -137,7 +146,9 @@ public final class BinaryRun: @unchecked Sendable {
 public enum OAuthBrowser {
     /// The authorize URL fedictl printed.
     public static func authorizeURL(in text: String) -> URL? {
-        text.split(whereSeparator: \.isWhitespace).first { $0.contains("/oauth/authorize?") }.flatMap { URL(string: String($0)) }
+        text.split(whereSeparator: \.isWhitespace).first { $0.contains("/oauth/authorize?") }.flatMap {
+            URL(string: String($0))
+        }
     }
 
     /// Opens the page, picks `username` and submits the form as the page says (a POST of its hidden
@@ -163,7 +174,8 @@ public enum OAuthBrowser {
         let answer = try await transport.send(request, options: options)
         // fedictl's transport does not follow redirects of a POST; a browser follows this one with a GET.
         guard (300..<400).contains(answer.status), let location = answer.header("location"),
-              let next = URL(string: location, relativeTo: answer.url)?.absoluteURL else { return answer }
+            let next = URL(string: location, relativeTo: answer.url)?.absoluteURL
+        else { return answer }
         return try await transport.send(HTTPRequest(method: .get, url: next), options: options)
     }
 
@@ -192,9 +204,11 @@ public enum KeyringProbe {
     public static func require() async throws {
         let result = try await secretTool(["search", "service", "fedictl-probe"])
         guard result.status == 0 else {
-            throw FediError(.unavailable, "No Secret Service is reachable (\(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))). "
-                            + "Run these tests through scripts/with-keyring, e.g. `scripts/with-keyring swift test --filter Auth`, "
-                            + "or set FEDICTL_SKIP_KEYRING_TESTS=1 to skip them.")
+            throw FediError(
+                .unavailable,
+                "No Secret Service is reachable (\(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))). "
+                    + "Run these tests through scripts/with-keyring, e.g. `scripts/with-keyring swift test --filter Auth`, "
+                    + "or set FEDICTL_SKIP_KEYRING_TESTS=1 to skip them.")
         }
     }
 

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediOutput
+import Foundation
 
 /// A terminal for tests: records stdout and stderr, answers reads from a script.
 public final class CapturingTerminal: Terminal, @unchecked Sendable {

@@ -1,7 +1,7 @@
-import Foundation
 import FediCommands
 import FediCore
 import FediHTTPCurl
+import Foundation
 
 /// What a user would see from one run: stdout, stderr and the exit status.
 public struct CommandResult: Sendable, CustomStringConvertible {
@@ -36,10 +36,12 @@ public struct CommandHarness: Sendable {
 
     public static let sharedTransport = CurlTransport()
 
-    public init(transport: any HTTPTransport = CommandHarness.sharedTransport, secrets: any SecretStore = InMemorySecretStore(),
-                logins: any LoginStore = InMemoryLoginStore(), serverCache: any ServerInfoCache = InMemoryServerInfoCache(),
-                environment: [String: String] = [:], now: @escaping @Sendable () -> Date = Date.init,
-                sleep: (@Sendable (Double) async throws -> Void)? = nil) {
+    public init(
+        transport: any HTTPTransport = CommandHarness.sharedTransport, secrets: any SecretStore = InMemorySecretStore(),
+        logins: any LoginStore = InMemoryLoginStore(), serverCache: any ServerInfoCache = InMemoryServerInfoCache(),
+        environment: [String: String] = [:], now: @escaping @Sendable () -> Date = Date.init,
+        sleep: (@Sendable (Double) async throws -> Void)? = nil
+    ) {
         self.transport = transport
         self.secrets = secrets
         self.logins = logins
@@ -49,11 +51,14 @@ public struct CommandHarness: Sendable {
         self.sleep = sleep
     }
 
-    public func run(_ arguments: [String], tty: Bool = false, width: Int = 100, input: String = "") async -> CommandResult {
+    public func run(_ arguments: [String], tty: Bool = false, width: Int = 100, input: String = "") async
+        -> CommandResult
+    {
         let terminal = CapturingTerminal(tty: tty, width: width, input: input)
         let secrets = self.secrets
         var services = Services(
-            transport: transport, secrets: secrets, insecureSecrets: { secrets }, logins: logins, serverCache: serverCache, terminal: terminal,
+            transport: transport, secrets: secrets, insecureSecrets: { secrets }, logins: logins,
+            serverCache: serverCache, terminal: terminal,
             environment: environment, now: now, journal: journal)
         if let sleep { services.sleep = sleep }
         if let lastLooks { services.lastLooks = lastLooks }
@@ -66,21 +71,29 @@ public struct CommandHarness: Sendable {
 
 /// Runs the built `fedictl` binary as a user would, with its own environment.
 public enum BinaryRunner {
-    public static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) async throws -> CommandResult {
-        try await ProcessRunner.run(RepoPaths.fedictlBinary.path, arguments, environment: userEnvironment(environment), input: input)
+    public static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil)
+        async throws -> CommandResult
+    {
+        try await ProcessRunner.run(
+            RepoPaths.fedictlBinary.path, arguments, environment: userEnvironment(environment), input: input)
     }
 
     /// Blocking form, for tests that fan out on threads of their own.
-    public static func runBlocking(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> CommandResult {
-        try ProcessRunner.runBlocking(RepoPaths.fedictlBinary.path, arguments, environment: userEnvironment(environment), input: input)
+    public static func runBlocking(_ arguments: [String], environment: [String: String] = [:], input: String? = nil)
+        throws -> CommandResult
+    {
+        try ProcessRunner.runBlocking(
+            RepoPaths.fedictlBinary.path, arguments, environment: userEnvironment(environment), input: input)
     }
 
     /// PATH and HOME, and no server cache unless the test gives an XDG_CACHE_HOME (one under
     /// /dev/null cannot be created, so nothing is cached): no detection carries over from another
     /// test's server on a reused port.
     public static func userEnvironment(_ extra: [String: String]) -> [String: String] {
-        var env = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path,
-                   "XDG_CACHE_HOME": "/dev/null/no-cache"]
+        var env = [
+            "PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path,
+            "XDG_CACHE_HOME": "/dev/null/no-cache",
+        ]
         env.merge(extra) { $1 }
         return env
     }

@@ -1,6 +1,6 @@
-import Foundation
 import FediCommands
 import FediCore
+import Foundation
 
 /// The fast tier's usual set-up: one stored admin account on `https://fake.test` whose software
 /// is already detected (cached and fresh), its token in an in-memory keyring, and a FakeTransport
@@ -21,29 +21,37 @@ public struct FakeServerAccount: Sendable {
     /// `queue --since-last`'s memory for this account's runs.
     public let lastLooks = InMemoryLastLookStore()
 
-    public init(software: String = "mastodon", version: String = "4.3.0", username: String = "admin",
-                scopes: [String] = ["read", "write", "follow", "admin:read", "admin:write"], waitsBeforeCancel: Int? = nil) {
+    public init(
+        software: String = "mastodon", version: String = "4.3.0", username: String = "admin",
+        scopes: [String] = ["read", "write", "follow", "admin:read", "admin:write"], waitsBeforeCancel: Int? = nil
+    ) {
         self.waitsBeforeCancel = waitsBeforeCancel
         let (flavour, variant) = Flavour.named(software)
-        let info = ServerInfo(flavour: flavour, variant: variant, softwareName: software, version: version,
-                              detectedAt: Date(timeIntervalSinceNow: -60))
-        login = Login(id: "\(username)@\(Self.host)", username: username, baseURL: "https://\(Self.host)", scopes: scopes,
-                      tokenStorage: .keyring, scopesSource: .granted, serverInfo: info)
+        let info = ServerInfo(
+            flavour: flavour, variant: variant, softwareName: software, version: version,
+            detectedAt: Date(timeIntervalSinceNow: -60))
+        login = Login(
+            id: "\(username)@\(Self.host)", username: username, baseURL: "https://\(Self.host)", scopes: scopes,
+            tokenStorage: .keyring, scopesSource: .granted, serverInfo: info)
         logins = InMemoryLoginStore(LoginConfig(defaultAccount: login.id, accounts: [login]))
         keyring = InMemorySecretStore(storageName: "keyring", secrets: [login.tokenKey: Self.token])
     }
 
     /// Runs the real command tree in-process against the stubs (never a socket, never a sleep).
     /// `journal`: where the run records its changes (none by default).
-    public func run(_ arguments: [String], tty: Bool = false, width: Int = 100, input: String = "",
-                    environment: [String: String] = [:],
-                    journal: any Journal = DisabledJournal()) async -> CommandResult {
-        let sleeps = self.sleeps, limit = waitsBeforeCancel
-        var harness = CommandHarness(transport: transport, secrets: keyring, logins: logins, environment: environment,
-                                     sleep: { seconds in
-                                         if let limit, sleeps.all.count >= limit { throw CancellationError() }
-                                         sleeps.append(seconds)
-                                     })
+    public func run(
+        _ arguments: [String], tty: Bool = false, width: Int = 100, input: String = "",
+        environment: [String: String] = [:],
+        journal: any Journal = DisabledJournal()
+    ) async -> CommandResult {
+        let sleeps = self.sleeps
+        let limit = waitsBeforeCancel
+        var harness = CommandHarness(
+            transport: transport, secrets: keyring, logins: logins, environment: environment,
+            sleep: { seconds in
+                if let limit, sleeps.all.count >= limit { throw CancellationError() }
+                sleeps.append(seconds)
+            })
         harness.lastLooks = lastLooks
         harness.journal = journal
         return await harness.run(arguments, tty: tty, width: width, input: input)

@@ -1,5 +1,5 @@
-import Foundation
 import FediCore
+import Foundation
 import Testing
 
 /// An HTTPTransport for unit tests, like gh's httpmock registry: answers from stubs in order and
@@ -27,7 +27,9 @@ public final class FakeTransport: HTTPTransport, @unchecked Sendable {
         }
 
         func matches(_ request: HTTPRequest) -> Bool {
-            guard method == request.method, path == request.url.path, host == nil || host == request.url.host else { return false }
+            guard method == request.method, path == request.url.path, host == nil || host == request.url.host else {
+                return false
+            }
             let sent = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
             return query.allSatisfy { sent.contains($0) }
         }
@@ -55,14 +57,20 @@ public final class FakeTransport: HTTPTransport, @unchecked Sendable {
     }
 
     /// Queues one answer for `method route`; several stubs for the same route answer in order.
-    public func stub(_ method: HTTPMethod, _ route: String, host: String? = nil, status: Int = 200, json: String = "{}",
-                     headers: [String: String] = [:]) {
+    public func stub(
+        _ method: HTTPMethod, _ route: String, host: String? = nil, status: Int = 200, json: String = "{}",
+        headers: [String: String] = [:]
+    ) {
         stub(method, route, host: host, status: status, body: Data(json.utf8), headers: headers)
     }
 
     /// The same, answering with a recorded body from Tests/Fixtures (`"gotosocial/instance-v2.json"`).
-    public func stub(_ method: HTTPMethod, _ route: String, status: Int = 200, fixture: String, headers: [String: String] = [:]) throws {
-        stub(method, route, status: status, body: try Data(contentsOf: RepoPaths.fixtures.appendingPathComponent(fixture)), headers: headers)
+    public func stub(
+        _ method: HTTPMethod, _ route: String, status: Int = 200, fixture: String, headers: [String: String] = [:]
+    ) throws {
+        stub(
+            method, route, status: status,
+            body: try Data(contentsOf: RepoPaths.fixtures.appendingPathComponent(fixture)), headers: headers)
     }
 
     public func stubFailure(_ method: HTTPMethod, _ route: String, _ error: TransportError) {
@@ -70,10 +78,14 @@ public final class FakeTransport: HTTPTransport, @unchecked Sendable {
     }
 
     /// The same, answering with raw bytes (a body that is not valid UTF-8, say).
-    public func stub(_ method: HTTPMethod, _ route: String, host: String? = nil, status: Int = 200, body: Data, headers: [String: String] = [:]) {
+    public func stub(
+        _ method: HTTPMethod, _ route: String, host: String? = nil, status: Int = 200, body: Data,
+        headers: [String: String] = [:]
+    ) {
         var all = ["content-type": "application/json"]
         all.merge(headers) { $1 }
-        let response = HTTPResponse(status: status, headers: all, body: body, url: URL(string: "http://\(host ?? "fake.test")\(route)")!)
+        let response = HTTPResponse(
+            status: status, headers: all, body: body, url: URL(string: "http://\(host ?? "fake.test")\(route)")!)
         lock.withLock { stubs.append(Stub(method: method, route: route, host: host, result: .success(response))) }
     }
 
@@ -88,10 +100,13 @@ public final class FakeTransport: HTTPTransport, @unchecked Sendable {
     /// Queues one answer to a stream request (`queue --watch`): `status`, `contentType`, then the
     /// body's `chunks` in order, then `ending` (an error, or nil for the server closing it;
     /// `CancellationError()` ends a command that runs until stopped, as Ctrl-C would).
-    public func stubStream(_ route: String, host: String? = nil, status: Int = 200, contentType: String = "text/event-stream",
-                           chunks: [String] = [], ending: Error? = nil) {
-        let response = HTTPResponse(status: status, headers: ["content-type": contentType], body: Data(),
-                                    url: URL(string: "http://\(host ?? "fake.test")\(route)")!)
+    public func stubStream(
+        _ route: String, host: String? = nil, status: Int = 200, contentType: String = "text/event-stream",
+        chunks: [String] = [], ending: Error? = nil
+    ) {
+        let response = HTTPResponse(
+            status: status, headers: ["content-type": contentType], body: Data(),
+            url: URL(string: "http://\(host ?? "fake.test")\(route)")!)
         let stub = Stub(method: .get, route: route, host: host, result: .success(response))
         lock.withLock {
             streamStubs.append(StreamStub(stub: stub, chunks: chunks.map { Data($0.utf8) }, ending: ending))
@@ -101,10 +116,14 @@ public final class FakeTransport: HTTPTransport, @unchecked Sendable {
 
     /// A transport with no stream stubs cannot stream (`StreamingUnsupported`); once a test stubs
     /// streams, an unplanned one fails closed like an unplanned request.
-    public func stream(_ request: HTTPRequest, options: TransportOptions, idleTimeout: Double) async throws -> HTTPStreamResponse {
+    public func stream(_ request: HTTPRequest, options: TransportOptions, idleTimeout: Double) async throws
+        -> HTTPStreamResponse
+    {
         let (planned, stub): (Bool, StreamStub?) = lock.withLock {
             sent.append(request)
-            guard let index = streamStubs.firstIndex(where: { $0.stub.matches(request) }) else { return (streamsPlanned, nil) }
+            guard let index = streamStubs.firstIndex(where: { $0.stub.matches(request) }) else {
+                return (streamsPlanned, nil)
+            }
             return (true, streamStubs.remove(at: index))
         }
         guard let stub else {
@@ -122,7 +141,9 @@ public final class FakeTransport: HTTPTransport, @unchecked Sendable {
     public var requests: [HTTPRequest] { lock.withLock { sent } }
     public var unusedStubs: Int { lock.withLock { stubs.count } }
     /// The routes of the stubs never used, in the order they were queued.
-    public var unusedRoutes: [String] { lock.withLock { stubs.map(\.route) + streamStubs.map { "stream " + $0.stub.route } } }
+    public var unusedRoutes: [String] {
+        lock.withLock { stubs.map(\.route) + streamStubs.map { "stream " + $0.stub.route } }
+    }
 
     public func send(_ request: HTTPRequest, options: TransportOptions) async throws -> HTTPResponse {
         let stub: Stub? = lock.withLock {
@@ -130,7 +151,9 @@ public final class FakeTransport: HTTPTransport, @unchecked Sendable {
             guard let index = stubs.firstIndex(where: { $0.matches(request) }) else { return nil }
             return stubs.remove(at: index)
         }
-        guard let stub else { throw TransportError.other("no stub for \(request.method.rawValue) \(request.url.absoluteString)") }
+        guard let stub else {
+            throw TransportError.other("no stub for \(request.method.rawValue) \(request.url.absoluteString)")
+        }
         return try stub.result.get()
     }
 }

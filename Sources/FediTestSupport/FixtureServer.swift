@@ -1,5 +1,5 @@
-import Foundation
 import FediCore
+import Foundation
 
 /// Tests/Fixtures/fixture_server.py serving one flavour's recorded-shape responses on 127.0.0.1.
 public enum FixtureServer {
@@ -8,7 +8,8 @@ public enum FixtureServer {
     }
 
     static func launch(flavour: String) async throws -> ServerProcess {
-        try await launchScript("fixture_server.py", ["--flavour", flavour, "--port", "0"], name: "fixture server for \(flavour)")
+        try await launchScript(
+            "fixture_server.py", ["--flavour", flavour, "--port", "0"], name: "fixture server for \(flavour)")
     }
 
     /// Serves the files of `directory` over plain HTTP on 127.0.0.1 (lists a real server fetches).

@@ -1,5 +1,5 @@
-import Foundation
 import FediCore
+import Foundation
 
 /// The real GoToSocial server (`../shared/gotosocial/gotosocial`, or the binary named by
 /// `FEDICTL_GOTOSOCIAL`), started once per test process by scripts/gotosocial-start and shared by
@@ -70,39 +70,44 @@ public final class GoToSocialServer: Sendable {
     /// 127.0.0.1), request throttling off (it answers 503 under a burst), and no cap on sign-ups
     /// (10 a day and 20 pending by default), since tests sign up users of their own.
     static let configExtra = """
-    advanced-rate-limit-requests: 0
-    advanced-throttling-multiplier: 0
-    accounts-registration-daily-limit: 0
-    accounts-registration-backlog-limit: 0
-    """
+        advanced-rate-limit-requests: 0
+        advanced-throttling-multiplier: 0
+        accounts-registration-daily-limit: 0
+        accounts-registration-backlog-limit: 0
+        """
 
     static func launch() async throws -> GoToSocialServer {
         try TestTier.requireIntegration("GoToSocial")
         let binary = Self.binary
         guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw FediError(.unavailable, "the real GoToSocial server is not at \(binary)",
-                            hint: "put GoToSocial v0.20.0-rc1 (with its web/ folder) there or set FEDICTL_GOTOSOCIAL; "
-                                + "see README's Testing section")
+            throw FediError(
+                .unavailable, "the real GoToSocial server is not at \(binary)",
+                hint: "put GoToSocial v0.20.0-rc1 (with its web/ folder) there or set FEDICTL_GOTOSOCIAL; "
+                    + "see README's Testing section")
         }
         let directory = try TemporaryDirectory.make("gotosocial")
         var environment = ProcessInfo.processInfo.environment
         environment["GTS_CONFIG_EXTRA"] = configExtra
-        let (stdout, stderr) = try await runStartScript([binary, directory.appendingPathComponent("data").path],
-                                                        environment: environment)
+        let (stdout, stderr) = try await runStartScript(
+            [binary, directory.appendingPathComponent("data").path],
+            environment: environment)
         guard let object = try? JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any],
-              let port = object["port"] as? Int, let pid = object["pid"] as? Int,
-              let tokens = object["tokens"] as? [String: String] else {
+            let port = object["port"] as? Int, let pid = object["pid"] as? Int,
+            let tokens = object["tokens"] as? [String: String]
+        else {
             // A server the script started before failing is stopped; its log stays for reading.
             let pidFile = directory.appendingPathComponent("data/pid")
             if let text = try? String(contentsOf: pidFile, encoding: .utf8), let pid = Int32(text.trimmed()) {
                 kill(pid, SIGTERM)
             }
-            throw FediError(.unavailable, "GoToSocial did not start: \(stderr)\(stdout)",
-                            hint: "its log is in \(directory.path)/data/server.log")
+            throw FediError(
+                .unavailable, "GoToSocial did not start: \(stderr)\(stdout)",
+                hint: "its log is in \(directory.path)/data/server.log")
         }
         try watch(pid: Int32(pid), directory: directory)
-        return GoToSocialServer(http: ServerProcess(process: Process(), port: port), pid: Int32(pid),
-                                dataDirectory: directory, tokens: tokens)
+        return GoToSocialServer(
+            http: ServerProcess(process: Process(), port: port), pid: Int32(pid),
+            dataDirectory: directory, tokens: tokens)
     }
 
     /// Runs scripts/gotosocial-start to the end of its output (one JSON line, or errors). Not through
@@ -113,7 +118,8 @@ public final class GoToSocialServer: Sendable {
         process.executableURL = RepoPaths.root.appendingPathComponent("scripts/gotosocial-start")
         process.arguments = arguments
         process.environment = environment
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
@@ -131,9 +137,12 @@ public final class GoToSocialServer: Sendable {
     static func watch(pid: Int32, directory: URL) throws {
         let watchdog = Process()
         watchdog.executableURL = URL(fileURLWithPath: "/bin/sh")
-        watchdog.arguments = ["-c", "while kill -0 \"$1\" 2>/dev/null; do sleep 1; done; kill \"$2\" 2>/dev/null; "
-                              + "while kill -0 \"$2\" 2>/dev/null; do sleep 0.2; done; rm -rf \"$3\"",
-                              "gotosocial-watchdog", String(getpid()), String(pid), directory.path]
+        watchdog.arguments = [
+            "-c",
+            "while kill -0 \"$1\" 2>/dev/null; do sleep 1; done; kill \"$2\" 2>/dev/null; "
+                + "while kill -0 \"$2\" 2>/dev/null; do sleep 0.2; done; rm -rf \"$3\"",
+            "gotosocial-watchdog", String(getpid()), String(pid), directory.path,
+        ]
         watchdog.standardInput = FileHandle.nullDevice
         watchdog.standardOutput = FileHandle.nullDevice
         watchdog.standardError = FileHandle.nullDevice
@@ -167,8 +176,10 @@ public final class GoToSocialServer: Sendable {
     /// the account is then pending approval. Returns its id.
     @discardableResult
     public func signUpThroughWebForm(_ username: String, reason: String = defaultReason) async throws -> String {
-        let form = ["username": username, "email": "\(username)@example.org", "password": Self.password,
-                    "reason": reason, "agreement": "true", "locale": "en"]
+        let form = [
+            "username": username, "email": "\(username)@example.org", "password": Self.password,
+            "reason": reason, "agreement": "true", "locale": "en",
+        ]
         let result = try await Browser(base: "http://\(base)").post("/signup", form: form)
         guard (200..<400).contains(result.status) else {
             throw FediError(.failure, "the sign-up form answered \(result.status): \(result.body.prefix(400))")
@@ -223,23 +234,30 @@ public struct Browser: Sendable {
 
     func curl(_ arguments: [String]) async throws -> Page {
         let marker = "\n--fedictl-status--"
-        let result = try await ProcessRunner.run("curl", ["-s", "-c", jar, "-b", jar, "--max-time", "60",
-                                                          "-w", "\(marker)%{http_code} %{redirect_url}"] + arguments)
+        let result = try await ProcessRunner.run(
+            "curl",
+            [
+                "-s", "-c", jar, "-b", jar, "--max-time", "60",
+                "-w", "\(marker)%{http_code} %{redirect_url}",
+            ] + arguments)
         guard result.status == 0, let range = result.stdout.range(of: marker, options: .backwards) else {
             let command = arguments.joined(separator: " ")
             throw FediError(.failure, "curl \(command) failed (\(result.status)): \(result.stderr)")
         }
         let tail = result.stdout[range.upperBound...].split(separator: " ", maxSplits: 1).map(String.init)
-        return Page(status: Int(tail.first ?? "") ?? 0, location: tail.count > 1 ? tail[1] : "",
-                    body: String(result.stdout[..<range.lowerBound]))
+        return Page(
+            status: Int(tail.first ?? "") ?? 0, location: tail.count > 1 ? tail[1] : "",
+            body: String(result.stdout[..<range.lowerBound]))
     }
 
     /// A person signing in on the authorize page fedictl printed and approving it, as the start
     /// script does: GET the authorize URL (GoToSocial keeps it in the session and sends the browser
     /// to /auth/sign_in), POST the sign-in form, GET the authorize page, POST it. Returns where the
     /// server redirected: fedictl's loopback listener, or its out-of-band page with the code.
-    public func signInAndAuthorize(_ authorizeURL: URL, email: String,
-                                   password: String = GoToSocialServer.password) async throws -> String {
+    public func signInAndAuthorize(
+        _ authorizeURL: URL, email: String,
+        password: String = GoToSocialServer.password
+    ) async throws -> String {
         _ = try await curl(["-G", authorizeURL.absoluteString])
         let signIn = try await post("/auth/sign_in", form: ["username": email, "password": password])
         guard (300..<400).contains(signIn.status) else {

@@ -1,5 +1,5 @@
-import Foundation
 import FediCore
+import Foundation
 
 /// Tests/Fixtures/hostile_proxy.py in front of a test server: it loses answers to writes after the
 /// server acted, fails them with a 503 that hides a success, and sends gzip bombs, endless bodies
@@ -7,7 +7,8 @@ import FediCore
 public enum HostileProxy {
     public static func start(upstream: ServerProcess) async throws -> ServerProcess {
         try await StartupGate.shared.withSlot {
-            try await FixtureServer.launchScript("hostile_proxy.py", ["--upstream", upstream.baseURL.absoluteString], name: "hostile proxy")
+            try await FixtureServer.launchScript(
+                "hostile_proxy.py", ["--upstream", upstream.baseURL.absoluteString], name: "hostile proxy")
         }
     }
 }

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 import Synchronization
 
 /// `queue --since-last`'s memory for tests: per server, the keys seen and when.

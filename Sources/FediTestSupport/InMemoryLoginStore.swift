@@ -1,5 +1,5 @@
-import Foundation
 import FediCore
+import Foundation
 
 /// The account store in memory, for command tests that do not need the file.
 public final class InMemoryLoginStore: LoginStore, @unchecked Sendable {

@@ -1,5 +1,5 @@
-import Foundation
 import FediCore
+import Foundation
 
 /// A server cache for one harness: what one run detects, the next run of the same harness reuses.
 public final class InMemoryServerInfoCache: ServerInfoCache, @unchecked Sendable {

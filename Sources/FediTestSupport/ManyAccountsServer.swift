@@ -6,8 +6,10 @@ import Foundation
 public enum ManyAccountsServer {
     public static func start(accounts: Int, holdLast: Bool = false) async throws -> ServerProcess {
         try await StartupGate.shared.withSlot {
-            try await FixtureServer.launchScript("many_accounts_server.py", ["--accounts", String(accounts), "--port", "0"]
-                                                 + (holdLast ? ["--hold-last"] : []), name: "many-accounts server")
+            try await FixtureServer.launchScript(
+                "many_accounts_server.py",
+                ["--accounts", String(accounts), "--port", "0"]
+                    + (holdLast ? ["--hold-last"] : []), name: "many-accounts server")
         }
     }
 }

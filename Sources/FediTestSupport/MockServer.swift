@@ -1,5 +1,5 @@
-import Foundation
 import FediCore
+import Foundation
 
 /// A seeded account on a mastodon_mock server, with a fixed token.
 public struct SeedAccount: Sendable {
@@ -23,19 +23,21 @@ public enum MockServer {
     /// `settings` are top-level config keys (they must come before the seed tables), e.g.
     /// `registration_approval_required = true`, `mocked_version = "4.3.0"`, `rules = ["No spam"]`;
     /// `extraConfig` is appended after the seed accounts (more tables).
-    public static func start(accounts: [SeedAccount] = [admin, alice, bob], settings: String = "", extraConfig: String = "") async throws -> ServerProcess {
+    public static func start(
+        accounts: [SeedAccount] = [admin, alice, bob], settings: String = "", extraConfig: String = ""
+    ) async throws -> ServerProcess {
         try TestTier.requireIntegration("mastodon_mock")
         var toml = settings.isEmpty ? "" : settings + "\n"
         for account in accounts {
             toml += """
-            [[seed.accounts]]
-            username = "\(account.username)"
-            display_name = "\(account.username.capitalized)"
-            email = "\(account.username)@example.test"
-            role = "\(account.admin ? "admin" : "user")"
-            access_token = "\(account.token)"
+                [[seed.accounts]]
+                username = "\(account.username)"
+                display_name = "\(account.username.capitalized)"
+                email = "\(account.username)@example.test"
+                role = "\(account.admin ? "admin" : "user")"
+                access_token = "\(account.token)"
 
-            """
+                """
         }
         toml += extraConfig
         let configFile = FileManager.default.temporaryDirectory.appendingPathComponent("mm-\(UUID().uuidString).toml")
@@ -43,7 +45,9 @@ public enum MockServer {
 
         let executable = RepoPaths.mastodonMock
         guard FileManager.default.isExecutableFile(atPath: executable) else {
-            throw FediError(.failure, "mastodon_mock not found at \(executable)", hint: "run `make test`, which installs it into .venv")
+            throw FediError(
+                .failure, "mastodon_mock not found at \(executable)",
+                hint: "run `make test`, which installs it into .venv")
         }
         let configPath = configFile.path
         return try await StartupGate.shared.withSlot {
@@ -52,8 +56,10 @@ public enum MockServer {
                 let port = ServerProcess.freePort()
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: executable)
-                process.arguments = ["serve", "--in-memory", "--host", "127.0.0.1", "--port", String(port),
-                                     "--config", configPath, "--log-level", "warning"]
+                process.arguments = [
+                    "serve", "--in-memory", "--host", "127.0.0.1", "--port", String(port),
+                    "--config", configPath, "--log-level", "warning",
+                ]
                 process.standardOutput = FileHandle.nullDevice
                 process.standardError = FileHandle.nullDevice
                 try process.run()

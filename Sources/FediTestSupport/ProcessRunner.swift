@@ -9,9 +9,13 @@ public enum ProcessRunner {
     ///
     /// Async, and the waiting happens on a thread of its own: a blocking wait on one of the few
     /// cooperative threads (two on a 2-core machine) would stall every other test in the run.
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                           input: String? = nil, directory: URL? = nil) async throws -> CommandResult {
-        try await onOwnThread { try runBlocking(executable, arguments, environment: environment, input: input, directory: directory) }
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        input: String? = nil, directory: URL? = nil
+    ) async throws -> CommandResult {
+        try await onOwnThread {
+            try runBlocking(executable, arguments, environment: environment, input: input, directory: directory)
+        }
     }
 
     /// Runs `work` on a new thread, off Swift's cooperative pool, and waits for it without blocking.
@@ -22,8 +26,10 @@ public enum ProcessRunner {
     }
 
     /// The same, blocking the calling thread: only for threads of a test's own (never from async code).
-    public static func runBlocking(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                                   input: String? = nil, directory: URL? = nil) throws -> CommandResult {
+    public static func runBlocking(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        input: String? = nil, directory: URL? = nil
+    ) throws -> CommandResult {
         try TestTier.requireIntegration(executable)
         let process = Process()
         if executable.hasPrefix("/") {
@@ -35,7 +41,9 @@ public enum ProcessRunner {
         }
         if let environment { process.environment = environment }
         if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe(), inPipe = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let inPipe = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = inPipe
@@ -56,8 +64,9 @@ public enum ProcessRunner {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return CommandResult(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-                             status: process.terminationStatus)
+        return CommandResult(
+            stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+            status: process.terminationStatus)
     }
 
     /// Whether `name` is an executable in PATH (a test that needs a tool can say so, not fail).

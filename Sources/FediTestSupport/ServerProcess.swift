@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediHTTPCurl
+import Foundation
 
 /// A local HTTP server process for a test, stopped when the value goes away.
 public final class ServerProcess: @unchecked Sendable {
@@ -32,7 +32,8 @@ public final class ServerProcess: @unchecked Sendable {
     /// Running, not a zombie (a killed child stays a zombie until Foundation reaps it).
     public static func isAlive(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let afterName = stat.range(of: ") ", options: .backwards) else { return false }
+            let afterName = stat.range(of: ") ", options: .backwards)
+        else { return false }
         return !stat[afterName.upperBound...].hasPrefix("Z")
     }
 
@@ -57,14 +58,17 @@ public final class ServerProcess: @unchecked Sendable {
     static let transport = CurlTransport()
 
     /// Plain HTTP to the server, for setting it up and for checking its state afterwards.
-    public func request(_ method: HTTPMethod, _ path: String, token: String? = nil, json: Any? = nil) async throws -> (status: Int, body: Data) {
+    public func request(_ method: HTTPMethod, _ path: String, token: String? = nil, json: Any? = nil) async throws -> (
+        status: Int, body: Data
+    ) {
         var request = HTTPRequest(method: method, url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
         if let token { request.setHeader("Authorization", "Bearer \(token)") }
         if let json {
             request.body = try JSONSerialization.data(withJSONObject: json)
             request.setHeader("Content-Type", "application/json")
         }
-        let response = try await Self.transport.send(request, options: TransportOptions(connectTimeout: 2, totalTimeout: 20))
+        let response = try await Self.transport.send(
+            request, options: TransportOptions(connectTimeout: 2, totalTimeout: 20))
         return (response.status, response.body)
     }
 
@@ -77,15 +81,19 @@ public final class ServerProcess: @unchecked Sendable {
             (status, data) = try await request(method, path, token: token, json: body)
         }
         guard (200..<300).contains(status) else {
-            throw FediError(.failure, "\(method.rawValue) \(path) answered \(status): \(String(decoding: data, as: UTF8.self))")
+            throw FediError(
+                .failure, "\(method.rawValue) \(path) answered \(status): \(String(decoding: data, as: UTF8.self))")
         }
-        return data.isEmpty ? [:] as [String: Any] : try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        return data.isEmpty
+            ? [:] as [String: Any] : try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
     }
 
     func waitUntilReady(path: String, seconds: Double = 90) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            if !process.isRunning { throw FediError(.failure, "server process exited early (\(process.terminationStatus))") }
+            if !process.isRunning {
+                throw FediError(.failure, "server process exited early (\(process.terminationStatus))")
+            }
             if let (status, _) = try? await request(.get, path), status < 500 { return }
             try await Task.sleep(nanoseconds: 50_000_000)
         }

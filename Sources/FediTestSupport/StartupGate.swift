@@ -5,7 +5,8 @@ import Foundation
 /// once on two cores would each wait far longer than they run. Running servers cost almost nothing,
 /// so only the start is gated (gating their whole life could deadlock tests that need two).
 actor StartupGate {
-    static let shared = StartupGate(width: Int(ProcessInfo.processInfo.environment["FEDICTL_TEST_SERVER_STARTS"] ?? "") ?? 2)
+    static let shared = StartupGate(
+        width: Int(ProcessInfo.processInfo.environment["FEDICTL_TEST_SERVER_STARTS"] ?? "") ?? 2)
 
     private let width: Int
     private var running = 0

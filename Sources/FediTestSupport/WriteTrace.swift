@@ -8,7 +8,10 @@ public enum WriteTrace {
     /// strace's arguments before the traced command: every thread's writes, each byte as `\xNN`,
     /// nothing cut short; seccomp keeps every other system call untraced (and at full speed).
     public static func arguments(to trace: URL) -> [String] {
-        ["-f", "-qq", "--seccomp-bpf", "-e", "trace=write", "-e", "signal=none", "-xx", "-s", "1000000", "-o", trace.path, "--"]
+        [
+            "-f", "-qq", "--seccomp-bpf", "-e", "trace=write", "-e", "signal=none", "-xx", "-s", "1000000", "-o",
+            trace.path, "--",
+        ]
     }
 
     /// The text of each write to `descriptor` in the trace, in order.
@@ -32,6 +35,8 @@ public enum WriteTrace {
     /// carriage return (a redraw) or an escape (colour, clearing a line).
     public static func unfitForJournal(_ writes: [String]) -> [String] {
         // Bytes, not characters: "\r\n" is one Character, which neither `hasSuffix` nor `contains` would split.
-        writes.filter { $0.utf8.last != UInt8(ascii: "\n") || $0.utf8.contains(UInt8(ascii: "\r")) || $0.utf8.contains(0x1B) }
+        writes.filter {
+            $0.utf8.last != UInt8(ascii: "\n") || $0.utf8.contains(UInt8(ascii: "\r")) || $0.utf8.contains(0x1B)
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import FediCommands
 import FediCore
 import FediHTTPCurl
@@ -5,7 +6,6 @@ import FediKeyring
 import FediOutput
 import FoundationEssentials
 import Glibc
-import Dispatch
 import Synchronization
 
 enum LiveServices {
@@ -24,7 +24,8 @@ enum LiveServices {
             transport: CurlTransport(), secrets: LibSecretStore(environment: environment),
             insecureSecrets: { FileSecretStore(url: paths.secretsFile) },
             logins: FileLoginStore(paths: paths), serverCache: FileServerInfoCache(environment: environment),
-            terminal: StandardTerminal(), environment: environment, openURL: { openInBrowser($0, environment: environment) },
+            terminal: StandardTerminal(), environment: environment,
+            openURL: { openInBrowser($0, environment: environment) },
             runCommand: { try await runShellCommand($0, input: $1, timeout: $2) },
             journal: FileJournal(paths: StatePaths(environment: environment)))
         services.lastLooks = FileLastLookStore(paths: StatePaths(environment: environment))
@@ -35,12 +36,14 @@ enum LiveServices {
     /// discarded: a browser that prints or keeps running must not disturb fedictl.
     static func openInBrowser(_ url: URL, environment: [String: String]) -> Bool {
         let command = environment["FEDICTL_BROWSER"].flatMap { $0.isEmpty ? nil : $0 } ?? "xdg-open"
-        guard command != "none", let executable = findExecutable(command, path: environment["PATH"] ?? "/usr/bin:/bin") else { return false }
+        guard command != "none", let executable = findExecutable(command, path: environment["PATH"] ?? "/usr/bin:/bin")
+        else { return false }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(
+                &actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
         }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

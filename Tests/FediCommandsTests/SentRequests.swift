@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// What a fast-tier test reads back from `transport.requests`: the route, the query and the body
@@ -28,7 +28,8 @@ extension HTTPRequest {
     /// The body as form fields (`a=1&b=2`), decoded.
     var formBody: [String: String] {
         let text = body.map { String(decoding: $0, as: UTF8.self) } ?? ""
-        let items = URLComponents(string: "http://x/?" + text.replacingOccurrences(of: "+", with: "%20"))?.queryItems ?? []
+        let items =
+            URLComponents(string: "http://x/?" + text.replacingOccurrences(of: "+", with: "%20"))?.queryItems ?? []
         return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
     }
 }
@@ -43,8 +44,10 @@ extension CommandResult {
 extension FakeServerAccount {
     /// Runs `arguments` and checks a refusal made before anything is sent: exit `status` (69: the
     /// software or version cannot do it), stderr starting with `message`, a hint line, no request.
-    func expectRefused(_ arguments: [String], status: Int32 = 69, startingWith message: String,
-                       sourceLocation: SourceLocation = #_sourceLocation) async {
+    func expectRefused(
+        _ arguments: [String], status: Int32 = 69, startingWith message: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
         let result = await run(arguments)
         #expect(result.status == status, "\(result)", sourceLocation: sourceLocation)
         #expect(result.stderr.hasPrefix(message), "\(result)", sourceLocation: sourceLocation)

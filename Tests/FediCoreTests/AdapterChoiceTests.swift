@@ -1,5 +1,5 @@
-import Foundation
 import FediTestSupport
+import Foundation
 import Testing
 
 @testable import FediCore
@@ -41,9 +41,10 @@ struct AdapterChoiceTests {
         let misskey = try client.reports(family: .misskeyAdmin)
         let error = #expect(throws: FediError.self) { try misskey.support.check(comment: "x") }
         #expect(error?.message == "reports resolve --comment is not available through the Misskey admin API")
-        let support = try Dictionary(uniqueKeysWithValues: admin.map {
-            ($0, try client.adminAccounts(family: $0, on: server).support)
-        })
+        let support = try Dictionary(
+            uniqueKeysWithValues: admin.map {
+                ($0, try client.adminAccounts(family: $0, on: server).support)
+            })
         #expect(admin.filter { support[$0]?.resolvesAttachedReport == true } == [.mastodonAdmin])
         #expect(admin.filter { support[$0]?.deletesOnlySuspended == true } == [.mastodonAdmin])
         #expect(admin.filter { support[$0]?.suspendsInBackground == true } == [.gotosocialAdmin])
@@ -69,9 +70,14 @@ struct AdapterChoiceTests {
             #expect(((try? client.instance(family: family)) != nil) == isClient, "instance via \(family)")
             #expect(((try? client.reportFiling(family: family)) != nil) == isClient, "reports file via \(family)")
             #expect(((try? client.userRelationships(family: family)) != nil) == isClient, "blocks via \(family)")
-            #expect(((try? TimelineReader(client: client, family: family)) != nil) == isClient, "timelines via \(family)")
-            #expect(((try? client.registration(family: family, on: server)) != nil) == (family == .mastodonClient), "signup via \(family)")
-            #expect((client.moderationLog(family: family) != nil) == (family == .pleromaAdmin || family == .misskeyAdmin), "log via \(family)")
+            #expect(
+                ((try? TimelineReader(client: client, family: family)) != nil) == isClient, "timelines via \(family)")
+            #expect(
+                ((try? client.registration(family: family, on: server)) != nil) == (family == .mastodonClient),
+                "signup via \(family)")
+            #expect(
+                (client.moderationLog(family: family) != nil) == (family == .pleromaAdmin || family == .misskeyAdmin),
+                "log via \(family)")
         }
         #expect(try client.registration(family: .mastodonClient, on: server).support.confirmsEmail == false)
         #expect(try TimelineReader(client: client, family: .misskeyClient).maximumLimit == 100)

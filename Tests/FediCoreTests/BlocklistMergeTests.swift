@@ -1,15 +1,20 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// fediblockhole 0.4.6's merge, rule by rule (the parity test in FediCommandsTests runs fediblockhole
 /// itself), plus digest matching of obfuscated entries, source readers and the named config.
 struct BlocklistMergeTests {
-    func entry(_ domain: String, _ severity: DomainBlockSeverity, media: Bool = false, reports: Bool = false, comment: String = "",
-               privateComment: String = "", obfuscate: Bool = false, digest: String? = nil) -> SourceEntry {
-        SourceEntry(spec: DomainBlockSpec(domain: domain, severity: severity, rejectMedia: media, rejectReports: reports,
-                                          privateComment: privateComment, publicComment: comment, obfuscate: obfuscate), digest: digest)
+    func entry(
+        _ domain: String, _ severity: DomainBlockSeverity, media: Bool = false, reports: Bool = false,
+        comment: String = "",
+        privateComment: String = "", obfuscate: Bool = false, digest: String? = nil
+    ) -> SourceEntry {
+        SourceEntry(
+            spec: DomainBlockSpec(
+                domain: domain, severity: severity, rejectMedia: media, rejectReports: reports,
+                privateComment: privateComment, publicComment: comment, obfuscate: obfuscate), digest: digest)
     }
 
     func list(_ name: String, _ entries: SourceEntry...) -> SourceList { SourceList(name: name, entries: entries) }
@@ -17,11 +22,12 @@ struct BlocklistMergeTests {
     // MARK: severities and flags
 
     @Test func maxKeepsTheHarshestSeverityAndAnyTrueFlag() {
-        let result = BlocklistMerge.merge([
-            list("a", entry("x.example", .silence, media: true)),
-            list("b", entry("x.example", .suspend, reports: false, obfuscate: true)),
-            list("c", entry("x.example", .noop, reports: true)),
-        ], rule: .max)
+        let result = BlocklistMerge.merge(
+            [
+                list("a", entry("x.example", .silence, media: true)),
+                list("b", entry("x.example", .suspend, reports: false, obfuscate: true)),
+                list("c", entry("x.example", .noop, reports: true)),
+            ], rule: .max)
         #expect(result.blocks.count == 1)
         let block = result.blocks[0]
         #expect(block.severity == .suspend)
@@ -30,16 +36,18 @@ struct BlocklistMergeTests {
     }
 
     @Test func minKeepsTheMildestSeverityAndAnyFalseFlag() {
-        let result = BlocklistMerge.merge([
-            list("a", entry("x.example", .suspend, media: true, reports: true)),
-            list("b", entry("x.example", .silence, media: true, reports: false)),
-        ], rule: .min)
+        let result = BlocklistMerge.merge(
+            [
+                list("a", entry("x.example", .suspend, media: true, reports: true)),
+                list("b", entry("x.example", .silence, media: true, reports: false)),
+            ], rule: .min)
         let block = result.blocks[0]
         #expect(block.severity == .silence)
         #expect(block.rejectMedia)
         #expect(!block.rejectReports)
 
-        let withNoop = BlocklistMerge.merge([list("a", entry("x.example", .suspend)), list("b", entry("x.example", .noop))], rule: .min)
+        let withNoop = BlocklistMerge.merge(
+            [list("a", entry("x.example", .suspend)), list("b", entry("x.example", .noop))], rule: .min)
         #expect(withNoop.blocks[0].severity == .noop)
     }
 
@@ -51,7 +59,10 @@ struct BlocklistMergeTests {
         ("", "spam", "spam"),
         ("spam", "spam", "spam"),
         // fediblockhole's own example.
-        ("boring, lack of moderation, nazis, scrapers", "lack of moderation, scrapers", "boring, lack of moderation, nazis, scrapers"),
+        (
+            "boring, lack of moderation, nazis, scrapers", "lack of moderation, scrapers",
+            "boring, lack of moderation, nazis, scrapers"
+        ),
         ("spam, bots", "bots, harassment", "spam, bots, harassment"),
         // Only ", " separates; empty parts go; each old part cancels one equal new part.
         ("a,b", "a", "a,b, a"),
@@ -81,13 +92,16 @@ struct BlocklistMergeTests {
             list("c", entry("three.example", .silence)),
         ]
         #expect(BlocklistMerge.merge(lists).blocks.map(\.domain) == ["one.example", "three.example", "two.example"])
-        #expect(BlocklistMerge.merge(lists, threshold: .count(2)).blocks.map(\.domain) == ["three.example", "two.example"])
+        #expect(
+            BlocklistMerge.merge(lists, threshold: .count(2)).blocks.map(\.domain) == ["three.example", "two.example"])
         #expect(BlocklistMerge.merge(lists, threshold: .count(3)).blocks.map(\.domain) == ["three.example"])
         #expect(BlocklistMerge.merge(lists, threshold: .count(4)).blocks.isEmpty)
     }
 
     @Test func aPercentThresholdCountsEverySourceEvenEmptyOnes() {
-        let lists = [list("a", entry("x.example", .suspend)), list("b", entry("x.example", .suspend)), list("c"), list("d")]
+        let lists = [
+            list("a", entry("x.example", .suspend)), list("b", entry("x.example", .suspend)), list("c"), list("d"),
+        ]
         #expect(BlocklistMerge.merge(lists, threshold: .percent(50)).blocks.count == 1)
         #expect(BlocklistMerge.merge(lists, threshold: .percent(51)).blocks.isEmpty)
     }
@@ -99,7 +113,9 @@ struct BlocklistMergeTests {
         #expect(MergeThreshold.percent(33).isMet(count: 1, of: 3))
     }
 
-    @Test(arguments: [("2", MergeThreshold.count(2)), ("0", .count(0)), ("50%", .percent(50)), (" 12.5% ", .percent(12.5))])
+    @Test(arguments: [
+        ("2", MergeThreshold.count(2)), ("0", .count(0)), ("50%", .percent(50)), (" 12.5% ", .percent(12.5)),
+    ])
     func thresholdsParse(text: String, value: MergeThreshold) {
         #expect(MergeThreshold(text) == value)
     }
@@ -112,34 +128,43 @@ struct BlocklistMergeTests {
     // MARK: allowlist, case, repeats
 
     @Test func theAllowlistAlwaysWinsAndCaseDoesNotMatter() {
-        let result = BlocklistMerge.merge([
-            list("a", entry("Friendly.Example", .suspend), entry("spam.example", .suspend)),
-            list("b", entry("friendly.example.", .silence), entry("SPAM.example", .silence)),
-        ], allow: ["FRIENDLY.example"])
+        let result = BlocklistMerge.merge(
+            [
+                list("a", entry("Friendly.Example", .suspend), entry("spam.example", .suspend)),
+                list("b", entry("friendly.example.", .silence), entry("SPAM.example", .silence)),
+            ], allow: ["FRIENDLY.example"])
         #expect(result.blocks.map(\.domain) == ["spam.example"])
         #expect(result.blocks[0].sources == ["a", "b"])
         #expect(result.allowed == ["friendly.example"])
     }
 
     @Test func aDomainCountsOncePerSource() {
-        let result = BlocklistMerge.merge([list("a", entry("x.example", .silence), entry("X.example", .suspend)), list("b")],
-                                          threshold: .count(2))
+        let result = BlocklistMerge.merge(
+            [list("a", entry("x.example", .silence), entry("X.example", .suspend)), list("b")],
+            threshold: .count(2))
         #expect(result.blocks.isEmpty)
     }
 
     // MARK: per-source settings
 
     @Test func sourceSettingsCapSeverityAndDropFieldsNotTaken() {
-        let source = list("a", entry("x.example", .suspend, media: true, reports: true, comment: "spam", privateComment: "p", obfuscate: true))
+        let source = list(
+            "a",
+            entry(
+                "x.example", .suspend, media: true, reports: true, comment: "spam", privateComment: "p", obfuscate: true
+            ))
         let capped = SourceSettings(maxSeverity: .silence, fields: [.publicComment]).applied(to: source)
-        #expect(capped.entries[0].spec == DomainBlockSpec(domain: "x.example", severity: .silence, privateComment: "", publicComment: "spam"))
+        #expect(
+            capped.entries[0].spec
+                == DomainBlockSpec(domain: "x.example", severity: .silence, privateComment: "", publicComment: "spam"))
         let untouched = SourceSettings().applied(to: source)
         #expect(untouched.entries[0].spec == source.entries[0].spec)
     }
 
     @Test func takenFieldsParse() {
         #expect(BlocklistField.parseList("none") == .success([]))
-        #expect(BlocklistField.parseList("comments,obfuscate") == .success([.publicComment, .privateComment, .obfuscate]))
+        #expect(
+            BlocklistField.parseList("comments,obfuscate") == .success([.publicComment, .privateComment, .obfuscate]))
         #expect(BlocklistField.parseList("all") == .success(Set(BlocklistField.allCases)))
         #expect(BlocklistField.parseList("reject_media,severity") == .failure(.init(word: "severity")))
     }
@@ -163,11 +188,13 @@ struct BlocklistMergeTests {
     }
 
     @Test func obfuscatedEntriesMergeWithTheDomainTheirDigestNames() {
-        let hidden = entry("bad*****.example", .suspend, comment: "hate", digest: DomainDigest.sha256Hex("badplace.example"))
-        let result = BlocklistMerge.merge([
-            list("server:a", hidden),
-            list("b.csv", entry("badplace.example", .silence, media: true)),
-        ], threshold: .count(2))
+        let hidden = entry(
+            "bad*****.example", .suspend, comment: "hate", digest: DomainDigest.sha256Hex("badplace.example"))
+        let result = BlocklistMerge.merge(
+            [
+                list("server:a", hidden),
+                list("b.csv", entry("badplace.example", .silence, media: true)),
+            ], threshold: .count(2))
         #expect(result.blocks.count == 1)
         #expect(result.blocks[0].domain == "badplace.example")
         #expect(result.blocks[0].severity == .suspend)
@@ -178,44 +205,60 @@ struct BlocklistMergeTests {
 
     @Test func unmatchedObfuscatedEntriesAreKeptAndMarked() {
         let digest = DomainDigest.sha256Hex("secret.example")
-        let result = BlocklistMerge.merge([
-            list("server:a", entry("sec***.example", .suspend, digest: digest)),
-            list("server:b", entry("sec***.example", .silence, digest: digest.uppercased())),
-        ], threshold: .count(2))
+        let result = BlocklistMerge.merge(
+            [
+                list("server:a", entry("sec***.example", .suspend, digest: digest)),
+                list("server:b", entry("sec***.example", .silence, digest: digest.uppercased())),
+            ], threshold: .count(2))
         #expect(result.blocks.count == 1)
         #expect(result.blocks[0].domain == "sec***.example")
         #expect(result.blocks[0].unmatched)
         #expect(result.blocks[0].digest == digest)
         #expect(result.blocks[0].sources == ["server:a", "server:b"])
         // A known domain (from `--known`) reveals it; the allowlist removes it, hidden or not.
-        #expect(BlocklistMerge.merge([list("server:a", entry("sec***.example", .suspend, digest: digest))],
-                                     knownDomains: ["secret.example"]).blocks.map(\.domain) == ["secret.example"])
-        #expect(BlocklistMerge.merge([list("server:a", entry("sec***.example", .suspend, digest: digest))],
-                                     allow: ["secret.example"]).blocks.isEmpty)
+        #expect(
+            BlocklistMerge.merge(
+                [list("server:a", entry("sec***.example", .suspend, digest: digest))],
+                knownDomains: ["secret.example"]
+            ).blocks.map(\.domain) == ["secret.example"])
+        #expect(
+            BlocklistMerge.merge(
+                [list("server:a", entry("sec***.example", .suspend, digest: digest))],
+                allow: ["secret.example"]
+            ).blocks.isEmpty)
     }
 
     // MARK: readers
 
     @Test func rapidBlockJSONIsRead() throws {
-        let json = #"{"@spec": "https://rapidblock.org/spec/v1/", "blocks": {"b.example": {"isBlocked": true, "reason": "spam", "tags": []}, "a.example": {"isBlocked": false, "reason": ""}}}"#
+        let json =
+            #"{"@spec": "https://rapidblock.org/spec/v1/", "blocks": {"b.example": {"isBlocked": true, "reason": "spam", "tags": []}, "a.example": {"isBlocked": false, "reason": ""}}}"#
         let (list, skipped) = try BlocklistReader.read(Data(json.utf8), name: "rapid.json")
         #expect(skipped.isEmpty)
-        #expect(list.entries.map(\.spec) == [
-            DomainBlockSpec(domain: "a.example", severity: .noop, publicComment: ""),
-            DomainBlockSpec(domain: "b.example", severity: .suspend, publicComment: "spam"),
-        ])
+        #expect(
+            list.entries.map(\.spec) == [
+                DomainBlockSpec(domain: "a.example", severity: .noop, publicComment: ""),
+                DomainBlockSpec(domain: "b.example", severity: .suspend, publicComment: "spam"),
+            ])
     }
 
     /// GoToSocial's export: no severity (its blocks are all suspensions), its own extra keys.
     @Test func goToSocialJSONIsRead() throws {
-        let json = #"[{"domain": "bad.example", "public_comment": "spam", "private_comment": "", "obfuscate": true, "id": "01HX", "created_at": "2024-05-01T10:00:00.000Z", "created_by": "01AB"}]"#
+        let json =
+            #"[{"domain": "bad.example", "public_comment": "spam", "private_comment": "", "obfuscate": true, "id": "01HX", "created_at": "2024-05-01T10:00:00.000Z", "created_by": "01AB"}]"#
         let (list, skipped) = try BlocklistReader.read(Data(json.utf8), name: "gts.json")
         #expect(skipped.isEmpty)
-        #expect(list.entries.map(\.spec) == [DomainBlockSpec(domain: "bad.example", severity: .suspend, privateComment: "", publicComment: "spam", obfuscate: true)])
+        #expect(
+            list.entries.map(\.spec) == [
+                DomainBlockSpec(
+                    domain: "bad.example", severity: .suspend, privateComment: "", publicComment: "spam",
+                    obfuscate: true)
+            ])
     }
 
     @Test func obfuscatedJSONRowsKeepTheirDigests() throws {
-        let json = #"[{"domain": "spam.example", "severity": "suspend"}, {"domain": "bad*****.example", "digest": "ABC", "severity": "silence", "comment": "hate"}]"#
+        let json =
+            #"[{"domain": "spam.example", "severity": "suspend"}, {"domain": "bad*****.example", "digest": "ABC", "severity": "silence", "comment": "hate"}]"#
         let (list, skipped) = try BlocklistReader.read(Data(json.utf8), name: "public.json")
         #expect(skipped.isEmpty)
         #expect(list.entries.map(\.spec.domain) == ["spam.example", "bad*****.example"])
@@ -226,7 +269,8 @@ struct BlocklistMergeTests {
 
     /// What `instance blocks -o csv --fields domain,severity,comment,digest` writes.
     @Test func obfuscatedCSVRowsKeepTheirDigests() throws {
-        let csv = "domain,severity,comment,digest\r\nspam.example,suspend,Spam,aa\r\nbad*****.example,silence,\"Hate, speech\",D2AE\r\n"
+        let csv =
+            "domain,severity,comment,digest\r\nspam.example,suspend,Spam,aa\r\nbad*****.example,silence,\"Hate, speech\",D2AE\r\n"
         let (list, skipped) = try BlocklistReader.read(Data(csv.utf8), name: "theirs.csv")
         #expect(skipped.isEmpty)
         #expect(list.entries.map(\.spec.domain) == ["spam.example", "bad*****.example"])
@@ -241,14 +285,17 @@ struct BlocklistMergeTests {
 
     /// fediblockhole keeps one block per domain in a list: the last row it reads.
     @Test func aDomainListedTwiceTakesItsLastRow() throws {
-        let csv = "domain,severity,public_comment\nspam.example,suspend,first\nother.example,silence,\nSPAM.example,,second\n"
+        let csv =
+            "domain,severity,public_comment\nspam.example,suspend,first\nother.example,silence,\nSPAM.example,,second\n"
         let (list, skipped) = try BlocklistReader.read(Data(csv.utf8), name: "twice.csv")
         #expect(skipped.isEmpty)
-        #expect(list.entries.map(\.spec) == [
-            DomainBlockSpec(domain: "spam.example", severity: .noop, privateComment: "", publicComment: "second"),
-            DomainBlockSpec(domain: "other.example", severity: .silence, publicComment: ""),
-        ])
-        let json = #"[{"domain": "a.example", "severity": "silence"}, {"domain": "a.example", "severity": "suspend", "reject_media": true}]"#
+        #expect(
+            list.entries.map(\.spec) == [
+                DomainBlockSpec(domain: "spam.example", severity: .noop, privateComment: "", publicComment: "second"),
+                DomainBlockSpec(domain: "other.example", severity: .silence, publicComment: ""),
+            ])
+        let json =
+            #"[{"domain": "a.example", "severity": "silence"}, {"domain": "a.example", "severity": "suspend", "reject_media": true}]"#
         let fromJSON = try BlocklistReader.read(Data(json.utf8), name: "twice.json").list
         #expect(fromJSON.entries.map(\.spec.severity) == [.suspend])
         #expect(fromJSON.entries.map(\.spec.rejectMedia) == [true])
@@ -257,16 +304,24 @@ struct BlocklistMergeTests {
     /// fediblockhole reads an empty severity as noop in both CSV kinds; without the column, suspend.
     @Test func anEmptySeverityInMastodonsCSVIsNoop() throws {
         let withColumn = "#domain,#severity,#reject_media\nquiet.example,,true\n"
-        #expect(try BlocklistReader.read(Data(withColumn.utf8), name: "m.csv").list.entries.map(\.spec.severity) == [.noop])
+        #expect(
+            try BlocklistReader.read(Data(withColumn.utf8), name: "m.csv").list.entries.map(\.spec.severity) == [.noop])
         let withoutColumn = "#domain,#reject_media\nquiet.example,true\n"
-        #expect(try BlocklistReader.read(Data(withoutColumn.utf8), name: "m.csv").list.entries.map(\.spec.severity) == [.suspend])
+        #expect(
+            try BlocklistReader.read(Data(withoutColumn.utf8), name: "m.csv").list.entries.map(\.spec.severity) == [
+                .suspend
+            ])
     }
 
     /// fediblockhole's JSON: a severity of "" or null is noop; a missing one, suspend.
     @Test func anEmptyOrNullSeverityInJSONIsNoop() throws {
-        let json = #"[{"domain": "a.example", "severity": ""}, {"domain": "b.example", "severity": null, "reject_media": true}, {"domain": "c.example"}, {"domain": "a.example", "severity": "silence"}, {"domain": "d.example", "severity": ""}]"#
+        let json =
+            #"[{"domain": "a.example", "severity": ""}, {"domain": "b.example", "severity": null, "reject_media": true}, {"domain": "c.example"}, {"domain": "a.example", "severity": "silence"}, {"domain": "d.example", "severity": ""}]"#
         let list = try BlocklistReader.read(Data(json.utf8), name: "x.json").list
-        #expect(list.entries.map { "\($0.spec.domain) \($0.spec.severity)" } == ["a.example silence", "b.example noop", "c.example suspend", "d.example noop"])
+        #expect(
+            list.entries.map { "\($0.spec.domain) \($0.spec.severity)" } == [
+                "a.example silence", "b.example noop", "c.example suspend", "d.example noop",
+            ])
         #expect(list.entries[1].spec.rejectMedia)
     }
 
@@ -274,8 +329,12 @@ struct BlocklistMergeTests {
         #expect(try BlocklistSource("server:mastodon.example") == .server("mastodon.example"))
         #expect(try BlocklistSource("account:work") == .account("work"))
         #expect(try BlocklistSource("lists/a.csv") == .file("lists/a.csv"))
-        #expect(try BlocklistSource("https://example.org/list.csv?raw=1") == .url(URL(string: "https://example.org/list.csv?raw=1")!))
-        #expect(try BlocklistSource("http://127.0.0.1:8080/list.csv") == .url(URL(string: "http://127.0.0.1:8080/list.csv")!))
+        #expect(
+            try BlocklistSource("https://example.org/list.csv?raw=1")
+                == .url(URL(string: "https://example.org/list.csv?raw=1")!))
+        #expect(
+            try BlocklistSource("http://127.0.0.1:8080/list.csv")
+                == .url(URL(string: "http://127.0.0.1:8080/list.csv")!))
         #expect(throws: FediError.self) { try BlocklistSource("http://example.org/list.csv") }
         #expect(throws: FediError.self) { try BlocklistSource("ftp://example.org/list.csv") }
         #expect(throws: FediError.self) { try BlocklistSource("server:") }
@@ -285,12 +344,16 @@ struct BlocklistMergeTests {
 
     @Test func aNamedConfigReadsSourcesWithTheirSettings() throws {
         let json = """
-        {"sources": ["a.csv", "~/b.csv", {"source": "server:m.example", "max_severity": "silence", "fields": ["public_comment"]},
-                     "https://example.org/x.csv"],
-         "merge": "min", "threshold": "50%", "allow": ["friendly.example"], "known": ["peers.txt"]}
-        """
-        let config = try BlocklistConfig.parse(Data(json.utf8), path: "/etc/fedictl/blocklists/nightly.json", home: "/home/mod")
-        #expect(config.sources.map(\.source) == ["/etc/fedictl/blocklists/a.csv", "/home/mod/b.csv", "server:m.example", "https://example.org/x.csv"])
+            {"sources": ["a.csv", "~/b.csv", {"source": "server:m.example", "max_severity": "silence", "fields": ["public_comment"]},
+                         "https://example.org/x.csv"],
+             "merge": "min", "threshold": "50%", "allow": ["friendly.example"], "known": ["peers.txt"]}
+            """
+        let config = try BlocklistConfig.parse(
+            Data(json.utf8), path: "/etc/fedictl/blocklists/nightly.json", home: "/home/mod")
+        #expect(
+            config.sources.map(\.source) == [
+                "/etc/fedictl/blocklists/a.csv", "/home/mod/b.csv", "server:m.example", "https://example.org/x.csv",
+            ])
         #expect(config.sources[2].settings == SourceSettings(maxSeverity: .silence, fields: [.publicComment]))
         #expect(config.sources[0].settings == SourceSettings())
         #expect(config.merge == .min)
@@ -311,8 +374,11 @@ struct BlocklistMergeTests {
         #expect(BlocklistConfig.names(environment: ["XDG_CONFIG_HOME": home.path + "/none"]).isEmpty)
     }
 
-    @Test(arguments: [#"[]"#, #"{"sources": [], "mergeplan": "max"}"#, #"{"merge": "median"}"#, #"{"threshold": "lots"}"#,
-                      #"{"sources": [{"source": "a.csv", "max_severity": "ban"}]}"#, #"{"sources": [{"source": "a.csv", "fields": ["nope"]}]}"#])
+    @Test(arguments: [
+        #"[]"#, #"{"sources": [], "mergeplan": "max"}"#, #"{"merge": "median"}"#, #"{"threshold": "lots"}"#,
+        #"{"sources": [{"source": "a.csv", "max_severity": "ban"}]}"#,
+        #"{"sources": [{"source": "a.csv", "fields": ["nope"]}]}"#,
+    ])
     func aBadConfigIsAConfigError(json: String) {
         let error = #expect(throws: FediError.self) { try BlocklistConfig.parse(Data(json.utf8), path: "x.json") }
         #expect(error?.status == .config)

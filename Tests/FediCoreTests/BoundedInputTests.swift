@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FediCore
 
 /// stdin and local files are read up to a cap, and the cap holds while reading: an endless stream
@@ -37,9 +38,10 @@ struct BoundedInputTests {
 
     /// /dev/zero has no size and no end: read up to the cap, then refused (exit 65) naming it.
     @Test func aDeviceWithoutEndIsReadUpToTheCap() {
-        let refusal = FediError(.dataError,
-                                "/dev/zero is larger than 1 MiB: fedictl stopped reading there and used none of it",
-                                hint: "fedictl reads at most 1 MiB from a file or stdin; is it the input you meant?")
+        let refusal = FediError(
+            .dataError,
+            "/dev/zero is larger than 1 MiB: fedictl stopped reading there and used none of it",
+            hint: "fedictl reads at most 1 MiB from a file or stdin; is it the input you meant?")
         #expect(throws: refusal) {
             try BoundedInput.readFile("/dev/zero", limit: 1 << 20)
         }
@@ -53,8 +55,9 @@ struct BoundedInputTests {
         try Data(count: (1 << 20) + 1).write(to: URL(fileURLWithPath: path))
         #expect(throws: BoundedInput.tooLarge(path, limit: 1 << 20)) { try BoundedInput.readFile(path, limit: 1 << 20) }
         #expect(try BoundedInput.readFile(path, limit: 2 << 20).count == (1 << 20) + 1)
-        let missing = FediError(.noInput, "cannot read \(directory.path)/absent.csv: No such file or directory",
-                                hint: "look")
+        let missing = FediError(
+            .noInput, "cannot read \(directory.path)/absent.csv: No such file or directory",
+            hint: "look")
         #expect(throws: missing) {
             try BoundedInput.readFile(directory.path + "/absent.csv", hint: "look")
         }

@@ -1,11 +1,15 @@
 import Foundation
 import Testing
+
 @testable import FediCore
 
 struct CapabilityTableTests {
-    static func server(_ flavour: Flavour, _ version: String?, name: String? = nil, instanceAPI: String? = "v1") -> ServerInfo {
-        ServerInfo(flavour: flavour, softwareName: name ?? flavour.rawValue, version: version, instanceAPI: instanceAPI,
-                   detectedAt: Date(timeIntervalSince1970: 0))
+    static func server(_ flavour: Flavour, _ version: String?, name: String? = nil, instanceAPI: String? = "v1")
+        -> ServerInfo
+    {
+        ServerInfo(
+            flavour: flavour, softwareName: name ?? flavour.rawValue, version: version, instanceAPI: instanceAPI,
+            detectedAt: Date(timeIntervalSince1970: 0))
     }
 
     @Test func everyCapabilityHasARowAndEveryRowAFlavour() {
@@ -17,8 +21,13 @@ struct CapabilityTableTests {
 
     @Test func unavailableSaysCommandSoftwareAndVersion() throws {
         let gts = Self.server(.gotosocial, "0.17.3+git-5ec8a8d")
-        #expect(throws: FediError(.unavailable, "reports assign is not available on GoToSocial 0.17.3",
-                                  hint: "GoToSocial has no API for it; `fedictl instance features gts.example` lists what this server can do")) {
+        #expect(
+            throws: FediError(
+                .unavailable, "reports assign is not available on GoToSocial 0.17.3",
+                hint:
+                    "GoToSocial has no API for it; `fedictl instance features gts.example` lists what this server can do"
+            )
+        ) {
             try CapabilityTable.require(.reportsAssign, on: gts, host: "gts.example")
         }
         #expect(try CapabilityTable.require(.reportsList, on: gts) == .gotosocialAdmin)
@@ -26,13 +35,20 @@ struct CapabilityTableTests {
 
     @Test func versionGatesUseTheProductVersion() {
         let old = Self.server(.mastodon, "3.5.3")
-        #expect(CapabilityTable.availability(of: .domainBlocksList, on: old) == .unavailable(reason: "it needs Mastodon 4.0.0 or newer"))
+        #expect(
+            CapabilityTable.availability(of: .domainBlocksList, on: old)
+                == .unavailable(reason: "it needs Mastodon 4.0.0 or newer"))
         #expect(CapabilityTable.availability(of: .accountsDelete, on: old) == .available(.mastodonAdmin))
-        #expect(CapabilityTable.availability(of: .domainBlocksList, on: Self.server(.mastodon, "4.0.0rc1")) == .available(.mastodonAdmin))
+        #expect(
+            CapabilityTable.availability(of: .domainBlocksList, on: Self.server(.mastodon, "4.0.0rc1"))
+                == .available(.mastodonAdmin))
         // GoToSocial could not update domain blocks before 0.19.
-        #expect(CapabilityTable.availability(of: .domainBlocksUpdate, on: Self.server(.gotosocial, "0.17.3"))
+        #expect(
+            CapabilityTable.availability(of: .domainBlocksUpdate, on: Self.server(.gotosocial, "0.17.3"))
                 == .unavailable(reason: "it needs GoToSocial 0.19.0 or newer"))
-        #expect(CapabilityTable.availability(of: .domainBlocksUpdate, on: Self.server(.gotosocial, "0.19.1")) == .available(.gotosocialAdmin))
+        #expect(
+            CapabilityTable.availability(of: .domainBlocksUpdate, on: Self.server(.gotosocial, "0.19.1"))
+                == .available(.gotosocialAdmin))
     }
 
     @Test func theCompatibleClaimNeverGates() {
@@ -43,8 +59,12 @@ struct CapabilityTableTests {
     }
 
     @Test func anUnparseableVersionGetsTheBenefitOfTheDoubt() {
-        #expect(CapabilityTable.availability(of: .domainBlocksList, on: Self.server(.mastodon, nil)) == .available(.mastodonAdmin))
-        #expect(CapabilityTable.availability(of: .domainBlocksList, on: Self.server(.mastodon, "main")) == .available(.mastodonAdmin))
+        #expect(
+            CapabilityTable.availability(of: .domainBlocksList, on: Self.server(.mastodon, nil))
+                == .available(.mastodonAdmin))
+        #expect(
+            CapabilityTable.availability(of: .domainBlocksList, on: Self.server(.mastodon, "main"))
+                == .available(.mastodonAdmin))
     }
 
     @Test func oldHometownCountsItsMastodonVersion() {
@@ -62,24 +82,30 @@ struct CapabilityTableTests {
         // With a Mastodon-style instance API, the everyday client API is tried; admin APIs are not.
         let other = Self.server(.unknown, "1.0", name: "someserver")
         #expect(CapabilityTable.availability(of: .blocks, on: other) == .available(.mastodonClient))
-        #expect(CapabilityTable.availability(of: .reportsList, on: other) == .unavailable(reason: "someserver has no API for it"))
+        #expect(
+            CapabilityTable.availability(of: .reportsList, on: other)
+                == .unavailable(reason: "someserver has no API for it"))
     }
 
     @Test func familiesFollowTheApiMap() {
         let expectations: [(Flavour, Capability, APIFamily?)] = [
             (.mastodon, .reportsAssign, .mastodonAdmin), (.mastodon, .ipBlocksAdd, .mastodonAdmin),
-            (.akkoma, .reportsResolve, .pleromaAdmin), (.akkoma, .instanceRules, nil), (.pleroma, .instanceRules, .mastodonClient),
+            (.akkoma, .reportsResolve, .pleromaAdmin), (.akkoma, .instanceRules, nil),
+            (.pleroma, .instanceRules, .mastodonClient),
             (.akkoma, .reportsAssign, nil), (.pleroma, .domainBlocksAdd, .pleromaAdmin), (.pleroma, .filtersV2, nil),
             (.misskey, .reportsList, .misskeyAdmin), (.misskey, .reportsShow, nil), (.misskey, .blocks, .misskeyClient),
-            (.misskey, .appsRegister, nil), (.sharkey, .appsRegister, .mastodonClient), (.sharkey, .emailBlocksAdd, .misskeyAdmin),
+            (.misskey, .appsRegister, nil), (.sharkey, .appsRegister, .mastodonClient),
+            (.sharkey, .emailBlocksAdd, .misskeyAdmin),
             (.iceshrimpNet, .reportsList, nil), (.iceshrimpNet, .blocks, .mastodonClient),
             (.pixelfed, .userDomainBlocks, .mastodonClient), (.pixelfed, .reportsList, nil),
             (.friendica, .reportsList, nil), (.friendica, .timelinesLocal, .mastodonClient),
-            (.gotosocial, .userDomainBlocks, nil), (.gotosocial, .filtersV2, .mastodonClient), (.gotosocial, .instanceActivity, nil),
+            (.gotosocial, .userDomainBlocks, nil), (.gotosocial, .filtersV2, .mastodonClient),
+            (.gotosocial, .instanceActivity, nil),
         ]
         for (flavour, capability, family) in expectations {
-            #expect(CapabilityTable.availability(of: capability, on: Self.server(flavour, nil)).family == family,
-                    "\(capability.rawValue) on \(flavour)")
+            #expect(
+                CapabilityTable.availability(of: capability, on: Self.server(flavour, nil)).family == family,
+                "\(capability.rawValue) on \(flavour)")
         }
     }
 }
@@ -87,7 +113,10 @@ struct CapabilityTableTests {
 struct ServerInfoTests {
     @Test func labelsLeaveOutBuildInformation() {
         func label(_ flavour: Flavour, _ version: String?, variant: String? = nil) -> String {
-            ServerInfo(flavour: flavour, variant: variant, softwareName: flavour.rawValue, version: version, detectedAt: .distantPast).label
+            ServerInfo(
+                flavour: flavour, variant: variant, softwareName: flavour.rawValue, version: version,
+                detectedAt: .distantPast
+            ).label
         }
         #expect(label(.gotosocial, "0.17.3+git-5ec8a8d") == "GoToSocial 0.17.3")
         #expect(label(.gotosocial, "0.13.0 git-f4fcffc") == "GoToSocial 0.13.0")
@@ -109,8 +138,10 @@ struct ServerInfoTests {
 
     @Test func roundTripsThroughTheConfigCoding() throws {
         let now = Date(timeIntervalSince1970: 1_760_000_000)
-        let info = ServerInfo(flavour: .mastodon, variant: "glitch-soc", softwareName: "mastodon", version: "4.3.2+glitch",
-                              mastodonAPIVersion: 2, displayVersion: "4.3.2+glitch", instanceAPI: "v2", nodeinfoSchema: "2.0", detectedAt: now)
+        let info = ServerInfo(
+            flavour: .mastodon, variant: "glitch-soc", softwareName: "mastodon", version: "4.3.2+glitch",
+            mastodonAPIVersion: 2, displayVersion: "4.3.2+glitch", instanceAPI: "v2", nodeinfoSchema: "2.0",
+            detectedAt: now)
         for (encoder, decoder) in [(JSONEncoder(), JSONDecoder()), (JSONCoding.encoder(), JSONCoding.decoder())] {
             let decoded = try decoder.decode(ServerInfo.self, from: try encoder.encode(info))
             #expect(decoded == info)

@@ -1,5 +1,5 @@
-import Foundation
 import FediCore
+import Foundation
 import Testing
 
 /// Planning an import: add, update, unchanged, covered by a parent (Mastodon's rule), prune; and what
@@ -15,28 +15,39 @@ struct DomainBlockPlanTests {
             DomainBlock(id: "2", domain: "changed.example", severity: .silence),
             DomainBlock(id: "3", domain: "notinfile.example", severity: .suspend),
         ]
-        let plan = DomainBlockPlan(wanted: entries(
-            DomainBlockSpec(domain: "same.example", severity: .suspend),  // no comment in the file: the server's stays
-            DomainBlockSpec(domain: "changed.example", severity: .suspend, rejectMedia: true),
-            DomainBlockSpec(domain: "new.example", severity: .silence)), current: current, prune: false, parentRules: true)
+        let plan = DomainBlockPlan(
+            wanted: entries(
+                // no comment in the file: the server's stays
+                DomainBlockSpec(domain: "same.example", severity: .suspend),
+                DomainBlockSpec(domain: "changed.example", severity: .suspend, rejectMedia: true),
+                DomainBlockSpec(domain: "new.example", severity: .silence)), current: current, prune: false,
+            parentRules: true)
         #expect(plan.steps.map(\.action) == [.unchanged, .update, .add])
         #expect(plan.steps[1].changes == ["severity", "reject_media"])
         #expect(plan.writes.map(\.domain) == ["changed.example", "new.example"])
         // An update carries the server's comments, so nothing is cleared by leaving them out.
-        #expect(plan.steps[1].change == .set(DomainBlockSpec(domain: "changed.example", severity: .suspend, rejectMedia: true,
-                                                             privateComment: "", publicComment: ""), existing: current[1]))
+        #expect(
+            plan.steps[1].change
+                == .set(
+                    DomainBlockSpec(
+                        domain: "changed.example", severity: .suspend, rejectMedia: true,
+                        privateComment: "", publicComment: ""), existing: current[1]))
 
-        let pruned = DomainBlockPlan(wanted: entries(DomainBlockSpec(domain: "same.example", severity: .suspend)), current: current, prune: true,
-                                     parentRules: true)
+        let pruned = DomainBlockPlan(
+            wanted: entries(DomainBlockSpec(domain: "same.example", severity: .suspend)), current: current, prune: true,
+            parentRules: true)
         #expect(pruned.steps.map(\.action) == [.unchanged, .remove, .remove])
         #expect(pruned.count(.remove) == 2)
     }
 
     @Test func aSecondRunOfTheSameFilePlansNoWrites() {
-        let wanted = entries(DomainBlockSpec(domain: "a.example", severity: .silence, rejectMedia: true, publicComment: ""),
-                             DomainBlockSpec(domain: "b.example", severity: .suspend, obfuscate: true))
-        let afterFirstRun = [DomainBlock(id: "7", domain: "a.example", severity: .silence, rejectMedia: true),
-                             DomainBlock(id: "8", domain: "b.example", severity: .suspend, obfuscate: true)]
+        let wanted = entries(
+            DomainBlockSpec(domain: "a.example", severity: .silence, rejectMedia: true, publicComment: ""),
+            DomainBlockSpec(domain: "b.example", severity: .suspend, obfuscate: true))
+        let afterFirstRun = [
+            DomainBlock(id: "7", domain: "a.example", severity: .silence, rejectMedia: true),
+            DomainBlock(id: "8", domain: "b.example", severity: .suspend, obfuscate: true),
+        ]
         let plan = DomainBlockPlan(wanted: wanted, current: afterFirstRun, prune: true, parentRules: true)
         #expect(plan.writes.isEmpty)
         #expect(plan.count(.unchanged) == 2)
@@ -44,11 +55,13 @@ struct DomainBlockPlanTests {
 
     @Test func followsMastodonsParentDomainRule() {
         let parent = DomainBlock(id: "1", domain: "bad.example", severity: .suspend)
-        let wanted = entries(DomainBlockSpec(domain: "sub.bad.example", severity: .silence),   // weaker: refused
-                             DomainBlockSpec(domain: "x.sub.silenced.example", severity: .noop, rejectMedia: true),  // parent in the file, weaker
-                             DomainBlockSpec(domain: "silenced.example", severity: .silence),
-                             DomainBlockSpec(domain: "media.silenced.example", severity: .silence),  // as strict: allowed
-                             DomainBlockSpec(domain: "sub2.bad.example", severity: .suspend))  // a suspension is always allowed
+        let wanted = entries(
+            DomainBlockSpec(domain: "sub.bad.example", severity: .silence),  // weaker: refused
+            // parent in the file, weaker
+            DomainBlockSpec(domain: "x.sub.silenced.example", severity: .noop, rejectMedia: true),
+            DomainBlockSpec(domain: "silenced.example", severity: .silence),
+            DomainBlockSpec(domain: "media.silenced.example", severity: .silence),  // as strict: allowed
+            DomainBlockSpec(domain: "sub2.bad.example", severity: .suspend))  // a suspension is always allowed
         let plan = DomainBlockPlan(wanted: wanted, current: [parent], prune: false, parentRules: true)
         #expect(plan.steps.map(\.action) == [.covered, .covered, .add, .add, .add])
         #expect(plan.steps[0].existing == parent)
@@ -73,22 +86,29 @@ struct DomainBlockPlanTests {
     }
 
     @Test func saysWhatAServerCannotKeep() {
-        let goToSocial = DomainBlockSupport(software: "GoToSocial", severities: [.suspend], rejectMedia: false, rejectReports: false,
-                                            obfuscate: true, publicComment: true, privateComment: true, emptyBlocks: true)
+        let goToSocial = DomainBlockSupport(
+            software: "GoToSocial", severities: [.suspend], rejectMedia: false, rejectReports: false,
+            obfuscate: true, publicComment: true, privateComment: true, emptyBlocks: true)
         let spec = DomainBlockSpec(domain: "a.example", severity: .silence, rejectMedia: true, publicComment: "x")
-        #expect(goToSocial.unsupported(spec) == ["severity silence (GoToSocial blocks can be: suspend)", "reject_media"])
+        #expect(
+            goToSocial.unsupported(spec) == ["severity silence (GoToSocial blocks can be: suspend)", "reject_media"])
         #expect(goToSocial.reduced(spec) == nil)
         var suspend = spec
         suspend.severity = .suspend
-        #expect(goToSocial.reduced(suspend) == DomainBlockSpec(domain: "a.example", severity: .suspend, publicComment: "x"))
+        #expect(
+            goToSocial.reduced(suspend) == DomainBlockSpec(domain: "a.example", severity: .suspend, publicComment: "x"))
         #expect(DomainBlockSupport.mastodon().unsupported(spec).isEmpty)
     }
 
     @Test func detailsShowOldAndNewValuesAndWhatANewBlockSets() {
         let existing = DomainBlock(id: "2", domain: "troll.zone", severity: .silence, publicComment: "loud")
         let spec = DomainBlockSpec(domain: "troll.zone", severity: .suspend, rejectMedia: true, publicComment: "trolls")
-        #expect(spec.changeDetails(from: existing) == ["severity silence → suspend", "reject_media no → yes", "public_comment \"loud\" → \"trolls\""])
-        let new = DomainBlockSpec(domain: "new.example", severity: .silence, rejectReports: true, publicComment: "spam", obfuscate: true)
+        #expect(
+            spec.changeDetails(from: existing) == [
+                "severity silence → suspend", "reject_media no → yes", "public_comment \"loud\" → \"trolls\"",
+            ])
+        let new = DomainBlockSpec(
+            domain: "new.example", severity: .silence, rejectReports: true, publicComment: "spam", obfuscate: true)
         #expect(new.changeDetails(from: nil) == ["reject_reports yes", "obfuscate yes", "public_comment \"spam\""])
         #expect(DomainBlockSpec(domain: "plain.example", severity: .suspend).changeDetails(from: nil).isEmpty)
     }

@@ -1,5 +1,5 @@
-import Foundation
 import FediCore
+import Foundation
 import Testing
 
 /// Names are checked by the DNS rules before anything is sent: the names a hostile file or a
@@ -15,7 +15,10 @@ struct DomainNameTests {
         ("quote\".example", "it holds '\"', which no domain name has"),
         ("under_score.example", "it holds '_', which no domain name has"),
         ("-dash.example", "the label '-dash' starts or ends with a hyphen"),
-        (String(repeating: "a", count: 64) + ".example", "the label '\(String(repeating: "a", count: 64))' is 64 characters long, more than 63"),
+        (
+            String(repeating: "a", count: 64) + ".example",
+            "the label '\(String(repeating: "a", count: 64))' is 64 characters long, more than 63"
+        ),
         ("xn--zz-9999.example", "the label 'xn--zz-9999' is not valid punycode"),
         ("sp*m.example", "a wildcard (*) names no single domain"),
         ("", "it is empty"),
@@ -29,9 +32,13 @@ struct DomainNameTests {
         let longest = [label, label, label, String(repeating: "b", count: 61)].joined(separator: ".")
         #expect(longest.count == 253)
         #expect(try DomainName.canonical(longest) == longest)
-        #expect(throws: DomainName.Problem("it is 255 characters long, more than 253")) { try DomainName.canonical("c." + longest) }
+        #expect(throws: DomainName.Problem("it is 255 characters long, more than 253")) {
+            try DomainName.canonical("c." + longest)
+        }
         // Megabytes of "domain" are refused before any work on them.
-        #expect(throws: DomainName.Problem("it is longer than 253 characters")) { try DomainName.canonical(String(repeating: "x", count: 10_000_000)) }
+        #expect(throws: DomainName.Problem("it is longer than 253 characters")) {
+            try DomainName.canonical(String(repeating: "x", count: 10_000_000))
+        }
     }
 
     @Test func writesIDNAsPunycodeSoBothFormsAreOneName() throws {
@@ -45,7 +52,11 @@ struct DomainNameTests {
 
     @Test func keepsALeadingWildcardOnlyWhenAsked() throws {
         #expect(try DomainName.canonical("*.Spam.example", wildcard: true) == "*.spam.example")
-        #expect(throws: DomainName.Problem("a wildcard (*) names no single domain")) { try DomainName.canonical("*.spam.example") }
-        #expect(throws: DomainName.Problem("a wildcard is only allowed as a leading *.")) { try DomainName.canonical("a.*.example", wildcard: true) }
+        #expect(throws: DomainName.Problem("a wildcard (*) names no single domain")) {
+            try DomainName.canonical("*.spam.example")
+        }
+        #expect(throws: DomainName.Problem("a wildcard is only allowed as a leading *.")) {
+            try DomainName.canonical("a.*.example", wildcard: true)
+        }
     }
 }

@@ -22,8 +22,11 @@ struct DurationTextTests {
     }
 
     @Test func aBadValueIsAUsageErrorNamingTheFlag() {
-        #expect(throws: FediError(.usage, "--duration 'soon' is not a length of time",
-                                  hint: "use a number with a unit: 30m, 12h, 1d, 2w (or plain seconds, e.g. 3600)")) {
+        #expect(
+            throws: FediError(
+                .usage, "--duration 'soon' is not a length of time",
+                hint: "use a number with a unit: 30m, 12h, 1d, 2w (or plain seconds, e.g. 3600)")
+        ) {
             try DurationText.parse("soon", flag: "--duration")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FediCore
 
 /// The helpers that stand in for full Foundation (NSString, JSONSerialization, Thread),
@@ -47,7 +48,8 @@ struct EssentialsSupportTests {
 
     @Test func systemMessagesNameTheErrno() throws {
         #expect(systemMessage(POSIXError(.EACCES)) == "Permission denied")
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("fedictl-no-such-\(UUID().uuidString)")
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fedictl-no-such-\(UUID().uuidString)")
         let error = #expect(throws: (any Error).self) { try Data(contentsOf: missing) }
         #expect(systemMessage(try #require(error)) == "No such file or directory")
     }
@@ -83,7 +85,8 @@ struct EssentialsSupportTests {
     }
 
     @Test func jsonReadsTheShapesJSONSerializationDid() throws {
-        let object = try JSONText.object(from: Data(#"{"b": "a/b", "a": [1, true, null, 1.5, {"c": false}], "n": 12345678901}"#.utf8))
+        let object = try JSONText.object(
+            from: Data(#"{"b": "a/b", "a": [1, true, null, 1.5, {"c": false}], "n": 12345678901}"#.utf8))
         let fields = try #require(object as? [String: Any])
         let items = try #require(fields["a"] as? [Any])
         #expect(items[0] as? Int == 1)
@@ -98,8 +101,12 @@ struct EssentialsSupportTests {
 
     @Test func jsonWritesSortedKeysAndPlainSlashes() throws {
         let missing: String? = nil
-        let object: [String: Any] = ["b": "a/b", "a": [1, true, JSONNull(), 1.5] as [Any], "c": missing as Any, "d": Optional("x") as Any]
-        #expect(String(decoding: try JSONText.data(from: object), as: UTF8.self) == #"{"a":[1,true,null,1.5],"b":"a/b","c":null,"d":"x"}"#)
+        let object: [String: Any] = [
+            "b": "a/b", "a": [1, true, JSONNull(), 1.5] as [Any], "c": missing as Any, "d": Optional("x") as Any,
+        ]
+        #expect(
+            String(decoding: try JSONText.data(from: object), as: UTF8.self)
+                == #"{"a":[1,true,null,1.5],"b":"a/b","c":null,"d":"x"}"#)
         #expect(String(decoding: try JSONText.data(from: ["k": 1], pretty: true), as: UTF8.self) == "{\n  \"k\" : 1\n}")
         #expect(throws: (any Error).self) { try JSONText.data(from: ["date": Date()]) }
     }
@@ -113,9 +120,12 @@ struct EssentialsSupportTests {
 
     @Test(arguments: [
         ("3.13.2-0-g3f9d8ee", "3.13.2"), ("0.17.3+git-5ec8a8d", "0.17.3"), ("4.3.2+glitch", "4.3.2"),
-        ("2024.1-beta5", "2024.1-beta5"), ("1.2.3-12-gabc", "1.2.3-12-gabc"), ("v2.0-rc1-4-g0123456789 (x)", "v2.0-rc1"),
+        ("2024.1-beta5", "2024.1-beta5"), ("1.2.3-12-gabc", "1.2.3-12-gabc"),
+        ("v2.0-rc1-4-g0123456789 (x)", "v2.0-rc1"),
     ])
     func shortVersionsDropGitDescribe(version: String, short: String) {
-        #expect(ServerInfo(flavour: .akkoma, softwareName: "akkoma", version: version, detectedAt: .distantPast).shortVersion == short)
+        #expect(
+            ServerInfo(flavour: .akkoma, softwareName: "akkoma", version: version, detectedAt: .distantPast)
+                .shortVersion == short)
     }
 }

@@ -1,18 +1,19 @@
+import FediTestSupport
 import Foundation
 import Testing
-import FediTestSupport
 
 @testable import FediCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("FileJournal: the journal of changes")
 struct FileJournalTests {
     static func entry(_ target: String) -> JournalEntry {
-        JournalEntry(time: Date(timeIntervalSince1970: 1_763_900_000), account: "a@x.example", server: "x.example",
-                     command: "fedictl domain-blocks add \(target)", verb: "domain-blocks add", target: target, outcome: .ok)
+        JournalEntry(
+            time: Date(timeIntervalSince1970: 1_763_900_000), account: "a@x.example", server: "x.example",
+            command: "fedictl domain-blocks add \(target)", verb: "domain-blocks add", target: target, outcome: .ok)
     }
 
     static func mode(_ path: String) -> mode_t {
@@ -23,7 +24,9 @@ struct FileJournalTests {
 
     @Test func theStateDirectoryFollowsXDG() {
         #expect(StatePaths(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]).directory.path == "/s/fedictl")
-        #expect(StatePaths(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]).directory.path == "/h/.local/state/fedictl")
+        #expect(
+            StatePaths(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]).directory.path
+                == "/h/.local/state/fedictl")
     }
 
     @Test func appendsArePrivateAndReadBackInOrder() async throws {
@@ -60,9 +63,14 @@ struct FileJournalTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let journal = FileJournal(directory: root.appendingPathComponent("fedictl"), rotationBytes: 600)
         for index in 0..<6 { try await journal.append(Self.entry("d\(index).example")) }
-        let names = try FileManager.default.contentsOfDirectory(atPath: journal.directory.path).filter { $0.hasSuffix(".jsonl") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: journal.directory.path).filter {
+            $0.hasSuffix(".jsonl")
+        }
         #expect(names.count > 1 && names.contains("journal.jsonl"), "\(names)")
-        #expect(names.filter { $0.hasPrefix("journal-") }.allSatisfy { Self.mode(journal.directory.appendingPathComponent($0).path) == 0o600 })
+        #expect(
+            names.filter { $0.hasPrefix("journal-") }.allSatisfy {
+                Self.mode(journal.directory.appendingPathComponent($0).path) == 0o600
+            })
         let contents = try await journal.read()
         #expect(contents.entries.map(\.target) == (0..<6).map { "d\($0).example" })
     }
@@ -90,8 +98,9 @@ struct FileJournalTests {
         let root = try TemporaryDirectory.make("journal-prefilter")
         defer { try? FileManager.default.removeItem(at: root) }
         let journal = FileJournal(directory: root.appendingPathComponent("fedictl"))
-        try FileManager.default.createDirectory(at: journal.directory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: journal.directory, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         var lines = try ["SPAM.Example", "\u{212A}ill.example", "other.example"].map { try Self.entry($0).line() }
         let escaped = String(decoding: try Self.entry("spam.example").line(), as: UTF8.self)
             .replacing("\"target\":\"spam", with: "\"target\":\"\\u0073pam")
@@ -116,15 +125,22 @@ struct FileJournalTests {
     }
 
     @Test func commandLinesLoseTheirSecrets() {
-        let masked = Redaction.arguments(["auth", "add", "--token", "s3cret", "--password=hunter2", "--client-secret", "cs",
-                                          "https://x.example/cb?code=abc&state=1", "sk-live-token", "spam.example"],
-                                         secrets: ["sk-live-token"])
-        #expect(masked == ["auth", "add", "--token", "[REDACTED]", "--password=[REDACTED]", "--client-secret", "[REDACTED]",
-                           "https://x.example/cb?code=%5BREDACTED%5D&state=1", "[REDACTED]", "spam.example"])
+        let masked = Redaction.arguments(
+            [
+                "auth", "add", "--token", "s3cret", "--password=hunter2", "--client-secret", "cs",
+                "https://x.example/cb?code=abc&state=1", "sk-live-token", "spam.example",
+            ],
+            secrets: ["sk-live-token"])
+        #expect(
+            masked == [
+                "auth", "add", "--token", "[REDACTED]", "--password=[REDACTED]", "--client-secret", "[REDACTED]",
+                "https://x.example/cb?code=%5BREDACTED%5D&state=1", "[REDACTED]", "spam.example",
+            ])
     }
 
     @Test func shellWordsQuoteOnlyWhatNeedsIt() {
-        #expect(ShellWords.join(["fedictl", "--account", "a@x.example:3000", "reports", "note", "1", "it's spam"])
+        #expect(
+            ShellWords.join(["fedictl", "--account", "a@x.example:3000", "reports", "note", "1", "it's spam"])
                 == #"fedictl --account a@x.example:3000 reports note 1 'it'\''s spam'"#)
         #expect(ShellWords.quote("") == "''")
         #expect(ShellWords.quote("$HOME") == "'$HOME'")

@@ -4,14 +4,15 @@ import Testing
 @testable import FediCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("FileLoginStore: the config file")
 struct FileLoginStoreTests {
     /// A fresh `…/config/fedictl/config.json` whose directories do not exist yet.
     private func makeStore() -> (store: FileLoginStore, root: URL) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("fedictl-config-\(UUID().uuidString)", isDirectory: true)
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fedictl-config-\(UUID().uuidString)", isDirectory: true)
         let paths = ConfigPaths(environment: ["XDG_CONFIG_HOME": root.appendingPathComponent("config").path])
         return (FileLoginStore(paths: paths), root)
     }
@@ -23,7 +24,8 @@ struct FileLoginStoreTests {
     }
 
     private func login(_ user: String, _ host: String = "a.example") -> Login {
-        Login(id: "\(user)@\(host)", username: user, baseURL: "https://\(host)", scopes: ["read"], tokenStorage: .keyring)
+        Login(
+            id: "\(user)@\(host)", username: user, baseURL: "https://\(host)", scopes: ["read"], tokenStorage: .keyring)
     }
 
     @Test func absentFileIsAnEmptyConfigAndLoadingCreatesNothing() throws {
@@ -51,7 +53,10 @@ struct FileLoginStoreTests {
         let returned = try store.update { config -> Int in
             config.accounts.append(login("alice"))
             config.defaultAccount = "alice@a.example"
-            config.clients = ["a.example": RegisteredClient(clientID: "cid", scopes: ["read"], redirectURIs: ["urn:ietf:wg:oauth:2.0:oob"])]
+            config.clients = [
+                "a.example": RegisteredClient(
+                    clientID: "cid", scopes: ["read"], redirectURIs: ["urn:ietf:wg:oauth:2.0:oob"])
+            ]
             return config.accounts.count
         }
         #expect(returned == 1)
@@ -71,7 +76,8 @@ struct FileLoginStoreTests {
         #expect(loaded.accounts == [login("alice")])
         #expect(loaded.clients?["a.example"]?.clientID == "cid")
 
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: store.url.deletingLastPathComponent().path).filter { $0.hasSuffix(".tmp") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: store.url.deletingLastPathComponent().path)
+            .filter { $0.hasSuffix(".tmp") }
         #expect(leftovers.isEmpty)
     }
 
@@ -168,8 +174,10 @@ struct FileLoginStoreTests {
     @Test func olderFilesWithoutTheNewFieldsStillLoad() throws {
         let (store, root) = makeStore()
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createDirectory(at: store.url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let minimal = #"{"schema_version": 1, "accounts": [{"id": "a@b.example", "username": "a", "base_url": "https://b.example", "scopes": [], "aliases": []}]}"#
+        try FileManager.default.createDirectory(
+            at: store.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let minimal =
+            #"{"schema_version": 1, "accounts": [{"id": "a@b.example", "username": "a", "base_url": "https://b.example", "scopes": [], "aliases": []}]}"#
         try Data(minimal.utf8).write(to: store.url)
         let config = try store.load()
         #expect(config.accounts.map(\.id) == ["a@b.example"])
@@ -178,9 +186,12 @@ struct FileLoginStoreTests {
     }
 
     @Test func configPathsFollowXDG() {
-        #expect(ConfigPaths(environment: ["XDG_CONFIG_HOME": "/x/cfg", "HOME": "/home/u"]).configFile.path == "/x/cfg/fedictl/config.json")
+        #expect(
+            ConfigPaths(environment: ["XDG_CONFIG_HOME": "/x/cfg", "HOME": "/home/u"]).configFile.path
+                == "/x/cfg/fedictl/config.json")
         #expect(ConfigPaths(environment: ["HOME": "/home/u"]).configFile.path == "/home/u/.config/fedictl/config.json")
-        #expect(ConfigPaths(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/u"]).secretsFile.path
+        #expect(
+            ConfigPaths(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/u"]).secretsFile.path
                 == "/home/u/.config/fedictl/secrets.json")
     }
 }

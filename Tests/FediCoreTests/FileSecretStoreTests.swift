@@ -1,13 +1,13 @@
+import FediTestSupport
 import Foundation
 import Testing
-import FediTestSupport
 
 @testable import FediCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @Suite("FileSecretStore (the --insecure-storage opt-in)")
@@ -107,7 +107,8 @@ struct FileSecretStoreTests {
                 group.addTask {
                     let store = FileSecretStore(url: url)
                     for round in 0..<rounds {
-                        let key = SecretKey(account: "task\(writer)@x.example", instance: "x.example", kind: .accessToken)
+                        let key = SecretKey(
+                            account: "task\(writer)@x.example", instance: "x.example", kind: .accessToken)
                         try await store.store("task\(writer)-round\(round)", for: key)
                     }
                 }
@@ -125,7 +126,9 @@ struct FileSecretStoreTests {
                 let store = FileSecretStore(url: url)
                 for round in 0..<rounds {
                     do {
-                        try store.update { $0["access-token:thread\(writer)@x.example"] = "thread\(writer)-round\(round)" }
+                        try store.update {
+                            $0["access-token:thread\(writer)@x.example"] = "thread\(writer)-round\(round)"
+                        }
                     } catch {
                         failures.append("\(writer): \(error)")
                     }

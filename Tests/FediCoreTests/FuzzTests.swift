@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// Seeded mutation fuzzing, cheap enough for every `swift test`: the fixture answers of every
@@ -27,9 +27,10 @@ struct FuzzTests {
     /// printed and the input it was at, instead of ending the whole test run.
     @Test func mutatedAnswersAndBlocklistsNeverTrap() async throws {
         let progress = Self.progressFile(of: getpid())
-        let passed = await #expect(processExitsWith: .success) {
-            try FuzzTests.run(progress: FuzzTests.progressFile(of: getppid()))
-        } != nil
+        let passed =
+            await #expect(processExitsWith: .success) {
+                try FuzzTests.run(progress: FuzzTests.progressFile(of: getppid()))
+            } != nil
         if passed {
             try? FileManager.default.removeItem(at: progress)
             try? FileManager.default.removeItem(at: progress.appendingPathExtension("input"))
@@ -87,11 +88,17 @@ struct SeededRandom {
 
 enum Mutation {
     /// Numbers no counter holds, and values of the wrong kind.
-    static let numbers = ["1e19", "-1e19", "18446744073709551616", "-9223372036854775809", "1e308", "-1e400", "0.5", "-0", "1e-400",
-                          "9223372036854775807", "4294967296", "NaN", "\"12\"", "null", "true", "[]", "{}", "\"\""]
-    static let bytes: [UInt8] = [0x00, 0x1B, 0x07, 0x0D, 0x0A, 0x22, 0x2C, 0x5C, 0x7F, 0xFF, 0xC3, 0x5B, 0x7B, 0x2A, 0x2E]
-    static let texts = ["\\u001b]52;c;cHduZWQ=\\u0007", "\\u202e", "\u{202E}", "\u{1B}[2J", "\"", "=1+1", "xn--", "xn--zz-9999",
-                        String(repeating: "a", count: 70_000), "..", "*.", "@", "\u{200B}"]
+    static let numbers = [
+        "1e19", "-1e19", "18446744073709551616", "-9223372036854775809", "1e308", "-1e400", "0.5", "-0", "1e-400",
+        "9223372036854775807", "4294967296", "NaN", "\"12\"", "null", "true", "[]", "{}", "\"\"",
+    ]
+    static let bytes: [UInt8] = [
+        0x00, 0x1B, 0x07, 0x0D, 0x0A, 0x22, 0x2C, 0x5C, 0x7F, 0xFF, 0xC3, 0x5B, 0x7B, 0x2A, 0x2E,
+    ]
+    static let texts = [
+        "\\u001b]52;c;cHduZWQ=\\u0007", "\\u202e", "\u{202E}", "\u{1B}[2J", "\"", "=1+1", "xn--", "xn--zz-9999",
+        String(repeating: "a", count: 70_000), "..", "*.", "@", "\u{200B}",
+    ]
 
     static func apply(to data: inout [UInt8], seeds: [Data], random: inout SeededRandom) {
         switch random.below(10) {
@@ -110,7 +117,9 @@ enum Mutation {
             data = Array(data.prefix(random.below(data.count + 1)))
         case 5:
             // A number token replaced: where servers' counters, ids and dates are.
-            let starts = data.indices.filter { (0x30...0x39).contains(data[$0]) && ($0 == 0 || !(0x30...0x39).contains(data[$0 - 1])) }
+            let starts = data.indices.filter {
+                (0x30...0x39).contains(data[$0]) && ($0 == 0 || !(0x30...0x39).contains(data[$0 - 1]))
+            }
             guard !starts.isEmpty else { fallthrough }
             let start = starts[random.below(starts.count)]
             var end = start

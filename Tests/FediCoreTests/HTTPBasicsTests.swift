@@ -1,10 +1,13 @@
 import Foundation
 import Testing
+
 @testable import FediCore
 
 struct LinkHeaderTests {
     @Test func nextAndPrev() {
-        let link = LinkHeader(#"<https://m.example/api/v1/admin/reports?max_id=10>; rel="next", <https://m.example/api/v1/admin/reports?min_id=20>; rel="prev""#)
+        let link = LinkHeader(
+            #"<https://m.example/api/v1/admin/reports?max_id=10>; rel="next", <https://m.example/api/v1/admin/reports?min_id=20>; rel="prev""#
+        )
         #expect(link.next?.absoluteString == "https://m.example/api/v1/admin/reports?max_id=10")
         #expect(link.prev?.absoluteString == "https://m.example/api/v1/admin/reports?min_id=20")
     }
@@ -50,7 +53,9 @@ struct ServerAddressTests {
         let error = #expect(throws: FediError.self) { try ServerAddress("http://example.social") }
         #expect(error?.status == .usage)
         #expect(error?.hint?.contains("--insecure-http") == true)
-        #expect(try ServerAddress("http://example.social", allowInsecureHTTP: true).baseURL.absoluteString == "http://example.social")
+        #expect(
+            try ServerAddress("http://example.social", allowInsecureHTTP: true).baseURL.absoluteString
+                == "http://example.social")
     }
 
     @Test func authorityKeepsThePort() throws {
@@ -66,7 +71,8 @@ struct ServerAddressTests {
 
 struct RedactionTests {
     @Test func secretsInQueryStringsAreMasked() {
-        let url = URL(string: "https://m.example/oauth/token?client_id=abc&client_secret=s3cr3t&code=xyz&access_token=T0K3N")!
+        let url = URL(
+            string: "https://m.example/oauth/token?client_id=abc&client_secret=s3cr3t&code=xyz&access_token=T0K3N")!
         let shown = Redaction.url(url)
         #expect(!shown.contains("s3cr3t"))
         #expect(!shown.contains("xyz"))

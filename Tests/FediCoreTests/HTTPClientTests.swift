@@ -1,6 +1,7 @@
+import FediTestSupport
 import Foundation
 import Testing
-import FediTestSupport
+
 @testable import FediCore
 
 /// Retry rules, with a fake transport and a recorded (not real) sleep.
@@ -15,10 +16,13 @@ struct HTTPClientTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     func client(_ transport: FakeTransport, waits: Waits) -> HTTPClient {
-        HTTPClient(transport: transport, retry: RetryPolicy(maxAttempts: 4), sleep: { waits.add($0) }, now: { [now] in now })
+        HTTPClient(
+            transport: transport, retry: RetryPolicy(maxAttempts: 4), sleep: { waits.add($0) }, now: { [now] in now })
     }
 
-    func get(_ path: String = "/api/v1/instance", method: HTTPMethod = .get, headers: [(String, String)] = []) -> HTTPRequest {
+    func get(_ path: String = "/api/v1/instance", method: HTTPMethod = .get, headers: [(String, String)] = [])
+        -> HTTPRequest
+    {
         HTTPRequest(method: method, url: URL(string: "http://fake.test\(path)")!, headers: headers)
     }
 
@@ -57,15 +61,16 @@ struct HTTPClientTests {
         transport.stub(.get, "/api/v1/instance", status: 503, headers: ["Retry-After": "Fri, 15 Jan 2027 08:00:09 GMT"])
         transport.stub(.get, "/api/v1/instance")
         let waits = Waits()
-        let client = HTTPClient(transport: transport, sleep: { waits.add($0) }, now: { FlexibleDate.parse("2027-01-15T08:00:00Z")! })
+        let client = HTTPClient(
+            transport: transport, sleep: { waits.add($0) }, now: { FlexibleDate.parse("2027-01-15T08:00:00Z")! })
         _ = try await client.send(get())
         #expect(waits.all == [9])
     }
 
     @Test(arguments: [
-        ("2027-01-15T08:00:05.000Z", 5.0),   // Mastodon: ISO timestamp with fraction
-        ("1800000007", 7.0),                 // mastodon_mock: epoch seconds
-        ("3", 3.0),                          // Sharkey: seconds to wait
+        ("2027-01-15T08:00:05.000Z", 5.0),  // Mastodon: ISO timestamp with fraction
+        ("1800000007", 7.0),  // mastodon_mock: epoch seconds
+        ("3", 3.0),  // Sharkey: seconds to wait
     ])
     func honoursRateLimitReset(value: String, expected: Double) async throws {
         let transport = FakeTransport()
@@ -91,7 +96,8 @@ struct HTTPClientTests {
         let transport = FakeTransport()
         transport.stub(.post, "/api/v1/statuses", status: 503)
         transport.stub(.post, "/api/v1/statuses")
-        let response = try await client(transport, waits: Waits()).send(get("/api/v1/statuses", method: .post, headers: [("Idempotency-Key", "k1")]))
+        let response = try await client(transport, waits: Waits()).send(
+            get("/api/v1/statuses", method: .post, headers: [("Idempotency-Key", "k1")]))
         #expect(response.status == 200)
         #expect(transport.requests.count == 2)
     }
@@ -104,7 +110,9 @@ struct HTTPClientTests {
 
         let dns = FakeTransport()
         dns.stubFailure(.get, "/api/v1/instance", .cannotResolveHost("nope"))
-        await #expect(throws: TransportError.cannotResolveHost("nope")) { try await client(dns, waits: Waits()).send(get()) }
+        await #expect(throws: TransportError.cannotResolveHost("nope")) {
+            try await client(dns, waits: Waits()).send(get())
+        }
         #expect(dns.requests.count == 1)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FediCore
 
 /// Real servers send dates, numbers and nulls in many shapes; decoding must survive all of them.
@@ -25,18 +26,18 @@ struct JSONDecodingTests {
     }
 
     @Test(arguments: [
-        ("2024-03-05T10:20:30.123Z", 1_709_634_030.123),        // Mastodon, GoToSocial: milliseconds
+        ("2024-03-05T10:20:30.123Z", 1_709_634_030.123),  // Mastodon, GoToSocial: milliseconds
         ("2024-03-05T10:20:30.615149Z", 1_709_634_030.615149),  // Pleroma/Akkoma: microseconds
-        ("2024-03-05T10:20:30Z", 1_709_634_030),                // no fraction
-        ("2024-03-05T10:20:30+00:00", 1_709_634_030),           // numeric offset
-        ("2024-03-05T12:20:30.5+02:00", 1_709_634_030.5),       // offset and fraction
-        ("2024-03-05T10:20:30.123456+00:00", 1_709_634_030.123456), // mastodon_mock
-        ("2024-03-05", 1_709_596_800),                          // date only (last_status_at)
-        ("1709634030", 1_709_634_030),                          // epoch as a string
-        ("2024-03-05 10:20:30", 1_709_634_030),                 // space, no zone: UTC (Friendica)
-        ("2024-03-05T05:50:30-0430", 1_709_634_030),            // offset without a colon
-        ("2024-02-29T00:00:00Z", 1_709_164_800),                // leap day
-        ("1969-12-31T23:59:59.5Z", -0.5),                       // before the epoch
+        ("2024-03-05T10:20:30Z", 1_709_634_030),  // no fraction
+        ("2024-03-05T10:20:30+00:00", 1_709_634_030),  // numeric offset
+        ("2024-03-05T12:20:30.5+02:00", 1_709_634_030.5),  // offset and fraction
+        ("2024-03-05T10:20:30.123456+00:00", 1_709_634_030.123456),  // mastodon_mock
+        ("2024-03-05", 1_709_596_800),  // date only (last_status_at)
+        ("1709634030", 1_709_634_030),  // epoch as a string
+        ("2024-03-05 10:20:30", 1_709_634_030),  // space, no zone: UTC (Friendica)
+        ("2024-03-05T05:50:30-0430", 1_709_634_030),  // offset without a colon
+        ("2024-02-29T00:00:00Z", 1_709_164_800),  // leap day
+        ("1969-12-31T23:59:59.5Z", -0.5),  // before the epoch
     ])
     func datesInEveryShape(text: String, expected: Double) throws {
         let sample = try decode(#"{"created_at": "\#(text)"}"#)
@@ -44,8 +45,10 @@ struct JSONDecodingTests {
         #expect(abs(seconds - expected) < 0.001, "\(text) decoded to \(seconds)")
     }
 
-    @Test(arguments: ["2024-02-30", "2023-02-29T00:00:00Z", "2024-13-01T00:00:00Z", "2024-03-05T24:00:00Z",
-                      "2024-03-05T10:20Z", "2024-03-05T10:20:30.Z", "2024-03-05T10:20:30+2", "yesterday", "2024-3-5"])
+    @Test(arguments: [
+        "2024-02-30", "2023-02-29T00:00:00Z", "2024-13-01T00:00:00Z", "2024-03-05T24:00:00Z",
+        "2024-03-05T10:20Z", "2024-03-05T10:20:30.Z", "2024-03-05T10:20:30+2", "yesterday", "2024-3-5",
+    ])
     func notADate(text: String) {
         #expect(FlexibleDate.parse(text) == nil, "\(text)")
     }
@@ -135,18 +138,19 @@ struct JSONDecodingTests {
     }
 
     @Test func oneBadElementDoesNotSinkTheList() throws {
-        let listing = try JSONCoding.decoder().decode(StrictListing.self, from: Data(#"{"items": [{"id": "1"}, {"nope": true}, 5, {"id": "3"}]}"#.utf8))
+        let listing = try JSONCoding.decoder().decode(
+            StrictListing.self, from: Data(#"{"items": [{"id": "1"}, {"nope": true}, 5, {"id": "3"}]}"#.utf8))
         #expect(listing.items.map(\.id) == ["1", "3"])
     }
 
     @Test func instanceV1FromAkkomaHasItsQuirks() throws {
         // Akkoma: https:// in uri, counters as strings, null contact account, max_toot_chars.
         let json = """
-        {"uri": "https://akkoma.example", "title": "Akkoma Example", "version": "2.7.2 (compatible; Akkoma 3.13.2)",
-         "email": "", "registrations": true, "approval_required": true, "max_toot_chars": 5000,
-         "poll_limits": {"max_options": 20}, "stats": {"user_count": "42", "status_count": 1234},
-         "contact_account": null, "languages": ["en", "de"]}
-        """
+            {"uri": "https://akkoma.example", "title": "Akkoma Example", "version": "2.7.2 (compatible; Akkoma 3.13.2)",
+             "email": "", "registrations": true, "approval_required": true, "max_toot_chars": 5000,
+             "poll_limits": {"max_options": 20}, "stats": {"user_count": "42", "status_count": 1234},
+             "contact_account": null, "languages": ["en", "de"]}
+            """
         let info = try JSONCoding.decoder().decode(InstanceV1.self, from: Data(json.utf8)).info
         #expect(info.domain == "akkoma.example")
         #expect(info.userCount == 42)
@@ -160,12 +164,12 @@ struct JSONDecodingTests {
 
     @Test func instanceV2FromMastodon() throws {
         let json = """
-        {"domain": "mastodon.example", "title": "M", "version": "4.3.2+glitch", "source_url": "https://github.com/glitch-soc/mastodon",
-         "usage": {"users": {"active_month": 812}}, "registrations": {"enabled": false, "approval_required": false},
-         "contact": {"email": "admin@mastodon.example", "account": {"acct": "admin"}}, "languages": ["en"],
-         "configuration": {"statuses": {"max_characters": 500, "max_media_attachments": 4}, "polls": {"max_options": 4}},
-         "rules": [{"id": "1", "text": "Be nice"}], "api_versions": {"mastodon": 2}}
-        """
+            {"domain": "mastodon.example", "title": "M", "version": "4.3.2+glitch", "source_url": "https://github.com/glitch-soc/mastodon",
+             "usage": {"users": {"active_month": 812}}, "registrations": {"enabled": false, "approval_required": false},
+             "contact": {"email": "admin@mastodon.example", "account": {"acct": "admin"}}, "languages": ["en"],
+             "configuration": {"statuses": {"max_characters": 500, "max_media_attachments": 4}, "polls": {"max_options": 4}},
+             "rules": [{"id": "1", "text": "Be nice"}], "api_versions": {"mastodon": 2}}
+            """
         let info = try JSONCoding.decoder().decode(InstanceV2.self, from: Data(json.utf8)).info
         #expect(info.domain == "mastodon.example")
         #expect(info.activeUsers == 812)
@@ -178,8 +182,13 @@ struct JSONDecodingTests {
     @Test func serverErrorMessagesInEveryShape() {
         #expect(APIError.serverMessage(in: Data(#"{"error": "Record not found"}"#.utf8)) == "Record not found")
         #expect(APIError.serverMessage(in: Data(#""Not found""#.utf8)) == "Not found")
-        #expect(APIError.serverMessage(in: Data(#"{"error": {"message": "No such user.", "code": "NO_SUCH_USER"}}"#.utf8)) == "No such user.")
-        #expect(APIError.serverMessage(in: Data(#"{"error": "invalid_grant", "error_description": "The code is wrong"}"#.utf8)) == "The code is wrong")
+        #expect(
+            APIError.serverMessage(in: Data(#"{"error": {"message": "No such user.", "code": "NO_SUCH_USER"}}"#.utf8))
+                == "No such user.")
+        #expect(
+            APIError.serverMessage(
+                in: Data(#"{"error": "invalid_grant", "error_description": "The code is wrong"}"#.utf8))
+                == "The code is wrong")
         #expect(APIError.serverMessage(in: Data("<html>oops</html>".utf8)) == nil)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FediCore
 
 /// `JSONTapeDecoder` reads every answer as swift-foundation's JSONDecoder does, and hands it what it
@@ -22,7 +23,10 @@ struct JSONTapeDecoderTests {
     /// The tape alone, and what `JSONCoding.decoder()` (the tape, else JSONDecoder) gives.
     func both<T: Decodable>(_ type: T.Type, _ text: String) -> (tape: T?, decoded: Result<T, any Error>) {
         let data = Data(text.utf8)
-        return (JSONTapeDecoder.decodeFromTape(type, from: data), Result { try JSONCoding.decoder().decode(type, from: data) })
+        return (
+            JSONTapeDecoder.decodeFromTape(type, from: data),
+            Result { try JSONCoding.decoder().decode(type, from: data) }
+        )
     }
 
     @Test func everyFixtureReadsAsJSONDecoderReadsIt() throws {
@@ -47,7 +51,9 @@ struct JSONTapeDecoderTests {
             var data = [UInt8](seeds[random.below(seeds.count)])
             for _ in 0..<(1 + random.below(3)) { Mutation.apply(to: &data, seeds: seeds, random: &random) }
             for decoder in FuzzTargets.decoders {
-                if let difference = decoder.disagreement(Data(data)) { Issue.record("\(difference)\ninput: \(String(decoding: data, as: UTF8.self))") }
+                if let difference = decoder.disagreement(Data(data)) {
+                    Issue.record("\(difference)\ninput: \(String(decoding: data, as: UTF8.self))")
+                }
             }
         }
     }
@@ -60,7 +66,9 @@ struct JSONTapeDecoderTests {
 
     @Test func numbersAsJSONDecoderReadsThem() throws {
         // Whole numbers in any notation fit an Int; a fraction, or beyond Int64, does not.
-        #expect(both(Row.self, #"{"id": "1", "count": 1e2, "score": 9007199254740993}"#).tape == Row(id: "1", count: 100, score: 9_007_199_254_740_992))
+        #expect(
+            both(Row.self, #"{"id": "1", "count": 1e2, "score": 9007199254740993}"#).tape
+                == Row(id: "1", count: 100, score: 9_007_199_254_740_992))
         #expect(both(Row.self, #"{"id": "1", "count": -0.0e0}"#).tape == Row(id: "1", count: 0))
         for number in ["1.5", "1e19", "9223372036854775808", "-9223372036854775809", "123456789012345678901234567890"] {
             let (tape, decoded) = both(Row.self, #"{"id": "1", "count": \#(number)}"#)
@@ -80,7 +88,10 @@ struct JSONTapeDecoderTests {
         let text = #"{"id": "1", "name": "a\"b\\c\/d\n\u001b[2J\u00e9\ud83d\ude00\u0000"}"#
         #expect(both(Row.self, text).tape?.name == "a\"b\\c/d\n\u{1B}[2J\u{E9}\u{1F600}\u{0}")
         // A raw control character or a lone surrogate is not JSON: refused, as JSONDecoder refuses it.
-        for bad in ["{\"id\": \"1\", \"name\": \"a\tb\"}", #"{"id": "1", "name": "\ud800"}"#, #"{"id": "1", "name": "\udc00x"}"#] {
+        for bad in [
+            "{\"id\": \"1\", \"name\": \"a\tb\"}", #"{"id": "1", "name": "\ud800"}"#,
+            #"{"id": "1", "name": "\udc00x"}"#,
+        ] {
             let (tape, decoded) = both(Row.self, bad)
             #expect(tape == nil && Self.describe(decoded) == Self.notJSON, "\(bad.debugDescription): \(decoded)")
         }
@@ -95,7 +106,9 @@ struct JSONTapeDecoderTests {
         for bytes: [UInt8] in [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]] {
             let data = Data(#"{"id": "1", "name": "a"#.utf8) + Data(bytes) + Data(#""}"#.utf8)
             #expect(JSONTapeDecoder.decodeFromTape(Row.self, from: data) == nil, "\(bytes)")
-            #expect(Self.describe(Result { try JSONCoding.decoder().decode(Row.self, from: data) }) == Self.notJSON, "\(bytes)")
+            #expect(
+                Self.describe(Result { try JSONCoding.decoder().decode(Row.self, from: data) }) == Self.notJSON,
+                "\(bytes)")
         }
         #expect(both(Row.self, #"{"id": "1", "name": "Bücher ✨ 𝄞"}"#).tape?.name == "Bücher ✨ 𝄞")
     }
@@ -105,7 +118,9 @@ struct JSONTapeDecoderTests {
             let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
             let (tape, decoded) = both(Row.self, text)
             #expect(tape == nil)
-            #expect(Self.describe(decoded) == (depth < 512 ? "expected Dictionary<String, Any> at the top level" : Self.notJSON), "\(depth)")
+            #expect(
+                Self.describe(decoded)
+                    == (depth < 512 ? "expected Dictionary<String, Any> at the top level" : Self.notJSON), "\(depth)")
         }
     }
 
@@ -124,23 +139,31 @@ struct JSONTapeDecoderTests {
         #expect(Self.describe(both([Row].self, #"[{"id": "1"}, {"name": "x"}]"#).decoded) == "missing field id at [1]")
         #expect(Self.describe(both([Row].self, #"[{"id": null}]"#).decoded) == "missing String at [0].id")
         #expect(Self.describe(both([Row].self, #"{"id": "1"}"#).decoded) == "expected Array<Any> at the top level")
-        #expect(Self.describe(both([Row].self, #"[{"id": "1", "tags": ["a", 2]}]"#).decoded) == "expected String at [0].tags[1]")
+        #expect(
+            Self.describe(both([Row].self, #"[{"id": "1", "tags": ["a", 2]}]"#).decoded)
+                == "expected String at [0].tags[1]")
         #expect(Self.describe(both([Row].self, #"[{"id": "1", "when": "soon"}]"#).decoded) == "bad value at [0].when")
     }
 
     @Test func datesInEveryFormServersSend() throws {
-        let text = #"[{"id": "1", "when": "2024-03-05T10:11:12.5Z"}, {"id": "2", "when": 1700000000}, {"id": "3", "when": 1700000000000},"#
+        let text =
+            #"[{"id": "1", "when": "2024-03-05T10:11:12.5Z"}, {"id": "2", "when": 1700000000}, {"id": "3", "when": 1700000000000},"#
             + #" {"id": "4", "when": "2024-03-05"}, {"id": "5", "when": "1700000000"}]"#
         let rows = try #require(both([Row].self, text).tape)
-        #expect(rows.map { $0.when?.timeIntervalSince1970 } == [1_709_633_472.5, 1_700_000_000, 1_700_000_000, 1_709_596_800, 1_700_000_000])
+        #expect(
+            rows.map { $0.when?.timeIntervalSince1970 } == [
+                1_709_633_472.5, 1_700_000_000, 1_700_000_000, 1_709_596_800, 1_700_000_000,
+            ])
     }
 
     @Test func lenientReadsKeepTheirMeaning() throws {
         // The admin account reads ids given as numbers, flags as strings, and a role in either shape.
-        let text = #"[{"id": 7, "username": "a", "confirmed": "yes", "approved": 0, "role": "Moderator", "created_at": "2024-01-02T03:04:05Z","#
+        let text =
+            #"[{"id": 7, "username": "a", "confirmed": "yes", "approved": 0, "role": "Moderator", "created_at": "2024-01-02T03:04:05Z","#
             + #" "ip": {"ip": "192.0.2.1"}, "account": {"id": "7", "username": "a", "acct": "a", "display_name": ""}}]"#
         let account = try #require(both([MastodonAdminAccount].self, text).tape?.first?.account)
-        #expect(account.id == "7" && account.confirmed == true && account.approved == false && account.role == "Moderator")
+        #expect(
+            account.id == "7" && account.confirmed == true && account.approved == false && account.role == "Moderator")
         #expect(account.staff == true && account.ip == "192.0.2.1" && account.displayName == nil)
         #expect(account.createdAt == FlexibleDate.parse("2024-01-02T03:04:05Z"))
     }

@@ -1,5 +1,5 @@
-import Foundation
 import FediTestSupport
+import Foundation
 import Testing
 
 @testable import FediCore
@@ -22,8 +22,10 @@ import Testing
             return try await inner.send(request, options: options)
         }
 
-        func stream(_ request: HTTPRequest, options: TransportOptions,
-                    idleTimeout: Double) async throws -> HTTPStreamResponse {
+        func stream(
+            _ request: HTTPRequest, options: TransportOptions,
+            idleTimeout: Double
+        ) async throws -> HTTPStreamResponse {
             throw StreamingUnsupported()
         }
 
@@ -50,8 +52,10 @@ import Testing
     func walk(_ transport: OrderedTransport, limit: Int?, onPage: PageHandler<Item>? = nil) async throws -> [Item] {
         let server = try ServerAddress("social.example")
         let client = APIClient(server: server, token: "t", http: HTTPClient(transport: transport))
-        return try await client.linkPages(Item.self, "/api/v1/blocks", query: [], limit: limit, pageSize: 1,
-                                          onPage: onPage) { $0 }
+        return try await client.linkPages(
+            Item.self, "/api/v1/blocks", query: [], limit: limit, pageSize: 1,
+            onPage: onPage
+        ) { $0 }
     }
 
     /// Over HTTP: page N + 1 is asked for while page N is handled, page N + 2 only after it.
@@ -83,8 +87,11 @@ import Testing
                 return PagePiece(items: [page], raw: Data(), next: page < 4 ? page + 1 : nil)
             }
         }
-        #expect(events.all == ["ask 1", "ask 2", "decode 1", "rows 1", "ask 3", "decode 2", "rows 2",
-                               "ask 4", "decode 3", "rows 3", "decode 4", "rows 4"])
+        #expect(
+            events.all == [
+                "ask 1", "ask 2", "decode 1", "rows 1", "ask 3", "decode 2", "rows 2",
+                "ask 4", "decode 3", "rows 3", "decode 4", "rows 4",
+            ])
     }
 
     @Test func aLimitAsksForNoPageItWillNotShow() async throws {

@@ -1,6 +1,7 @@
+import FediTestSupport
 import Foundation
 import Testing
-import FediTestSupport
+
 @testable import FediCore
 
 /// A clock that moves only when someone sleeps: waits are recorded, never slept.
@@ -52,13 +53,20 @@ final class RateLimitedServer: HTTPTransport, @unchecked Sendable {
             if windowStart == nil || now.timeIntervalSince(windowStart!) >= window { (windowStart, count) = (now, 0) }
             count += 1
             let reset = Int(windowStart!.timeIntervalSince1970 + window)
-            guard count <= limit else { refused += 1; return (429, 0, reset) }
+            guard count <= limit else {
+                refused += 1
+                return (429, 0, reset)
+            }
             if request.method != .get { carriedOut.append(request.url.path) }
             return (200, limit - count, reset)
         }
-        return HTTPResponse(status: status, headers: ["X-RateLimit-Limit": "\(limit)", "X-RateLimit-Remaining": "\(remaining)",
-                                                      "X-RateLimit-Reset": "\(reset)", "Content-Type": "application/json"],
-                            body: Data("{}".utf8), url: request.url)
+        return HTTPResponse(
+            status: status,
+            headers: [
+                "X-RateLimit-Limit": "\(limit)", "X-RateLimit-Remaining": "\(remaining)",
+                "X-RateLimit-Reset": "\(reset)", "Content-Type": "application/json",
+            ],
+            body: Data("{}".utf8), url: request.url)
     }
 }
 
@@ -74,29 +82,61 @@ struct RateLimitPacerTests {
         var state = PacerState()
         #expect(state.admit(now: t0) == .go)  // nothing known yet: go
         state.record(.answered, window: window(remaining: 2, resetIn: 60), latency: 0.01, now: t0)
-        do { let admission = state.admit(now: t0); #expect(admission == .go) }
-        do { let admission = state.admit(now: t0); #expect(admission == .go) }
+        do {
+            let admission = state.admit(now: t0)
+            #expect(admission == .go)
+        }
+        do {
+            let admission = state.admit(now: t0)
+            #expect(admission == .go)
+        }
         // Two in flight spend the two left: the third waits for the reset, before any 429.
-        do { let admission = state.admit(now: t0); #expect(admission == .wait(until: t0 + 60, reason: .rateLimit)) }
+        do {
+            let admission = state.admit(now: t0)
+            #expect(admission == .wait(until: t0 + 60, reason: .rateLimit))
+        }
         state.record(.answered, window: window(remaining: 1, resetIn: 60), latency: 0.01, now: t0 + 1)
         state.record(.answered, window: window(remaining: 0, resetIn: 60), latency: 0.01, now: t0 + 1)
-        do { let admission = state.admit(now: t0 + 30); #expect(admission == .wait(until: t0 + 60, reason: .rateLimit)) }
+        do {
+            let admission = state.admit(now: t0 + 30)
+            #expect(admission == .wait(until: t0 + 60, reason: .rateLimit))
+        }
     }
 
     @Test func afterTheResetOneRequestProbesTheNewWindowFirst() {
         var state = PacerState()
         state.window = window(remaining: 0, resetIn: 60)
         // Reset is whole seconds rounded down: the first request finds out whether the window is new.
-        do { let admission = state.admit(now: t0 + 60); #expect(admission == .go) }
-        do { let admission = state.admit(now: t0 + 60); #expect(admission == .queue) }
+        do {
+            let admission = state.admit(now: t0 + 60)
+            #expect(admission == .go)
+        }
+        do {
+            let admission = state.admit(now: t0 + 60)
+            #expect(admission == .queue)
+        }
         // Still the old window: refused, look again shortly.
-        state.record(.refused(until: t0 + 60.25, reason: .rateLimit), window: window(remaining: 0, resetIn: 60), latency: 0.01, now: t0 + 60)
-        do { let admission = state.admit(now: t0 + 60.1); #expect(admission == .wait(until: t0 + 60.25, reason: .rateLimit)) }
-        do { let admission = state.admit(now: t0 + 60.25); #expect(admission == .go) }
+        state.record(
+            .refused(until: t0 + 60.25, reason: .rateLimit), window: window(remaining: 0, resetIn: 60), latency: 0.01,
+            now: t0 + 60)
+        do {
+            let admission = state.admit(now: t0 + 60.1)
+            #expect(admission == .wait(until: t0 + 60.25, reason: .rateLimit))
+        }
+        do {
+            let admission = state.admit(now: t0 + 60.25)
+            #expect(admission == .go)
+        }
         // The new window: everyone may go again.
         state.record(.answered, window: window(remaining: 299, resetIn: 360), latency: 0.01, now: t0 + 60.3)
-        do { let admission = state.admit(now: t0 + 60.3); #expect(admission == .go) }
-        do { let admission = state.admit(now: t0 + 60.3); #expect(admission == .go) }
+        do {
+            let admission = state.admit(now: t0 + 60.3)
+            #expect(admission == .go)
+        }
+        do {
+            let admission = state.admit(now: t0 + 60.3)
+            #expect(admission == .go)
+        }
     }
 
     @Test func answersOutOfOrderKeepTheLowestRemainingOfAWindowAndIgnoreOlderWindows() {
@@ -115,9 +155,17 @@ struct RateLimitPacerTests {
         var state = PacerState()
         _ = state.admit(now: t0)
         // The window says 300 s, Retry-After (already folded into `until`) says 2 s: 2 s it is.
-        state.record(.refused(until: t0 + 2, reason: .rateLimit), window: window(remaining: 0, resetIn: 300), latency: 0.01, now: t0)
-        do { let admission = state.admit(now: t0 + 1); #expect(admission == .wait(until: t0 + 2, reason: .rateLimit)) }
-        do { let admission = state.admit(now: t0 + 2); #expect(admission == .go) }
+        state.record(
+            .refused(until: t0 + 2, reason: .rateLimit), window: window(remaining: 0, resetIn: 300), latency: 0.01,
+            now: t0)
+        do {
+            let admission = state.admit(now: t0 + 1)
+            #expect(admission == .wait(until: t0 + 2, reason: .rateLimit))
+        }
+        do {
+            let admission = state.admit(now: t0 + 2)
+            #expect(admission == .go)
+        }
         #expect(state.concurrency == 8)
     }
 
@@ -132,7 +180,10 @@ struct RateLimitPacerTests {
         #expect(state.concurrency == 4)
         // Four in flight: the fifth waits for an answer.
         for _ in 0..<4 { #expect(state.admit(now: t0 + 2) == .go) }
-        do { let admission = state.admit(now: t0 + 2); #expect(admission == .queue) }
+        do {
+            let admission = state.admit(now: t0 + 2)
+            #expect(admission == .queue)
+        }
         // Good answers add about one per round of the cap.
         for _ in 0..<4 { state.record(.answered, window: nil, latency: 0.05, now: t0 + 3) }
         #expect(Int(state.concurrency) == 4)
@@ -144,23 +195,41 @@ struct RateLimitPacerTests {
 
     @Test func aWaitIsAnnouncedOnceHoweverManyRequestsWaitForIt() {
         var state = PacerState()
-        do { let announced = state.shouldAnnounce(until: t0 + 60); #expect(announced) }
-        do { let announced = state.shouldAnnounce(until: t0 + 60); #expect(!announced) }
-        do { let announced = state.shouldAnnounce(until: t0 + 60.3); #expect(!announced) }
-        do { let announced = state.shouldAnnounce(until: t0 + 120); #expect(announced) }
+        do {
+            let announced = state.shouldAnnounce(until: t0 + 60)
+            #expect(announced)
+        }
+        do {
+            let announced = state.shouldAnnounce(until: t0 + 60)
+            #expect(!announced)
+        }
+        do {
+            let announced = state.shouldAnnounce(until: t0 + 60.3)
+            #expect(!announced)
+        }
+        do {
+            let announced = state.shouldAnnounce(until: t0 + 120)
+            #expect(announced)
+        }
     }
 
     @Test(arguments: [
-        ("1800000060", 60.0),                 // mastodon_mock: epoch seconds
-        ("2027-01-15T08:01:00.019685Z", 0),   // Mastodon: ISO with microseconds (checked apart)
-        ("7", 7.0),                           // Sharkey: seconds from now
+        ("1800000060", 60.0),  // mastodon_mock: epoch seconds
+        ("2027-01-15T08:01:00.019685Z", 0),  // Mastodon: ISO with microseconds (checked apart)
+        ("7", 7.0),  // Sharkey: seconds from now
     ])
     func readsTheWindowFromTheHeaders(reset: String, seconds: Double) throws {
-        let parsed = try #require(RateLimitWindow(headers: ["x-ratelimit-limit": "300", "x-ratelimit-remaining": "42", "x-ratelimit-reset": reset], now: t0))
+        let parsed = try #require(
+            RateLimitWindow(
+                headers: ["x-ratelimit-limit": "300", "x-ratelimit-remaining": "42", "x-ratelimit-reset": reset],
+                now: t0))
         #expect(parsed.limit == 300)
         #expect(parsed.remaining == 42)
         if reset.hasPrefix("2027") {
-            #expect(abs(parsed.resetAt.timeIntervalSince1970 - FlexibleDate.parse("2027-01-15T08:01:00Z")!.timeIntervalSince1970 - 0.019685) < 0.001)
+            #expect(
+                abs(
+                    parsed.resetAt.timeIntervalSince1970
+                        - FlexibleDate.parse("2027-01-15T08:01:00Z")!.timeIntervalSince1970 - 0.019685) < 0.001)
         } else {
             #expect(parsed.resetAt == t0 + seconds)
         }
@@ -169,8 +238,11 @@ struct RateLimitPacerTests {
 
     // MARK: HTTPClient over the fake server
 
-    func client(_ transport: any HTTPTransport, clock: FakeClock, pacers: RateLimitPacers, budget: WaitBudget = .bulk(maxWait: 900),
-                waits: Recorder<PacerWait>? = nil) -> HTTPClient {
+    func client(
+        _ transport: any HTTPTransport, clock: FakeClock, pacers: RateLimitPacers,
+        budget: WaitBudget = .bulk(maxWait: 900),
+        waits: Recorder<PacerWait>? = nil
+    ) -> HTTPClient {
         var client = HTTPClient(transport: transport, sleep: { clock.sleep($0) }, now: { clock.now }, pacers: pacers)
         client.waitBudget = budget
         if let waits { client.onWait = { waits.add($0) } }
@@ -178,7 +250,9 @@ struct RateLimitPacerTests {
     }
 
     func post(_ index: Int) -> HTTPRequest {
-        HTTPRequest(method: .post, url: URL(string: "http://fake.test/api/v1/admin/domain_blocks/\(index)")!, headers: [("Authorization", "Bearer t")])
+        HTTPRequest(
+            method: .post, url: URL(string: "http://fake.test/api/v1/admin/domain_blocks/\(index)")!,
+            headers: [("Authorization", "Bearer t")])
     }
 
     @Test func bulkWritesPastTheLimitAllGoThroughOnceWithoutA429() async throws {
@@ -252,7 +326,9 @@ struct RateLimitPacerTests {
         transport.stub(.get, "/api/v1/instance")
         var http = client(transport, clock: clock, pacers: RateLimitPacers(), budget: .request)
         http.options.totalTimeout = 30
-        #expect(try await http.send(HTTPRequest(method: .get, url: URL(string: "http://fake.test/api/v1/instance")!)).status == 200)
+        #expect(
+            try await http.send(HTTPRequest(method: .get, url: URL(string: "http://fake.test/api/v1/instance")!)).status
+                == 200)
         #expect(clock.sleeps == [20])
     }
 
@@ -262,7 +338,9 @@ struct RateLimitPacerTests {
         let list = HTTPRequest(method: .get, url: URL(string: "http://fake.test/api/v1/admin/domain_blocks")!)
         transport.stub(.get, "/api/v1/admin/domain_blocks", status: 429, headers: ["Retry-After": "600"])
         transport.stub(.get, "/api/v1/admin/domain_blocks")
-        #expect(try await client(transport, clock: clock, pacers: RateLimitPacers(), budget: .bulk(maxWait: 900)).send(list).status == 200)
+        #expect(
+            try await client(transport, clock: clock, pacers: RateLimitPacers(), budget: .bulk(maxWait: 900)).send(list)
+                .status == 200)
         #expect(clock.sleeps == [600])
 
         transport.stub(.get, "/api/v1/admin/domain_blocks", status: 429, headers: ["Retry-After": "600"])
@@ -283,7 +361,9 @@ struct RateLimitPacerTests {
         let http = client(transport, clock: clock, pacers: RateLimitPacers(), budget: .bulk(maxWait: 900))
         #expect(try await http.send(post(1)).status == 429)
         #expect(clock.sleeps.isEmpty)
-        let list = HTTPRequest(method: .get, url: URL(string: "http://fake.test/api/v1/admin/domain_blocks")!, headers: [("Authorization", "Bearer t")])
+        let list = HTTPRequest(
+            method: .get, url: URL(string: "http://fake.test/api/v1/admin/domain_blocks")!,
+            headers: [("Authorization", "Bearer t")])
         #expect(try await http.send(list).status == 200)
         #expect(clock.sleeps == [600])
         #expect(transport.unusedRoutes.isEmpty)
@@ -292,8 +372,10 @@ struct RateLimitPacerTests {
     @Test func busyConflictsAreRetriedWithBackoffEvenForPosts() async throws {
         let clock = FakeClock()
         let transport = FakeTransport()
-        transport.stub(.post, "/api/v1/admin/domain_blocks/1", status: 409, json: #"{"error": "another admin action is running"}"#)
-        transport.stub(.post, "/api/v1/admin/domain_blocks/1", status: 409, json: #"{"error": "another admin action is running"}"#)
+        transport.stub(
+            .post, "/api/v1/admin/domain_blocks/1", status: 409, json: #"{"error": "another admin action is running"}"#)
+        transport.stub(
+            .post, "/api/v1/admin/domain_blocks/1", status: 409, json: #"{"error": "another admin action is running"}"#)
         transport.stub(.post, "/api/v1/admin/domain_blocks/1")
         let waits = Recorder<PacerWait>()
         let response = try await client(transport, clock: clock, pacers: RateLimitPacers(), waits: waits).send(post(1))
@@ -315,7 +397,8 @@ struct RateLimitPacerTests {
     @Test func pacersAreKeptPerServerAndToken() {
         let pacers = RateLimitPacers()
         func request(_ url: String, _ token: String?) -> HTTPRequest {
-            HTTPRequest(method: .get, url: URL(string: url)!, headers: token.map { [("Authorization", "Bearer \($0)")] } ?? [])
+            HTTPRequest(
+                method: .get, url: URL(string: url)!, headers: token.map { [("Authorization", "Bearer \($0)")] } ?? [])
         }
         let first = pacers.pacer(for: request("https://a.example/api/v1/instance", "one"))
         #expect(pacers.pacer(for: request("https://a.example/api/v1/accounts", "one")) === first)

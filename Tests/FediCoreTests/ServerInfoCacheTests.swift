@@ -7,8 +7,9 @@ import Testing
 @Suite("FileServerInfoCache: detections of servers without a login")
 struct ServerInfoCacheTests {
     private func info(_ version: String, at date: Date) -> ServerInfo {
-        ServerInfo(flavour: .mastodon, softwareName: "mastodon", version: version, mastodonAPIVersion: 6,
-                   displayVersion: version, instanceAPI: "v2", nodeinfoSchema: "2.0", detectedAt: date)
+        ServerInfo(
+            flavour: .mastodon, softwareName: "mastodon", version: version, mastodonAPIVersion: 6,
+            displayVersion: version, instanceAPI: "v2", nodeinfoSchema: "2.0", detectedAt: date)
     }
 
     @Test func whatOneRunRemembersTheNextReadsByHost() throws {
@@ -31,7 +32,8 @@ struct ServerInfoCacheTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let cache = FileServerInfoCache(url: root.appendingPathComponent("servers.json"), capacity: 2)
         for (index, host) in ["old.example", "mid.example", "new.example"].enumerated() {
-            cache.remember(info("4.0.\(index)", at: Date(timeIntervalSince1970: 1_800_000_000 + Double(index))), for: host)
+            cache.remember(
+                info("4.0.\(index)", at: Date(timeIntervalSince1970: 1_800_000_000 + Double(index))), for: host)
         }
         #expect(cache.serverInfo(for: "old.example") == nil)
         #expect(cache.serverInfo(for: "mid.example")?.version == "4.0.1")
@@ -46,7 +48,8 @@ struct ServerInfoCacheTests {
         let cache = FileServerInfoCache(url: url)
         #expect(cache.serverInfo(for: "a.example") == nil)
         cache.remember(info("4.3.1", at: Date()), for: "a.example")
-        let written = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: [String: Any]])
+        let written = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: [String: Any]])
         #expect(Array(written.keys) == ["a.example"])
         #expect(written["a.example"]?["version"] as? String == "4.3.1")
     }

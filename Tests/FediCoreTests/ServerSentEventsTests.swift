@@ -1,20 +1,28 @@
 import Foundation
 import Testing
+
 @testable import FediCore
 
 /// The event-stream parser on well-formed and hostile input, and what a Mastodon notification
 /// event becomes in the queue.
 struct ServerSentEventsTests {
-    static func parse(_ chunks: [String], max: Int = ServerSentEventParser.defaultMaxEventBytes) -> ([ServerSentEvent], ServerSentEventParser) {
+    static func parse(_ chunks: [String], max: Int = ServerSentEventParser.defaultMaxEventBytes) -> (
+        [ServerSentEvent], ServerSentEventParser
+    ) {
         var parser = ServerSentEventParser(maxEventBytes: max)
         let events = chunks.flatMap { parser.feed(Data($0.utf8)) }
         return (events, parser)
     }
 
     @Test func eventsDataLinesIdsAndComments() {
-        let (events, _) = Self.parse([":connected\n\n", "event: notification\ndata: {\"a\":\ndata:1}\nid: 7\n\n", ":thump\n\n", "data: plain\n\n"])
-        #expect(events == [ServerSentEvent(name: "notification", data: "{\"a\":\n1}", id: "7"),
-                           ServerSentEvent(name: "message", data: "plain", id: "7")])
+        let (events, _) = Self.parse([
+            ":connected\n\n", "event: notification\ndata: {\"a\":\ndata:1}\nid: 7\n\n", ":thump\n\n", "data: plain\n\n",
+        ])
+        #expect(
+            events == [
+                ServerSentEvent(name: "notification", data: "{\"a\":\n1}", id: "7"),
+                ServerSentEvent(name: "message", data: "plain", id: "7"),
+            ])
     }
 
     @Test func linesSplitAnywhereAcrossChunksAndEveryLineEnding() {
@@ -22,8 +30,11 @@ struct ServerSentEventsTests {
         let whole = Self.parse([text]).0
         // Every byte its own chunk: a CRLF split in two is still one line end.
         let bytewise = Self.parse(text.map { String($0) }).0
-        #expect(whole == [ServerSentEvent(name: "notification", data: "one"), ServerSentEvent(name: "x", data: " two"),
-                          ServerSentEvent(name: "message", data: "three")])
+        #expect(
+            whole == [
+                ServerSentEvent(name: "notification", data: "one"), ServerSentEvent(name: "x", data: " two"),
+                ServerSentEvent(name: "message", data: "three"),
+            ])
         #expect(bytewise == whole)
     }
 
@@ -45,7 +56,8 @@ struct ServerSentEventsTests {
 
     @Test func anOversizedEventIsDroppedWholeAndTheNextOneStillArrives() {
         let big = String(repeating: "a", count: 600)
-        let (events, parser) = Self.parse(["event: notification\ndata: \(big)\ndata: \(big)\nid: 1\n\n", "data: small\n\n"], max: 1000)
+        let (events, parser) = Self.parse(
+            ["event: notification\ndata: \(big)\ndata: \(big)\nid: 1\n\n", "data: small\n\n"], max: 1000)
         #expect(events == [ServerSentEvent(data: "small")], "the id of a dropped event is dropped with it")
         #expect(parser.droppedEvents == 1)
     }
@@ -74,13 +86,16 @@ struct ServerSentEventsTests {
         """
 
     @Test func adminReportAndSignUpNotificationsBecomeQueueItems() throws {
-        let report = try #require(QueueItem(notification: ServerSentEvent(name: "notification", data: Self.report), server: "mod.example"))
+        let report = try #require(
+            QueueItem(notification: ServerSentEvent(name: "notification", data: Self.report), server: "mod.example"))
         #expect(report.kind == .report && report.id == "41" && report.server == "mod.example")
         #expect(report.from == "@alice@mod.example" && report.target == "@bot@spam.example")
         #expect(report.reason == "spam" && report.posts == 2 && report.createdAt != nil)
 
-        let signUp = #"{"id": "n2", "type": "admin.sign_up", "account": {"id": 77, "username": "newbie", "acct": "newbie", "created_at": "2026-11-23T11:00:00Z"}}"#
-        let item = try #require(QueueItem(notification: ServerSentEvent(name: "notification", data: signUp), server: "mod.example"))
+        let signUp =
+            #"{"id": "n2", "type": "admin.sign_up", "account": {"id": 77, "username": "newbie", "acct": "newbie", "created_at": "2026-11-23T11:00:00Z"}}"#
+        let item = try #require(
+            QueueItem(notification: ServerSentEvent(name: "notification", data: signUp), server: "mod.example"))
         #expect(item.kind == .signUp && item.id == "77" && item.from == "@newbie@mod.example")
     }
 
@@ -90,8 +105,11 @@ struct ServerSentEventsTests {
             ServerSentEvent(name: "notification", data: #"{"type": "mention", "account": {"id": "1", "acct": "a"}}"#),
             ServerSentEvent(name: "notification", data: "{not json"),
             ServerSentEvent(name: "notification", data: #"{"type": "admin.report"}"#),  // no report
-            ServerSentEvent(name: "notification", data: #"{"type": "admin.report", "report": {"id": "", "category": "spam"}}"#),
-            ServerSentEvent(name: "notification", data: Self.report.replacingOccurrences(of: #""action_taken": false"#, with: #""action_taken": true"#)),
+            ServerSentEvent(
+                name: "notification", data: #"{"type": "admin.report", "report": {"id": "", "category": "spam"}}"#),
+            ServerSentEvent(
+                name: "notification",
+                data: Self.report.replacingOccurrences(of: #""action_taken": false"#, with: #""action_taken": true"#)),
             ServerSentEvent(name: "notification", data: #"{"type": "admin.sign_up"}"#),
             ServerSentEvent(name: "notification", data: "[1, 2]"),
         ]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FediCore
 
 struct SoftwareVersionTests {
@@ -35,7 +36,9 @@ struct SoftwareVersionTests {
         Case(text: "2.7.2 (compatible; Pleroma 2.5.0)", numbers: [2, 7, 2]),
         Case(text: "3.5.10 06f906acac", numbers: [3, 5, 10], build: "06f906acac"),
         Case(text: "4.7.1-260625+Xajh.ORG", numbers: [4, 7, 1], build: "260625+Xajh.ORG"),
-        Case(text: "4.7.0-alpha.1+d82aaed2-ruby-4.0.6", numbers: [4, 7, 0], prerelease: "alpha.1", build: "d82aaed2-ruby-4.0.6"),
+        Case(
+            text: "4.7.0-alpha.1+d82aaed2-ruby-4.0.6", numbers: [4, 7, 0], prerelease: "alpha.1",
+            build: "d82aaed2-ruby-4.0.6"),
     ]
 
     @Test(arguments: cases)
@@ -52,7 +55,9 @@ struct SoftwareVersionTests {
     }
 
     @Test func orderFollowsSemanticVersioning() throws {
-        let ordered = ["4.0.0rc1", "4.0.0rc2", "4.0.0", "4.0.1", "4.3.0-beta.1", "4.3.0-beta.2", "4.3.0-beta.10", "4.3.0"]
+        let ordered = [
+            "4.0.0rc1", "4.0.0rc2", "4.0.0", "4.0.1", "4.3.0-beta.1", "4.3.0-beta.2", "4.3.0-beta.10", "4.3.0",
+        ]
         let parsed = try ordered.map { try #require(SoftwareVersion($0)) }
         #expect(parsed.shuffled().sorted() == parsed)
         // Build metadata does not order: a glitch build equals its release.
@@ -75,13 +80,22 @@ struct SoftwareVersionTests {
     }
 
     static let compatCases: [CompatCase] = [
-        CompatCase(text: "2.7.2 (compatible; Pleroma 2.5.0)", level: "2.7.2", product: "Pleroma", productVersion: "2.5.0"),
-        CompatCase(text: "2.7.2 (compatible; Akkoma 3.13.2-0-g3f9d8ee)", level: "2.7.2", product: "Akkoma", productVersion: "3.13.2-0-g3f9d8ee"),
-        CompatCase(text: "4.2.1 (compatible; Iceshrimp.NET/2024.1-beta5+d2ac5e1b9f)", level: "4.2.1", product: "Iceshrimp.NET",
-                   productVersion: "2024.1-beta5+d2ac5e1b9f"),
-        CompatCase(text: "(compatible; Iceshrimp.NET/2024.1-beta3)", level: nil, product: "Iceshrimp.NET", productVersion: "2024.1-beta3"),
-        CompatCase(text: "3.0.0 (compatible; Sharkey 2023.12.0.beta3)", level: "3.0.0", product: "Sharkey", productVersion: "2023.12.0.beta3"),
-        CompatCase(text: "3.5.3 (compatible; Pixelfed 0.12.4)", level: "3.5.3", product: "Pixelfed", productVersion: "0.12.4"),
+        CompatCase(
+            text: "2.7.2 (compatible; Pleroma 2.5.0)", level: "2.7.2", product: "Pleroma", productVersion: "2.5.0"),
+        CompatCase(
+            text: "2.7.2 (compatible; Akkoma 3.13.2-0-g3f9d8ee)", level: "2.7.2", product: "Akkoma",
+            productVersion: "3.13.2-0-g3f9d8ee"),
+        CompatCase(
+            text: "4.2.1 (compatible; Iceshrimp.NET/2024.1-beta5+d2ac5e1b9f)", level: "4.2.1", product: "Iceshrimp.NET",
+            productVersion: "2024.1-beta5+d2ac5e1b9f"),
+        CompatCase(
+            text: "(compatible; Iceshrimp.NET/2024.1-beta3)", level: nil, product: "Iceshrimp.NET",
+            productVersion: "2024.1-beta3"),
+        CompatCase(
+            text: "3.0.0 (compatible; Sharkey 2023.12.0.beta3)", level: "3.0.0", product: "Sharkey",
+            productVersion: "2023.12.0.beta3"),
+        CompatCase(
+            text: "3.5.3 (compatible; Pixelfed 0.12.4)", level: "3.5.3", product: "Pixelfed", productVersion: "0.12.4"),
         CompatCase(text: "4.3.0+glitch", level: nil, product: nil, productVersion: "4.3.0+glitch"),
         CompatCase(text: "", level: nil, product: nil, productVersion: nil),
     ]
@@ -108,26 +122,34 @@ struct SoftwareVersionTests {
         #expect(ServerDiscovery.mastodonVariant(version) == variant)
     }
 
-    @Test(arguments: ["4.3.2", "3.5.10 06f906acac", "4.7.1-260625+Xajh.ORG", "4.7.0-alpha.1+d82aaed2-ruby-4.0.6", "4.3.0+pr-32577-ba659d5", "4.2.13+security", "4.3.0-nightly.2024-10-01", "4.3.0+ba659d5", "", "0.17.3+git-5ec8a8d"])
+    @Test(arguments: [
+        "4.3.2", "3.5.10 06f906acac", "4.7.1-260625+Xajh.ORG", "4.7.0-alpha.1+d82aaed2-ruby-4.0.6",
+        "4.3.0+pr-32577-ba659d5", "4.2.13+security", "4.3.0-nightly.2024-10-01", "4.3.0+ba659d5", "",
+        "0.17.3+git-5ec8a8d",
+    ])
     func buildIdsAreNotForks(_ version: String) {
         #expect(ServerDiscovery.mastodonVariant(version) == nil)
     }
 
     /// A build suffix is never the version capability gates compare; only old Hometown's `1.x+<mastodon>` is.
     @Test(arguments: [
-        ("3.5.10 06f906acac", "3.5.10"), ("4.7.1-260625+Xajh.ORG", "4.7.1"), ("4.7.0-alpha.1+d82aaed2-ruby-4.0.6", "4.7.0"),
+        ("3.5.10 06f906acac", "3.5.10"), ("4.7.1-260625+Xajh.ORG", "4.7.1"),
+        ("4.7.0-alpha.1+d82aaed2-ruby-4.0.6", "4.7.0"),
         ("4.3.0+ba659d5", "4.3.0"), ("1.0.6+3.4.1", "3.4.1"),
     ])
     func buildSuffixesAreNotTheComparedVersion(_ version: String, _ compared: String) throws {
-        let server = ServerInfo(flavour: .mastodon, variant: ServerDiscovery.mastodonVariant(version), softwareName: "mastodon", version: version,
-                                detectedAt: Date())
+        let server = ServerInfo(
+            flavour: .mastodon, variant: ServerDiscovery.mastodonVariant(version), softwareName: "mastodon",
+            version: version,
+            detectedAt: Date())
         let actual = try #require(server.comparableVersion as SoftwareVersion?)
         #expect("\(actual.major).\(actual.minor).\(actual.patch)" == compared)
     }
 
     @Test func aThreeFiveServerWithACommitGetsV1Filters() throws {
-        let server = ServerInfo(flavour: .mastodon, variant: ServerDiscovery.mastodonVariant("3.5.10 06f906acac"),
-                                softwareName: "mastodon", version: "3.5.10 06f906acac", detectedAt: Date())
+        let server = ServerInfo(
+            flavour: .mastodon, variant: ServerDiscovery.mastodonVariant("3.5.10 06f906acac"),
+            softwareName: "mastodon", version: "3.5.10 06f906acac", detectedAt: Date())
         #expect(server.variant == nil)
         #expect(server.label == "Mastodon 3.5.10")
         #expect(!server.comparableVersion!.isAtLeast(SoftwareVersion(4, 0, 0)))

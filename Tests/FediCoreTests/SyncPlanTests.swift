@@ -1,16 +1,24 @@
-import Foundation
 import FediCore
+import Foundation
 import Testing
 
 /// The retraction rule of `domain-blocks sync --lift-retracted`, without a server.
 struct SyncPlanTests {
-    static let made = ["gone.example": SyncRecord(domain: "gone.example", server: "a.example", sources: ["a.csv"], at: Date(), action: "add")]
+    static let made = [
+        "gone.example": SyncRecord(
+            domain: "gone.example", server: "a.example", sources: ["a.csv"], at: Date(), action: "add")
+    ]
     /// As an older fedictl left it: stamped, the record on this machine saying the rest.
-    static let current = [DomainBlock(id: "1", domain: "gone.example", severity: .suspend,
-                                      privateComment: "[fedictl sync]")]
+    static let current = [
+        DomainBlock(
+            id: "1", domain: "gone.example", severity: .suspend,
+            privateComment: "[fedictl sync]")
+    ]
 
     func plan(_ lists: [SourceList]) -> SyncPlan {
-        SyncPlan(merged: [], current: Self.current, support: .mastodon(), made: Self.made, sources: SyncPlan.Sources(lists), liftRetracted: true)
+        SyncPlan(
+            merged: [], current: Self.current, support: .mastodon(), made: Self.made, sources: SyncPlan.Sources(lists),
+            liftRetracted: true)
     }
 
     @Test func aBlockEverySourceDroppedIsLifted() {
@@ -34,9 +42,11 @@ struct SyncPlanTests {
         var made = Self.made
         made["gone.example"]?.blockID = "1"
         func steps(_ current: [DomainBlock]) -> [SyncPlan.Action] {
-            SyncPlan(merged: [], current: current, support: .mastodon(), made: made,
-                     sources: SyncPlan.Sources([SourceList(name: "a.csv", entries: [other])]), liftRetracted: true)
-                .steps.map(\.action)
+            SyncPlan(
+                merged: [], current: current, support: .mastodon(), made: made,
+                sources: SyncPlan.Sources([SourceList(name: "a.csv", entries: [other])]), liftRetracted: true
+            )
+            .steps.map(\.action)
         }
         #expect(steps(Self.current) == [.lift])
         #expect(steps([DomainBlock(id: "7", domain: "gone.example", severity: .suspend)]).isEmpty)

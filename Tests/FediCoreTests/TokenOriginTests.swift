@@ -1,5 +1,5 @@
-import Foundation
 import FediTestSupport
+import Foundation
 import Testing
 
 @testable import FediCore
@@ -11,13 +11,16 @@ import Testing
 struct TokenOriginTests {
     struct Item: Decodable, Sendable { var id: String }
 
-    @Test(arguments: ["http://elsewhere.example/api/v1/blocks?max_id=1", "http://social.example/api/v1/blocks?max_id=1"])
+    @Test(arguments: [
+        "http://elsewhere.example/api/v1/blocks?max_id=1", "http://social.example/api/v1/blocks?max_id=1",
+    ])
     func aNextLinkToAnotherOriginWithTheListsPathIsAskedAtTheAccountsOrigin(next: String) async throws {
         let transport = FakeTransport()
         transport.stub(.get, "/api/v1/blocks", json: #"[{"id": "1"}]"#, headers: ["Link": "<\(next)>; rel=\"next\""])
         transport.stub(.get, "/api/v1/blocks", json: "[]")
-        let client = APIClient(server: try ServerAddress("social.example"), token: "secret-token",
-                               http: HTTPClient(transport: transport))
+        let client = APIClient(
+            server: try ServerAddress("social.example"), token: "secret-token",
+            http: HTTPClient(transport: transport))
         let first = try await client.page(Item.self, url: client.server.url("/api/v1/blocks"))
         _ = try await client.page(Item.self, url: try #require(first.next))
         let sent = transport.requests
@@ -31,8 +34,9 @@ struct TokenOriginTests {
         let next = "http://elsewhere.example/other/blocks?max_id=1"
         transport.stub(.get, "/api/v1/blocks", json: #"[{"id": "1"}]"#, headers: ["Link": "<\(next)>; rel=\"next\""])
         transport.stub(.get, "/other/blocks", json: "[]")
-        let client = APIClient(server: try ServerAddress("social.example"), token: "secret-token",
-                               http: HTTPClient(transport: transport))
+        let client = APIClient(
+            server: try ServerAddress("social.example"), token: "secret-token",
+            http: HTTPClient(transport: transport))
         let first = try await client.page(Item.self, url: client.server.url("/api/v1/blocks"))
         #expect(first.next == nil)
         #expect(first.nextRefused?.status == .protocol)

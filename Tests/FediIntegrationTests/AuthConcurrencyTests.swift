@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 @Suite("The config under concurrent fedictl runs, and when it is corrupt")
@@ -14,7 +14,8 @@ struct AuthConcurrencyTests {
         let sandbox = AuthSandbox()
         let base = server.base
 
-        let results = await withCheckedContinuation { (continuation: CheckedContinuation<[Result<CommandResult, any Error>], Never>) in
+        let results = await withCheckedContinuation {
+            (continuation: CheckedContinuation<[Result<CommandResult, any Error>], Never>) in
             // A thread per run, not concurrentPerform: that blocks the global queue's threads, which
             // Swift's tasks share on Linux, so every other test's await waited for these 20 runs.
             let collected = Results(count: seeds.count)
@@ -22,10 +23,16 @@ struct AuthConcurrencyTests {
             for index in seeds.indices {
                 group.enter()
                 Thread.detachNewThread {
-                    collected.set(index, Result {
-                        try sandbox.runBlocking(["auth", "add", base, "--token-stdin", "--insecure-storage", "--scopes", "read", "--verbose"],
-                                                input: seeds[index].token + "\n")
-                    })
+                    collected.set(
+                        index,
+                        Result {
+                            try sandbox.runBlocking(
+                                [
+                                    "auth", "add", base, "--token-stdin", "--insecure-storage", "--scopes", "read",
+                                    "--verbose",
+                                ],
+                                input: seeds[index].token + "\n")
+                        })
                     group.leave()
                 }
             }
@@ -43,7 +50,8 @@ struct AuthConcurrencyTests {
         let rows = try #require(try list.json() as? [[String: Any]])
         #expect(Set(rows.compactMap { $0["account"] as? String }) == Set((0..<20).map { "user\($0)@\(base)" }))
         #expect(rows.filter { $0["default"] as? Bool == true }.count == 1)
-        let secrets = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: sandbox.paths.secretsFile)) as? [String: Any])
+        let secrets = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: sandbox.paths.secretsFile)) as? [String: Any])
         #expect((secrets["secrets"] as? [String: String])?.count == 20)
 
         // Each token works as its own account, through the selection.
@@ -62,17 +70,23 @@ struct AuthConcurrencyTests {
     @Test func aCorruptConfigIsExit78AndLeftByteIdentical() async throws {
         let server = try await MockServer.start()
         let sandbox = AuthSandbox()
-        let added = try await sandbox.run(["auth", "add", server.base, "--token-stdin", "--insecure-storage"], input: "alice-token")
+        let added = try await sandbox.run(
+            ["auth", "add", server.base, "--token-stdin", "--insecure-storage"], input: "alice-token")
         #expect(added.status == 0, "\(added)")
         let corrupt = Data("{\"schema_version\": 1, \"accounts\": [{\"id\": \"alice@".utf8)  // cut off mid-write
         try corrupt.write(to: sandbox.configFile)
 
-        for arguments in [["auth", "list"], ["auth", "add", server.base, "--token-stdin", "--insecure-storage"], ["auth", "use", "alice"],
-                          ["auth", "status"], ["auth", "logout", "alice"], ["auth", "login", server.base, "--insecure-storage"],
-                          ["instance", "info"]] {
+        for arguments in [
+            ["auth", "list"], ["auth", "add", server.base, "--token-stdin", "--insecure-storage"],
+            ["auth", "use", "alice"],
+            ["auth", "status"], ["auth", "logout", "alice"], ["auth", "login", server.base, "--insecure-storage"],
+            ["instance", "info"],
+        ] {
             let result = try await sandbox.run(arguments, input: "bob-token")
             #expect(result.status == 78, "\(arguments): \(result)")
-            #expect(result.stderr.contains("fedictl: the config file \(sandbox.configFile.path) is corrupt"), "\(arguments): \(result)")
+            #expect(
+                result.stderr.contains("fedictl: the config file \(sandbox.configFile.path) is corrupt"),
+                "\(arguments): \(result)")
             #expect(result.stderr.contains("hint: fedictl left it untouched"))
         }
         #expect(try Data(contentsOf: sandbox.configFile) == corrupt)

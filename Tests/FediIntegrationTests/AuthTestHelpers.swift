@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// A private config directory for fedictl binaries a test runs, removed afterwards.
@@ -9,7 +9,8 @@ final class AuthSandbox: @unchecked Sendable {
     let extraEnvironment: [String: String]
 
     init(keyring: Bool = false) {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("fedictl-auth-\(UUID().uuidString)", isDirectory: true)
+        root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fedictl-auth-\(UUID().uuidString)", isDirectory: true)
         extraEnvironment = keyring ? KeyringProbe.sessionEnvironment : [:]
     }
 
@@ -26,7 +27,9 @@ final class AuthSandbox: @unchecked Sendable {
     }
 
     /// Runs the built binary with this config directory.
-    func run(_ arguments: [String], input: String? = nil, environment more: [String: String] = [:]) async throws -> CommandResult {
+    func run(_ arguments: [String], input: String? = nil, environment more: [String: String] = [:]) async throws
+        -> CommandResult
+    {
         try await BinaryRunner.run(arguments, environment: environment.merging(more) { $1 }, input: input)
     }
 
@@ -42,7 +45,8 @@ final class AuthSandbox: @unchecked Sendable {
     /// Every file fedictl left in the config directory, as text.
     func allFiles() throws -> String {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: paths.directory.path) else { return "" }
-        return try names.map { try String(contentsOf: paths.directory.appendingPathComponent($0), encoding: .utf8) }.joined(separator: "\n")
+        return try names.map { try String(contentsOf: paths.directory.appendingPathComponent($0), encoding: .utf8) }
+            .joined(separator: "\n")
     }
 }
 

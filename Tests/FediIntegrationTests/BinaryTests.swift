@@ -1,6 +1,6 @@
+import FediTestSupport
 import Foundation
 import Testing
-import FediTestSupport
 
 /// The built binary, run as a user would run it.
 struct BinaryTests {
@@ -33,16 +33,19 @@ struct BinaryTests {
             result.stderr.split(separator: "\n").filter { $0.hasPrefix("fedictl: < ") }
                 .map { $0.split(separator: " ")[3].replacingOccurrences(of: server.baseURL.absoluteString, with: "") }
         }
-        let first = try await BinaryRunner.run(["instance", "info", server.base, "--verbose", "-o", "json"], environment: environment)
+        let first = try await BinaryRunner.run(
+            ["instance", "info", server.base, "--verbose", "-o", "json"], environment: environment)
         #expect(first.status == 0, "\(first)")
         #expect(requests(first) == ["/.well-known/nodeinfo", "/nodeinfo/2.0", "/api/v2/instance"])
-        let second = try await BinaryRunner.run(["instance", "info", server.base, "--verbose", "-o", "json"], environment: environment)
+        let second = try await BinaryRunner.run(
+            ["instance", "info", server.base, "--verbose", "-o", "json"], environment: environment)
         #expect(second.status == 0, "\(second)")
         #expect(requests(second) == ["/api/v2/instance"])
         #expect(try #require(try second.json() as? [String: Any])["flavour"] as? String == "mastodon")
 
         let file = cacheHome.appendingPathComponent("fedictl/servers.json")
-        let cached = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: [String: Any]])
+        let cached = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: [String: Any]])
         #expect(cached[server.base]?["flavour"] as? String == "mastodon")
         let mode = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int)
         #expect(mode == 0o600)
@@ -69,23 +72,30 @@ struct BinaryTests {
         let root = try TemporaryDirectory.make("no-libs")
         defer { try? FileManager.default.removeItem(at: root) }
         let withoutCurl = try emptyLibraries(["libcurl.so.4", "libcurl.so"], in: "curl", under: root)
-        let noCurl = try await BinaryRunner.run(["instance", "info", "127.0.0.1:9"], environment: ["LD_LIBRARY_PATH": withoutCurl])
+        let noCurl = try await BinaryRunner.run(
+            ["instance", "info", "127.0.0.1:9"], environment: ["LD_LIBRARY_PATH": withoutCurl])
         #expect(noCurl.status == 69, "\(noCurl)")
         #expect(noCurl.stderr.hasPrefix("fedictl: cannot load libcurl: "), "\(noCurl)")
         #expect(noCurl.stderr.hasSuffix("\nhint: install libcurl: sudo apt-get install libcurl4\n"), "\(noCurl)")
     }
 
     /// The keyring half needs a session bus to get past the "no D-Bus" check (scripts/with-keyring gives one).
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil, "needs a session bus (scripts/with-keyring)"))
+    @Test(
+        .enabled(
+            if: ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil,
+            "needs a session bus (scripts/with-keyring)"))
     func aMissingLibsecretIsAClearErrorNotACrash() async throws {
         let root = try TemporaryDirectory.make("no-libs")
         defer { try? FileManager.default.removeItem(at: root) }
         let bus = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"]!
         let server = try await MockServer.start()
-        let noSecret = try await BinaryRunner.run(["auth", "add", server.base, "--token-stdin"],
-                                                  environment: ["LD_LIBRARY_PATH": try emptyLibraries(["libsecret-1.so.0"], in: "secret", under: root),
-                                                                "DBUS_SESSION_BUS_ADDRESS": bus, "XDG_CONFIG_HOME": root.path],
-                                                  input: MockServer.alice.token)
+        let noSecret = try await BinaryRunner.run(
+            ["auth", "add", server.base, "--token-stdin"],
+            environment: [
+                "LD_LIBRARY_PATH": try emptyLibraries(["libsecret-1.so.0"], in: "secret", under: root),
+                "DBUS_SESSION_BUS_ADDRESS": bus, "XDG_CONFIG_HOME": root.path,
+            ],
+            input: MockServer.alice.token)
         #expect(noSecret.status == 77, "\(noSecret)")
         #expect(noSecret.stderr.contains("cannot load libsecret"), "\(noSecret)")
         #expect(noSecret.stderr.contains("hint: "), "\(noSecret)")

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// What a server sends is bounded: one answer by its decoded size (--max-response-size), a list by
@@ -47,7 +47,9 @@ struct BoundedAnswerTests {
         let (server, proxy) = try await Self.proxied("gotosocial")
         defer { withExtendedLifetime(server) {} }
         try await proxy.hostileRules(["paths": ["/api/v1/admin/reports": ["type": "endless_pages"]]])
-        let result = await UserSide(fixture: proxy, username: "admin").run(["reports", "list", "--all", "--resolved", "--max-pages", "15"])
+        let result = await UserSide(fixture: proxy, username: "admin").run([
+            "reports", "list", "--all", "--resolved", "--max-pages", "15",
+        ])
         #expect(result.status == 76, "\(result)")
         #expect(result.stderr.contains("list did not end after 15 pages"), "\(result)")
         #expect(result.stderr.contains("\nhint: ") && result.stderr.contains("--max-pages"), "\(result)")

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `domain-blocks`, `domain-allows`, `email-blocks`, `ip-blocks` and `canonical-email-blocks` against
@@ -34,7 +34,9 @@ struct DomainBlockCommandTests {
     @Test func addIsIdempotentAndUpdatesOnlyWhatDiffers() async throws {
         let server = try await MockServer.start()
         let admin = UserSide(server, MockServer.admin)
-        let added = await admin.run(["domain-blocks", "add", "Spam.Example", "--public-comment", "Spam, lots", "-o", "json"])
+        let added = await admin.run([
+            "domain-blocks", "add", "Spam.Example", "--public-comment", "Spam, lots", "-o", "json",
+        ])
         #expect(added.status == 0, "\(added)")
         #expect(added.stderr == "Blocked spam.example (suspend).\n")
         let block = try #require(try added.json() as? [String: Any])
@@ -46,54 +48,79 @@ struct DomainBlockCommandTests {
         #expect(again.stderr.contains("spam.example is already blocked with these settings; nothing sent.\n"))
         #expect(!again.stderr.contains("> POST") && !again.stderr.contains("> PUT"))
 
-        let changed = await admin.run(["domain-blocks", "add", "spam.example", "--severity", "silence", "--reject-media",
-                                       "--private-comment", "seen in reports"])
+        let changed = await admin.run([
+            "domain-blocks", "add", "spam.example", "--severity", "silence", "--reject-media",
+            "--private-comment", "seen in reports",
+        ])
         #expect(changed.status == 0, "\(changed)")
         #expect(changed.stderr == "Updated the block on spam.example: severity, reject_media, private_comment.\n")
         let onServer = try #require(try await Self.adminGet(server, "/api/v1/admin/domain_blocks") as? [[String: Any]])
         #expect(onServer.count == 1)
         #expect(onServer[0]["severity"] as? String == "silence" && onServer[0]["reject_media"] as? Bool == true)
-        #expect(onServer[0]["public_comment"] as? String == "Spam, lots" && onServer[0]["private_comment"] as? String == "seen in reports")
+        #expect(
+            onServer[0]["public_comment"] as? String == "Spam, lots"
+                && onServer[0]["private_comment"] as? String == "seen in reports")
     }
 
     @Test func aParentDomainsBlockIsReportedAsCoveredNotAsAFailure() async throws {
         let server = try await MockServer.start()
         let admin = UserSide(server, MockServer.admin)
         #expect(await admin.run(["domain-blocks", "add", "bad.example"]).status == 0)
-        let id = try #require((try await Self.adminGet(server, "/api/v1/admin/domain_blocks") as? [[String: Any]])?.first?["id"] as? String)
+        let id = try #require(
+            (try await Self.adminGet(server, "/api/v1/admin/domain_blocks") as? [[String: Any]])?.first?["id"]
+                as? String)
 
         // Seen in the list already: nothing sent.
         let local = await admin.run(["domain-blocks", "add", "sub.bad.example", "--severity", "silence", "--verbose"])
         #expect(local.status == 0, "\(local)")
-        #expect(local.stderr.contains("sub.bad.example is already covered by the suspend block on bad.example, id \(id); nothing sent.\n"))
+        #expect(
+            local.stderr.contains(
+                "sub.bad.example is already covered by the suspend block on bad.example, id \(id); nothing sent.\n"))
         #expect(!local.stderr.contains("> POST"))
         #expect(local.stdout.contains("domain\tbad.example\n"))
 
         // Only the server knows (mastodon_mock does not apply the rule, so its 422 is injected).
-        let existing: [String: Any] = ["id": "99", "domain": "evil.example", "severity": "suspend", "reject_media": false,
-                                       "reject_reports": false, "obfuscate": false, "created_at": "2025-01-01T00:00:00.000Z"]
-        try await server.addFault(["match": ["methods": ["POST"], "path": "/api/v1/admin/domain_blocks"], "count": 1,
-                                   "effect": ["type": "status", "status": 422,
-                                              "body": ["error": "Validation failed: Domain is already blocked", "existing_domain_block": existing]]])
+        let existing: [String: Any] = [
+            "id": "99", "domain": "evil.example", "severity": "suspend", "reject_media": false,
+            "reject_reports": false, "obfuscate": false, "created_at": "2025-01-01T00:00:00.000Z",
+        ]
+        try await server.addFault([
+            "match": ["methods": ["POST"], "path": "/api/v1/admin/domain_blocks"], "count": 1,
+            "effect": [
+                "type": "status", "status": 422,
+                "body": ["error": "Validation failed: Domain is already blocked", "existing_domain_block": existing],
+            ],
+        ])
         let remote = await admin.run(["domain-blocks", "add", "www.evil.example", "-o", "json"])
         #expect(remote.status == 0, "\(remote)")
-        #expect(remote.stderr == "www.evil.example is already covered by the suspend block on evil.example, id 99; nothing sent.\n")
+        #expect(
+            remote.stderr
+                == "www.evil.example is already covered by the suspend block on evil.example, id 99; nothing sent.\n")
         #expect((try remote.json() as? [String: Any])?["domain"] as? String == "evil.example")
         #expect((try await Self.adminGet(server, "/api/v1/admin/domain_blocks") as? [[String: Any]])?.count == 1)
 
         // Any other 422 is bad data, with the server's words.
-        try await server.addFault(["match": ["methods": ["POST"], "path": "/api/v1/admin/domain_blocks"], "count": 1,
-                                   "effect": ["type": "status", "status": 422, "body": ["error": "Validation failed: Domain is invalid"]]])
+        try await server.addFault([
+            "match": ["methods": ["POST"], "path": "/api/v1/admin/domain_blocks"], "count": 1,
+            "effect": ["type": "status", "status": 422, "body": ["error": "Validation failed: Domain is invalid"]],
+        ])
         let refused = await admin.run(["domain-blocks", "add", "weird.example"])
         #expect(refused.status == 65, "\(refused)")
-        #expect(refused.stderr.hasPrefix("fedictl: 127.0.0.1:\(server.port) rejected the request (HTTP 422): Validation failed: Domain is invalid\n"))
+        #expect(
+            refused.stderr.hasPrefix(
+                "fedictl: 127.0.0.1:\(server.port) rejected the request (HTTP 422): Validation failed: Domain is invalid\n"
+            ))
     }
 
     @Test func showUpdateRemoveByDomainOrID() async throws {
         let server = try await MockServer.start()
         let admin = UserSide(server, MockServer.admin)
-        #expect(await admin.run(["domain-blocks", "add", "spam.example", "--severity", "noop", "--reject-reports"]).status == 0)
-        let id = try #require((try await Self.adminGet(server, "/api/v1/admin/domain_blocks") as? [[String: Any]])?.first?["id"] as? String)
+        #expect(
+            await admin.run(["domain-blocks", "add", "spam.example", "--severity", "noop", "--reject-reports"]).status
+                == 0)
+        let id = try #require(
+            (try await Self.adminGet(server, "/api/v1/admin/domain_blocks") as? [[String: Any]])?.first?["id"]
+                as? String)
 
         let list = await admin.run(["domain-blocks", "list"])
         #expect(list.stdout == "\(id)\tspam.example\tnoop\tno\tyes\t\n")
@@ -109,16 +136,23 @@ struct DomainBlockCommandTests {
         #expect(unknownDomain.stderr == "nothere.example is not blocked on 127.0.0.1:\(server.port); nothing sent.\n")
         #expect(unknownDomain.stdout.isEmpty)
 
-        let update = await admin.run(["domain-blocks", "update", "spam.example", "--severity", "suspend", "--no-reject-reports", "--obfuscate"])
+        let update = await admin.run([
+            "domain-blocks", "update", "spam.example", "--severity", "suspend", "--no-reject-reports", "--obfuscate",
+        ])
         #expect(update.status == 0, "\(update)")
-        let updated = try #require(try await Self.adminGet(server, "/api/v1/admin/domain_blocks/\(id)") as? [String: Any])
-        #expect(updated["severity"] as? String == "suspend" && updated["reject_reports"] as? Bool == false && updated["obfuscate"] as? Bool == true)
+        let updated = try #require(
+            try await Self.adminGet(server, "/api/v1/admin/domain_blocks/\(id)") as? [String: Any])
+        #expect(
+            updated["severity"] as? String == "suspend" && updated["reject_reports"] as? Bool == false
+                && updated["obfuscate"] as? Bool == true)
         let nothing = await admin.run(["domain-blocks", "update", id])
         #expect(nothing.status == 64)
 
         let dryRun = await admin.run(["domain-blocks", "remove", id, "--dry-run"])
         #expect(dryRun.status == 0)
-        #expect(dryRun.stdout == "dry run: would send DELETE http://127.0.0.1:\(server.port)/api/v1/admin/domain_blocks/\(id)\n")
+        #expect(
+            dryRun.stdout
+                == "dry run: would send DELETE http://127.0.0.1:\(server.port)/api/v1/admin/domain_blocks/\(id)\n")
         let unconfirmed = await admin.run(["domain-blocks", "remove", id])
         #expect(unconfirmed.status == 64)
         #expect(unconfirmed.stderr.hasPrefix("fedictl: Lift the suspend block on spam.example: confirmation needed\n"))
@@ -133,7 +167,9 @@ struct DomainBlockCommandTests {
         let admin = UserSide(server, MockServer.admin)
         let dryRun = await admin.run(["domain-blocks", "add", "spam.example", "--severity", "silence", "--dry-run"])
         #expect(dryRun.status == 0, "\(dryRun)")
-        #expect(dryRun.stdout.hasPrefix("dry run: would send POST http://127.0.0.1:\(server.port)/api/v1/admin/domain_blocks\n"))
+        #expect(
+            dryRun.stdout.hasPrefix(
+                "dry run: would send POST http://127.0.0.1:\(server.port)/api/v1/admin/domain_blocks\n"))
         #expect(dryRun.stdout.contains("\"severity\":\"silence\""))
         #expect((try await Self.adminGet(server, "/api/v1/admin/domain_blocks") as? [Any])?.isEmpty == true)
     }
@@ -149,7 +185,8 @@ struct DomainBlockCommandTests {
         #expect(rows.first?["severity"] as? String == "suspend")
         let clash = await admin.run(["domain-blocks", "export", "-o", "json", "--format", "list"])
         #expect(clash.status == 64, "\(clash)")
-        #expect(await admin.run(["domain-blocks", "export", "-o", "table", "--format", "list"]).stdout == "spam.example\n")
+        #expect(
+            await admin.run(["domain-blocks", "export", "-o", "table", "--format", "list"]).stdout == "spam.example\n")
     }
 
     @Test func domainAllowsAndEmailBlocks() async throws {
@@ -158,11 +195,16 @@ struct DomainBlockCommandTests {
         // Mastodon keeps no comment on an allow: refused, nothing sent, rather than dropped.
         let commented = await admin.run(["domain-allows", "add", "friends.example", "--comment", "sister instance"])
         #expect(commented.status == 65, "\(commented)")
-        #expect(commented.stderr.hasPrefix("fedictl: Mastodon 4.6.0 cannot keep a comment on an allowed domain; nothing was sent\n"), "\(commented)")
+        #expect(
+            commented.stderr.hasPrefix(
+                "fedictl: Mastodon 4.6.0 cannot keep a comment on an allowed domain; nothing was sent\n"),
+            "\(commented)")
         #expect((try await Self.adminGet(server, "/api/v1/admin/domain_allows") as? [Any])?.isEmpty == true)
         let allow = await admin.run(["domain-allows", "add", "friends.example"])
         #expect(allow.status == 0, "\(allow)")
-        #expect(await admin.run(["domain-allows", "add", "friends.example"]).stderr == "friends.example is already allowed; nothing sent.\n")
+        #expect(
+            await admin.run(["domain-allows", "add", "friends.example"]).stderr
+                == "friends.example is already allowed; nothing sent.\n")
         let allows = await admin.run(["domain-allows", "list", "--fields", "domain"])
         #expect(allows.stdout == "friends.example\n")
         let removeAllow = await admin.run(["domain-allows", "remove", "friends.example", "--yes"])
@@ -176,7 +218,9 @@ struct DomainBlockCommandTests {
         #expect(rows[0]["history"] as? [Any] != nil)
         let notThere = await admin.run(["email-blocks", "remove", "other.example", "--yes"])
         #expect(notThere.status == 66)
-        #expect(notThere.stderr.hasPrefix("fedictl: other.example is not a blocked e-mail domain on 127.0.0.1:\(server.port)\n"))
+        #expect(
+            notThere.stderr.hasPrefix(
+                "fedictl: other.example is not a blocked e-mail domain on 127.0.0.1:\(server.port)\n"))
         #expect(await admin.run(["email-blocks", "rm", "mailinator.example", "--yes"]).status == 0)
         #expect((try await Self.adminGet(server, "/api/v1/admin/email_domain_blocks") as? [Any])?.isEmpty == true)
     }
@@ -184,17 +228,21 @@ struct DomainBlockCommandTests {
     @Test func ipBlocksValidateLocallyAndExpire() async throws {
         let server = try await MockServer.start()
         let admin = UserSide(server, MockServer.admin)
-        for bad in [["192.0.2.0/33", "--severity", "no_access"], ["2001:db8:::/32", "--severity", "no_access"],
-                    ["192.0.2.0/24", "--severity", "ban"], ["192.0.2.0/24", "--severity", "no_access", "--expires-in", "soon"],
-                    ["192.0.2.0/24"]] {
+        for bad in [
+            ["192.0.2.0/33", "--severity", "no_access"], ["2001:db8:::/32", "--severity", "no_access"],
+            ["192.0.2.0/24", "--severity", "ban"], ["192.0.2.0/24", "--severity", "no_access", "--expires-in", "soon"],
+            ["192.0.2.0/24"],
+        ] {
             let result = await admin.run(["ip-blocks", "add"] + bad)
             #expect(result.status == 64, "\(bad): \(result)")
         }
         #expect((try await Self.adminGet(server, "/api/v1/admin/ip_blocks") as? [Any])?.isEmpty == true)
 
         let before = Date()
-        let add = await admin.run(["ip-blocks", "add", "192.0.2.0/24", "--severity", "sign_up_block", "--comment", "spam wave",
-                                   "--expires-in", "1d12h", "-o", "json"])
+        let add = await admin.run([
+            "ip-blocks", "add", "192.0.2.0/24", "--severity", "sign_up_block", "--comment", "spam wave",
+            "--expires-in", "1d12h", "-o", "json",
+        ])
         #expect(add.status == 0, "\(add)")
         let block = try #require(try add.json() as? [String: Any])
         let id = try #require(block["id"] as? String)
@@ -205,8 +253,10 @@ struct DomainBlockCommandTests {
         #expect(v6.status == 0, "\(v6)")
 
         // The same command again: the expiry it asks for is within its own precision (an hour) of the kept one.
-        let again = await admin.run(["ip-blocks", "add", "192.0.2.0/24", "--severity", "sign_up_block", "--comment", "spam wave",
-                                     "--expires-in", "1d12h"])
+        let again = await admin.run([
+            "ip-blocks", "add", "192.0.2.0/24", "--severity", "sign_up_block", "--comment", "spam wave",
+            "--expires-in", "1d12h",
+        ])
         #expect(again.status == 0, "\(again)")
         #expect(again.stderr == "192.0.2.0/24 is already blocked with these settings; nothing sent.\n", "\(again)")
         let kept = try #require(try await Self.adminGet(server, "/api/v1/admin/ip_blocks/\(id)") as? [String: Any])

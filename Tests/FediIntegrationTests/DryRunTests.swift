@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `--dry-run` prints the write a command would send and sends nothing; reads still happen.
@@ -8,13 +8,19 @@ struct DryRunTests {
     @Test func mastodonWriteIsPrintedNotSent() async throws {
         let server = try await MockServer.start()
         let alice = UserSide(server, MockServer.alice)
-        let bob = try #require(try await server.json(.get, "/api/v1/accounts/verify_credentials", token: MockServer.bob.token) as? [String: Any])
+        let bob = try #require(
+            try await server.json(.get, "/api/v1/accounts/verify_credentials", token: MockServer.bob.token)
+                as? [String: Any])
         let bobID = try #require(bob["id"] as? String)
 
         let result = await alice.run(["blocks", "add", bobID, "--dry-run"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.hasPrefix("dry run: would send POST http://127.0.0.1:\(server.port)/api/v1/accounts/\(bobID)/block"), "\(result.stdout)")
-        let blocks = try #require(try await server.json(.get, "/api/v1/blocks", token: MockServer.alice.token) as? [Any])
+        #expect(
+            result.stdout.hasPrefix(
+                "dry run: would send POST http://127.0.0.1:\(server.port)/api/v1/accounts/\(bobID)/block"),
+            "\(result.stdout)")
+        let blocks = try #require(
+            try await server.json(.get, "/api/v1/blocks", token: MockServer.alice.token) as? [Any])
         #expect(blocks.isEmpty)
         #expect(!result.stdout.contains(MockServer.alice.token))
     }
@@ -27,7 +33,8 @@ struct DryRunTests {
         let logins = InMemoryLoginStore()
         let harness = CommandHarness(secrets: keyring, logins: logins)
 
-        let add = await harness.run(["auth", "add", server.base, "--token-stdin", "--dry-run"], input: MockServer.alice.token)
+        let add = await harness.run(
+            ["auth", "add", server.base, "--token-stdin", "--dry-run"], input: MockServer.alice.token)
         #expect(add.status == 0, "\(add)")
         #expect(add.stdout == "dry run: would store fedictl access token for alice@\(server.base) in the keyring\n")
         #expect(!add.stdout.contains(MockServer.alice.token) && !add.stderr.contains(MockServer.alice.token))
@@ -56,7 +63,9 @@ struct DryRunTests {
         let admin = UserSide(fixture: server, username: "admin")
         let result = await admin.run(["domain-blocks", "add", "evil.example", "--dry-run"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.hasPrefix("dry run: would send POST http://127.0.0.1:\(server.port)/api/admin/update-meta\n"), "\(result.stdout)")
+        #expect(
+            result.stdout.hasPrefix("dry run: would send POST http://127.0.0.1:\(server.port)/api/admin/update-meta\n"),
+            "\(result.stdout)")
         #expect(result.stdout.contains("evil.example"))
         #expect(result.stdout.contains(#""i":"[REDACTED]""#), "the token in the body is masked: \(result.stdout)")
         let paths = try await server.receivedRequests().compactMap { $0["path"] as? String }

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// README: "files over 32 MiB are refused". The built binary fed `yes spam.example` (a stream that
@@ -9,9 +9,11 @@ import Testing
 struct EndlessStdinTests {
     static func endless(_ arguments: String) async throws -> (result: CommandResult, peakKiB: Int) {
         let script = "ulimit -d 1048576; yes spam.example | /usr/bin/time -f 'peak-rss-kib %M' \"$0\" \(arguments)"
-        let result = try await ProcessRunner.run("/bin/sh", ["-c", script, RepoPaths.fedictlBinary.path],
-                                                 environment: BinaryRunner.userEnvironment([:]))
-        let peak = result.stderr.split(separator: "\n").last { $0.hasPrefix("peak-rss-kib ") }
+        let result = try await ProcessRunner.run(
+            "/bin/sh", ["-c", script, RepoPaths.fedictlBinary.path],
+            environment: BinaryRunner.userEnvironment([:]))
+        let peak =
+            result.stderr.split(separator: "\n").last { $0.hasPrefix("peak-rss-kib ") }
             .flatMap { Int($0.dropFirst("peak-rss-kib ".count)) } ?? .max
         return (result, peak)
     }

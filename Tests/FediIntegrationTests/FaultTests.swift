@@ -1,6 +1,6 @@
+import FediTestSupport
 import Foundation
 import Testing
-import FediTestSupport
 
 /// What a user sees when the network or the server misbehaves; faults injected into mastodon_mock.
 struct FaultTests {
@@ -15,7 +15,9 @@ struct FaultTests {
 
     @Test func twoServiceUnavailablesThenSuccess() async throws {
         let server = try await MockServer.start()
-        try await server.addFault(["match": ["path": "/api/v2/instance"], "effect": ["type": "status", "status": 503], "count": 2])
+        try await server.addFault([
+            "match": ["path": "/api/v2/instance"], "effect": ["type": "status", "status": 503], "count": 2,
+        ])
         let result = await harness.run(["instance", "info", server.base, "--verbose", "-o", "json"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.contains("< 503"))
@@ -27,8 +29,10 @@ struct FaultTests {
 
     @Test func rateLimitedWaitsForRetryAfter() async throws {
         let server = try await MockServer.start()
-        try await server.addFault(["match": ["path": "/api/v2/instance"],
-                                   "effect": ["type": "ratelimit", "headers": ["Retry-After": "2"]], "count": 1])
+        try await server.addFault([
+            "match": ["path": "/api/v2/instance"],
+            "effect": ["type": "ratelimit", "headers": ["Retry-After": "2"]], "count": 1,
+        ])
         let started = Date()
         let result = await harness.run(["instance", "info", server.base, "--verbose"])
         let elapsed = Date().timeIntervalSince(started)
@@ -40,8 +44,10 @@ struct FaultTests {
 
     @Test func rateLimitThatOutlastsRetriesExits75() async throws {
         let server = try await MockServer.start()
-        try await server.addFault(["match": ["path_regex": "^/api/v[12]/instance$"],
-                                   "effect": ["type": "status", "status": 429, "headers": ["Retry-After": "0"]]])
+        try await server.addFault([
+            "match": ["path_regex": "^/api/v[12]/instance$"],
+            "effect": ["type": "status", "status": 429, "headers": ["Retry-After": "0"]],
+        ])
         let result = await harness.run(["instance", "info", server.base])
         #expect(result.status == 75, "\(result)")
         #expect(result.stderr.contains("rate-limiting"))

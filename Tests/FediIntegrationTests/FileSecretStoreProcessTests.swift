@@ -1,7 +1,8 @@
+import FediTestSupport
 import Foundation
 import Testing
+
 @testable import FediCore
-import FediTestSupport
 
 /// FileSecretStore against other processes: integration tier (it starts 20 python3 processes).
 @Suite("FileSecretStore shared with other processes")
@@ -49,7 +50,12 @@ struct FileSecretStoreProcessTests {
         }
         // Wait off the cooperative pool: a blocking wait there stalls other tests.
         nonisolated(unsafe) let children = processes
-        let statuses = try await ProcessRunner.onOwnThread { children.map { $0.waitUntilExit(); return $0.terminationStatus } }
+        let statuses = try await ProcessRunner.onOwnThread {
+            children.map {
+                $0.waitUntilExit()
+                return $0.terminationStatus
+            }
+        }
         #expect(statuses == Array(repeating: 0, count: 20))
         let all = try store.read()
         #expect(all.count == 41)

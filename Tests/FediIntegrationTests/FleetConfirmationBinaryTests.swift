@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// A write over a mastodon_mock account and a GoToSocial fixture account, through the built binary:
@@ -10,9 +10,12 @@ import Testing
 struct FleetConfirmationBinaryTests {
     /// Runs the binary on a pseudo-terminal (script(1)), typing `input`: stdout and stderr merged, LF line ends.
     static func onTerminal(_ sandbox: AuthSandbox, _ arguments: [String], input: String) async throws -> CommandResult {
-        let quoted = ([RepoPaths.fedictlBinary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        var result = try await ProcessRunner.run("/usr/bin/script", ["-qec", quoted.joined(separator: " "), "/dev/null"],
-                                                 environment: BinaryRunner.userEnvironment(sandbox.environment.merging(state(sandbox)) { $1 }), input: input)
+        let quoted = ([RepoPaths.fedictlBinary.path] + arguments).map {
+            "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        var result = try await ProcessRunner.run(
+            "/usr/bin/script", ["-qec", quoted.joined(separator: " "), "/dev/null"],
+            environment: BinaryRunner.userEnvironment(sandbox.environment.merging(state(sandbox)) { $1 }), input: input)
         result.stdout = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
         return result
     }
@@ -23,7 +26,9 @@ struct FleetConfirmationBinaryTests {
     }
 
     static func domains(on server: ServerProcess) async throws -> [String] {
-        let blocks = try #require(try await server.json(.get, "/api/v1/admin/domain_blocks", token: MockServer.admin.token) as? [[String: Any]])
+        let blocks = try #require(
+            try await server.json(.get, "/api/v1/admin/domain_blocks", token: MockServer.admin.token)
+                as? [[String: Any]])
         return blocks.compactMap { $0["domain"] as? String }.sorted()
     }
 
@@ -38,10 +43,17 @@ struct FleetConfirmationBinaryTests {
         }
         let sandbox = AuthSandbox()
         // The GoToSocial fixture has no account of its own to show `auth add`.
-        try await gts.addRoutes(["GET /api/v1/accounts/verify_credentials": ["json": [
-            "id": "01F8MH1H7YV1Z7D2C8K2730QBF", "username": "admin", "acct": "admin", "role": ["name": "admin"]]]])
+        try await gts.addRoutes([
+            "GET /api/v1/accounts/verify_credentials": [
+                "json": [
+                    "id": "01F8MH1H7YV1Z7D2C8K2730QBF", "username": "admin", "acct": "admin", "role": ["name": "admin"],
+                ]
+            ]
+        ])
         for (server, token) in [(mastodon, MockServer.admin.token), (gts, "fixture-token")] {
-            let added = try await sandbox.run(["auth", "add", server.base, "--token-stdin", "--insecure-storage"], input: token, environment: Self.state(sandbox))
+            let added = try await sandbox.run(
+                ["auth", "add", server.base, "--token-stdin", "--insecure-storage"], input: token,
+                environment: Self.state(sandbox))
             #expect(added.status == 0, "\(added)")
         }
         let ids = try sandbox.logins.load().accounts.map(\.id)
@@ -51,22 +63,35 @@ struct FleetConfirmationBinaryTests {
         let silence = both + ["domain-blocks", "add", "loud.example", "--severity", "silence"]
 
         // --dry-run: each account's request, or its refusal; nothing sent, nothing asked.
-        let dry = try await sandbox.run(both + ["domain-blocks", "add", "new.example", "--dry-run"], environment: Self.state(sandbox))
+        let dry = try await sandbox.run(
+            both + ["domain-blocks", "add", "new.example", "--dry-run"], environment: Self.state(sandbox))
         #expect(dry.status == 0, "\(dry)")
-        #expect(dry.stdout.contains("\(idM): dry run: would send POST http://\(mastodon.base)/api/v1/admin/domain_blocks\n"), "\(dry)")
-        #expect(dry.stdout.contains("\(idG): dry run: would send POST http://\(gts.base)/api/v1/admin/domain_blocks\n"), "\(dry)")
+        #expect(
+            dry.stdout.contains(
+                "\(idM): dry run: would send POST http://\(mastodon.base)/api/v1/admin/domain_blocks\n"), "\(dry)")
+        #expect(
+            dry.stdout.contains("\(idG): dry run: would send POST http://\(gts.base)/api/v1/admin/domain_blocks\n"),
+            "\(dry)")
         #expect(!dry.stderr.contains("[y/N]"))
 
         // Off a terminal: the plan, then exit non-zero without --yes; nothing sent.
         let unconfirmed = try await sandbox.run(silence, environment: Self.state(sandbox))
         #expect(unconfirmed.status == 1, "\(unconfirmed)")
-        let mastodonLine = try #require(unconfirmed.stderr.split(separator: "\n").first { $0.hasPrefix("  \(idM) (Mastodon ") }, "\(unconfirmed.stderr)")
-        #expect(mastodonLine.contains("): POST /api/v1/admin/domain_blocks {") && mastodonLine.contains("\"severity\":\"silence\""), "\(mastodonLine)")
-        #expect(unconfirmed.stderr.contains("domain-blocks add over 2 accounts:\n"), "\(unconfirmed.stderr)")
-        #expect(unconfirmed.stderr.contains(
-            "  \(idG) (GoToSocial 0.20.0-rc1): refused: GoToSocial cannot keep severity silence (GoToSocial blocks can be: suspend) for loud.example\n"),
+        let mastodonLine = try #require(
+            unconfirmed.stderr.split(separator: "\n").first { $0.hasPrefix("  \(idM) (Mastodon ") },
             "\(unconfirmed.stderr)")
-        #expect(unconfirmed.stderr.contains("fedictl: 1 account needs a confirmation\nhint: not on a terminal: pass --yes to confirm\n"))
+        #expect(
+            mastodonLine.contains("): POST /api/v1/admin/domain_blocks {")
+                && mastodonLine.contains("\"severity\":\"silence\""), "\(mastodonLine)")
+        #expect(unconfirmed.stderr.contains("domain-blocks add over 2 accounts:\n"), "\(unconfirmed.stderr)")
+        #expect(
+            unconfirmed.stderr.contains(
+                "  \(idG) (GoToSocial 0.20.0-rc1): refused: GoToSocial cannot keep severity silence (GoToSocial blocks can be: suspend) for loud.example\n"
+            ),
+            "\(unconfirmed.stderr)")
+        #expect(
+            unconfirmed.stderr.contains(
+                "fedictl: 1 account needs a confirmation\nhint: not on a terminal: pass --yes to confirm\n"))
         #expect(try await Self.domains(on: mastodon).isEmpty)
 
         // On a terminal: one question; "n" sends nothing, "y" sends to the account that can keep it.
@@ -77,22 +102,32 @@ struct FleetConfirmationBinaryTests {
 
         let confirmed = try await Self.onTerminal(sandbox, silence, input: "y\n")
         #expect(confirmed.status == 80, "one account done, one refused: the partial outcome \(confirmed)")
-        #expect(confirmed.stdout.contains("(GoToSocial 0.20.0-rc1): refused: GoToSocial cannot keep severity silence"), "\(confirmed)")
+        #expect(
+            confirmed.stdout.contains("(GoToSocial 0.20.0-rc1): refused: GoToSocial cannot keep severity silence"),
+            "\(confirmed)")
         #expect(confirmed.stdout.contains("2 accounts: 1 ok, 1 failed\n"), "\(confirmed)")
         #expect(try await Self.domains(on: mastodon) == ["loud.example"])
         #expect(try await gts.received("POST", "/api/v1/admin/domain_blocks").isEmpty)
 
         // --yes: no question; each server gets the suspension.
-        let yes = try await sandbox.run(both + ["--yes", "domain-blocks", "add", "new.example"], environment: Self.state(sandbox))
+        let yes = try await sandbox.run(
+            both + ["--yes", "domain-blocks", "add", "new.example"], environment: Self.state(sandbox))
         #expect(yes.status == 0, "\(yes)")
         #expect(!yes.stderr.contains("over 2 accounts"), "\(yes)")
         #expect(try await Self.domains(on: mastodon) == ["loud.example", "new.example"])
-        #expect(try await gts.received("POST", "/api/v1/admin/domain_blocks").map { $0["domain"] as? String } == ["new.example"])
+        #expect(
+            try await gts.received("POST", "/api/v1/admin/domain_blocks").map { $0["domain"] as? String } == [
+                "new.example"
+            ])
 
         // The journal holds what was sent, each account's entries shown once over both accounts.
-        let log = try await sandbox.run(both + ["log", "--verb", "domain-blocks add", "--fields", "account,target"], environment: Self.state(sandbox))
+        let log = try await sandbox.run(
+            both + ["log", "--verb", "domain-blocks add", "--fields", "account,target"],
+            environment: Self.state(sandbox))
         #expect(log.status == 0, "\(log)")
-        #expect(tsvRows(log.stdout).map { $0.joined(separator: " ") }.sorted() == ["\(idG) new.example", "\(idM) loud.example", "\(idM) new.example"].sorted(),
-                "\(log)")
+        #expect(
+            tsvRows(log.stdout).map { $0.joined(separator: " ") }.sorted()
+                == ["\(idG) new.example", "\(idM) loud.example", "\(idM) new.example"].sorted(),
+            "\(log)")
     }
 }

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `queue --watch` over several accounts as a user runs it: the built binary against two
@@ -20,7 +20,9 @@ struct FleetWatchTests {
             root = try TemporaryDirectory.make("fleet-watch")
             let store = FileLoginStore(paths: ConfigPaths(directory: root.appendingPathComponent("config/fedictl")))
             try store.update { config in
-                config.accounts = servers.map { Login(id: "admin@\($0.base)", username: "admin", baseURL: "http://\($0.base)") }
+                config.accounts = servers.map {
+                    Login(id: "admin@\($0.base)", username: "admin", baseURL: "http://\($0.base)")
+                }
             }
             try FileManager.default.createDirectory(at: self.tokens, withIntermediateDirectories: true)
             for (id, token) in zip(ids, tokens) {
@@ -31,14 +33,20 @@ struct FleetWatchTests {
         }
 
         var environment: [String: String] {
-            ["XDG_CONFIG_HOME": root.appendingPathComponent("config").path, "XDG_STATE_HOME": root.appendingPathComponent("state").path,
-             "FEDICTL_TOKEN_FILE": tokens.path]
+            [
+                "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+                "XDG_STATE_HOME": root.appendingPathComponent("state").path,
+                "FEDICTL_TOKEN_FILE": tokens.path,
+            ]
         }
 
-        func watch(_ extra: [String], environment: [String: String] = [:],
-                   traceWritesTo trace: URL? = nil) throws -> BinaryRun {
-            try BinaryRun(["--all-accounts", "queue", "--watch", "--kind", "report", "--interval", "1", "-o", "ndjson"] + extra,
-                          environment: self.environment.merging(environment) { $1 }, traceWritesTo: trace)
+        func watch(
+            _ extra: [String], environment: [String: String] = [:],
+            traceWritesTo trace: URL? = nil
+        ) throws -> BinaryRun {
+            try BinaryRun(
+                ["--all-accounts", "queue", "--watch", "--kind", "report", "--interval", "1", "-o", "ndjson"] + extra,
+                environment: self.environment.merging(environment) { $1 }, traceWritesTo: trace)
         }
 
         func stop() {
@@ -56,8 +64,10 @@ struct FleetWatchTests {
     /// Bob reports Alice on `server`; the report's id.
     static func fileReport(on server: ServerProcess) async throws -> String {
         let alice = try await TriageScene.accountID("alice", on: server)
-        let report = try TriageScene.object(try await server.json(.post, "/api/v1/reports", token: MockServer.bob.token,
-                                                                     body: ["account_id": alice, "comment": "rude", "category": "other"]))
+        let report = try TriageScene.object(
+            try await server.json(
+                .post, "/api/v1/reports", token: MockServer.bob.token,
+                body: ["account_id": alice, "comment": "rude", "category": "other"]))
         return try TriageScene.string(report["id"])
     }
 
@@ -71,7 +81,9 @@ struct FleetWatchTests {
     }
 
     static func lines(_ stdout: String) -> [[String: Any]] {
-        stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
     }
 
     @Test func itemsOfEveryServerShowAsTheyArriveAndAnOutageIsSaidOnceEachWay() async throws {
@@ -82,19 +94,24 @@ struct FleetWatchTests {
         let trace = watchers.root.appendingPathComponent("writes.trace")
         let watch = try watchers.watch(["--verbose"], traceWritesTo: WriteTrace.isAvailable ? trace : nil)
         for server in watchers.servers {
-            _ = try await watch.waitForStderr(containing: "< 200 http://\(server.base)/api/v1/streaming/user/notification (")
+            _ = try await watch.waitForStderr(
+                containing: "< 200 http://\(server.base)/api/v1/streaming/user/notification (")
         }
         let first = try await Self.fileReport(on: b)
         _ = try await watch.waitForStdout(containing: #""id":"\#(first)""#, seconds: 10)
 
         // a stops answering its admin API for a while, then answers again: said once each way.
-        try await a.addFault(["match": ["path_regex": "^/api/v[12]/admin/"], "effect": ["type": "status", "status": 503]])
-        _ = try await watch.waitForStderr(containing: "fedictl: \(watchers.ids[0]): \(a.base) does not answer (", seconds: 20)
+        try await a.addFault([
+            "match": ["path_regex": "^/api/v[12]/admin/"], "effect": ["type": "status", "status": 503],
+        ])
+        _ = try await watch.waitForStderr(
+            containing: "fedictl: \(watchers.ids[0]): \(a.base) does not answer (", seconds: 20)
         let during = try await Self.fileReport(on: b)  // the other server's items go on meanwhile
         _ = try await watch.waitForStdout(containing: #""id":"\#(during)""#, seconds: 10)
         try await Task.sleep(for: .seconds(3))  // several failed looks
         try await a.clearFaults()
-        _ = try await watch.waitForStderr(containing: "fedictl: \(watchers.ids[0]): \(a.base) answers again", seconds: 20)
+        _ = try await watch.waitForStderr(
+            containing: "fedictl: \(watchers.ids[0]): \(a.base) answers again", seconds: 20)
         let after = try await Self.fileReport(on: a)
         _ = try await watch.waitForStdout(containing: #""id":"\#(after)""#, seconds: 10)
 
@@ -105,7 +122,9 @@ struct FleetWatchTests {
         #expect(result.stderr.components(separatedBy: "answers again").count == 2, "once: \(result.stderr)")
         let lines = Self.lines(result.stdout)
         let items = lines.compactMap { line in line["id"].map { "\(line["account"] ?? "") \($0)" } }
-        #expect(items == ["\(watchers.ids[1]) \(first)", "\(watchers.ids[1]) \(during)", "\(watchers.ids[0]) \(after)"], "\(result)")
+        #expect(
+            items == ["\(watchers.ids[1]) \(first)", "\(watchers.ids[1]) \(during)", "\(watchers.ids[0]) \(after)"],
+            "\(result)")
         // Fit for the journal off a terminal: one whole line per event, no colour, no redraws.
         #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\r") && result.stderr.hasSuffix("\n"))
         if WriteTrace.isAvailable {
@@ -123,22 +142,28 @@ struct FleetWatchTests {
         let watchers = try await Self.twoMocks()
         defer { watchers.stop() }
         // script(1) gives fedictl a terminal; `exec` keeps the shell's pid, printed first, for the signal.
-        let command = "echo pid=$$; exec '\(RepoPaths.fedictlBinary.path)' --all-accounts queue --watch --kind report --interval 1"
+        let command =
+            "echo pid=$$; exec '\(RepoPaths.fedictlBinary.path)' --all-accounts queue --watch --kind report --interval 1"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qfec", command, "/dev/null"]
-        process.environment = BinaryRunner.userEnvironment(watchers.environment.merging(["TERM": "xterm", "COLUMNS": "200"]) { $1 })
+        process.environment = BinaryRunner.userEnvironment(
+            watchers.environment.merging(["TERM": "xterm", "COLUMNS": "200"]) { $1 })
         let out = Pipe()
         process.standardOutput = out
         process.standardInput = Pipe()
         let text = Recorded<String>()
         try process.run()
         Thread.detachNewThread {
-            while case let chunk = out.fileHandleForReading.availableData, !chunk.isEmpty { text.append(String(decoding: chunk, as: UTF8.self)) }
+            while case let chunk = out.fileHandleForReading.availableData, !chunk.isEmpty {
+                text.append(String(decoding: chunk, as: UTF8.self))
+            }
         }
         defer { if process.isRunning { process.terminate() } }
         let pid = try await Waiting.until(seconds: 20, what: "the pid") {
-            text.all.joined().split(separator: "\n").first { $0.hasPrefix("pid=") }.flatMap { Int32($0.dropFirst(4).trimmingCharacters(in: .whitespacesAndNewlines)) }
+            text.all.joined().split(separator: "\n").first { $0.hasPrefix("pid=") }.flatMap {
+                Int32($0.dropFirst(4).trimmingCharacters(in: .whitespacesAndNewlines))
+            }
         }
         try await Task.sleep(for: .seconds(3))  // the first looks
         let id = try await Self.fileReport(on: watchers.servers[1])
@@ -168,7 +193,8 @@ struct FleetWatchTests {
         let marker = watchers.root.appendingPathComponent("notifier-started").path
         let extra = state == "running --exec" ? ["--exec", "touch \"$MARK\"; sleep 60"] : []
         let watch = try watchers.watch(["--verbose"] + extra, environment: ["MARK": marker])
-        _ = try await watch.waitForStderr(containing: "< 200 http://\(watchers.servers[0].base)/api/v1/streaming/user/notification (")
+        _ = try await watch.waitForStderr(
+            containing: "< 200 http://\(watchers.servers[0].base)/api/v1/streaming/user/notification (")
         switch state {
         case "polling":
             _ = try await watch.waitForStderr(containing: "no notification stream here")
@@ -177,9 +203,12 @@ struct FleetWatchTests {
             _ = try await watch.waitForStderr(containing: "\(watchers.servers[1].base) does not answer (")
         case "running --exec":
             _ = try await Self.fileReport(on: watchers.servers[0])
-            _ = try await Waiting.until(seconds: 20, what: "the notifier to start") { FileManager.default.fileExists(atPath: marker) ? true : nil }
+            _ = try await Waiting.until(seconds: 20, what: "the notifier to start") {
+                FileManager.default.fileExists(atPath: marker) ? true : nil
+            }
         default:
-            _ = try await watch.waitForStderr(containing: "< 200 http://\(watchers.servers[1].base)/api/v1/streaming/user/notification (")
+            _ = try await watch.waitForStderr(
+                containing: "< 200 http://\(watchers.servers[1].base)/api/v1/streaming/user/notification (")
         }
         let (result, took) = try await Self.terminate(watch)
         #expect(result.status == 0, "\(state): \(result)")
@@ -190,7 +219,8 @@ struct FleetWatchTests {
         let watchers = try await Self.twoMocks()
         defer { watchers.stop() }
         let started = watchers.root.appendingPathComponent("started").path
-        let watch = try watchers.watch(["--exec", "cat >> \"$STARTED\"; sleep 60", "--exec-timeout", "2"], environment: ["STARTED": started])
+        let watch = try watchers.watch(
+            ["--exec", "cat >> \"$STARTED\"; sleep 60", "--exec-timeout", "2"], environment: ["STARTED": started])
         try await Task.sleep(for: .seconds(3))  // the first looks
         let first = try await Self.fileReport(on: watchers.servers[0])
         _ = try await watch.waitForStdout(containing: #""id":"\#(first)""#, seconds: 10)

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FediCommands
 import FediTestSupport
+import Foundation
+import Testing
 
 /// The completion scripts and the man page are generated from the command tree and committed
 /// (swift-format's GeneratedFilesValidityTests pattern). These fail, naming `make generate`, when a
@@ -25,9 +25,12 @@ import FediTestSupport
     func completionScriptIsCurrent(_ shell: Completion.Shell) async throws {
         let generated = try await BinaryRunner.run(["completion", shell.rawValue])
         try #require(generated.status == 0, "\(generated)")
-        #expect(generated.stdout.hasPrefix(shell == .zsh ? "#compdef fedictl\n" : shell == .bash ? "#!/bin/bash\n" : "function __fedictl_"))
+        #expect(
+            generated.stdout.hasPrefix(
+                shell == .zsh ? "#compdef fedictl\n" : shell == .bash ? "#!/bin/bash\n" : "function __fedictl_"))
         let committed = try? String(contentsOf: Self.root.appendingPathComponent(shell.committedPath), encoding: .utf8)
-        let upToDate = committed.map(trimmed) == trimmed(generated.stdout)  // a Bool, so a failure does not print both scripts
+        // a Bool, so a failure does not print both scripts
+        let upToDate = committed.map(trimmed) == trimmed(generated.stdout)
         #expect(upToDate, "\(shell.committedPath) is out of date; \(Self.regenerate)")
     }
 
@@ -43,10 +46,12 @@ import FediTestSupport
         let header = try String(contentsOf: Self.page, encoding: .utf8).prefix { $0 != "\n" }
         let tree = try await sha256(Data(dump.stdout.utf8))
         let tidy = try await sha256(Data(contentsOf: Self.root.appendingPathComponent("scripts/tidy-manual")))
-        #expect(header.contains("help (sha256 \(tree))"),
-                "man/fedictl.1 is out of date (the command tree changed); \(Self.regenerate)")
-        #expect(header.contains("tidy-manual (sha256 \(tidy))"),
-                "man/fedictl.1 is out of date (scripts/tidy-manual changed); \(Self.regenerate)")
+        #expect(
+            header.contains("help (sha256 \(tree))"),
+            "man/fedictl.1 is out of date (the command tree changed); \(Self.regenerate)")
+        #expect(
+            header.contains("tidy-manual (sha256 \(tidy))"),
+            "man/fedictl.1 is out of date (scripts/tidy-manual changed); \(Self.regenerate)")
     }
 
     @Test(.enabled(if: ManualTool.path != nil, "the generate-manual tool is built by make generate"))
@@ -75,7 +80,9 @@ import FediTestSupport
     @Test(.enabled(if: ProcessRunner.isInstalled("mandoc"), "mandoc is in the Makefile's APT_PACKAGES"))
     func mandocFindsNothingAboveStyle() async throws {
         let lint = try await ProcessRunner.run("mandoc", ["-Tlint", "-Wwarning", Self.page.path])
-        #expect(lint.stdout + lint.stderr == "", "mandoc -Tlint: fix scripts/tidy-manual or the help text, then \(Self.regenerate)")
+        #expect(
+            lint.stdout + lint.stderr == "",
+            "mandoc -Tlint: fix scripts/tidy-manual or the help text, then \(Self.regenerate)")
     }
 
     @Test func manPageHasTheReferenceSections() throws {
@@ -100,7 +107,9 @@ import FediTestSupport
 /// The generate-manual executable the plugin builds, next to the fedictl this test runs against.
 enum ManualTool {
     static var path: String? {
-        let candidate = RepoPaths.fedictlBinary.deletingLastPathComponent().appendingPathComponent("generate-manual-tool").path
+        let candidate = RepoPaths.fedictlBinary.deletingLastPathComponent().appendingPathComponent(
+            "generate-manual-tool"
+        ).path
         return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
     }
 

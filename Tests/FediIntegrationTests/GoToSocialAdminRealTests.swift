@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// Issue 32 against the REAL GoToSocial 0.20 (../shared/gotosocial), over libcurl, checking the
@@ -18,37 +18,52 @@ import Testing
         let again = await gts.run(["domain-excludes", "add", "partner.example"])
         #expect(again.stderr.contains("already excluded; nothing sent"), "\(again)")
         var excludes = try await gts.get("/api/v1/admin/domain_permission_excludes")
-        #expect(excludes.map { $0["domain"] as? String } == ["partner.example"] && excludes.first?["private_comment"] as? String == "ours")
+        #expect(
+            excludes.map { $0["domain"] as? String } == ["partner.example"]
+                && excludes.first?["private_comment"] as? String == "ours")
 
         // Drafts: add, accept with --overwrite makes a real block; reject --exclude adds an exclude.
-        let drafted = await gts.run(["domain-drafts", "add", "draft-block.example", "--type", "block", "--public-comment", "spam", "-o", "json"])
+        let drafted = await gts.run([
+            "domain-drafts", "add", "draft-block.example", "--type", "block", "--public-comment", "spam", "-o", "json",
+        ])
         #expect(drafted.status == 0, "\(drafted)")
         let draftID = try #require(drafted.jsonItem?["id"] as? String)
         let accepted = await gts.run(["domain-drafts", "accept", draftID, "--overwrite", "--yes"])
         #expect(accepted.status == 0, "\(accepted)")
         let blocks = try await gts.get("/api/v1/admin/domain_blocks")
-        #expect(blocks.contains { $0["domain"] as? String == "draft-block.example" && $0["public_comment"] as? String == "spam" }, "\(blocks)")
+        #expect(
+            blocks.contains {
+                $0["domain"] as? String == "draft-block.example" && $0["public_comment"] as? String == "spam"
+            }, "\(blocks)")
         let second = await gts.run(["domain-drafts", "add", "draft-allow.example", "--type", "allow", "-o", "json"])
         let secondID = try #require(second.jsonItem?["id"] as? String, "\(second)")
         #expect(await gts.run(["domain-drafts", "reject", secondID, "--exclude", "--yes"]).status == 0)
         #expect(try await gts.get("/api/v1/admin/domain_permission_drafts").isEmpty)
         excludes = try await gts.get("/api/v1/admin/domain_permission_excludes")
-        #expect(Set(excludes.compactMap { $0["domain"] as? String }) == ["partner.example", "draft-allow.example"], "\(excludes)")
+        #expect(
+            Set(excludes.compactMap { $0["domain"] as? String }) == ["partner.example", "draft-allow.example"],
+            "\(excludes)")
         let removed = await gts.run(["domain-excludes", "remove", "partner.example", "--yes"])
         #expect(removed.status == 0, "\(removed)")
         excludes = try await gts.get("/api/v1/admin/domain_permission_excludes")
         #expect(excludes.map { $0["domain"] as? String } == ["draft-allow.example"])
 
         // Subscriptions: add (password from stdin, never shown), update, test, remove.
-        let added = await gts.run(["domain-subscriptions", "add", gts.listURL("allow.txt"), "--type", "allow", "--priority", "5",
-                                   "--title", "Friends", "--fetch-username", "u", "--fetch-password-stdin", "-o", "json"],
-                                  input: "s3cret-pass\n")
+        let added = await gts.run(
+            [
+                "domain-subscriptions", "add", gts.listURL("allow.txt"), "--type", "allow", "--priority", "5",
+                "--title", "Friends", "--fetch-username", "u", "--fetch-password-stdin", "-o", "json",
+            ],
+            input: "s3cret-pass\n")
         #expect(added.status == 0 && !added.stdout.contains("s3cret") && !added.stderr.contains("s3cret"), "\(added)")
         let subID = try #require(added.jsonItem?["id"] as? String)
-        #expect(await gts.run(["domain-subscriptions", "update", subID, "--priority", "7", "--no-as-draft"]).status == 0)
+        #expect(
+            await gts.run(["domain-subscriptions", "update", subID, "--priority", "7", "--no-as-draft"]).status == 0)
         let onServer = try await gts.object("/api/v1/admin/domain_permission_subscriptions/\(subID)")
         #expect(onServer["priority"] as? Int == 7 && onServer["as_draft"] as? Bool == false, "\(onServer)")
-        #expect(onServer["content_type"] as? String == "text/plain" && onServer["fetch_password"] as? String == "s3cret-pass", "\(onServer)")
+        #expect(
+            onServer["content_type"] as? String == "text/plain"
+                && onServer["fetch_password"] as? String == "s3cret-pass", "\(onServer)")
         // GoToSocial runs this subscription itself every 15 s here; in one full run of five, `test` answered
         // something else once (not captured then). It is asked up to three times, and a first answer that
         // differed is printed, so the next one is seen without failing on the server's background work.
@@ -67,7 +82,10 @@ import Testing
         #expect(await gts.run(["domain-subscriptions", "remove", subID, "--yes"]).status == 0)
         #expect(try await gts.get("/api/v1/admin/domain_permission_subscriptions").isEmpty)
         let pull = await gts.run(["domain-subscriptions", "pull"])
-        #expect(pull.status == 69 && pull.stderr.hasPrefix("fedictl: domain-subscriptions pull is not available on GoToSocial 0.20"), "\(pull)")
+        #expect(
+            pull.status == 69
+                && pull.stderr.hasPrefix("fedictl: domain-subscriptions pull is not available on GoToSocial 0.20"),
+            "\(pull)")
     }
 
     @Test func rulesHeaderFiltersAndMediaOnTheRealServer() async throws {
@@ -85,7 +103,8 @@ import Testing
         #expect(await gts.run(["header-filters", "add", "--block", "User-Agent", "(?=x)"]).status == 65)
         var filters = try await gts.get("/api/v1/admin/header_blocks")
         #expect(filters.map { $0["regex"] as? String } == [".*BadBot.*"], "\(filters)")
-        #expect(await gts.run(["header-filters", "remove", "--block", "User-Agent", ".*BadBot.*", "--yes"]).status == 0)
+        #expect(
+            await gts.run(["header-filters", "remove", "--block", "User-Agent", ".*BadBot.*", "--yes"]).status == 0)
         filters = try await gts.get("/api/v1/admin/header_blocks")
         #expect(filters.isEmpty)
 
@@ -97,28 +116,35 @@ import Testing
     /// and a sync that would lower it, unless --force.
     @Test func aSubscriptionsBlockSurvivesImportAndSyncUnlessForced() async throws {
         let gts = try await server()
-        let added = await gts.run(["domain-subscriptions", "add", gts.listURL("block.csv"), "--type", "block", "--priority", "100",
-                                   "--no-as-draft", "-o", "json"])
+        let added = await gts.run([
+            "domain-subscriptions", "add", gts.listURL("block.csv"), "--type", "block", "--priority", "100",
+            "--no-as-draft", "-o", "json",
+        ])
         let subID = try #require(added.jsonItem?["id"] as? String, "\(added)")
         // GoToSocial processes subscriptions every 15 s here.
         var owned: [String: Any]?
         for _ in 0..<60 where owned == nil {
-            owned = try await gts.get("/api/v1/admin/domain_blocks").first { $0["domain"] as? String == "subbed.example" }
+            owned = try await gts.get("/api/v1/admin/domain_blocks").first {
+                $0["domain"] as? String == "subbed.example"
+            }
             if owned == nil { try await Task.sleep(for: .seconds(1)) }
         }
         #expect(owned?["subscription_id"] as? String == subID, "\(String(describing: owned))")
         let environment = ["XDG_STATE_HOME": try TemporaryDirectory.make("gts-sync").path]
 
-        let pruned = await gts.run(["domain-blocks", "import", "-", "--prune", "--yes"], input: "other.example\n", environment: environment)
+        let pruned = await gts.run(
+            ["domain-blocks", "import", "-", "--prune", "--yes"], input: "other.example\n", environment: environment)
         #expect(pruned.status == 0 && pruned.stderr.contains("left to the server's own tools"), "\(pruned)")
-        let synced = await gts.run(["domain-blocks", "sync", "-", "--lift-retracted", "--yes"], input: "subbed.example,noop\n",
-                                   environment: environment)
+        let synced = await gts.run(
+            ["domain-blocks", "sync", "-", "--lift-retracted", "--yes"], input: "subbed.example,noop\n",
+            environment: environment)
         #expect(synced.status == 0, "\(synced)")
         var domains = try await gts.get("/api/v1/admin/domain_blocks").compactMap { $0["domain"] as? String }
         #expect(domains.contains("subbed.example") && domains.contains("other.example"), "\(domains)")
 
-        let forced = await gts.run(["domain-blocks", "import", "-", "--prune", "--force", "--yes"], input: "other.example\n",
-                                   environment: environment)
+        let forced = await gts.run(
+            ["domain-blocks", "import", "-", "--prune", "--force", "--yes"], input: "other.example\n",
+            environment: environment)
         #expect(forced.status == 0, "\(forced)")
         domains = try await gts.get("/api/v1/admin/domain_blocks").compactMap { $0["domain"] as? String }
         #expect(!domains.contains("subbed.example"), "\(domains)")
@@ -128,12 +154,18 @@ import Testing
     @Test func syncAsDraftMakesDraftsOnTheRealServer() async throws {
         let gts = try await server()
         let state = try TemporaryDirectory.make("gts-draft").path
-        let result = await gts.run(["domain-blocks", "sync", "-", "--as-draft", "--yes"], input: "proposed.example\n",
-                                   environment: ["XDG_STATE_HOME": state])
+        let result = await gts.run(
+            ["domain-blocks", "sync", "-", "--as-draft", "--yes"], input: "proposed.example\n",
+            environment: ["XDG_STATE_HOME": state])
         #expect(result.status == 0, "\(result)")
         let drafts = try await gts.get("/api/v1/admin/domain_permission_drafts")
-        #expect(drafts.contains { $0["domain"] as? String == "proposed.example" && $0["permission_type"] as? String == "block" }, "\(drafts)")
-        #expect(try await !gts.get("/api/v1/admin/domain_blocks").contains { $0["domain"] as? String == "proposed.example" })
+        #expect(
+            drafts.contains {
+                $0["domain"] as? String == "proposed.example" && $0["permission_type"] as? String == "block"
+            }, "\(drafts)")
+        #expect(
+            try await !gts.get("/api/v1/admin/domain_blocks").contains { $0["domain"] as? String == "proposed.example" }
+        )
     }
 }
 
@@ -146,22 +178,25 @@ struct RealGoToSocial: Sendable {
 
     static func start() async throws -> RealGoToSocial {
         try TestTier.requireIntegration("the real GoToSocial")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fedictl-gts-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fedictl-gts-\(UUID().uuidString)")
         let www = directory.appendingPathComponent("www")
         try FileManager.default.createDirectory(at: www, withIntermediateDirectories: true)
-        try "#domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate\nsubbed.example,suspend,false,false,list,false\n"
+        try
+            "#domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate\nsubbed.example,suspend,false,false,list,false\n"
             .write(to: www.appendingPathComponent("block.csv"), atomically: true, encoding: .utf8)
-        try "friend-one.example\nfriend-two.example\n".write(to: www.appendingPathComponent("allow.txt"), atomically: true, encoding: .utf8)
+        try "friend-one.example\nfriend-two.example\n".write(
+            to: www.appendingPathComponent("allow.txt"), atomically: true, encoding: .utf8)
         let lists = try await FixtureServer.serveFiles(in: www)
         var environment = ProcessInfo.processInfo.environment
         environment["GTS_CONFIG_EXTRA"] = """
-        http-client:
-          allow-ips: ["127.0.0.1/32"]
-          insecure-outgoing: true
-        instance-subscriptions-process-from: "00:00"
-        instance-subscriptions-process-every: "15s"
-        advanced-rate-limit-requests: 5000
-        """
+            http-client:
+              allow-ips: ["127.0.0.1/32"]
+              insecure-outgoing: true
+            instance-subscriptions-process-from: "00:00"
+            instance-subscriptions-process-every: "15s"
+            advanced-rate-limit-requests: 5000
+            """
         let script = RepoPaths.root.appendingPathComponent("../shared/gotosocial/start").standardized.path
         // The script leaves the server running in the background: read its one JSON line, not to the pipe's end.
         let process = Process()
@@ -183,8 +218,9 @@ struct RealGoToSocial: Sendable {
             return buffer
         }
         guard let info = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
-              let base = info["base"] as? String, let pid = info["pid"] as? Int,
-              let token = (info["tokens"] as? [String: String])?["admin"] else {
+            let base = info["base"] as? String, let pid = info["pid"] as? Int,
+            let token = (info["tokens"] as? [String: String])?["admin"]
+        else {
             throw FediError(.failure, "the real GoToSocial did not start: \(String(decoding: line, as: UTF8.self))")
         }
         RealGoToSocialReaper.add(pid)
@@ -196,8 +232,10 @@ struct RealGoToSocial: Sendable {
 
     func listURL(_ name: String) -> String { "http://127.0.0.1:\(lists.port)/\(name)" }
 
-    func run(_ arguments: [String], input: String = "", environment: [String: String] = [:],
-             journal: (any Journal)? = nil) async -> CommandResult {
+    func run(
+        _ arguments: [String], input: String = "", environment: [String: String] = [:],
+        journal: (any Journal)? = nil
+    ) async -> CommandResult {
         var harness = CommandHarness(environment: environment.merging(["FEDICTL_TOKEN": token]) { $1 })
         if let journal { harness.journal = journal }
         return await harness.run(arguments + ["--account", "admin@\(host)"], input: input)
@@ -214,7 +252,8 @@ struct RealGoToSocial: Sendable {
     private func fetch(_ path: String) async throws -> Any {
         var request = HTTPRequest(method: .get, url: URL(string: base + path)!)
         request.setHeader("Authorization", "Bearer \(token)")
-        let response = try await CommandHarness.sharedTransport.send(request, options: TransportOptions(connectTimeout: 2, totalTimeout: 20))
+        let response = try await CommandHarness.sharedTransport.send(
+            request, options: TransportOptions(connectTimeout: 2, totalTimeout: 20))
         return try JSONSerialization.jsonObject(with: response.body)
     }
 }
@@ -226,7 +265,11 @@ enum RealGoToSocialReaper {
 
     static func add(_ pid: Int) {
         lock.withLock {
-            if pids.isEmpty { atexit { RealGoToSocialReaper.lock.withLock { RealGoToSocialReaper.pids.forEach { kill($0, SIGKILL) } } } }
+            if pids.isEmpty {
+                atexit {
+                    RealGoToSocialReaper.lock.withLock { RealGoToSocialReaper.pids.forEach { kill($0, SIGKILL) } }
+                }
+            }
             pids.append(Int32(pid))
         }
     }

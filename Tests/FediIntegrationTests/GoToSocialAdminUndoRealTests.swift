@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// Issue 32's journal with undo against the REAL GoToSocial 0.20: a rule's update and removal, a draft's
@@ -44,8 +44,9 @@ extension GoToSocialAdminRealTests {
         let undone = await gts.undo(update)
         #expect(undone.status == 0, "\(undone)")
         var rules = try await gts.gts.get("/api/v1/instance/rules")
-        #expect(rules.contains { $0["id"] as? String == ruleID && $0["text"] as? String == "Undo me, please." },
-                "\(rules)")
+        #expect(
+            rules.contains { $0["id"] as? String == ruleID && $0["text"] as? String == "Undo me, please." },
+            "\(rules)")
         // Undone already: the rule is no longer as the update left it, so a second undo is stale.
         let stale = await gts.undo(update)
         #expect(stale.status == 79 && stale.stderr.contains(#"it is now text: "Undo me, please.""#), "\(stale)")
@@ -64,9 +65,11 @@ extension GoToSocialAdminRealTests {
     @Test func aDraftsAcceptanceAndRejectionAreUndoneOnTheRealServer() async throws {
         let (gts, state) = try await journaled("gts-undo-drafts")
         defer { try? FileManager.default.removeItem(at: state) }
-        let drafted = await gts.run(["domain-drafts", "add", "undo-accept.example", "--type", "block",
-                                     "--public-comment", "spam",
-                                     "--private-comment", "seen thrice", "-o", "json"])
+        let drafted = await gts.run([
+            "domain-drafts", "add", "undo-accept.example", "--type", "block",
+            "--public-comment", "spam",
+            "--private-comment", "seen thrice", "-o", "json",
+        ])
         let draftID = try #require((try? drafted.json() as? [String: Any])?["id"] as? String, "\(drafted)")
         #expect(await gts.run(["domain-drafts", "accept", draftID, "--yes"]).status == 0)
         let accept = try gts.entry("domain-drafts accept")
@@ -81,14 +84,17 @@ extension GoToSocialAdminRealTests {
         #expect(lifted.status == 0, "\(lifted)")
         #expect(try await !blocked())
 
-        let second = await gts.run(["domain-drafts", "add", "undo-reject.example", "--type", "allow",
-                                    "--public-comment", "friends", "-o", "json"])
+        let second = await gts.run([
+            "domain-drafts", "add", "undo-reject.example", "--type", "allow",
+            "--public-comment", "friends", "-o", "json",
+        ])
         let secondID = try #require((try? second.json() as? [String: Any])?["id"] as? String, "\(second)")
         #expect(await gts.run(["domain-drafts", "reject", secondID, "--exclude", "--yes"]).status == 0)
         let draft = try gts.entry("domain-drafts reject", subject: "domain-draft")
         let exclude = try gts.entry("domain-drafts reject", subject: "domain-exclude")
-        #expect(draft.before == #"type: allow; obfuscate: no; public_comment: "friends"; private_comment: """#,
-                "\(draft)")
+        #expect(
+            draft.before == #"type: allow; obfuscate: no; public_comment: "friends"; private_comment: """#,
+            "\(draft)")
         #expect(exclude.after == "excluded: yes", "\(exclude)")
         let restored = await gts.undo(draft, exclude)
         #expect(restored.status == 0, "\(restored)")
@@ -106,14 +112,17 @@ extension GoToSocialAdminRealTests {
         defer { try? FileManager.default.removeItem(at: state) }
         // A list that is not there: the server makes nothing from it while the test runs.
         let url = gts.gts.listURL("undo-absent.txt")
-        let added = await gts.run(["domain-subscriptions", "add", url, "--type", "block", "--priority", "9",
-                                   "--title", "Undo list", "--adopt-orphans", "--no-remove-retracted", "-o", "json"])
+        let added = await gts.run([
+            "domain-subscriptions", "add", url, "--type", "block", "--priority", "9",
+            "--title", "Undo list", "--adopt-orphans", "--no-remove-retracted", "-o", "json",
+        ])
         let subID = try #require((try? added.json() as? [String: Any])?["id"] as? String, "\(added)")
         #expect(await gts.run(["domain-subscriptions", "remove", subID, "--yes"]).status == 0)
         let removal = try gts.entry("domain-subscriptions remove")
-        #expect(removal.before == #"type: block; priority: 9; title: "Undo list"; as_draft: yes; adopt_orphans: yes; "#
+        #expect(
+            removal.before == #"type: block; priority: 9; title: "Undo list"; as_draft: yes; adopt_orphans: yes; "#
                 + #"remove_retracted: no; content_type: text/plain; fetch_username: ""; fetch_password: none"#,
-                "\(removal)")
+            "\(removal)")
         let resubscribed = await gts.undo(removal)
         #expect(resubscribed.status == 0, "\(resubscribed)")
         let subscriptions = try await gts.gts.get("/api/v1/admin/domain_permission_subscriptions")

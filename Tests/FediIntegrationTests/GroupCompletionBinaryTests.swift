@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// The built binary completes `--account` with groups beside account ids and aliases, after a
@@ -15,10 +15,15 @@ struct GroupCompletionBinaryTests {
             ]
             config.groups = ["mods": ["alice@mastodon.example", "mod@gts.example"]]
         }
-        let first = try await sandbox.run(["---completion", "reports", "list", "--", "--account", "4", "0", "fedictl", "reports", "list", "--account", ""])
+        let first = try await sandbox.run([
+            "---completion", "reports", "list", "--", "--account", "4", "0", "fedictl", "reports", "list", "--account",
+            "",
+        ])
         #expect(first.status == 0, "\(first)")
         #expect(first.stdout == "alice@mastodon.example\ngts\nmod@gts.example\nmods\n", "\(first)")
-        let afterComma = try await sandbox.run(["---completion", "--", "--account", "2", "6", "fedictl", "--account", "gts,mo"])
+        let afterComma = try await sandbox.run([
+            "---completion", "--", "--account", "2", "6", "fedictl", "--account", "gts,mo",
+        ])
         #expect(afterComma.stdout == "gts,mod@gts.example\ngts,mods\n", "\(afterComma)")
     }
 }

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// mastodon_mock behind the hostile proxy, its admin talking through the proxy: answers cut short,
@@ -24,33 +24,50 @@ struct HostileAnswerTests {
     /// A body cut mid-read is retried like a lost connection; cut every time, it is exit 75 saying so.
     @Test func anAnswerCutShortIsTemporaryNotUnreachable() async throws {
         let (server, proxy, admin) = try await Self.start(blocks: 3)
-        defer { proxy.stop(); server.stop() }
+        defer {
+            proxy.stop()
+            server.stop()
+        }
         try await proxy.hostileRules(["paths": [Self.list: ["type": "cut_body"]]])
         let result = await admin.run(["domain-blocks", "list"])
         #expect(result.status == 75, "\(result)")
-        #expect(result.stderr.hasPrefix("fedictl: \(proxy.base) closed the connection in the middle of its answer"),
-                "\(result)")
+        #expect(
+            result.stderr.hasPrefix("fedictl: \(proxy.base) closed the connection in the middle of its answer"),
+            "\(result)")
         #expect(!result.stderr.contains("cannot connect"), "\(result)")
         #expect(try await Self.reads(proxy) > 1, "retried before giving up")
     }
 
     @Test func aRedirectLoopOnAListIsAProtocolError() async throws {
         let (server, proxy, admin) = try await Self.start()
-        defer { proxy.stop(); server.stop() }
+        defer {
+            proxy.stop()
+            server.stop()
+        }
         try await proxy.hostileRules(["paths": [Self.list: ["type": "redirect_loop"]]])
         let result = await admin.run(["domain-blocks", "list"])
         #expect(result.status == 76, "\(result)")
-        #expect(result.stderr.hasPrefix("fedictl: \(proxy.base) redirected too many times (a redirect loop?)"),
-                "\(result)")
+        #expect(
+            result.stderr.hasPrefix("fedictl: \(proxy.base) redirected too many times (a redirect loop?)"),
+            "\(result)")
     }
 
     /// A proxy that leaves the server's Link alone: the next page's path is the list's, so it is
     /// asked at the account's address (with the token) and the whole list comes.
     @Test func aNextLinkToAnotherOriginWithTheListsPathIsRewritten() async throws {
         let (server, proxy, admin) = try await Self.start(blocks: 45)
-        defer { proxy.stop(); server.stop() }
-        try await proxy.hostileRules(["paths": [Self.list: ["type": "foreign_link",
-                                                            "origin": "http://\(server.base)"]]])
+        defer {
+            proxy.stop()
+            server.stop()
+        }
+        try await proxy.hostileRules([
+            "paths": [
+                Self.list: [
+                    "type": "foreign_link",
+                    "origin": "http://\(server.base)",
+                ]
+            ]
+        ])
         let result = await admin.run(["domain-blocks", "list", "--all", "-o", "json"])
         #expect(result.status == 0, "\(result)")
         let rows = try #require(try result.json() as? [[String: Any]], "\(result)")
@@ -62,13 +79,23 @@ struct HostileAnswerTests {
     /// the 401 "log in again" the token-less request would have met.
     @Test func aNextLinkToAnotherOriginAndPathIsRefusedSayingSo() async throws {
         let (server, proxy, admin) = try await Self.start(blocks: 45)
-        defer { proxy.stop(); server.stop() }
-        try await proxy.hostileRules(["paths": [Self.list: ["type": "foreign_link",
-                                                            "origin": "http://\(server.base)/elsewhere"]]])
+        defer {
+            proxy.stop()
+            server.stop()
+        }
+        try await proxy.hostileRules([
+            "paths": [
+                Self.list: [
+                    "type": "foreign_link",
+                    "origin": "http://\(server.base)/elsewhere",
+                ]
+            ]
+        ])
         let result = await admin.run(["domain-blocks", "list", "--all"])
         #expect(result.status == 76, "\(result)")
-        #expect(result.stderr.contains("list links its next page to another address (\(server.base)/elsewhere"),
-                "\(result)")
+        #expect(
+            result.stderr.contains("list links its next page to another address (\(server.base)/elsewhere"),
+            "\(result)")
         #expect(!result.stderr.contains("log in again"), "\(result)")
         #expect(result.stdout.split(separator: "\n").count == 40, "the first page is shown")
     }

@@ -1,6 +1,6 @@
+import FediTestSupport
 import Foundation
 import Testing
-import FediTestSupport
 
 /// `fedictl instance info` against a real mastodon_mock over libcurl, in every output format.
 struct InstanceInfoTests {
@@ -23,7 +23,9 @@ struct InstanceInfoTests {
         let server = try await MockServer.start()
         let result = await harness.run(["instance", "info", server.base])
         #expect(result.status == 0, "\(result)")
-        let lines = result.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        let lines = result.stdout.split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false)
+        }
         #expect(lines.allSatisfy { $0.count == 2 })
         let values = Dictionary(uniqueKeysWithValues: lines.map { (String($0[0]), String($0[1])) })
         #expect(values["domain"] == "localhost:\(server.port)")
@@ -54,7 +56,9 @@ struct InstanceInfoTests {
 
     @Test func csvHasHeaderAndOneRow() async throws {
         let server = try await MockServer.start()
-        let result = await harness.run(["instance", "info", server.base, "-o", "csv", "--fields", "domain,version,registrations"])
+        let result = await harness.run([
+            "instance", "info", server.base, "-o", "csv", "--fields", "domain,version,registrations",
+        ])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "domain,version,registrations\r\nlocalhost:\(server.port),4.6.0,open\r\n")
     }

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// The built binary appending to one journal from many processes at once, and being killed.
@@ -17,8 +17,9 @@ struct JournalConcurrencyTests {
         let results = try await withThrowingTaskGroup(of: CommandResult.self) { group in
             for index in 0..<20 {
                 group.addTask {
-                    try await BinaryRunner.run(["domain-blocks", "add", "spam\(index).example", "--account", account],
-                                               environment: Self.environment(state: state))
+                    try await BinaryRunner.run(
+                        ["domain-blocks", "add", "spam\(index).example", "--account", account],
+                        environment: Self.environment(state: state))
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -74,23 +75,27 @@ struct JournalConcurrencyTests {
         #expect(afterKills.damagedLines <= 1)
 
         // A line cut short, as an append killed halfway through its write would leave it.
-        let whole = try JournalEntry(time: Date(), account: account, server: server.base, command: "fedictl x", verb: "domain-blocks add",
-                                     target: "cut.example", outcome: .ok).line()
+        let whole = try JournalEntry(
+            time: Date(), account: account, server: server.base, command: "fedictl x", verb: "domain-blocks add",
+            target: "cut.example", outcome: .ok
+        ).line()
         try journal.checkWritableNow()
         let handle = try FileHandle(forWritingTo: journal.currentFile)
         try handle.seekToEnd()
         try handle.write(contentsOf: whole.prefix(whole.count / 2))
         try handle.close()
 
-        let next = try await BinaryRunner.run(["domain-blocks", "add", "after.example", "--account", account],
-                                              environment: Self.environment(state: state))
+        let next = try await BinaryRunner.run(
+            ["domain-blocks", "add", "after.example", "--account", account],
+            environment: Self.environment(state: state))
         #expect(next.status == 0, "\(next)")
         let contents = try journal.readNow()
         #expect(contents.damagedLines == afterKills.damagedLines + 1)
         #expect(contents.entries.last?.target == "after.example", "\(contents.entries)")
         #expect(!contents.entries.contains { $0.target == "cut.example" })
 
-        let log = try await BinaryRunner.run(["log", "-o", "json", "--target", "after.example"], environment: Self.environment(state: state))
+        let log = try await BinaryRunner.run(
+            ["log", "-o", "json", "--target", "after.example"], environment: Self.environment(state: state))
         #expect(log.status == 0, "\(log)")
         #expect(log.stderr.contains("fedictl: warning: skipped"), "\(log)")
         #expect(log.stderr.contains("damaged line"), "\(log)")

@@ -21,12 +21,14 @@ struct JournalModerationUndoTests {
 
         let entries = try journal.readNow().entries
         let account = try #require(entries.first { $0.subject == "account" })
-        #expect(account.target == "@alice@\(server.base)" && account.before?.hasPrefix("suspended: no") == true,
-                "\(account)")
+        #expect(
+            account.target == "@alice@\(server.base)" && account.before?.hasPrefix("suspended: no") == true,
+            "\(account)")
         #expect(account.after?.hasPrefix("suspended: yes") == true, "\(account)")
         let report = try #require(entries.first { $0.subject == "report" })
-        #expect(report.before?.hasPrefix("state: open") == true && report.after?.hasPrefix("state: resolved") == true,
-                "\(report)")
+        #expect(
+            report.before?.hasPrefix("state: open") == true && report.after?.hasPrefix("state: resolved") == true,
+            "\(report)")
 
         let undo = await admin.run(["log", "undo", account.id, report.id, "--yes"])
         #expect(undo.status == 0, "\(undo)")

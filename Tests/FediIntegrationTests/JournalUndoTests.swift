@@ -177,12 +177,15 @@ struct JournalUndoTests {
         let (_, state) = try LogCommandTests.seeded(
             "journal-complete",
             [
-                LogCommandTests.entry("aa0000000001", hoursAgo: 2, account: "admin@a.example", verb: "domain-blocks add",
-                                      target: "x.example"),
-                LogCommandTests.entry("aa0000000002", hoursAgo: 1, account: "admin@a.example", verb: "domain-blocks add",
-                                      target: "y.example"),
-                LogCommandTests.entry("bb0000000003", hoursAgo: 0, account: "admin@a.example", verb: "domain-blocks add",
-                                      target: "z.example"),
+                LogCommandTests.entry(
+                    "aa0000000001", hoursAgo: 2, account: "admin@a.example", verb: "domain-blocks add",
+                    target: "x.example"),
+                LogCommandTests.entry(
+                    "aa0000000002", hoursAgo: 1, account: "admin@a.example", verb: "domain-blocks add",
+                    target: "y.example"),
+                LogCommandTests.entry(
+                    "bb0000000003", hoursAgo: 0, account: "admin@a.example", verb: "domain-blocks add",
+                    target: "z.example"),
             ])
         defer { try? FileManager.default.removeItem(at: state) }
         for verb in ["undo", "show"] {

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// A locked keyring is not an empty one. A private gnome-keyring of its own (scripts/with-keyring,
@@ -30,19 +30,27 @@ struct LockedKeyringTests {
                 org.freedesktop.DBus.GetConnectionUnixProcessID string:org.freedesktop.secrets | awk '{print $2}')
             [ -n "$pid" ] && kill -9 "$pid"
             """
-        let environment = ["PATH": "/usr/bin:/bin", "HOME": work.path, "XDG_CONFIG_HOME": work.appendingPathComponent("config").path,
-                           "XDG_CACHE_HOME": "/dev/null/no-cache", "XDG_STATE_HOME": work.appendingPathComponent("state").path,
-                           "WORK": work.path, "FEDICTL": RepoPaths.fedictlBinary.path, "TOKEN": token, "HOST": server.base, "ID": id]
+        let environment = [
+            "PATH": "/usr/bin:/bin", "HOME": work.path, "XDG_CONFIG_HOME": work.appendingPathComponent("config").path,
+            "XDG_CACHE_HOME": "/dev/null/no-cache", "XDG_STATE_HOME": work.appendingPathComponent("state").path,
+            "WORK": work.path, "FEDICTL": RepoPaths.fedictlBinary.path, "TOKEN": token, "HOST": server.base, "ID": id,
+        ]
         // Its output goes to a file, not a pipe: nothing left behind can hold the test's pipe open.
-        let run = try await ProcessRunner.run("/bin/bash", ["-c", "\"$WITH_KEYRING\" bash -c \"$SCRIPT\" >\"$WORK/run.log\" 2>&1"],
-                                              environment: environment.merging(["SCRIPT": script, "WITH_KEYRING": RepoPaths.root.appendingPathComponent("scripts/with-keyring").path]) { $1 })
+        let run = try await ProcessRunner.run(
+            "/bin/bash", ["-c", "\"$WITH_KEYRING\" bash -c \"$SCRIPT\" >\"$WORK/run.log\" 2>&1"],
+            environment: environment.merging([
+                "SCRIPT": script, "WITH_KEYRING": RepoPaths.root.appendingPathComponent("scripts/with-keyring").path,
+            ]) { $1 })
         func step(_ name: String) -> (out: String, err: String, status: String) {
             func read(_ suffix: String) -> String {
                 (try? String(contentsOf: work.appendingPathComponent("\(name).\(suffix)"), encoding: .utf8)) ?? ""
             }
             return (read("out"), read("err"), read("status").trimmingCharacters(in: .whitespacesAndNewlines))
         }
-        try #require(step("add").status == "0", "\(step("add")) \(run) \((try? String(contentsOf: work.appendingPathComponent("run.log"), encoding: .utf8)) ?? "")")
+        try #require(
+            step("add").status == "0",
+            "\(step("add")) \(run) \((try? String(contentsOf: work.appendingPathComponent("run.log"), encoding: .utf8)) ?? "")"
+        )
 
         let status = step("status")
         #expect(status.status == "77", "\(status)")

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// A write whose answer is lost after the server acted (a proxy that closes the connection, or
@@ -66,8 +66,9 @@ struct LostAnswerTests {
         let result = await admin.run(["ip-blocks", "add", "203.0.113.0/24", "--severity", "no_access"])
         #expect(result.status == 0, "\(result)")
         let blocks = try await setup.serverList("/api/v1/admin/ip_blocks", token: MockServer.admin.token)
-        let id = try #require(blocks.first { ($0["ip"] as? String)?.hasPrefix("203.0.113.0") == true }?["id"] as? String,
-                              "\(blocks)")
+        let id = try #require(
+            blocks.first { ($0["ip"] as? String)?.hasPrefix("203.0.113.0") == true }?["id"] as? String,
+            "\(blocks)")
         let entries = try journal.readNow().entries.filter { $0.verb == "ip-blocks add" }
         #expect(entries.map(\.outcome) == [.ok] && entries.first?.createdID == id, "\(entries)")
         #expect(entries.first?.undo?.hasSuffix("ip-blocks remove \(id) --yes") == true, "\(entries)")

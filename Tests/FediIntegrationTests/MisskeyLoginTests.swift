@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// Upstream Misskey has no Mastodon API: a token is checked with its own `POST /api/i`.
@@ -9,8 +9,10 @@ import Testing
         let server = try await FixtureServer.start(flavour: "misskey")
         let sandbox = AuthSandbox()
         let keyring = InMemorySecretStore()
-        let added = await InProcessRun(["auth", "add", server.base, "--token-stdin", "-o", "json"], secrets: keyring,
-                                       logins: sandbox.logins, input: "misskey-token\n").finish()
+        let added = await InProcessRun(
+            ["auth", "add", server.base, "--token-stdin", "-o", "json"], secrets: keyring,
+            logins: sandbox.logins, input: "misskey-token\n"
+        ).finish()
         #expect(added.status == 0, "\(added)")
         let object = try #require(try added.json() as? [String: Any])
         #expect(object["account"] as? String == "mika@\(server.base)", "\(object)")
@@ -18,8 +20,10 @@ import Testing
         // Asked first (Mastodon forks of Misskey have it); upstream Misskey's 404 leads to /api/i.
         #expect(try await server.received("GET", "/api/v1/accounts/verify_credentials").count == 1)
 
-        let status = await InProcessRun(["auth", "status", "--fields", "account,username,admin"], secrets: keyring,
-                                        logins: sandbox.logins).finish()
+        let status = await InProcessRun(
+            ["auth", "status", "--fields", "account,username,admin"], secrets: keyring,
+            logins: sandbox.logins
+        ).finish()
         #expect(status.status == 0, "\(status)")
         #expect(status.stdout == "account\tmika@\(server.base)\nusername\tmika\nadmin\tyes\n", "\(status)")
         #expect(try await server.received("POST", "/api/i").count == 2)

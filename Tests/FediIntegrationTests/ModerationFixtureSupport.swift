@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// A moderator of a fixture server (GoToSocial, Pleroma, Akkoma, Misskey, Sharkey), and what it sent.
@@ -22,7 +22,8 @@ struct FixtureModerator {
     func fixture(_ name: String) throws -> Any {
         let url = RepoPaths.fixtures.appendingPathComponent(flavour).appendingPathComponent(name)
         let text = try String(contentsOf: url, encoding: .utf8)
-            .replacingOccurrences(of: "{{base}}", with: "http://\(server.base)").replacingOccurrences(of: "{{host}}", with: server.base)
+            .replacingOccurrences(of: "{{base}}", with: "http://\(server.base)").replacingOccurrences(
+                of: "{{host}}", with: server.base)
         return try JSONSerialization.jsonObject(with: Data(text.utf8))
     }
 
@@ -38,8 +39,10 @@ struct FixtureModerator {
 
     /// The query strings of the requests for `method path`, in order.
     func queries(_ method: String, _ path: String) async throws -> [String] {
-        try await server.receivedRequests().filter { $0["method"] as? String == method && $0["path"] as? String == path }
-            .compactMap { $0["query"] as? String }
+        try await server.receivedRequests().filter {
+            $0["method"] as? String == method && $0["path"] as? String == path
+        }
+        .compactMap { $0["query"] as? String }
     }
 
     /// The JSON body of the only request for `method path`.

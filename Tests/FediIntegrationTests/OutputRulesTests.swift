@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// Issue 16's output items, over fixture servers and mastodon_mock through libcurl: what the
@@ -10,7 +10,9 @@ struct OutputRulesTests {
 
     @Test func goToSocialReportTableKeepsItsIdsWholeAndDropsTheEmptyAssignee() async throws {
         let gts = try await FixtureModerator.start("gotosocial")
-        try await gts.server.addRoutes(["GET /api/v1/admin/reports?resolved=false&limit=40": ["file": "admin-reports.json"]])
+        try await gts.server.addRoutes([
+            "GET /api/v1/admin/reports?resolved=false&limit=40": ["file": "admin-reports.json"]
+        ])
         for width in [120, 80] {
             let list = await gts.admin.run(["reports", "list", "--no-color"], tty: true, width: width)
             #expect(list.status == 0, "\(list)")
@@ -19,7 +21,8 @@ struct OutputRulesTests {
             #expect(lines[0].hasPrefix("ID                          FILED"), "\(width): \(list.stdout)")
             #expect(!lines[0].contains("ASSIGNED"), "\(width): \(list.stdout)")
             #expect(lines[1].hasPrefix(Self.gtsReport + "  "), "\(width): \(list.stdout)")
-            #expect(lines[1].contains("  @alice@\(gts.server.base)  @bob@\(gts.server.base)  "), "\(width): \(list.stdout)")
+            #expect(
+                lines[1].contains("  @alice@\(gts.server.base)  @bob@\(gts.server.base)  "), "\(width): \(list.stdout)")
             #expect(lines[1].contains("  other  "), "\(width): \(list.stdout)")
             #expect(list.stderr.isEmpty, "two reports of at most 40: nothing more to say")
         }
@@ -32,7 +35,9 @@ struct OutputRulesTests {
 
     @Test func aListStoppedAtItsLimitSaysSoOnATerminal() async throws {
         let gts = try await FixtureModerator.start("gotosocial")
-        try await gts.server.addRoutes(["GET /api/v1/admin/reports?resolved=false&limit=2": ["file": "admin-reports.json"]])
+        try await gts.server.addRoutes([
+            "GET /api/v1/admin/reports?resolved=false&limit=2": ["file": "admin-reports.json"]
+        ])
         let stopped = await gts.admin.run(["reports", "list", "--limit", "2"], tty: true)
         #expect(stopped.status == 0, "\(stopped)")
         #expect(stopped.stderr == "2 of more; --all for every one, or --limit N.\n", "\(stopped)")
@@ -49,19 +54,24 @@ struct OutputRulesTests {
         let keys = show.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
         #expect(keys.count == Set(keys).count, "a key repeats:\n\(show.stdout)")
         #expect(keys.filter { $0 == "id" }.count == 1)
-        for line in ["id\t\(Self.gtsReport)", "post1.id\t01JH5R7T9V1X3Z5B7D9F1H3K5M",
-                     "post1.url\t\(gts.server.baseURL.absoluteString)/@bob/statuses/01JH5R7T9V1X3Z5B7D9F1H3K5M",
-                     "reporter\t@alice@\(gts.server.base)", "target\t@bob@\(gts.server.base)"] {
+        for line in [
+            "id\t\(Self.gtsReport)", "post1.id\t01JH5R7T9V1X3Z5B7D9F1H3K5M",
+            "post1.url\t\(gts.server.baseURL.absoluteString)/@bob/statuses/01JH5R7T9V1X3Z5B7D9F1H3K5M",
+            "reporter\t@alice@\(gts.server.base)", "target\t@bob@\(gts.server.base)",
+        ] {
             #expect(show.stdout.contains(line + "\n"), "missing \(line) in:\n\(show.stdout)")
         }
     }
 
     @Test func reportJSONNamesAccountsAsTheCLITakesThem() async throws {
         let gts = try await FixtureModerator.start("gotosocial")
-        let show = try #require(try await gts.run(["reports", "show", Self.gtsReport, "-o", "json"]).json() as? [String: Any])
+        let show = try #require(
+            try await gts.run(["reports", "show", Self.gtsReport, "-o", "json"]).json() as? [String: Any])
         #expect(show["reporter"] as? String == "@alice@\(gts.server.base)")
         #expect(show["target"] as? String == "@bob@\(gts.server.base)")
-        try await gts.server.addRoutes(["GET /api/v1/admin/reports?resolved=false&limit=40": ["file": "admin-reports.json"]])
+        try await gts.server.addRoutes([
+            "GET /api/v1/admin/reports?resolved=false&limit=40": ["file": "admin-reports.json"]
+        ])
         let list = try #require(try await gts.run(["reports", "list", "-o", "json"]).json() as? [[String: Any]])
         #expect(list.map { $0["reporter"] as? String } == ["@alice@\(gts.server.base)", "@bob@\(gts.server.base)"])
         #expect(list.map { $0["target"] as? String } == ["@bob@\(gts.server.base)", "@alice@\(gts.server.base)"])
@@ -75,7 +85,8 @@ struct OutputRulesTests {
         #expect(tty.stdout.contains("Software:         GoToSocial 0.20.0-rc1\n"), "\(tty.stdout)")
         let piped = await harness.run(["instance", "info", gts.base])
         #expect(piped.stdout.contains("software_label\tGoToSocial 0.20.0-rc1\n"), "\(piped.stdout)")
-        let json = try #require(try await harness.run(["instance", "info", gts.base, "-o", "json"]).json() as? [String: Any])
+        let json = try #require(
+            try await harness.run(["instance", "info", gts.base, "-o", "json"]).json() as? [String: Any])
         #expect(json["software_label"] as? String == "GoToSocial 0.20.0-rc1")
         #expect(json["software"] as? String == "gotosocial")
     }
@@ -86,13 +97,16 @@ struct OutputRulesTests {
         #expect(list.status == 0, "\(list)")
         #expect(list.stdout == "badactors.example\nscrapers.example\nspam.example\n")
         let csv = await gts.run(["domain-blocks", "export"])
-        #expect(csv.stdout.split(separator: "\n").dropFirst().map { String($0.prefix { $0 != "," }) }
-            == ["badactors.example", "scrapers.example", "spam.example"], "\(csv.stdout)")
+        #expect(
+            csv.stdout.split(separator: "\n").dropFirst().map { String($0.prefix { $0 != "," }) }
+                == ["badactors.example", "scrapers.example", "spam.example"], "\(csv.stdout)")
     }
 
     @Test func reportStatesAreColouredOnATerminalOnly() async throws {
         let gts = try await FixtureModerator.start("gotosocial")
-        try await gts.server.addRoutes(["GET /api/v1/admin/reports?resolved=false&limit=40": ["file": "admin-reports.json"]])
+        try await gts.server.addRoutes([
+            "GET /api/v1/admin/reports?resolved=false&limit=40": ["file": "admin-reports.json"]
+        ])
         let coloured = await gts.admin.run(["reports", "list"], tty: true, width: 200)
         #expect(coloured.stdout.contains("\u{1B}[33mopen\u{1B}[0m  "), "\(coloured.stdout.debugDescription)")
         let plain = await gts.admin.run(["reports", "list", "--no-color"], tty: true, width: 200)
@@ -101,7 +115,8 @@ struct OutputRulesTests {
 
     @Test func timelineURLsStayWholeOnANarrowTerminal() async throws {
         let server = try await MockServer.start()
-        let id = try await RemoteTimelinesTests.post(String(repeating: "a long and winding post ", count: 8), on: server)
+        let id = try await RemoteTimelinesTests.post(
+            String(repeating: "a long and winding post ", count: 8), on: server)
         let shown = await CommandHarness().run(["timelines", "show", server.base, "--no-color"], tty: true, width: 100)
         #expect(shown.status == 0, "\(shown)")
         let lines = shown.stdout.split(separator: "\n").map(String.init)

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// Rate limits and busy servers over the real path: mastodon_mock's limiter and fault rules, libcurl.
@@ -13,7 +13,9 @@ struct PacingTests {
     /// The limiter's windows are real time: its test sleeps for real.
     func admin(_ sleeps: Sleeps? = nil) -> CommandHarness {
         guard let sleeps else { return CommandHarness(environment: ["FEDICTL_TOKEN": MockServer.admin.token]) }
-        return CommandHarness(environment: ["FEDICTL_TOKEN": MockServer.admin.token], now: { Date() + sleeps.all.reduce(0, +) }, sleep: { sleeps.add($0) })
+        return CommandHarness(
+            environment: ["FEDICTL_TOKEN": MockServer.admin.token], now: { Date() + sleeps.all.reduce(0, +) },
+            sleep: { sleeps.add($0) })
     }
 
     func account(_ server: ServerProcess) -> [String] { ["--account", "admin@\(server.base)"] }
@@ -25,7 +27,9 @@ struct PacingTests {
         var maxID: String?
         while true {
             let query = "limit=40" + (maxID.map { "&max_id=\($0)" } ?? "")
-            let page = try #require(try await server.json(.get, "/api/v1/admin/domain_blocks?\(query)", token: MockServer.alice.token) as? [[String: Any]])
+            let page = try #require(
+                try await server.json(.get, "/api/v1/admin/domain_blocks?\(query)", token: MockServer.alice.token)
+                    as? [[String: Any]])
             guard let last = page.last?["id"] as? String else { return domains }
             domains += page.compactMap { $0["domain"] as? String }
             maxID = last
@@ -35,15 +39,19 @@ struct PacingTests {
     @Test func anImportPastTheRateLimitWaitsItOutAndWritesEveryRowOnce() async throws {
         // 20 requests per 6 s: the import's ~44 requests need three windows. The windows are long
         // next to 20 requests, so the budget is spent before each one ends, however slow the machine.
-        let server = try await MockServer.start(extraConfig: "[ratelimit]\nenabled = true\nlimit = 20\nwindow_seconds = 6\n")
+        let server = try await MockServer.start(
+            extraConfig: "[ratelimit]\nenabled = true\nlimit = 20\nwindow_seconds = 6\n")
         let domains = (0..<40).map { "paced\($0).example" }
-        let result = await admin().run(["domain-blocks", "import", "-", "--verbose"] + account(server), input: domains.joined(separator: "\n"))
+        let result = await admin().run(
+            ["domain-blocks", "import", "-", "--verbose"] + account(server), input: domains.joined(separator: "\n"))
         #expect(result.status == 0, "\(result.stderr.suffix(3000))")
         #expect(result.stderr.contains("Wrote 40 of 40 changes."), "\(result.stderr.suffix(3000))")
         // Held back for the window's reset before the server had to refuse: two waits (one per
         // reset), and 429s only from the first request of a window whose whole-second Reset came early.
         let lines = result.stderr.split(separator: "\n")
-        let waits = lines.filter { $0.hasPrefix("fedictl:   waiting ") && $0.hasSuffix(" for 127.0.0.1:\(server.port)'s rate limit") }
+        let waits = lines.filter {
+            $0.hasPrefix("fedictl:   waiting ") && $0.hasSuffix(" for 127.0.0.1:\(server.port)'s rate limit")
+        }
         #expect(waits.count >= 2, "\(waits)")
         let refused = lines.filter { $0.hasPrefix("fedictl: < 429") }.count
         #expect(refused <= 2 * 4, "\(refused) refusals")
@@ -54,17 +62,23 @@ struct PacingTests {
 
     @Test func aCommandExitsAtOnceWhenTheServerAsksForLongerThanTimeout() async throws {
         let server = try await MockServer.start()
-        try await server.addFault(["match": ["path": "/api/v2/instance"],
-                                   "effect": ["type": "ratelimit", "headers": ["Retry-After": "300"]], "count": 1])
+        try await server.addFault([
+            "match": ["path": "/api/v2/instance"],
+            "effect": ["type": "ratelimit", "headers": ["Retry-After": "300"]], "count": 1,
+        ])
         let sleeps = Sleeps()
         let before = Date()
         let result = await admin(sleeps).run(["instance", "info", server.base, "--refresh", "--verbose"])
         #expect(result.status == 75, "\(result)")
-        #expect(result.stderr.contains("fedictl: 127.0.0.1:\(server.port) is rate-limiting requests (HTTP 429) and asks to wait 5m, longer than --timeout allows\n"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "fedictl: 127.0.0.1:\(server.port) is rate-limiting requests (HTTP 429) and asks to wait 5m, longer than --timeout allows\n"
+            ),
+            "\(result.stderr)")
         // It says when to retry: about five minutes from now.
         let hint = try #require(result.stderr.split(separator: "\n").first { $0.hasPrefix("hint: try again after ") })
-        let when = try #require(FlexibleDate.parse(String(hint.dropFirst("hint: try again after ".count).prefix { $0 != "," })))
+        let when = try #require(
+            FlexibleDate.parse(String(hint.dropFirst("hint: try again after ".count).prefix { $0 != "," })))
         #expect(when.timeIntervalSince(before) > 290 && when.timeIntervalSince(before) < 320, "\(hint)")
         #expect(hint.hasSuffix("or allow a longer wait with --timeout"))
         // At once: one request, no retry, no wait.
@@ -74,9 +88,13 @@ struct PacingTests {
 
     @Test func aBusyServersConflictIsRetriedAndTheBlockMadeOnce() async throws {
         let server = try await MockServer.start()
-        try await server.addFault(["match": ["methods": ["POST"], "path": "/api/v1/admin/domain_blocks"],
-                                   "effect": ["type": "status", "status": 409, "body": ["error": "There is already another admin action running"]],
-                                   "count": 2])
+        try await server.addFault([
+            "match": ["methods": ["POST"], "path": "/api/v1/admin/domain_blocks"],
+            "effect": [
+                "type": "status", "status": 409, "body": ["error": "There is already another admin action running"],
+            ],
+            "count": 2,
+        ])
         let sleeps = Sleeps()
         let result = await admin(sleeps).run(["domain-blocks", "add", "busy.example", "--verbose"] + account(server))
         #expect(result.status == 0, "\(result)")
@@ -88,11 +106,14 @@ struct PacingTests {
 
     @Test func anImportFailsOnlyWhenTheServerAsksForLongerThanMaxWait() async throws {
         let server = try await MockServer.start()
-        try await server.addFault(["match": ["methods": ["POST"], "path": "/api/v1/admin/domain_blocks"],
-                                   "effect": ["type": "ratelimit", "headers": ["Retry-After": "3600"]]])
+        try await server.addFault([
+            "match": ["methods": ["POST"], "path": "/api/v1/admin/domain_blocks"],
+            "effect": ["type": "ratelimit", "headers": ["Retry-After": "3600"]],
+        ])
         let sleeps = Sleeps()
-        let result = await admin(sleeps).run(["domain-blocks", "import", "-", "--max-wait", "10m"] + account(server),
-                                             input: "a.example\nb.example\nc.example\n")
+        let result = await admin(sleeps).run(
+            ["domain-blocks", "import", "-", "--max-wait", "10m"] + account(server),
+            input: "a.example\nb.example\nc.example\n")
         #expect(result.status == 75, "\(result)")
         #expect(result.stderr.contains("3 of 3 changes failed"), "\(result.stderr)")
         // The write's 429 goes back for a read-back, which the pacer then holds: its wording names the limit.
@@ -103,14 +124,19 @@ struct PacingTests {
 
     @Test func anImportWaitsOutA429AndGoesOn() async throws {
         let server = try await MockServer.start()
-        try await server.addFault(["match": ["methods": ["POST"], "path": "/api/v1/admin/domain_blocks"],
-                                   "effect": ["type": "ratelimit", "headers": ["Retry-After": "240"]], "count": 1])
+        try await server.addFault([
+            "match": ["methods": ["POST"], "path": "/api/v1/admin/domain_blocks"],
+            "effect": ["type": "ratelimit", "headers": ["Retry-After": "240"]], "count": 1,
+        ])
         let sleeps = Sleeps()
-        let result = await admin(sleeps).run(["domain-blocks", "import", "-", "--concurrency", "1"] + account(server),
-                                             input: "a.example\nb.example\nc.example\n")
+        let result = await admin(sleeps).run(
+            ["domain-blocks", "import", "-", "--concurrency", "1"] + account(server),
+            input: "a.example\nb.example\nc.example\n")
         #expect(result.status == 0, "\(result)")
         // Off a terminal the wait is one line, so a log explains the pause.
-        #expect(result.stderr.contains("Waiting 4m for 127.0.0.1:\(server.port)'s rate limit; 0 of 3 done.\n"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("Waiting 4m for 127.0.0.1:\(server.port)'s rate limit; 0 of 3 done.\n"),
+            "\(result.stderr)")
         #expect(sleeps.all.contains { abs($0 - 240) < 1 }, "\(sleeps.all)")
         #expect(Set(try await blockedDomains(server)) == ["a.example", "b.example", "c.example"])
     }

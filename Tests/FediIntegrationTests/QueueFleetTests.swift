@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// The moderation queue and "one account, every server" over real servers: two mastodon_mock
@@ -21,44 +21,57 @@ struct QueueFleetTests {
 
     /// admin@A (and mod@A when asked), admin@B, admin@G; A knows the remote spammer, B does not.
     static func start(withMod: Bool = false) async throws -> FleetTests.Fleet {
-        async let a = MockServer.start(accounts: [MockServer.admin, MockServer.alice, MockServer.bob, mod], extraConfig: remoteSeed)
+        async let a = MockServer.start(
+            accounts: [MockServer.admin, MockServer.alice, MockServer.bob, mod], extraConfig: remoteSeed)
         async let b = MockServer.start()
         async let g = FixtureServer.start(flavour: "gotosocial-0.17")  // its remote spammer
-        let fleet = FleetTests.Fleet(mastodonA: try await a, mastodonB: try await b, gts: try await g,
-                                     logins: InMemoryLoginStore(), secrets: InMemorySecretStore())
+        let fleet = FleetTests.Fleet(
+            mastodonA: try await a, mastodonB: try await b, gts: try await g,
+            logins: InMemoryLoginStore(), secrets: InMemorySecretStore())
         try await fleet.add(fleet.mastodonA, token: MockServer.admin.token)
         if withMod { try await fleet.add(fleet.mastodonA, username: "mod", token: mod.token) }
         try await fleet.add(fleet.mastodonB, token: MockServer.admin.token)
         try await fleet.add(fleet.gts, token: "fixture-token")
         // The recorded pages link to a next page; a real server answers it with an empty list.
-        _ = try await fleet.gts.json(.post, "/__fixture/routes", body: [
-            "GET /api/v1/admin/reports?limit=20&max_id=01JH4C6E8G0J2M4P6R8T0W2Y4A": ["json": [Any]()],
-            "GET /api/v2/admin/accounts?limit=50&max_id=01HQ2XKZ4T6Y9D1B3M5N7P8R0S": ["json": [Any]()],
-        ])
+        _ = try await fleet.gts.json(
+            .post, "/__fixture/routes",
+            body: [
+                "GET /api/v1/admin/reports?limit=20&max_id=01JH4C6E8G0J2M4P6R8T0W2Y4A": ["json": [Any]()],
+                "GET /api/v2/admin/accounts?limit=50&max_id=01HQ2XKZ4T6Y9D1B3M5N7P8R0S": ["json": [Any]()],
+            ])
         return fleet
     }
 
     static func remoteID(on server: ServerProcess) async throws -> String {
-        let found = try #require(try await server.json(.get, "/api/v1/admin/accounts?remote=true&username=cheapwatches",
-                                                       token: MockServer.admin.token) as? [[String: Any]])
+        let found = try #require(
+            try await server.json(
+                .get, "/api/v1/admin/accounts?remote=true&username=cheapwatches",
+                token: MockServer.admin.token) as? [[String: Any]])
         return try TriageScene.string(try #require(found.first)["id"])
     }
 
     /// Files a report by `token`'s user about account `id`; returns the report's id.
-    static func file(on server: ServerProcess, by token: String, about id: String, category: String = "spam") async throws -> String {
-        try TriageScene.string(try TriageScene.object(try await server.json(.post, "/api/v1/reports", token: token,
-                                                                              body: ["account_id": id, "comment": "x", "category": category]))["id"])
+    static func file(on server: ServerProcess, by token: String, about id: String, category: String = "spam")
+        async throws -> String
+    {
+        try TriageScene.string(
+            try TriageScene.object(
+                try await server.json(
+                    .post, "/api/v1/reports", token: token,
+                    body: ["account_id": id, "comment": "x", "category": category]))["id"])
     }
 
     static func adminReport(_ id: String, on server: ServerProcess) async throws -> [String: Any] {
-        try TriageScene.object(try await server.json(.get, "/api/v1/admin/reports/\(id)", token: MockServer.admin.token))
+        try TriageScene.object(
+            try await server.json(.get, "/api/v1/admin/reports/\(id)", token: MockServer.admin.token))
     }
 
     /// The writes the GoToSocial fixture received, `METHOD /path`.
     static func gtsWrites(_ fleet: FleetTests.Fleet) async throws -> [String] {
         try await fleet.gts.receivedRequests().compactMap { request in
             guard let method = request["method"] as? String, let path = request["path"] as? String,
-                  method != "GET", !path.hasPrefix("/__fixture") else { return nil }
+                method != "GET", !path.hasPrefix("/__fixture")
+            else { return nil }
             return "\(method) \(path)"
         }
     }
@@ -78,8 +91,12 @@ struct QueueFleetTests {
         let items = try #require(try json.json() as? [[String: Any]])
         let modID = "mod@\(a.base)"
         // A's report once (mod@A is the same server, and says so); rows name their server, not an account.
-        #expect(items.filter { $0["server"] as? String == a.base && $0["id"] as? String == scene.reportID }.count == 1, "\(json)")
-        #expect(json.stderr.contains("\(modID): same server as \(fleet.idA), which acts for it; nothing sent as \(modID)\n"), "\(json)")
+        #expect(
+            items.filter { $0["server"] as? String == a.base && $0["id"] as? String == scene.reportID }.count == 1,
+            "\(json)")
+        #expect(
+            json.stderr.contains(
+                "\(modID): same server as \(fleet.idA), which acts for it; nothing sent as \(modID)\n"), "\(json)")
         #expect(items.allSatisfy { $0["account"] == nil }, "\(json)")
         // Oldest first across every server.
         let dates = items.compactMap { $0["created_at"] as? String }.compactMap(FlexibleDate.parse)
@@ -97,7 +114,9 @@ struct QueueFleetTests {
         #expect(report["posts"] as? Int == 2)
         #expect(report["assigned_to"] as? String == "@mod@\(a.base)")
         let fromB = try #require(items.first { $0["server"] as? String == b.base })
-        #expect(fromB["id"] as? String == onB && fromB["category"] as? String == "other" && fromB["from"] as? String == "@bob@\(b.base)")
+        #expect(
+            fromB["id"] as? String == onB && fromB["category"] as? String == "other"
+                && fromB["from"] as? String == "@bob@\(b.base)")
         // GoToSocial's reports and its sign-ups.
         let gts = items.filter { $0["server"] as? String == fleet.gts.base }
         #expect(Set(gts.compactMap { $0["kind"] as? String }) == ["report", "sign-up"], "\(gts)")
@@ -133,7 +152,9 @@ struct QueueFleetTests {
         #expect(block.status == 0, "\(block)")
         #expect(block.stderr.contains(sameServer), "\(block)")
         for server in [a, b] {
-            let blocks = try #require(try await server.json(.get, "/api/v1/admin/domain_blocks", token: MockServer.admin.token) as? [[String: Any]])
+            let blocks = try #require(
+                try await server.json(.get, "/api/v1/admin/domain_blocks", token: MockServer.admin.token)
+                    as? [[String: Any]])
             #expect(blocks.filter { $0["domain"] as? String == "wave.example" }.count == 1, "\(server.base): \(blocks)")
         }
 
@@ -146,7 +167,8 @@ struct QueueFleetTests {
         #expect(try await Self.adminReport(reportID, on: a)["action_taken"] as? Bool == true)
 
         // A warning: one for the spammer on A; B does not know the account, so some done, some not: 80.
-        let warn = await fleet.run(three + ["accounts", "action", Self.spammer, "--type", "none", "--text", "stop"], journal: journal)
+        let warn = await fleet.run(
+            three + ["accounts", "action", Self.spammer, "--type", "none", "--text", "stop"], journal: journal)
         #expect(warn.status == 80, "\(warn)")
         #expect(warn.stderr.contains("Outcome per server:\n"), "\(warn)")
         #expect(warn.stderr.contains("  \(modID): same server as \(fleet.idA)\n"), "\(warn)")
@@ -155,7 +177,9 @@ struct QueueFleetTests {
         // Every change was made once, as admin@A or admin@B; nothing as mod@A.
         let entries = try await journal.read().entries.filter { $0.outcome == .ok }
         #expect(!entries.contains { $0.account == modID }, "\(entries)")
-        #expect(entries.filter { $0.verb == "domain-blocks add" }.compactMap(\.account).sorted() == [fleet.idA, fleet.idB].sorted(), "\(entries)")
+        #expect(
+            entries.filter { $0.verb == "domain-blocks add" }.compactMap(\.account).sorted()
+                == [fleet.idA, fleet.idB].sorted(), "\(entries)")
         #expect(entries.filter { $0.verb == "reports resolve" }.compactMap(\.account) == [fleet.idA], "\(entries)")
         #expect(entries.filter { $0.verb == "accounts action" }.compactMap(\.account) == [fleet.idA], "\(entries)")
 
@@ -172,7 +196,10 @@ struct QueueFleetTests {
         let scene = try await TriageScene.set(on: fleet.mastodonA)
         var harness = CommandHarness(secrets: fleet.secrets, logins: fleet.logins)
         harness.lastLooks = FileLastLookStore(paths: StatePaths(environment: ["XDG_STATE_HOME": root.path]))
-        let look = ["--account", "\(fleet.idA),\(fleet.idB)", "queue", "--kind", "report", "--since-last", "--exit-status", "--fields", "id"]
+        let look = [
+            "--account", "\(fleet.idA),\(fleet.idB)", "queue", "--kind", "report", "--since-last", "--exit-status",
+            "--fields", "id",
+        ]
 
         let first = await harness.run(look)
         #expect(first.status == 1, "\(first)")
@@ -205,10 +232,22 @@ struct QueueFleetTests {
         // The plan per server; nothing is sent.
         let plan = await fleet.run(resolve + ["--dry-run"], journal: journal)
         #expect(plan.status == 0, "\(plan)")
-        #expect(plan.stdout.contains("\(fleet.idA): dry run: 2 open reports about \(Self.spammer) on \(a.base): \(first), \(second)\n"), "\(plan)")
-        #expect(plan.stdout.contains("\(fleet.idA): dry run: would send POST /api/v1/admin/accounts/\(spammerID)/action type=suspend report_id=\(first)\n"), "\(plan)")
-        #expect(plan.stdout.contains("\(fleet.idA): dry run: would send POST /api/v1/admin/reports/\(second)/resolve (if still open)\n"), "\(plan)")
-        #expect(plan.stdout.contains("\(fleet.idG): dry run: would send POST /api/v1/admin/accounts/\(Self.gtsAccount)/action type=suspend\n"), "\(plan)")
+        #expect(
+            plan.stdout.contains(
+                "\(fleet.idA): dry run: 2 open reports about \(Self.spammer) on \(a.base): \(first), \(second)\n"),
+            "\(plan)")
+        #expect(
+            plan.stdout.contains(
+                "\(fleet.idA): dry run: would send POST /api/v1/admin/accounts/\(spammerID)/action type=suspend report_id=\(first)\n"
+            ), "\(plan)")
+        #expect(
+            plan.stdout.contains(
+                "\(fleet.idA): dry run: would send POST /api/v1/admin/reports/\(second)/resolve (if still open)\n"),
+            "\(plan)")
+        #expect(
+            plan.stdout.contains(
+                "\(fleet.idG): dry run: would send POST /api/v1/admin/accounts/\(Self.gtsAccount)/action type=suspend\n"
+            ), "\(plan)")
         #expect(plan.stderr.contains("Outcome per server:\n"), "\(plan)")
         #expect(plan.stderr.contains("  \(fleet.idB): no open report about \(Self.spammer)\n"), "\(plan)")
         #expect(try await Self.adminReport(first, on: a)["action_taken"] as? Bool == false)
@@ -216,17 +255,25 @@ struct QueueFleetTests {
 
         let done = await fleet.run(resolve + ["--yes"], journal: journal)
         #expect(done.status == 0, "\(done)")
-        #expect(done.stderr.contains("  \(fleet.idA): suspend \(Self.spammer); resolved 2 reports: \(first), \(second)\n"), "\(done)")
-        #expect(done.stderr.contains("  \(fleet.idG): suspend \(Self.spammer); resolved 1 report: \(Self.gtsReport)\n"), "\(done)")
+        #expect(
+            done.stderr.contains("  \(fleet.idA): suspend \(Self.spammer); resolved 2 reports: \(first), \(second)\n"),
+            "\(done)")
+        #expect(
+            done.stderr.contains("  \(fleet.idG): suspend \(Self.spammer); resolved 1 report: \(Self.gtsReport)\n"),
+            "\(done)")
         // A's state afterwards: suspended, both reports resolved, the unrelated one still open.
-        let account = try TriageScene.object(try await a.json(.get, "/api/v1/admin/accounts/\(spammerID)", token: MockServer.admin.token))
+        let account = try TriageScene.object(
+            try await a.json(.get, "/api/v1/admin/accounts/\(spammerID)", token: MockServer.admin.token))
         #expect(account["suspended"] as? Bool == true)
         #expect(try await Self.adminReport(first, on: a)["action_taken"] as? Bool == true)
         #expect(try await Self.adminReport(second, on: a)["action_taken"] as? Bool == true)
         #expect(try await Self.adminReport(other, on: a)["action_taken"] as? Bool == false)
         // GoToSocial: the suspension, then its report resolved; each sent once.
-        #expect(try await Self.gtsWrites(fleet) == ["POST /api/v1/admin/accounts/\(Self.gtsAccount)/action",
-                                                    "POST /api/v1/admin/reports/\(Self.gtsReport)/resolve"])
+        #expect(
+            try await Self.gtsWrites(fleet) == [
+                "POST /api/v1/admin/accounts/\(Self.gtsAccount)/action",
+                "POST /api/v1/admin/reports/\(Self.gtsReport)/resolve",
+            ])
         // Every write is in the journal, under its account, naming the target.
         let entries = try await journal.read().entries.filter { $0.verb == "reports resolve" }
         #expect(entries.filter { $0.account == fleet.idA }.count == 2, "the action and the second report: \(entries)")
@@ -237,9 +284,13 @@ struct QueueFleetTests {
     @Test func whatASoftwareCannotDoIsRefusedThereBeforeAnythingIsSent() async throws {
         let fleet = try await Self.start()
         defer { fleet.stop() }
-        let result = await fleet.run(["--account", fleet.idG, "reports", "resolve", "--target", Self.spammer, "--action", "silence"])
+        let result = await fleet.run([
+            "--account", fleet.idG, "reports", "resolve", "--target", Self.spammer, "--action", "silence",
+        ])
         #expect(result.status == 69, "\(result)")
-        #expect(result.stderr.hasPrefix("fedictl: accounts action --type silence is not available on GoToSocial"), "\(result)")
+        #expect(
+            result.stderr.hasPrefix("fedictl: accounts action --type silence is not available on GoToSocial"),
+            "\(result)")
         #expect(try await Self.gtsWrites(fleet).isEmpty)
     }
 
@@ -247,13 +298,19 @@ struct QueueFleetTests {
         let fleet = try await Self.start()
         defer { fleet.stop() }
         let spammerID = try await Self.remoteID(on: fleet.mastodonA)
-        let result = await fleet.run(["--account", "\(fleet.idA),\(fleet.idB)", "accounts", "action", Self.spammer,
-                                      "--type", "silence", "--yes", "-o", "json"])
+        let result = await fleet.run([
+            "--account", "\(fleet.idA),\(fleet.idB)", "accounts", "action", Self.spammer,
+            "--type", "silence", "--yes", "-o", "json",
+        ])
         #expect(result.status == 80, "A done, B does not know the account: \(result)")
-        #expect(result.stderr.contains("fedictl: \(fleet.idB): no account \(Self.spammer) known to \(fleet.mastodonB.base)\nhint: its admin account search by username and domain found none"), "\(result)")
+        #expect(
+            result.stderr.contains(
+                "fedictl: \(fleet.idB): no account \(Self.spammer) known to \(fleet.mastodonB.base)\nhint: its admin account search by username and domain found none"
+            ), "\(result)")
         #expect(result.stderr.contains("  \(fleet.idA): silence \(Self.spammer) (account \(spammerID))\n"), "\(result)")
         #expect(result.stderr.contains("  \(fleet.idB): failed: "), "\(result)")
-        let account = try TriageScene.object(try await fleet.mastodonA.json(.get, "/api/v1/admin/accounts/\(spammerID)", token: MockServer.admin.token))
+        let account = try TriageScene.object(
+            try await fleet.mastodonA.json(.get, "/api/v1/admin/accounts/\(spammerID)", token: MockServer.admin.token))
         #expect(account["silenced"] as? Bool == true)
         let objects = try #require(try result.json() as? [[String: Any]])
         #expect(objects.first { $0["account"] as? String == fleet.idA }?["id"] as? String == spammerID)

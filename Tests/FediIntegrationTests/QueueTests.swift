@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `fedictl queue` over real servers: a mastodon_mock with an open report and a pending sign-up,
@@ -71,15 +71,20 @@ struct QueueWatchTests {
         let root = try TemporaryDirectory.make("queue-watch")
         defer { try? FileManager.default.removeItem(at: root) }
         let received = root.appendingPathComponent("received.ndjson").path
-        let watch = try BinaryRun(["queue", "--watch", "--kind", "report", "--interval", "1", "-o", "ndjson",
-                                   "--exec", "cat >> \"$QUEUE_FILE\"", "--account", "admin@\(server.base)"],
-                                  environment: ["FEDICTL_TOKEN": MockServer.admin.token, "QUEUE_FILE": received])
+        let watch = try BinaryRun(
+            [
+                "queue", "--watch", "--kind", "report", "--interval", "1", "-o", "ndjson",
+                "--exec", "cat >> \"$QUEUE_FILE\"", "--account", "admin@\(server.base)",
+            ],
+            environment: ["FEDICTL_TOKEN": MockServer.admin.token, "QUEUE_FILE": received])
         _ = try await watch.waitForStdout(containing: #""id":"\#(scene.reportID)""#)
 
         // Bob reports Alice: the watch shows it within a look or two, and hands it to --exec.
         let aliceID = try await TriageScene.accountID("alice", on: server)
-        let second = try TriageScene.object(try await server.json(.post, "/api/v1/reports", token: MockServer.bob.token,
-                                                                     body: ["account_id": aliceID, "comment": "rude", "category": "other"]))
+        let second = try TriageScene.object(
+            try await server.json(
+                .post, "/api/v1/reports", token: MockServer.bob.token,
+                body: ["account_id": aliceID, "comment": "rude", "category": "other"]))
         let secondID = try TriageScene.string(second["id"])
         _ = try await watch.waitForStdout(containing: #""id":"\#(secondID)""#)
         _ = try await Waiting.until(seconds: 20, what: "the --exec command's file") {

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `blocks`, `mutes` and `user-domain-blocks`, as a user runs them: against mastodon_mock over
@@ -46,8 +46,10 @@ struct RelationshipsTests {
         let unconfirmed = await alice.run(["blocks", "add", bobID])
         #expect(unconfirmed.status == 64, "\(unconfirmed)")
         // The question names the act; what follows it goes to the hint, not into the sentence.
-        #expect(unconfirmed.stderr == "fedictl: Block @bob: confirmation needed\nhint: Follows between you end; not on a terminal: pass --yes to confirm\n",
-                "\(unconfirmed)")
+        #expect(
+            unconfirmed.stderr
+                == "fedictl: Block @bob: confirmation needed\nhint: Follows between you end; not on a terminal: pass --yes to confirm\n",
+            "\(unconfirmed)")
         #expect(Self.usernames(try await alice.get("/api/v1/blocks")).isEmpty)
 
         let confirmed = await alice.run(["blocks", "add", bobID, "-y", "-o", "json"])
@@ -72,7 +74,8 @@ struct RelationshipsTests {
 
         // The server's own record: muted, with notifications, ending about 24 hours from now.
         let bobID = try #require(shown["id"] as? String)
-        let relationships = try #require(try await alice.get("/api/v1/accounts/relationships?id[]=\(bobID)") as? [[String: Any]])
+        let relationships = try #require(
+            try await alice.get("/api/v1/accounts/relationships?id[]=\(bobID)") as? [[String: Any]])
         #expect(relationships.first?["muting"] as? Bool == true)
         #expect(relationships.first?["muting_notifications"] as? Bool == true)
         let serverExpiry = try #require(FlexibleDate.parse(relationships.first?["muting_expires_at"] as? String ?? ""))
@@ -95,7 +98,8 @@ struct RelationshipsTests {
         let shown = try #require(try mute.json() as? [String: Any])
         #expect(shown["mute_expires_at"] == nil)
         let bobID = try #require(shown["id"] as? String)
-        let relationships = try #require(try await alice.get("/api/v1/accounts/relationships?id[]=\(bobID)") as? [[String: Any]])
+        let relationships = try #require(
+            try await alice.get("/api/v1/accounts/relationships?id[]=\(bobID)") as? [[String: Any]])
         #expect(relationships.first?["muting"] as? Bool == true)
         #expect(relationships.first?["muting_notifications"] as? Bool == false)
         #expect(relationships.first?["muting_expires_at"] is NSNull)
@@ -151,7 +155,9 @@ struct RelationshipsTests {
 
     // MARK: the Misskey family
 
-    static var misskeyUser: [String: Any] { ["id": "9e7n1mo07r", "username": "alice", "host": "mastodon.example", "name": "Alice"] }
+    static var misskeyUser: [String: Any] {
+        ["id": "9e7n1mo07r", "username": "alice", "host": "mastodon.example", "name": "Alice"]
+    }
 
     static func misskey() async throws -> (ServerProcess, UserSide) {
         let server = try await FixtureServer.start(flavour: "misskey")
@@ -159,10 +165,22 @@ struct RelationshipsTests {
             "POST /api/users/show": ["json": misskeyUser],
             "POST /api/blocking/create": ["json": misskeyUser],
             "POST /api/mute/create": ["status": 204],
-            "POST /api/blocking/list": ["json": [["id": "b1", "createdAt": "2025-01-15T10:00:00.000Z", "blockeeId": "9e7n1mo07r",
-                                                  "blockee": misskeyUser]]],
-            "POST /api/mute/list": ["json": [["id": "m1", "createdAt": "2025-01-15T10:00:00.000Z", "expiresAt": "2030-01-02T03:04:05.000Z",
-                                              "muteeId": "9e7n1mo07r", "mutee": misskeyUser]]],
+            "POST /api/blocking/list": [
+                "json": [
+                    [
+                        "id": "b1", "createdAt": "2025-01-15T10:00:00.000Z", "blockeeId": "9e7n1mo07r",
+                        "blockee": misskeyUser,
+                    ]
+                ]
+            ],
+            "POST /api/mute/list": [
+                "json": [
+                    [
+                        "id": "m1", "createdAt": "2025-01-15T10:00:00.000Z", "expiresAt": "2030-01-02T03:04:05.000Z",
+                        "muteeId": "9e7n1mo07r", "mutee": misskeyUser,
+                    ]
+                ]
+            ],
             "POST /api/i": ["json": ["id": "9qhtom80q9rz0adg", "username": "mika", "mutedInstances": ["old.example"]]],
             "POST /api/i/update": ["json": ["id": "9qhtom80q9rz0adg", "username": "mika"]],
         ])

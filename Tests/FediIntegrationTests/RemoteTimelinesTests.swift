@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// Remote-timeline pinning as a new user tries it: no account at all, two mastodon_mock servers,
@@ -8,10 +8,13 @@ import Testing
 struct RemoteTimelinesTests {
     /// Posts a public status as `account` on a mastodon_mock server.
     @discardableResult
-    static func post(_ text: String, on server: ServerProcess, as account: SeedAccount = MockServer.alice, warning: String? = nil) async throws -> String {
+    static func post(
+        _ text: String, on server: ServerProcess, as account: SeedAccount = MockServer.alice, warning: String? = nil
+    ) async throws -> String {
         var body: [String: Any] = ["status": text, "visibility": "public"]
         if let warning { body["spoiler_text"] = warning }
-        let status = try #require(try await server.json(.post, "/api/v1/statuses", token: account.token, body: body) as? [String: Any])
+        let status = try #require(
+            try await server.json(.post, "/api/v1/statuses", token: account.token, body: body) as? [String: Any])
         return try #require(status["id"] as? String)
     }
 
@@ -36,8 +39,11 @@ struct RemoteTimelinesTests {
 
         let pins = await user.run(["timelines", "pins"])
         #expect(pins.status == 0, "\(pins)")
-        #expect(Self.rows(pins.stdout) == [["one", "http://\(one.base)", "Mastodon 4.6.0", ""],
-                                           [two.base, "http://\(two.base)", "Mastodon 4.6.0", ""]])
+        #expect(
+            Self.rows(pins.stdout) == [
+                ["one", "http://\(one.base)", "Mastodon 4.6.0", ""],
+                [two.base, "http://\(two.base)", "Mastodon 4.6.0", ""],
+            ])
 
         let first = await user.run(["timelines", "show", "one"])
         #expect(first.status == 0, "\(first)")
@@ -133,9 +139,9 @@ struct RemoteTimelinesTests {
         let file = directory.appendingPathComponent("config.json")
         // A config written before pins existed.
         let old = """
-        {"schema_version": 1, "default_account": "ada@example.social",
-         "accounts": [{"id": "ada@example.social", "username": "ada", "base_url": "https://example.social", "scopes": ["read"], "aliases": []}]}
-        """
+            {"schema_version": 1, "default_account": "ada@example.social",
+             "accounts": [{"id": "ada@example.social", "username": "ada", "base_url": "https://example.social", "scopes": ["read"], "aliases": []}]}
+            """
         try Data(old.utf8).write(to: file)
         let user = CommandHarness(logins: FileLoginStore(url: file))
         let pin = await user.run(["timelines", "pin", server.base, "--name", "mock"])
@@ -185,7 +191,8 @@ struct RemoteTimelinesTests {
         let alice = UserSide(server, MockServer.alice)
         let home = await alice.run(["timelines", "show"])
         #expect(home.status == 0, "\(home)")
-        #expect(Self.rows(home.stdout).map { $0[2] } == ["my own post"], "alice follows no one: her home has her own posts")
+        #expect(
+            Self.rows(home.stdout).map { $0[2] } == ["my own post"], "alice follows no one: her home has her own posts")
         let sinceLast = await alice.run(["timelines", "show", "--since-last"])
         #expect(sinceLast.status == 64, "\(sinceLast)")
     }
@@ -203,7 +210,9 @@ struct RemoteTimelinesTests {
         #expect(rows[0][2] == "Bread day! #baking")
         #expect(rows[1][2] == "[CW: finale spoilers] (hidden; --reveal shows it)")
         #expect(rows[1][4] == "http://\(server.base)/notice/Aq6BplCUCfyoYjcDUW")
-        let requests = try await server.receivedRequests().filter { $0["path"] as? String == "/api/v1/timelines/public" }
+        let requests = try await server.receivedRequests().filter {
+            $0["path"] as? String == "/api/v1/timelines/public"
+        }
         #expect(requests.count == 1)
         let query = Set((requests.first?["query"] as? String ?? "").split(separator: "&").map(String.init))
         #expect(query == ["local=true", "limit=20", "only_media=true"])
@@ -218,7 +227,8 @@ struct RemoteTimelinesTests {
         #expect(result.status == 0, "\(result)")
         let rows = Self.rows(result.stdout)
         #expect(rows.map { $0[1] } == ["@mika", "@mika", "@mika (boost of @alice@mastodon.example)"])
-        #expect(rows[0][2] == "$[x2 **今日の夕焼け**] :blobcat: #photography from @alice@mastodon.example", "MFM kept as text")
+        #expect(
+            rows[0][2] == "$[x2 **今日の夕焼け**] :blobcat: #photography from @alice@mastodon.example", "MFM kept as text")
         #expect(rows[0][3] == "1")
         #expect(rows[0][4] == "http://\(server.base)/notes/a318jivk9lbw33xz")
         #expect(rows[1][2] == "[CW: ネタバレ / finale spoilers] (hidden; --reveal shows it)")
@@ -255,9 +265,13 @@ struct RemoteTimelinesTests {
         let server = try await FixtureServer.start(flavour: "gotosocial")
         // The fixture answers visitors 401; this route stands for the same request with a token.
         let post: [String: Any] = [
-            "id": "01JHC0000000000000000000AA", "created_at": "2025-01-20T10:00:00.000Z", "content": "<p>members only</p>",
-            "spoiler_text": "", "sensitive": false, "url": "{{base}}/@admin/statuses/01JHC0000000000000000000AA", "media_attachments": [],
-            "account": ["id": "01HQ2XKZ4T6Y9D1B3M5N7P8R0S", "username": "admin", "acct": "admin", "display_name": "GTS Admin"],
+            "id": "01JHC0000000000000000000AA", "created_at": "2025-01-20T10:00:00.000Z",
+            "content": "<p>members only</p>",
+            "spoiler_text": "", "sensitive": false, "url": "{{base}}/@admin/statuses/01JHC0000000000000000000AA",
+            "media_attachments": [],
+            "account": [
+                "id": "01HQ2XKZ4T6Y9D1B3M5N7P8R0S", "username": "admin", "acct": "admin", "display_name": "GTS Admin",
+            ],
         ]
         try await server.addRoutes(["GET /api/v1/timelines/public": ["json": [post]]])
         let admin = CommandHarness(environment: ["FEDICTL_TOKEN": "admin-token"])
@@ -278,7 +292,9 @@ struct RemoteTimelinesTests {
         let rows = try #require(try features.json() as? [[String: Any]])
         for capability in ["instance peers", "instance blocks", "timelines local"] {
             let row = try #require(rows.first { $0["capability"] as? String == capability })
-            #expect((row["note"] as? String)?.hasPrefix("needs a login: GoToSocial shows it to logged-in users only") == true, "\(row)")
+            #expect(
+                (row["note"] as? String)?.hasPrefix("needs a login: GoToSocial shows it to logged-in users only")
+                    == true, "\(row)")
         }
         let visitor = await CommandHarness().run(["instance", "peers", server.base])
         #expect(visitor.status == 77, "\(visitor)")
@@ -287,20 +303,27 @@ struct RemoteTimelinesTests {
         let peers = await admin.run(["instance", "peers", "--account", "admin@\(server.base)", "-o", "json"])
         #expect(peers.status == 0, "\(peers)")
         #expect((try peers.json() as? [String: Any])?["peers"] as? Int == 2)
-        let read = try #require(try await server.receivedRequests().last { $0["path"] as? String == "/api/v1/instance/peers" })
+        let read = try #require(
+            try await server.receivedRequests().last { $0["path"] as? String == "/api/v1/instance/peers" })
         #expect((read["headers"] as? [String: String])?["authorization"] == "Bearer admin-token")
     }
 
     @Test func mastodonWithItsLiveFeedsOffIsExit77() async throws {
         let server = try await FixtureServer.start(flavour: "mastodon")
         let instanceFile = RepoPaths.fixtures.appendingPathComponent("mastodon/instance-v2.json")
-        var instance = try #require(try JSONSerialization.jsonObject(
-            with: Data(String(contentsOf: instanceFile, encoding: .utf8).replacingOccurrences(of: "{{host}}", with: server.base)
-                .replacingOccurrences(of: "{{base}}", with: "http://\(server.base)").utf8)) as? [String: Any])
+        var instance = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(
+                    String(contentsOf: instanceFile, encoding: .utf8).replacingOccurrences(
+                        of: "{{host}}", with: server.base
+                    )
+                    .replacingOccurrences(of: "{{base}}", with: "http://\(server.base)").utf8)) as? [String: Any])
         var configuration = instance["configuration"] as? [String: Any] ?? [:]
         configuration["timelines_access"] = ["live_feeds": ["local": "disabled", "remote": "disabled"]]
         instance["configuration"] = configuration
-        try await server.addRoutes(["GET /api/v1/timelines/public": ["json": [Any]()], "GET /api/v2/instance": ["json": instance]])
+        try await server.addRoutes([
+            "GET /api/v1/timelines/public": ["json": [Any]()], "GET /api/v2/instance": ["json": instance],
+        ])
         let result = await CommandHarness().run(["timelines", "show", server.base])
         #expect(result.status == 77, "\(result)")
         #expect(result.stderr.contains("does not publish its local timeline to visitors"))

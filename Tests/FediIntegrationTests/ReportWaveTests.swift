@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// A wave of reports about accounts of one domain, on mastodon_mock through libcurl: resolved by
@@ -26,25 +26,32 @@ struct ReportWaveTests {
 
     /// The remote accounts' ids by username, in one read.
     static func remoteIDs(on server: ServerProcess) async throws -> [String: String] {
-        let list = try #require(try await server.json(.get, "/api/v1/admin/accounts?remote=true&limit=200",
-                                                      token: checker.token) as? [[String: Any]])
-        return Dictionary(list.compactMap { account in
-            guard let name = account["username"] as? String, let id = account["id"] as? String else { return nil }
-            return (name, id)
-        }, uniquingKeysWith: { first, _ in first })
+        let list = try #require(
+            try await server.json(
+                .get, "/api/v1/admin/accounts?remote=true&limit=200",
+                token: checker.token) as? [[String: Any]])
+        return Dictionary(
+            list.compactMap { account in
+                guard let name = account["username"] as? String, let id = account["id"] as? String else { return nil }
+                return (name, id)
+            }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Files a report by reporter `by` about account `id`; returns its id.
     static func file(on server: ServerProcess, by: Int, about id: String) async throws -> String {
-        try TriageScene.string(try TriageScene.object(try await server.json(
-            .post, "/api/v1/reports", token: reporter(by).token,
-            body: ["account_id": id, "comment": "spam", "category": "spam"]))["id"])
+        try TriageScene.string(
+            try TriageScene.object(
+                try await server.json(
+                    .post, "/api/v1/reports", token: reporter(by).token,
+                    body: ["account_id": id, "comment": "spam", "category": "spam"]))["id"])
     }
 
     /// The open reports' ids (mastodon_mock lists only open ones unless `resolved` is given).
     static func openReports(_ server: ServerProcess) async throws -> [String] {
-        let list = try #require(try await server.json(.get, "/api/v1/admin/reports?limit=200",
-                                                      token: checker.token) as? [[String: Any]])
+        let list = try #require(
+            try await server.json(
+                .get, "/api/v1/admin/reports?limit=200",
+                token: checker.token) as? [[String: Any]])
         return list.compactMap { $0["id"] as? String }
     }
 
@@ -59,8 +66,9 @@ struct ReportWaveTests {
         let secrets = InMemorySecretStore()
 
         func add(_ server: ServerProcess, _ account: SeedAccount) async throws -> String {
-            let login = Login(id: "\(account.username)@\(server.base)", username: account.username,
-                              baseURL: "http://\(server.base)")
+            let login = Login(
+                id: "\(account.username)@\(server.base)", username: account.username,
+                baseURL: "http://\(server.base)")
             try logins.update { $0.accounts.append(login) }
             try await secrets.store(account.token, for: login.tokenKey)
             return login.id
@@ -88,16 +96,21 @@ struct ReportWaveTests {
         let bobOnA = try await Self.file(on: a, by: 5, about: try await TriageScene.accountID("bob", on: a))
         let onB = try await Self.file(on: b, by: 1, about: try #require(idsB["s01"]))
         let fleet = Logins()
-        let (adminA, modA, adminB) = (try await fleet.add(a, MockServer.admin), try await fleet.add(a, Self.mod),
-                                      try await fleet.add(b, MockServer.admin))
+        let (adminA, modA, adminB) = (
+            try await fleet.add(a, MockServer.admin), try await fleet.add(a, Self.mod),
+            try await fleet.add(b, MockServer.admin)
+        )
         let root = try TemporaryDirectory.make("report-wave-fleet")
         defer { try? FileManager.default.removeItem(at: root) }
         let journal = FileJournal(directory: root)
         let three = ["--account", "\(adminA),\(modA),\(adminB)", "--yes"]
         let sameServer = "\(modA): same server as \(adminA), which acts for it; nothing sent as \(modA)\n"
 
-        let resolve = await fleet.run(three + ["reports", "resolve", "--domain", Self.domain, "--action", "suspend",
-                                               "--text", "spam wave"], journal: journal)
+        let resolve = await fleet.run(
+            three + [
+                "reports", "resolve", "--domain", Self.domain, "--action", "suspend",
+                "--text", "spam wave",
+            ], journal: journal)
         #expect(resolve.status == 0, "\(resolve)")
         #expect(resolve.stderr.contains(sameServer), "\(resolve)")
         #expect(try await Self.openReports(a) == [bobOnA])
@@ -113,19 +126,22 @@ struct ReportWaveTests {
         #expect(!entries.contains { $0.account == modA }, "\(entries)")
         let accounts = entries.filter { $0.subject == JournalNote.account }
         let undos = Set(accounts.compactMap(\.undo))
-        let expected = Set(["s01", "s02", "s03"].map {
-            "fedictl --account \(adminA) accounts unsuspend \(idsA[$0] ?? "") --yes"
-        }
-                           + ["fedictl --account \(adminB) accounts unsuspend \(idsB["s01"] ?? "") --yes"])
+        let expected = Set(
+            ["s01", "s02", "s03"].map {
+                "fedictl --account \(adminA) accounts unsuspend \(idsA[$0] ?? "") --yes"
+            }
+                + ["fedictl --account \(adminB) accounts unsuspend \(idsB["s01"] ?? "") --yes"])
         #expect(accounts.count == 4 && undos == expected, "\(accounts)")
         let reports = entries.filter { $0.subject == JournalNote.report }
         #expect(Set(reports.compactMap(\.subjectID)) == Set(waveOnA + [onB]), "\(reports)")
-        #expect(reports.allSatisfy { $0.undo?.hasSuffix(" reports reopen \($0.subjectID ?? "") --yes") == true },
-                "\(reports)")
+        #expect(
+            reports.allSatisfy { $0.undo?.hasSuffix(" reports reopen \($0.subjectID ?? "") --yes") == true },
+            "\(reports)")
 
         // The rest of the wave: only the accounts not suspended yet, once per server.
-        let action = await fleet.run(three + ["accounts", "action", "--domain", Self.domain, "--type", "suspend"],
-                                     journal: journal)
+        let action = await fleet.run(
+            three + ["accounts", "action", "--domain", Self.domain, "--type", "suspend"],
+            journal: journal)
         #expect(action.status == 0, "\(action)")
         #expect(action.stderr.contains("  \(adminA): suspended 1 of 1 account\n"), "\(action)")
         #expect(action.stderr.contains("  \(adminB): suspended 3 of 3 accounts\n"), "\(action)")
@@ -147,8 +163,9 @@ struct ReportWaveTests {
     /// are resolved; the re-run resolves the rest. Every report is resolved, each by one POST.
     @Test func aPacedResolveKilledHalfWayIsFinishedByARerunWithoutResolvingTwice() async throws {
         let count = 24
-        let server = try await Self.start(spammers: count, reporters: count,
-                                          extraConfig: "[ratelimit]\nenabled = true\nlimit = 8\nwindow_seconds = 3\n")
+        let server = try await Self.start(
+            spammers: count, reporters: count,
+            extraConfig: "[ratelimit]\nenabled = true\nlimit = 8\nwindow_seconds = 3\n")
         let ids = try await Self.remoteIDs(on: server)
         for n in 1...count { _ = try await Self.file(on: server, by: n, about: try #require(ids[Self.spammer(n)])) }
         #expect(try await Self.openReports(server).count == count)
@@ -157,12 +174,18 @@ struct ReportWaveTests {
         defer { try? FileManager.default.removeItem(at: state) }
 
         var environment = ProcessInfo.processInfo.environment
-        environment.merge(BinaryRunner.userEnvironment(["FEDICTL_TOKEN": MockServer.admin.token,
-                                                        "XDG_STATE_HOME": state.path])) { $1 }
+        environment.merge(
+            BinaryRunner.userEnvironment([
+                "FEDICTL_TOKEN": MockServer.admin.token,
+                "XDG_STATE_HOME": state.path,
+            ])
+        ) { $1 }
         let process = Process()
         process.executableURL = RepoPaths.fedictlBinary
-        process.arguments = ["reports", "resolve", "--domain", Self.domain, "--yes", "--concurrency", "2",
-                             "--account", "\(MockServer.admin.username)@\(proxy.base)"]
+        process.arguments = [
+            "reports", "resolve", "--domain", Self.domain, "--yes", "--concurrency", "2",
+            "--account", "\(MockServer.admin.username)@\(proxy.base)",
+        ]
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -179,11 +202,14 @@ struct ReportWaveTests {
         let afterKill = count - (try await Self.openReports(server).count)
         #expect(afterKill >= 6 && afterKill < count, "\(afterKill) resolved when killed")
 
-        let rerun = await UserSide(proxy, MockServer.admin).run(["reports", "resolve", "--domain", Self.domain,
-                                                                 "--yes"])
+        let rerun = await UserSide(proxy, MockServer.admin).run([
+            "reports", "resolve", "--domain", Self.domain,
+            "--yes",
+        ])
         #expect(rerun.status == 0, "\(rerun.stderr.suffix(3000))")
-        #expect(rerun.stderr.contains("resolved \(count - afterKill) of \(count - afterKill) reports"),
-                "\(rerun.stderr.suffix(3000))")
+        #expect(
+            rerun.stderr.contains("resolved \(count - afterKill) of \(count - afterKill) reports"),
+            "\(rerun.stderr.suffix(3000))")
         #expect(try await Self.openReports(server).isEmpty)
         // Each report resolved by one POST the server took; a POST it refused (429) changed nothing.
         let answered = try await proxy.answered().filter { $0.hasPrefix("POST ") && $0.contains("/resolve") }
@@ -198,11 +224,14 @@ struct ReportWaveTests {
         async let startA = Self.start(spammers: 1, reporters: 1)
         async let startB = Self.start(spammers: 1, reporters: 1)
         let (a, b) = (try await startA, try await startB)
-        _ = try await a.json(.post, "/api/v1/admin/domain_blocks", token: Self.checker.token,
-                             body: ["domain": "wave1.example", "severity": "suspend"])
+        _ = try await a.json(
+            .post, "/api/v1/admin/domain_blocks", token: Self.checker.token,
+            body: ["domain": "wave1.example", "severity": "suspend"])
         let fleet = Logins()
-        let (adminA, modA, adminB) = (try await fleet.add(a, MockServer.admin), try await fleet.add(a, Self.mod),
-                                      try await fleet.add(b, MockServer.admin))
+        let (adminA, modA, adminB) = (
+            try await fleet.add(a, MockServer.admin), try await fleet.add(a, Self.mod),
+            try await fleet.add(b, MockServer.admin)
+        )
         let root = try TemporaryDirectory.make("report-wave-domains")
         defer { try? FileManager.default.removeItem(at: root) }
         let journal = FileJournal(directory: root)
@@ -213,17 +242,22 @@ struct ReportWaveTests {
         #expect(added.status == 0, "\(added)")
         #expect(added.stderr.contains("\(modA): same server as \(adminA)"), "\(added)")
         for server in [a, b] {
-            let blocks = try #require(try await server.json(.get, "/api/v1/admin/domain_blocks",
-                                                            token: Self.checker.token) as? [[String: Any]])
-            #expect(blocks.compactMap { $0["domain"] as? String }.sorted() == ["wave1.example", "wave2.example"],
-                    "\(server.base): \(blocks)")
+            let blocks = try #require(
+                try await server.json(
+                    .get, "/api/v1/admin/domain_blocks",
+                    token: Self.checker.token) as? [[String: Any]])
+            #expect(
+                blocks.compactMap { $0["domain"] as? String }.sorted() == ["wave1.example", "wave2.example"],
+                "\(server.base): \(blocks)")
         }
         let entries = try await journal.read().entries.filter { $0.verb == "domain-blocks add" && $0.outcome == .ok }
-        #expect(entries.map { "\($0.account ?? "") \($0.target ?? "")" }.sorted()
+        #expect(
+            entries.map { "\($0.account ?? "") \($0.target ?? "")" }.sorted()
                 == ["\(adminA) wave2.example", "\(adminB) wave1.example", "\(adminB) wave2.example"].sorted(),
-                "\(entries)")
-        #expect(entries.allSatisfy { $0.undo?.hasSuffix("domain-blocks remove \($0.target ?? "") --yes") == true },
-                "\(entries)")
+            "\(entries)")
+        #expect(
+            entries.allSatisfy { $0.undo?.hasSuffix("domain-blocks remove \($0.target ?? "") --yes") == true },
+            "\(entries)")
 
         let again = await fleet.run(arguments, input: input, journal: journal)
         #expect(again.status == 0, "\(again)")

@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import FediCommands
 import FediCore
 import FediTestSupport
+import Foundation
+import Testing
 
 /// `make install` into a temporary prefix, then real interactive shells with only that prefix
 /// added, driven through tmux: type a command line, press TAB, read the screen. bash loads
@@ -14,7 +14,8 @@ import FediTestSupport
 ///
 /// The install uses `BIN=` to put the debug binary these tests run against in place of a release
 /// build, so the test needs no second (slow, 2-core) optimised build; the Makefile rule is the same.
-@Suite(.enabled(if: InstalledPrefix.toolsPresent, "needs make, tmux, bash-completion and zsh (make deps installs them)"))
+@Suite(
+    .enabled(if: InstalledPrefix.toolsPresent, "needs make, tmux, bash-completion and zsh (make deps installs them)"))
 struct ShellCompletionTests {
     enum Expect: Sendable, CustomStringConvertible {
         /// The line reads exactly this after TAB (a unique candidate, with the space after it).
@@ -73,13 +74,17 @@ struct ShellCompletionTests {
     @Test func installedManPageRenders() async throws {
         let prefix = try await ProcessRunner.onOwnThread { try InstalledPrefix() }
         defer { prefix.remove() }
-        let environment = ["PATH": "/usr/bin:/bin", "HOME": prefix.home.path, "MANPAGER": "cat", "MANWIDTH": "80", "LANG": "C.UTF-8"]
+        let environment = [
+            "PATH": "/usr/bin:/bin", "HOME": prefix.home.path, "MANPAGER": "cat", "MANWIDTH": "80", "LANG": "C.UTF-8",
+        ]
         let page = prefix.prefix.appendingPathComponent("share/man/man1/fedictl.1").path
         for arguments in [["-l", page], ["-M", prefix.prefix.appendingPathComponent("share/man").path, "fedictl"]] {
             let result = try await ProcessRunner.run("man", arguments, environment: environment)
             #expect(result.status == 0, "\(result)")
             for heading in ["NAME", "SYNOPSIS", "DESCRIPTION", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES"] {
-                #expect(result.stdout.contains("\n\(heading)\n"), "man \(arguments.joined(separator: " ")) shows no \(heading)")
+                #expect(
+                    result.stdout.contains("\n\(heading)\n"),
+                    "man \(arguments.joined(separator: " ")) shows no \(heading)")
             }
             #expect(result.stdout.contains("FEDICTL_ACCOUNT"))
         }
@@ -89,10 +94,12 @@ struct ShellCompletionTests {
         let root = try TemporaryDirectory.make("destdir")
         defer { try? FileManager.default.removeItem(at: root) }
         let destdir = root.path
-        let installed = ["bin/fedictl", "share/man/man1/fedictl.1", "share/bash-completion/completions/fedictl",
-                         "share/zsh/site-functions/_fedictl", "share/fish/vendor_completions.d/fedictl.fish",
-                         "lib/systemd/user/fedictl-sync@.service", "lib/systemd/user/fedictl-sync@.timer",
-                         "lib/systemd/user/fedictl-watch@.service"]
+        let installed = [
+            "bin/fedictl", "share/man/man1/fedictl.1", "share/bash-completion/completions/fedictl",
+            "share/zsh/site-functions/_fedictl", "share/fish/vendor_completions.d/fedictl.fish",
+            "lib/systemd/user/fedictl-sync@.service", "lib/systemd/user/fedictl-sync@.timer",
+            "lib/systemd/user/fedictl-watch@.service",
+        ]
         let placement = ["DESTDIR=\(destdir)", "PREFIX=/opt/fedictl"]
         let install = try await ProcessRunner.run("make", InstalledPrefix.make(["install"] + placement))
         #expect(install.status == 0, "\(install)")
@@ -115,10 +122,13 @@ struct ShellCompletionTests {
         let prefix = try await ProcessRunner.onOwnThread { try InstalledPrefix() }
         defer { prefix.remove() }
         let trace = prefix.root.appendingPathComponent("trace")
-        let completion = [prefix.binary, "---completion", "instance", "info", "--", "--account", "4", "0",
-                          "fedictl", "instance", "info", "--account", ""]
-        let result = try await ProcessRunner.run("strace", ["-f", "-qq", "-e", "trace=socket,connect,openat", "-o", trace.path] + completion,
-                                                 environment: prefix.environment)
+        let completion = [
+            prefix.binary, "---completion", "instance", "info", "--", "--account", "4", "0",
+            "fedictl", "instance", "info", "--account", "",
+        ]
+        let result = try await ProcessRunner.run(
+            "strace", ["-f", "-qq", "-e", "trace=socket,connect,openat", "-o", trace.path] + completion,
+            environment: prefix.environment)
         try #require(result.status == 0, "\(result)")
         #expect(result.stdout == "alice@mastodon.example\ngts\nmod@gts.example\n")
         let calls = try String(contentsOf: trace, encoding: .utf8)
@@ -164,12 +174,18 @@ struct InstalledPrefix: Sendable {
         let store = FileLoginStore(paths: ConfigPaths(directory: root.appendingPathComponent("config/fedictl")))
         try store.update { config in
             config.accounts = [
-                Login(id: "alice@mastodon.example", username: "alice", baseURL: "https://mastodon.example", scopes: ["read"]),
-                Login(id: "mod@gts.example", username: "mod", baseURL: "https://gts.example", scopes: ["read"], aliases: ["gts"]),
+                Login(
+                    id: "alice@mastodon.example", username: "alice", baseURL: "https://mastodon.example",
+                    scopes: ["read"]),
+                Login(
+                    id: "mod@gts.example", username: "mod", baseURL: "https://gts.example", scopes: ["read"],
+                    aliases: ["gts"]),
             ]
             config.defaultAccount = "alice@mastodon.example"
-            config.pins = [PinnedTimeline(name: "social", baseURL: "https://mastodon.social"),
-                           PinnedTimeline(name: "fosstodon", baseURL: "https://fosstodon.org")]
+            config.pins = [
+                PinnedTimeline(name: "social", baseURL: "https://mastodon.social"),
+                PinnedTimeline(name: "fosstodon", baseURL: "https://fosstodon.org"),
+            ]
         }
         try "source /usr/share/bash-completion/bash_completion\nPS1='bash> '\n"
             .write(to: root.appendingPathComponent("bashrc"), atomically: true, encoding: .utf8)
@@ -187,8 +203,9 @@ struct InstalledPrefix: Sendable {
         // A fish that finds no generated_completions starts a Python job that parses every man page
         // on the machine, ten of them at once here, and outlives the shell: a user who has run fish
         // before has that folder.
-        try FileManager.default.createDirectory(at: home.appendingPathComponent(".local/share/fish/generated_completions"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: home.appendingPathComponent(".local/share/fish/generated_completions"),
+            withIntermediateDirectories: true)
     }
 
     /// Runs `body` with a fresh prefix and removes it afterwards.
@@ -223,14 +240,17 @@ struct InstalledPrefix: Sendable {
     func check(_ shell: Shell, typed: String, expect: ShellCompletionTests.Expect) throws -> String? {
         let tmux = Tmux(socket: root.appendingPathComponent("tmux-\(shell.rawValue)").path)
         defer { tmux.stop() }
-        let command: [String] = switch shell {
-        case .bash: ["bash", "--noprofile", "--rcfile", root.appendingPathComponent("bashrc").path, "-i"]
-        case .zsh: ["zsh", "-i"]
-        case .fish: ["fish", "-i"]
-        }
+        let command: [String] =
+            switch shell {
+            case .bash: ["bash", "--noprofile", "--rcfile", root.appendingPathComponent("bashrc").path, "-i"]
+            case .zsh: ["zsh", "-i"]
+            case .fish: ["fish", "-i"]
+            }
         let prompt = "\(shell.rawValue)> "
-        try tmux.start(["env", "-i"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + command)
-        guard tmux.waitFor({ $0.contains { $0.hasPrefix(prompt.trimmingCharacters(in: .whitespaces)) } }) else {  // tmux trims lines
+        try tmux.start(
+            ["env", "-i"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + command)
+        // tmux trims lines
+        guard tmux.waitFor({ $0.contains { $0.hasPrefix(prompt.trimmingCharacters(in: .whitespaces)) } }) else {
             return "\(shell) never showed its prompt:\n\(tmux.screenText)"
         }
         try tmux.type(typed)
@@ -244,8 +264,9 @@ struct InstalledPrefix: Sendable {
         case .lists(let words):
             try tmux.keys(shell == .bash ? "Tab Tab" : "Tab")
             let listed = tmux.waitFor { screen in
-                let shown = Set(screen.drop { !$0.hasPrefix(prompt + typed.trimmingCharacters(in: .whitespaces)) }.dropFirst()
-                    .flatMap { $0.split(separator: " ").map(String.init) })
+                let shown = Set(
+                    screen.drop { !$0.hasPrefix(prompt + typed.trimmingCharacters(in: .whitespaces)) }.dropFirst()
+                        .flatMap { $0.split(separator: " ").map(String.init) })
                 return words.allSatisfy(shown.contains)
             }
             if listed { return nil }
@@ -263,10 +284,13 @@ struct Tmux {
         // nor one a concurrent test's child leaked into this process (every other descriptor
         // closed), or whoever reads that pipe to the end would wait for the server to exit.
         let arguments = ["-f", "/dev/null", "-S", socket, "new-session", "-d", "-x", "160", "-y", "50"] + command
-        let detach = #"for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-" 2>/dev/null; done; "#
+        let detach =
+            #"for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-" 2>/dev/null; done; "#
             + #"exec tmux "$@" </dev/null >/dev/null 2>&1"#
         let result = try ProcessRunner.runBlocking("bash", ["-c", detach, "tmux"] + arguments)
-        guard result.status == 0 else { throw InstalledPrefix.Failure(description: "tmux new-session failed: \(result)") }
+        guard result.status == 0 else {
+            throw InstalledPrefix.Failure(description: "tmux new-session failed: \(result)")
+        }
     }
 
     func type(_ text: String) throws { _ = try run(["send-keys", "-l", "--", text]) }
@@ -275,7 +299,8 @@ struct Tmux {
     func keys(_ keys: String) throws { _ = try run(["send-keys"] + keys.split(separator: " ").map(String.init)) }
 
     func screen() -> [String] {
-        ((try? run(["capture-pane", "-p"]))?.stdout ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        ((try? run(["capture-pane", "-p"]))?.stdout ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
     }
 
     var screenText: String { screen().joined(separator: "\n") }
@@ -294,7 +319,8 @@ struct Tmux {
     /// first: one busy in a completion when the server hangs up on it can outlive the server.
     func stop() {
         if let pane = try? run(["display-message", "-p", "#{pane_pid}"]),
-           let pid = Int32(pane.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 1 {
+            let pid = Int32(pane.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 1
+        {
             kill(pid, SIGKILL)
         }
         _ = try? run(["kill-server"])

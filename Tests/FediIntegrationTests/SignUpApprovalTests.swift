@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// Sign-ups waiting for approval on mastodon_mock: listed with the applicant's reason, approved,
@@ -20,10 +20,11 @@ struct SignUpApprovalTests {
         let pending = await admin.run(["accounts", "list", "--pending"])
         #expect(pending.status == 0, "\(pending)")
         let rows = tsvRows(pending.stdout).map { row in row.enumerated().filter { $0.offset != 4 }.map(\.element) }
-        #expect(Set(rows.map { $0.joined(separator: "|") }) == [
-            "\(carolID)|@carol|pending|carol@example.test|I'd like to talk about birds in the Netherlands.",
-            "\(daveID)|@dave|pending|dave@example.test|cheap watches",
-        ])
+        #expect(
+            Set(rows.map { $0.joined(separator: "|") }) == [
+                "\(carolID)|@carol|pending|carol@example.test|I'd like to talk about birds in the Netherlands.",
+                "\(daveID)|@dave|pending|dave@example.test|cheap watches",
+            ])
         let show = await admin.run(["accounts", "show", "@carol"])
         #expect(show.stdout.contains("status\tpending\n"), "\(show)")
         #expect(show.stdout.contains("approved\tno\n"))
@@ -38,38 +39,52 @@ struct SignUpApprovalTests {
 
         let unconfirmed = await admin.run(["accounts", "reject", daveID])
         #expect(unconfirmed.status == 64, "\(unconfirmed)")
-        #expect(unconfirmed.stderr.hasPrefix("fedictl: Reject the sign-up of @dave on \(server.base) and delete it: confirmation needed\n"))
+        #expect(
+            unconfirmed.stderr.hasPrefix(
+                "fedictl: Reject the sign-up of @dave on \(server.base) and delete it: confirmation needed\n"))
         #expect(try await server.adminAccount(daveID)["approved"] as? Bool == false)
         let reject = await admin.run(["accounts", "reject", "@dave", "--yes", "-o", "json"])
         #expect(reject.status == 0, "\(reject)")
         #expect((try reject.json() as? [String: Any])?["reason"] as? String == "cheap watches")
-        #expect(try await server.request(.get, "/api/v1/admin/accounts/\(daveID)", token: MockServer.admin.token).status == 404)
+        #expect(
+            try await server.request(.get, "/api/v1/admin/accounts/\(daveID)", token: MockServer.admin.token).status
+                == 404)
         #expect(await admin.run(["accounts", "list", "--pending", "-o", "json"]).stdout == "[]\n")
     }
 
     @Test func olderMastodonsAreAskedThroughTheV1List() async throws {
         // Mastodon before 3.5 has no v2 admin list: the mock says it runs 3.4.1.
         let erin = SeedAccount("erin", token: "erin-token")
-        let server = try await MockServer.start(accounts: [MockServer.admin, erin], settings: "mocked_version = \"3.4.1\"")
+        let server = try await MockServer.start(
+            accounts: [MockServer.admin, erin], settings: "mocked_version = \"3.4.1\"")
         try await server.makePending("erin", reason: "hello")
-        let result = await UserSide(server, MockServer.admin).run(["accounts", "list", "--pending", "--local", "--verbose",
-                                                                   "--fields", "acct,reason"])
+        let result = await UserSide(server, MockServer.admin).run([
+            "accounts", "list", "--pending", "--local", "--verbose",
+            "--fields", "acct,reason",
+        ])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "@erin\thello\n")
-        #expect(result.stderr.contains("> GET http://\(server.base)/api/v1/admin/accounts?local=true&pending=true&limit=40\n"), "\(result)")
+        #expect(
+            result.stderr.contains(
+                "> GET http://\(server.base)/api/v1/admin/accounts?local=true&pending=true&limit=40\n"), "\(result)")
     }
 
     @Test func onlyTheV1ListFindsTheSensitized() async throws {
         let server = try await MockServer.start()
         let admin = UserSide(server, MockServer.admin)
         let bobID = try await TriageScene.accountID("bob", on: server)
-        _ = try await server.json(.post, "/api/v1/admin/accounts/\(bobID)/action", token: MockServer.admin.token, body: ["type": "sensitive"])
+        _ = try await server.json(
+            .post, "/api/v1/admin/accounts/\(bobID)/action", token: MockServer.admin.token, body: ["type": "sensitive"])
         let result = await admin.run(["accounts", "list", "--sensitized", "--verbose", "--fields", "acct,sensitized"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "@bob\tyes\n")
-        #expect(result.stderr.contains("> GET http://\(server.base)/api/v1/admin/accounts?sensitized=true&limit=40\n"), "\(result)")
+        #expect(
+            result.stderr.contains("> GET http://\(server.base)/api/v1/admin/accounts?sensitized=true&limit=40\n"),
+            "\(result)")
         let pending = await admin.run(["accounts", "list", "--pending", "--verbose"])
-        #expect(pending.stderr.contains("> GET http://\(server.base)/api/v2/admin/accounts?status=pending&limit=40\n"), "\(pending)")
+        #expect(
+            pending.stderr.contains("> GET http://\(server.base)/api/v2/admin/accounts?status=pending&limit=40\n"),
+            "\(pending)")
         let both = await admin.run(["accounts", "list", "--pending", "--sensitized"])
         #expect(both.status == 64, "one state at a time: \(both)")
     }
@@ -98,6 +113,7 @@ extension ServerProcess {
     }
 
     func adminAccount(_ id: String) async throws -> [String: Any] {
-        try #require(try await json(.get, "/api/v1/admin/accounts/\(id)", token: MockServer.admin.token) as? [String: Any])
+        try #require(
+            try await json(.get, "/api/v1/admin/accounts/\(id)", token: MockServer.admin.token) as? [String: Any])
     }
 }

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// The smaller faults a campaign against hostile servers found: exit codes and hints that were
@@ -8,7 +8,8 @@ import Testing
 struct SmallerFaultTests {
     static func blocklist(_ count: Int) throws -> URL {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("faults-\(UUID().uuidString).txt")
-        try ((0..<count).map { "spam\($0).example" }.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        try ((0..<count).map { "spam\($0).example" }.joined(separator: "\n") + "\n").write(
+            to: file, atomically: true, encoding: .utf8)
         return file
     }
 
@@ -17,13 +18,16 @@ struct SmallerFaultTests {
     func bulkWritesThatAreRefusedStopAtTheFirstWithExit77(status: Int, verb: String) async throws {
         let server = try await MockServer.start()
         let proxy = try await HostileProxy.start(upstream: server)
-        try await server.addFault(["match": ["methods": ["POST"], "path": "/api/v1/admin/domain_blocks"],
-                                   "effect": ["type": "status", "status": status]])
+        try await server.addFault([
+            "match": ["methods": ["POST"], "path": "/api/v1/admin/domain_blocks"],
+            "effect": ["type": "status", "status": status],
+        ])
         let file = try Self.blocklist(20)
         defer { try? FileManager.default.removeItem(at: file) }
         let state = try TemporaryDirectory.make("refused-state")  // sync keeps provenance there
-        let admin = DomainBlocksSyncTests.Syncer(server: proxy, username: MockServer.admin.username,
-                                                 token: MockServer.admin.token, state: state)
+        let admin = DomainBlocksSyncTests.Syncer(
+            server: proxy, username: MockServer.admin.username,
+            token: MockServer.admin.token, state: state)
         let result = await admin.run(["domain-blocks", verb, file.path, "--concurrency", "1", "--yes"])
         #expect(result.status == 77, "\(result)")
         #expect(result.stderr.contains("stopped at the first refused write; the other 19 were not sent"), "\(result)")
@@ -33,7 +37,9 @@ struct SmallerFaultTests {
 
     @Test func malformedAnswersToWritesExit76() async throws {
         let server = try await MockServer.start()
-        try await server.addFault(["match": ["methods": ["POST"], "path": "/api/v1/admin/domain_blocks"], "effect": ["type": "malformed"]])
+        try await server.addFault([
+            "match": ["methods": ["POST"], "path": "/api/v1/admin/domain_blocks"], "effect": ["type": "malformed"],
+        ])
         let admin = UserSide(server, MockServer.admin)
         let file = try Self.blocklist(3)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -46,7 +52,9 @@ struct SmallerFaultTests {
 
     @Test func instanceInfoRefusedWith401IsNotAHalfEmptyDescription() async throws {
         let server = try await MockServer.start()
-        try await server.addFault(["match": ["path_regex": "^/api/v[12]/instance$"], "effect": ["type": "status", "status": 401]])
+        try await server.addFault([
+            "match": ["path_regex": "^/api/v[12]/instance$"], "effect": ["type": "status", "status": 401],
+        ])
         let result = await CommandHarness().run(["instance", "info", server.base])
         #expect(result.status == 77, "\(result)")
         #expect(result.stderr.contains("refuses its instance description to visitors (HTTP 401)"), "\(result)")
@@ -56,8 +64,11 @@ struct SmallerFaultTests {
 
     @Test func aRedirectAnsweringAWriteIsAProtocolErrorWithAHint() async throws {
         let moderator = try await FixtureModerator.start("gotosocial")
-        try await moderator.server.addRoutes(["POST /api/v1/admin/domain_blocks": [
-            "status": 307, "headers": ["Location": "http://127.0.0.1:9/api/v1/admin/domain_blocks"], "json": [:]]])
+        try await moderator.server.addRoutes([
+            "POST /api/v1/admin/domain_blocks": [
+                "status": 307, "headers": ["Location": "http://127.0.0.1:9/api/v1/admin/domain_blocks"], "json": [:],
+            ]
+        ])
         let result = await moderator.run(["domain-blocks", "add", "evil.example"])
         #expect(result.status == 76, "\(result)")
         #expect(result.stderr.contains("HTTP 307"), "\(result)")
@@ -67,8 +78,11 @@ struct SmallerFaultTests {
     @Test func aTokenTheServerEchoesIsRedacted() async throws {
         let server = try await FixtureServer.start(flavour: "gotosocial")
         let admin = UserSide(fixture: server, username: "admin")
-        try await server.addRoutes(["GET /api/v1/admin/reports": [
-            "status": 401, "json": ["error": "token \(admin.token) is not valid here"]]])
+        try await server.addRoutes([
+            "GET /api/v1/admin/reports": [
+                "status": 401, "json": ["error": "token \(admin.token) is not valid here"],
+            ]
+        ])
         let result = await admin.run(["reports", "list"])
         #expect(result.status == 77, "\(result)")
         #expect(!result.stderr.contains(admin.token), "\(result)")
@@ -83,7 +97,9 @@ struct SmallerFaultTests {
         // A pid above any pid_max belongs to no process; this test's own pid is alive.
         let dead = [".config.json.2147483647.12345.tmp", ".secrets.json.2147483646.99.tmp"]
         let live = ".config.json.\(ProcessInfo.processInfo.processIdentifier).7.tmp"
-        for name in dead + [live] { try Data("{\"token\": \"x\"}".utf8).write(to: directory.appendingPathComponent(name)) }
+        for name in dead + [live] {
+            try Data("{\"token\": \"x\"}".utf8).write(to: directory.appendingPathComponent(name))
+        }
         let result = try await BinaryRunner.run(["auth", "list"], environment: ["XDG_CONFIG_HOME": home.path])
         #expect(result.status == 0, "\(result)")
         let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -103,8 +119,9 @@ struct SmallerFaultTests {
         let home = try TemporaryDirectory.make("unknown-fields")
         defer { try? FileManager.default.removeItem(at: home) }
         let environment = ["XDG_CONFIG_HOME": home.path]
-        let added = try await BinaryRunner.run(["auth", "add", server.base, "--token-stdin", "--insecure-storage"], environment: environment,
-                                               input: MockServer.alice.token)
+        let added = try await BinaryRunner.run(
+            ["auth", "add", server.base, "--token-stdin", "--insecure-storage"], environment: environment,
+            input: MockServer.alice.token)
         try #require(added.status == 0, "\(added)")
         let file = home.appendingPathComponent("fedictl/config.json")
         var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
@@ -114,7 +131,8 @@ struct SmallerFaultTests {
         object["accounts"] = accounts
         try JSONSerialization.data(withJSONObject: object).write(to: file)
 
-        let alias = try await BinaryRunner.run(["auth", "alias", "alice@\(server.base)", "work"], environment: environment)
+        let alias = try await BinaryRunner.run(
+            ["auth", "alias", "alice@\(server.base)", "work"], environment: environment)
         #expect(alias.status == 0, "\(alias)")
         let after = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
         #expect((after["future_setting"] as? [String: Any])?["keep"] as? Bool == true, "\(after)")
@@ -127,12 +145,16 @@ struct SmallerFaultTests {
         let server = try await FixtureServer.start(flavour: "mastodon")
         let home = try TemporaryDirectory.make("corrupt-config")
         defer { try? FileManager.default.removeItem(at: home) }
-        try FileManager.default.createDirectory(at: home.appendingPathComponent("fedictl"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: home.appendingPathComponent("fedictl"), withIntermediateDirectories: true)
         try Data("{not json".utf8).write(to: home.appendingPathComponent("fedictl/config.json"))
-        let result = try await BinaryRunner.run(["auth", "add", server.base, "--token-stdin", "--insecure-storage"],
-                                                environment: ["XDG_CONFIG_HOME": home.path], input: "secret-token")
+        let result = try await BinaryRunner.run(
+            ["auth", "add", server.base, "--token-stdin", "--insecure-storage"],
+            environment: ["XDG_CONFIG_HOME": home.path], input: "secret-token")
         #expect(result.status == 78, "\(result)")
-        let sent = try await server.receivedRequests().filter { ($0["headers"] as? [String: String])?["authorization"] != nil }
+        let sent = try await server.receivedRequests().filter {
+            ($0["headers"] as? [String: String])?["authorization"] != nil
+        }
         #expect(sent.isEmpty, "\(sent)")
     }
 }

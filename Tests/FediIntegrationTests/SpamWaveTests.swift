@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// A wave of sign-ups on mastodon_mock, selected and decided in one paced run: the count, the dry
@@ -19,21 +19,27 @@ struct SpamWaveTests {
     }
 
     static func pending(_ server: ServerProcess) async throws -> Set<String> {
-        let list = try #require(try await server.json(.get, "/api/v2/admin/accounts?status=pending&limit=200",
-                                                      token: MockServer.admin.token) as? [[String: Any]])
+        let list = try #require(
+            try await server.json(
+                .get, "/api/v2/admin/accounts?status=pending&limit=200",
+                token: MockServer.admin.token) as? [[String: Any]])
         return Set(list.compactMap { $0["username"] as? String })
     }
 
     @Test func aWaveOfSignUpsIsCountedDryRunAndRejectedInCappedPacedRuns() async throws {
         let server = try await Self.start()
         let admin = UserSide(server, MockServer.admin)
-        let counted = await admin.run(["accounts", "list", "--pending", "--since", "1h", "--match", "^wave[0-9]{2}$",
-                                       "--count", "-o", "json"])
+        let counted = await admin.run([
+            "accounts", "list", "--pending", "--since", "1h", "--match", "^wave[0-9]{2}$",
+            "--count", "-o", "json",
+        ])
         #expect(counted.status == 0, "\(counted)")
         #expect((try counted.json() as? [[String: Any]])?.first?["count"] as? Int == 8, "\(counted)")
 
-        let dryRun = await admin.run(["accounts", "reject", "--match", "^wave", "--dry-run",
-                                      "--fields", "target,result"])
+        let dryRun = await admin.run([
+            "accounts", "reject", "--match", "^wave", "--dry-run",
+            "--fields", "target,result",
+        ])
         #expect(dryRun.status == 0, "\(dryRun)")
         #expect(dryRun.stdout.split(separator: "\n").count == 8, "\(dryRun)")
         #expect(dryRun.stdout.contains("@wave03\twould reject\n"), "\(dryRun)")
@@ -42,13 +48,15 @@ struct SpamWaveTests {
         let unconfirmed = await admin.run(["accounts", "reject", "--match", "^wave"])
         #expect(unconfirmed.status == 64, "\(unconfirmed)")
         let question = "Reject 8 sign-ups on \(server.base) (@wave01, @wave02, @wave03, @wave04, @wave05, …)"
-        #expect(unconfirmed.stderr.contains(question),
-                "\(unconfirmed)")
+        #expect(
+            unconfirmed.stderr.contains(question),
+            "\(unconfirmed)")
 
         let capped = await admin.run(["accounts", "reject", "--match", "^wave", "--limit", "5", "--yes", "-o", "json"])
         #expect(capped.status == 0, "\(capped)")
-        #expect(capped.stderr.contains("8 sign-ups match on \(server.base); acting on the first 5 (--limit)."),
-                "\(capped)")
+        #expect(
+            capped.stderr.contains("8 sign-ups match on \(server.base); acting on the first 5 (--limit)."),
+            "\(capped)")
         #expect(try await Self.pending(server).count == 5)
 
         // The re-run acts only on what the server still has pending.
@@ -69,12 +77,21 @@ struct SpamWaveTests {
         // 6 requests per 4 s: the ten writes and their reads need several windows, unless a busy machine is
         // slower than that, so the first approval is also refused once with a 2-second Retry-After.
         let server = try await Self.start(extraConfig: "[ratelimit]\nenabled = true\nlimit = 6\nwindow_seconds = 4\n")
-        try await server.addFault(["match": ["methods": ["POST"], "path_regex": "^/api/v1/admin/accounts/.*/approve$"],
-                                   "effect": ["type": "ratelimit", "headers": ["Retry-After": "2", "X-RateLimit-Remaining": "0",
-                                                                               "X-RateLimit-Reset": "2"]],
-                                   "count": 1])
-        let result = await UserSide(server, MockServer.admin).run(["accounts", "approve", "--since", "1d", "--yes",
-                                                                    "--concurrency", "1"])
+        try await server.addFault([
+            "match": ["methods": ["POST"], "path_regex": "^/api/v1/admin/accounts/.*/approve$"],
+            "effect": [
+                "type": "ratelimit",
+                "headers": [
+                    "Retry-After": "2", "X-RateLimit-Remaining": "0",
+                    "X-RateLimit-Reset": "2",
+                ],
+            ],
+            "count": 1,
+        ])
+        let result = await UserSide(server, MockServer.admin).run([
+            "accounts", "approve", "--since", "1d", "--yes",
+            "--concurrency", "1",
+        ])
         #expect(result.status == 0, "\(result.stderr.suffix(3000))")
         #expect(result.stderr.contains("approved 10 of 10 sign-ups"), "\(result.stderr.suffix(3000))")
         #expect(result.stderr.contains("'s rate limit"), "\(result.stderr.suffix(3000))")
@@ -84,10 +101,14 @@ struct SpamWaveTests {
     @Test func aRefusedWriteStopsTheRunAsImportAndSyncDo() async throws {
         let server = try await Self.start()
         let proxy = try await HostileProxy.start(upstream: server)
-        try await server.addFault(["match": ["methods": ["POST"], "path_regex": "^/api/v1/admin/accounts/.*/approve$"],
-                                   "effect": ["type": "status", "status": 403]])
-        let result = await UserSide(proxy, MockServer.admin).run(["accounts", "approve", "--match", "^wave", "--yes",
-                                                                   "--concurrency", "1"])
+        try await server.addFault([
+            "match": ["methods": ["POST"], "path_regex": "^/api/v1/admin/accounts/.*/approve$"],
+            "effect": ["type": "status", "status": 403],
+        ])
+        let result = await UserSide(proxy, MockServer.admin).run([
+            "accounts", "approve", "--match", "^wave", "--yes",
+            "--concurrency", "1",
+        ])
         #expect(result.status == 77, "\(result)")
         #expect(result.stderr.contains("stopped at the first refused write; the other 7 were not sent"), "\(result)")
         #expect(try await proxy.forwarded().filter { $0.hasSuffix("/approve") }.count == 1)
@@ -113,4 +134,3 @@ struct SpamWaveTests {
         #expect(entries.filter { $0.message?.contains("found the change made") == true }.count == 2, "\(entries)")
     }
 }
-

@@ -1,7 +1,7 @@
-import Foundation
-import Synchronization
 import FediCore
 import FediTestSupport
+import Foundation
+import Synchronization
 import Testing
 
 /// Blocking waits stay off the threads Swift's tasks run on. On Linux those are libdispatch's global
@@ -25,7 +25,10 @@ import Testing
                 // default priority these turns came after 25 s of it.
                 for _ in 0..<children {
                     group.addTask(priority: .high) {
-                        do { _ = try await ProcessRunner.run("sh", ["-c", "echo $$ >> '\(pidFile.path)'; exec sleep 30"]) } catch {
+                        do {
+                            _ = try await ProcessRunner.run(
+                                "sh", ["-c", "echo $$ >> '\(pidFile.path)'; exec sleep 30"])
+                        } catch {
                             failures.lines.withLock { $0.append("\(error)") }
                         }
                     }
@@ -36,10 +39,14 @@ import Testing
         func started() -> [Int32] {
             ((try? String(contentsOf: pidFile, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int32($0) }
         }
-        _ = try? await Waiting.until(seconds: 25, what: "\(children) children to start") { started().count == children ? true : nil }
+        _ = try? await Waiting.until(seconds: 25, what: "\(children) children to start") {
+            started().count == children ? true : nil
+        }
         let pids = started()
         let spawnFailures = failures.lines.withLock { $0 }
-        try #require(!pids.isEmpty, "no child started within 25 s; \(spawnFailures.count) failed to start: \(spawnFailures.first ?? "")")
+        try #require(
+            !pids.isEmpty,
+            "no child started within 25 s; \(spawnFailures.count) failed to start: \(spawnFailures.first ?? "")")
 
         let listener = try LoopbackRedirectListener()
         await #expect { _ = try await listener.waitForCode(state: "s", timeout: 0.4) } throws: {
@@ -48,7 +55,9 @@ import Testing
         let ended = pids.filter { !ServerProcess.isAlive($0) }
         #expect(ended.isEmpty, "the listener's deadline waited until \(ended.count) of the children had ended")
         // This test's own children, by the pids they wrote (waiting for the late starters first).
-        _ = try? await Waiting.until(seconds: 60, what: "\(children) children to start") { started().count == children ? true : nil }
+        _ = try? await Waiting.until(seconds: 60, what: "\(children) children to start") {
+            started().count == children ? true : nil
+        }
         for pid in started() { kill(pid, SIGKILL) }
         await runs.value
         #expect(failures.lines.withLock { $0 }.isEmpty, "children that failed to start")

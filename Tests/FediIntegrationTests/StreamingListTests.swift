@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `accounts list --all` streams: what fedictl writes reaches a pipe page by page, while the
@@ -16,14 +16,17 @@ struct StreamingListTests {
         process.executableURL = RepoPaths.fedictlBinary
         process.arguments = ["accounts", "list", "--all", "-o", format, "--account", "admin@\(server.base)"]
         process.environment = BinaryRunner.userEnvironment(["FEDICTL_TOKEN": "t", "XDG_CONFIG_HOME": home.path])
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
         // The first account, read while the last page is held: a list written only at its end
         // would show nothing here until the server let go (after two minutes, so it fails, not hangs).
         let firstAccount = format == "json" ? "\n  }" : "\n"
-        let early = try await ProcessRunner.onOwnThread { Self.read(out.fileHandleForReading, until: firstAccount, seconds: 120) }
+        let early = try await ProcessRunner.onOwnThread {
+            Self.read(out.fileHandleForReading, until: firstAccount, seconds: 120)
+        }
         try await server.release()
         let rest = try await ProcessRunner.onOwnThread { () -> Data in
             let data = out.fileHandleForReading.readDataToEndOfFile()
@@ -39,7 +42,9 @@ struct StreamingListTests {
         if format == "json" {
             accounts = try #require(try JSONSerialization.jsonObject(with: whole) as? [[String: Any]])
         } else {
-            accounts = try whole.split(separator: UInt8(ascii: "\n")).map { try #require(try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any]) }
+            accounts = try whole.split(separator: UInt8(ascii: "\n")).map {
+                try #require(try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any])
+            }
         }
         #expect(accounts.map { $0["username"] as? String } == (0..<250).map { "user\($0)" })
     }

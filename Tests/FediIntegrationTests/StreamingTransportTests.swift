@@ -1,7 +1,7 @@
-import Foundation
 import FediCore
 import FediHTTPCurl
 import FediTestSupport
+import Foundation
 import Testing
 
 /// CurlTransport's streams over a real socket: chunks as they come, and a silent stream ends with

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// Unattended runs over the real binary, against mastodon_mock and the real GoToSocial: the README's
@@ -27,19 +27,26 @@ struct UnattendedTests {
         init(server: ServerProcess, username: String = MockServer.admin.username) throws {
             root = try TemporaryDirectory.make("unattended")
             account = "\(username)@\(server.base)"
-            let store = FileLoginStore(paths: ConfigPaths(directory: root.appendingPathComponent("home/.config/fedictl")))
+            let store = FileLoginStore(
+                paths: ConfigPaths(directory: root.appendingPathComponent("home/.config/fedictl")))
             try store.update { config in
-                config.accounts = [Login(id: account, username: username, baseURL: "http://\(server.base)",
-                                         tokenStorage: .keyring)]
+                config.accounts = [
+                    Login(
+                        id: account, username: username, baseURL: "http://\(server.base)",
+                        tokenStorage: .keyring)
+                ]
                 config.defaultAccount = account
             }
             let lists = config.appendingPathComponent("blocklists")
             try FileManager.default.createDirectory(at: lists, withIntermediateDirectories: true)
-            try #"{"sources": ["list.csv"]}"#.write(to: lists.appendingPathComponent("nightly.json"), atomically: true, encoding: .utf8)
-            try FileManager.default.createDirectory(at: home.appendingPathComponent("blocklists"), withIntermediateDirectories: true)
+            try #"{"sources": ["list.csv"]}"#.write(
+                to: lists.appendingPathComponent("nightly.json"), atomically: true, encoding: .utf8)
+            try FileManager.default.createDirectory(
+                at: home.appendingPathComponent("blocklists"), withIntermediateDirectories: true)
             // `fedictl` on the PATH, as `make install` would put it.
             try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-            try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("fedictl"), withDestinationURL: RepoPaths.fedictlBinary)
+            try FileManager.default.createSymbolicLink(
+                at: bin.appendingPathComponent("fedictl"), withDestinationURL: RepoPaths.fedictlBinary)
         }
 
         func list(_ domains: [String]) throws {
@@ -49,8 +56,10 @@ struct UnattendedTests {
 
         /// What cron and systemd give a job: no D-Bus session, no runtime directory, no terminal.
         func environment(_ extra: [String: String] = [:]) -> [String: String] {
-            var environment = ["HOME": home.path, "PATH": "\(bin.path):/usr/bin:/bin", "LANG": "C.UTF-8",
-                               "XDG_CACHE_HOME": "/dev/null/no-cache"]
+            var environment = [
+                "HOME": home.path, "PATH": "\(bin.path):/usr/bin:/bin", "LANG": "C.UTF-8",
+                "XDG_CACHE_HOME": "/dev/null/no-cache",
+            ]
             environment.merge(extra) { $1 }
             return environment
         }
@@ -83,13 +92,16 @@ struct UnattendedTests {
     /// The README's recipe in `home`, whose one account's token is `token`: cron's line through sh with
     /// the token files, then the sync unit's ExecStart with a credentials directory; `blocked` reads
     /// the server's blocks (of this run) after each. `domains.cron` sorts before `domains.timer`.
-    static func runRecipe(in home: Home, token: String, domains: (cron: String, timer: String),
-                          blocked: () async throws -> [String]) async throws {
+    static func runRecipe(
+        in home: Home, token: String, domains: (cron: String, timer: String),
+        blocked: () async throws -> [String]
+    ) async throws {
         let recipe = try Self.recipe()
 
         // The recipe's first step, with the token the keyring would give: a 0600 file per account.
         let tokens = home.config.appendingPathComponent("tokens")
-        try FileManager.default.createDirectory(at: tokens, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: tokens, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let tokenFile = tokens.appendingPathComponent(home.account)
         try Data(token.utf8).write(to: tokenFile)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenFile.path)
@@ -109,7 +121,9 @@ struct UnattendedTests {
         // LoadCredential= line names put where systemd puts it (read-only, the unit's own).
         let load = try #require(recipe.first { $0.contains("LoadCredential=fedictl-") })
         let named = try #require(load.split(separator: "=", maxSplits: 1).last).split(separator: ":", maxSplits: 1)
-        #expect(named.first == "fedictl-admin@example.social" && named.last == "%h/.config/fedictl/tokens/admin@example.social", "\(load)")
+        #expect(
+            named.first == "fedictl-admin@example.social"
+                && named.last == "%h/.config/fedictl/tokens/admin@example.social", "\(load)")
         let credentials = home.root.appendingPathComponent("credentials")
         try FileManager.default.createDirectory(at: credentials, withIntermediateDirectories: true)
         let source = String(named.last!).replacingOccurrences(of: "%h", with: home.home.path)
@@ -120,14 +134,16 @@ struct UnattendedTests {
         try FileManager.default.removeItem(at: tokenFile)  // the credential alone serves this run
         try home.list([domains.cron, domains.timer])
         let command = try Self.execStart(unit: "fedictl-sync@.service", instance: "nightly")
-        let timer = try await ProcessRunner.run(command[0], Array(command.dropFirst()),
-                                                environment: home.environment(["CREDENTIALS_DIRECTORY": credentials.path, "NO_COLOR": "1"]))
+        let timer = try await ProcessRunner.run(
+            command[0], Array(command.dropFirst()),
+            environment: home.environment(["CREDENTIALS_DIRECTORY": credentials.path, "NO_COLOR": "1"]))
         #expect(timer.status == 0, "\(timer)")
         #expect(!timer.stdout.contains(token) && !timer.stderr.contains(token))
         #expect(try await blocked() == [domains.cron, domains.timer])
         // Fit for the journal: no colour, no progress redraws, whole lines.
         for text in [timer.stdout, timer.stderr, cron.stderr] {
-            #expect(!text.contains("\u{1B}") && !text.contains("\r") && (text.isEmpty || text.hasSuffix("\n")), "\(text)")
+            #expect(
+                !text.contains("\u{1B}") && !text.contains("\r") && (text.isEmpty || text.hasSuffix("\n")), "\(text)")
         }
     }
 
@@ -139,21 +155,28 @@ struct UnattendedTests {
         // The server's first write is refused with a 2 s Retry-After: the import waits it out, once.
         let server = try await MockServer.start()
         defer { server.stop() }
-        try await server.addFault(["match": ["methods": ["POST"], "path": "/api/v1/admin/domain_blocks"],
-                                   "effect": ["type": "ratelimit", "headers": ["Retry-After": "2"]], "count": 1])
+        try await server.addFault([
+            "match": ["methods": ["POST"], "path": "/api/v1/admin/domain_blocks"],
+            "effect": ["type": "ratelimit", "headers": ["Retry-After": "2"]], "count": 1,
+        ])
         let root = try TemporaryDirectory.make("journal-lines")
         defer { try? FileManager.default.removeItem(at: root) }
         let domains = (0..<14).map { "line\($0).example" }
         let file = root.appendingPathComponent("list.txt")
         try domains.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
         let trace = root.appendingPathComponent("writes.trace")
-        let arguments = [RepoPaths.fedictlBinary.path, "domain-blocks", "import", file.path,
-                         "--account", "admin@\(server.base)"]
-        let environment = ["FEDICTL_TOKEN": MockServer.admin.token,
-                           "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
-                           "XDG_STATE_HOME": root.appendingPathComponent("state").path]
-        let result = try await ProcessRunner.run("/usr/bin/strace", WriteTrace.arguments(to: trace) + arguments,
-                                                 environment: BinaryRunner.userEnvironment(environment))
+        let arguments = [
+            RepoPaths.fedictlBinary.path, "domain-blocks", "import", file.path,
+            "--account", "admin@\(server.base)",
+        ]
+        let environment = [
+            "FEDICTL_TOKEN": MockServer.admin.token,
+            "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+            "XDG_STATE_HOME": root.appendingPathComponent("state").path,
+        ]
+        let result = try await ProcessRunner.run(
+            "/usr/bin/strace", WriteTrace.arguments(to: trace) + arguments,
+            environment: BinaryRunner.userEnvironment(environment))
         #expect(result.status == 0, "\(result)")
         let lines = result.stderr.split(separator: "\n")
         let waits = lines.filter { $0.hasPrefix("Waiting ") && $0.contains("'s rate limit; ") }
@@ -170,10 +193,13 @@ struct UnattendedTests {
         let home = try Home(server: server)
         defer { try? FileManager.default.removeItem(at: home.root) }
         try home.list(["never.example"])
-        let result = try await ProcessRunner.run(home.bin.appendingPathComponent("fedictl").path,
-                                                 ["domain-blocks", "sync", "--config", "nightly", "--yes"], environment: home.environment())
+        let result = try await ProcessRunner.run(
+            home.bin.appendingPathComponent("fedictl").path,
+            ["domain-blocks", "sync", "--config", "nightly", "--yes"], environment: home.environment())
         #expect(result.status == 77, "\(result)")
-        #expect(result.stderr.hasPrefix("fedictl: no token for \(home.account): no Secret Service keyring is reachable"), "\(result)")
+        #expect(
+            result.stderr.hasPrefix("fedictl: no token for \(home.account): no Secret Service keyring is reachable"),
+            "\(result)")
         for way in ["$CREDENTIALS_DIRECTORY", "--token-file", "FEDICTL_TOKEN_FILE", "/run/user/", "FEDICTL_TOKEN"] {
             #expect(result.stderr.contains(way), "\(way): \(result)")
         }
@@ -185,7 +211,8 @@ struct UnattendedTests {
         let text = try String(contentsOf: RepoPaths.root.appendingPathComponent("systemd/\(unit)"), encoding: .utf8)
         let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("ExecStart=") })
         return line.dropFirst("ExecStart=".count).split(separator: " ").map { word in
-            word == "@BINDIR@/fedictl" ? RepoPaths.fedictlBinary.path : word.replacingOccurrences(of: "%I", with: instance)
+            word == "@BINDIR@/fedictl"
+                ? RepoPaths.fedictlBinary.path : word.replacingOccurrences(of: "%I", with: instance)
         }
     }
 
@@ -193,8 +220,10 @@ struct UnattendedTests {
         try await DomainBlockImportTests.serverBlocks(server).compactMap { $0["domain"] as? String }.sorted()
     }
 
-    @Test(.enabled(if: ProcessRunner.isInstalled("systemd-analyze") && ProcessRunner.isInstalled("make"),
-                   "systemd-analyze comes with the Makefile's APT_PACKAGES (systemd)"))
+    @Test(
+        .enabled(
+            if: ProcessRunner.isInstalled("systemd-analyze") && ProcessRunner.isInstalled("make"),
+            "systemd-analyze comes with the Makefile's APT_PACKAGES (systemd)"))
     func theShippedUnitsPassSystemdAnalyzeVerify() async throws {
         let root = try TemporaryDirectory.make("units")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -208,13 +237,16 @@ struct UnattendedTests {
             let text = try String(contentsOf: units.appendingPathComponent(unit), encoding: .utf8)
             #expect(text.contains("ExecStart=\(prefix)/bin/fedictl "), "the installed binary: \(unit)")
             // Sandboxed, with fedictl's own directories writable (journal, sync provenance).
-            for line in ["ProtectSystem=strict", "ProtectHome=read-only", "StateDirectory=fedictl", "StateDirectoryMode=0700"] {
+            for line in [
+                "ProtectSystem=strict", "ProtectHome=read-only", "StateDirectory=fedictl", "StateDirectoryMode=0700",
+            ] {
                 #expect(text.split(separator: "\n").contains { $0 == line }, "\(unit): \(line)")
             }
         }
         // A template is verified through an instance of it; the timer pulls in its service.
         let instances = ["fedictl-sync@nightly.service", "fedictl-sync@nightly.timer", "fedictl-watch@mods.service"]
-        let verify = try await ProcessRunner.run("systemd-analyze", ["verify", "--man=no"] + instances.map { units.appendingPathComponent($0).path })
+        let verify = try await ProcessRunner.run(
+            "systemd-analyze", ["verify", "--man=no"] + instances.map { units.appendingPathComponent($0).path })
         #expect(verify.status == 0, "\(verify)")
         #expect(verify.stderr.isEmpty && verify.stdout.isEmpty, "no warning either: \(verify)")
     }

@@ -1,5 +1,5 @@
-import Foundation
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `fedictl filters …` as a user runs it: v2 against mastodon_mock (server state checked through
@@ -10,20 +10,25 @@ import Testing
         let server = try await MockServer.start()
         let alice = UserSide(server, MockServer.alice)
 
-        let created = await alice.run(["filters", "create", "Politics", "--keyword", "election", "--keyword", "senate",
-                                       "--context", "home", "--context", "public", "-o", "json"])
+        let created = await alice.run([
+            "filters", "create", "Politics", "--keyword", "election", "--keyword", "senate",
+            "--context", "home", "--context", "public", "-o", "json",
+        ])
         #expect(created.status == 0, "\(created)")
         let filter = try #require(try created.json() as? [String: Any])
         let id = try #require(filter["id"] as? String)
         #expect(filter["title"] as? String == "Politics")
         #expect(filter["context"] as? [String] == ["home", "public"])
         #expect(filter["api"] as? String == "v2")
-        #expect((filter["keywords"] as? [[String: Any]])?.compactMap { $0["keyword"] as? String } == ["election", "senate"])
+        #expect(
+            (filter["keywords"] as? [[String: Any]])?.compactMap { $0["keyword"] as? String } == ["election", "senate"])
 
         let listed = await alice.run(["filters", "list"])
         #expect(listed.status == 0, "\(listed)")
         let row = try #require(listed.stdout.split(separator: "\n").first { $0.hasPrefix(id + "\t") })
-        #expect(row.contains("Politics") && row.contains("election (#") && row.contains("senate (#") && row.contains("home, public"))
+        #expect(
+            row.contains("Politics") && row.contains("election (#") && row.contains("senate (#")
+                && row.contains("home, public"))
 
         let shown = await alice.run(["filters", "show", id], tty: true)
         #expect(shown.status == 0, "\(shown)")
@@ -60,11 +65,15 @@ import Testing
     @Test func updateChangesOnlyWhatIsGiven() async throws {
         let server = try await MockServer.start()
         let alice = UserSide(server, MockServer.alice)
-        let created = await alice.run(["filters", "create", "Spoilers", "--keyword", "finale", "--context", "home", "-o", "json"])
+        let created = await alice.run([
+            "filters", "create", "Spoilers", "--keyword", "finale", "--context", "home", "-o", "json",
+        ])
         let id = try #require((try created.json() as? [String: Any])?["id"] as? String)
 
-        let updated = await alice.run(["filters", "update", id, "--action", "hide", "--context", "thread", "--context", "notifications",
-                                       "--expires-in", "1d", "-o", "json"])
+        let updated = await alice.run([
+            "filters", "update", id, "--action", "hide", "--context", "thread", "--context", "notifications",
+            "--expires-in", "1d", "-o", "json",
+        ])
         #expect(updated.status == 0, "\(updated)")
         let onServer = try #require(try await alice.get("/api/v2/filters/\(id)") as? [String: Any])
         #expect(onServer["title"] as? String == "Spoilers")
@@ -86,14 +95,20 @@ import Testing
     @Test func keywordAndStatusRemovalByTheirOwnIds() async throws {
         let server = try await MockServer.start()
         let alice = UserSide(server, MockServer.alice)
-        let post = try #require(try await server.json(.post, "/api/v1/statuses", token: MockServer.bob.token,
-                                                      body: ["status": "the finale was great"]) as? [String: Any])
+        let post = try #require(
+            try await server.json(
+                .post, "/api/v1/statuses", token: MockServer.bob.token,
+                body: ["status": "the finale was great"]) as? [String: Any])
         let statusID = try #require(post["id"] as? String)
-        let created = await alice.run(["filters", "create", "Show", "--keyword", "finale", "--keyword", "cliffhanger",
-                                       "--context", "home", "-o", "json"])
+        let created = await alice.run([
+            "filters", "create", "Show", "--keyword", "finale", "--keyword", "cliffhanger",
+            "--context", "home", "-o", "json",
+        ])
         let filter = try #require(try created.json() as? [String: Any])
         let id = try #require(filter["id"] as? String)
-        let keywordID = try #require((filter["keywords"] as? [[String: Any]])?.first { $0["keyword"] as? String == "cliffhanger" }?["id"] as? String)
+        let keywordID = try #require(
+            (filter["keywords"] as? [[String: Any]])?.first { $0["keyword"] as? String == "cliffhanger" }?["id"]
+                as? String)
 
         let removed = await alice.run(["filters", "keywords", "remove", keywordID])
         #expect(removed.status == 0, "\(removed)")
@@ -109,12 +124,15 @@ import Testing
 
         let removedStatus = await alice.run(["filters", "statuses", "remove", try #require(entry["id"] as? String)])
         #expect(removedStatus.status == 0, "\(removedStatus)")
-        #expect(((try await alice.get("/api/v2/filters/\(id)") as? [String: Any])?["statuses"] as? [Any])?.isEmpty == true)
+        #expect(
+            ((try await alice.get("/api/v2/filters/\(id)") as? [String: Any])?["statuses"] as? [Any])?.isEmpty == true)
     }
 
     @Test func blurNeedsAPIVersionFive() async throws {
         let old = try await MockServer.start(settings: #"mocked_version = "4.3.0""#)
-        let refused = await UserSide(old, MockServer.alice).run(["filters", "create", "Gore", "--context", "home", "--action", "blur"])
+        let refused = await UserSide(old, MockServer.alice).run([
+            "filters", "create", "Gore", "--context", "home", "--action", "blur",
+        ])
         #expect(refused.status == 65, "\(refused)")
         #expect(refused.stderr.contains("blur needs Mastodon 4.4"))
         #expect(refused.stderr.contains("Mastodon 4.3.0 (API version 2)"))
@@ -122,7 +140,9 @@ import Testing
 
         let current = try await MockServer.start()
         let alice = UserSide(current, MockServer.alice)
-        let blurred = await alice.run(["filters", "create", "Gore", "--context", "home", "--action", "blur", "-o", "json"])
+        let blurred = await alice.run([
+            "filters", "create", "Gore", "--context", "home", "--action", "blur", "-o", "json",
+        ])
         #expect(blurred.status == 0, "\(blurred)")
         let onServer = try #require((try await alice.get("/api/v2/filters") as? [[String: Any]])?.first)
         #expect(onServer["filter_action"] as? String == "blur")
@@ -164,13 +184,16 @@ import Testing
         #expect((filters[0]["keywords"] as? [[String: Any]])?.first?["id"] as? String == "1")
         #expect(filters[1]["filter_action"] as? String == "hide", "irreversible is hide")
         #expect(filters[1]["expires_at"] as? String == "2025-02-01T00:00:00Z")
-        #expect(try await server.received("GET", "/api/v2/filters").isEmpty, "Akkoma has no v2 filters; fedictl must not ask")
+        #expect(
+            try await server.received("GET", "/api/v2/filters").isEmpty,
+            "Akkoma has no v2 filters; fedictl must not ask")
     }
 
     @Test func aMastodonThreeFiveWithACommitInItsVersionFallsBackToV1() async throws {
         // `3.5.10 06f906acac`: the commit after the space is not a version (it once read as Hometown 6.0.0).
         let server = try await FixtureServer.start(flavour: "mastodon-old")
-        let filters = try String(contentsOf: RepoPaths.fixtures.appendingPathComponent("akkoma/filters-v1.json"), encoding: .utf8)
+        let filters = try String(
+            contentsOf: RepoPaths.fixtures.appendingPathComponent("akkoma/filters-v1.json"), encoding: .utf8)
         try await server.addRoutes([
             "GET /.well-known/nodeinfo": ["status": 404, "json": ["error": "Not Found"]],
             "GET /api/v1/instance": ["json": ["uri": "{{host}}", "title": "old", "version": "3.5.10 06f906acac"]],
@@ -186,10 +209,18 @@ import Testing
 
     @Test func akkomaV1CreateSendsOnePhrase() async throws {
         let server = try await FixtureServer.start(flavour: "akkoma")
-        try await server.addRoutes(["POST /api/v1/filters": ["json": ["id": "7", "phrase": "finale", "context": ["home"], "whole_word": true,
-                                                                      "irreversible": true, "expires_at": NSNull()]]])
-        let result = await UserSide(fixture: server).run(["filters", "create", "finale", "--whole-word", "--context", "home",
-                                                          "--action", "hide", "--expires-in", "1d", "-o", "json"])
+        try await server.addRoutes([
+            "POST /api/v1/filters": [
+                "json": [
+                    "id": "7", "phrase": "finale", "context": ["home"], "whole_word": true,
+                    "irreversible": true, "expires_at": NSNull(),
+                ]
+            ]
+        ])
+        let result = await UserSide(fixture: server).run([
+            "filters", "create", "finale", "--whole-word", "--context", "home",
+            "--action", "hide", "--expires-in", "1d", "-o", "json",
+        ])
         #expect(result.status == 0, "\(result)")
         let sent = try #require(try await server.received("POST", "/api/v1/filters").first)
         #expect(sent["phrase"] as? String == "finale")
@@ -203,7 +234,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (["filters", "create", "Politics", "--keyword", "election", "--keyword", "senate", "--context", "home"], "2 keywords cannot go into one filter"),
+        (
+            ["filters", "create", "Politics", "--keyword", "election", "--keyword", "senate", "--context", "home"],
+            "2 keywords cannot go into one filter"
+        ),
         (["filters", "create", "Politics", "--keyword", "election", "--context", "home"], "phrase is their title"),
         (["filters", "create", "gore", "--context", "home", "--action", "blur"], "blur needs Mastodon 4.4"),
         (["filters", "keywords", "add", "1", "senate"], "cannot hold more than one keyword"),
@@ -222,9 +256,13 @@ import Testing
 
     @Test func v1UpdateSendsTheWholeFilter() async throws {
         let server = try await FixtureServer.start(flavour: "akkoma")
-        let filter: [String: Any] = ["id": "1", "phrase": "election", "context": ["home", "public"], "whole_word": true,
-                                     "irreversible": false, "expires_at": NSNull()]
-        try await server.addRoutes(["GET /api/v1/filters/1": ["json": filter], "PUT /api/v1/filters/1": ["json": filter]])
+        let filter: [String: Any] = [
+            "id": "1", "phrase": "election", "context": ["home", "public"], "whole_word": true,
+            "irreversible": false, "expires_at": NSNull(),
+        ]
+        try await server.addRoutes([
+            "GET /api/v1/filters/1": ["json": filter], "PUT /api/v1/filters/1": ["json": filter],
+        ])
         let result = await UserSide(fixture: server).run(["filters", "update", "1", "--action", "hide"])
         #expect(result.status == 0, "\(result)")
         let sent = try #require(try await server.received("PUT", "/api/v1/filters/1").first)
@@ -253,8 +291,10 @@ import Testing
     /// Blur filters came with Mastodon 4.4's API; GoToSocial keeps them from 0.20 (0.17 had none).
     @Test func goToSocial017HasNoBlur() async throws {
         let server = try await FixtureServer.start(flavour: "gotosocial-0.17")
-        let blur = await UserSide(fixture: server).run(["filters", "create", "gore", "--context", "home",
-                                                        "--action", "blur"])
+        let blur = await UserSide(fixture: server).run([
+            "filters", "create", "gore", "--context", "home",
+            "--action", "blur",
+        ])
         #expect(blur.status == 65, "\(blur)")
         #expect(blur.stderr.contains("GoToSocial 0.17.3 (no Mastodon API version)"))
     }

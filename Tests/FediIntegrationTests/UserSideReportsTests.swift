@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `fedictl reports file`: a user's report reaches the admin's queue on mastodon_mock; the
@@ -8,18 +8,23 @@ import Testing
 @Suite struct UserSideReportsTests {
     /// The admin's view of the open reports, straight from the server.
     func adminReports(_ server: ServerProcess) async throws -> [[String: Any]] {
-        try #require(try await server.json(.get, "/api/v1/admin/reports", token: MockServer.admin.token) as? [[String: Any]])
+        try #require(
+            try await server.json(.get, "/api/v1/admin/reports", token: MockServer.admin.token) as? [[String: Any]])
     }
 
     @Test func aliceReportsBobAndTheAdminSeesIt() async throws {
         let server = try await MockServer.start()
         let alice = UserSide(server, MockServer.alice)
-        let post = try #require(try await server.json(.post, "/api/v1/statuses", token: MockServer.bob.token,
-                                                      body: ["status": "buy cheap watches"]) as? [String: Any])
+        let post = try #require(
+            try await server.json(
+                .post, "/api/v1/statuses", token: MockServer.bob.token,
+                body: ["status": "buy cheap watches"]) as? [String: Any])
         let statusID = try #require(post["id"] as? String)
 
-        let result = await alice.run(["reports", "file", "@bob", "--status", statusID, "--category", "spam",
-                                      "--comment", "watch spam in my mentions", "-o", "json"])
+        let result = await alice.run([
+            "reports", "file", "@bob", "--status", statusID, "--category", "spam",
+            "--comment", "watch spam in my mentions", "-o", "json",
+        ])
         #expect(result.status == 0, "\(result)")
         let filed = try #require(try result.json() as? [String: Any])
         #expect(filed["target"] as? String == "bob")
@@ -61,7 +66,9 @@ import Testing
         #expect(unknown.stderr.contains("1 (No spam), 2 (Be kind to each other)"))
         #expect(try await adminReports(server).isEmpty)
 
-        let filed = await harness.run(["reports", "file", "@bob", "--rule", "2", "--comment", "rude replies", "-o", "json"])
+        let filed = await harness.run([
+            "reports", "file", "@bob", "--rule", "2", "--comment", "rude replies", "-o", "json",
+        ])
         #expect(filed.status == 0, "\(filed)")
         #expect((try filed.json() as? [String: Any])?["rule_ids"] as? [String] == ["2"])
         // mastodon_mock's admin view always lists `rules: []` (a quirk); the reporter's answer above
@@ -81,8 +88,10 @@ import Testing
     @Test func ruleCompletionIsEmptyWithoutACache() async throws {
         let login = Login(id: "alice@mastodon.example", username: "alice", baseURL: "https://mastodon.example")
         let words = ["fedictl", "reports", "file", "@bob", "--rule", ""]
-        let result = await CommandHarness(transport: FakeTransport(), logins: InMemoryLoginStore(LoginConfig(accounts: [login])))
-            .run(["---completion", "reports", "file", "--", "--rule", String(words.count - 1), "0"] + words)
+        let result = await CommandHarness(
+            transport: FakeTransport(), logins: InMemoryLoginStore(LoginConfig(accounts: [login]))
+        )
+        .run(["---completion", "reports", "file", "--", "--rule", String(words.count - 1), "0"] + words)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.isEmpty)
     }
@@ -96,15 +105,23 @@ import Testing
 
     @Test func goToSocialGetsTheMastodonRequest() async throws {
         let server = try await FixtureServer.start(flavour: "gotosocial")
-        let target: [String: Any] = ["id": "01JGZ4B6D8F0H2K4M6P8R0T2V4", "username": "spammer", "acct": "spammer@spam.example"]
+        let target: [String: Any] = [
+            "id": "01JGZ4B6D8F0H2K4M6P8R0T2V4", "username": "spammer", "acct": "spammer@spam.example",
+        ]
         try await server.addRoutes([
             "GET /api/v1/accounts/lookup": ["json": target],
-            "POST /api/v1/reports": ["json": ["id": "01JK0000000000000000000000", "action_taken": false, "category": "violation",
-                                              "comment": "rule breaking", "forwarded": true, "created_at": "2025-01-12T15:01:44.000Z",
-                                              "status_ids": [], "rule_ids": ["01HQ2Y3C2H5M8P1S4V7Y0B3E6G"], "target_account": target]],
+            "POST /api/v1/reports": [
+                "json": [
+                    "id": "01JK0000000000000000000000", "action_taken": false, "category": "violation",
+                    "comment": "rule breaking", "forwarded": true, "created_at": "2025-01-12T15:01:44.000Z",
+                    "status_ids": [], "rule_ids": ["01HQ2Y3C2H5M8P1S4V7Y0B3E6G"], "target_account": target,
+                ]
+            ],
         ])
-        let result = await UserSide(fixture: server).run(["reports", "file", "@spammer@spam.example", "--rule", "01HQ2Y3C2H5M8P1S4V7Y0B3E6G",
-                                                          "--comment", "rule breaking", "--forward", "-o", "json"])
+        let result = await UserSide(fixture: server).run([
+            "reports", "file", "@spammer@spam.example", "--rule", "01HQ2Y3C2H5M8P1S4V7Y0B3E6G",
+            "--comment", "rule breaking", "--forward", "-o", "json",
+        ])
         #expect(result.status == 0, "\(result)")
         let sent = try #require(try await server.received("POST", "/api/v1/reports").first)
         #expect(sent["account_id"] as? String == "01JGZ4B6D8F0H2K4M6P8R0T2V4")
@@ -119,10 +136,14 @@ import Testing
     @Test func misskeyReportAbuseTakesUserIdAndComment() async throws {
         let server = try await FixtureServer.start(flavour: "misskey")
         try await server.addRoutes([
-            "POST /api/users/show": ["json": ["id": "9x8y7z6w5v", "username": "troll", "host": "remote.example", "name": "Troll"]],
+            "POST /api/users/show": [
+                "json": ["id": "9x8y7z6w5v", "username": "troll", "host": "remote.example", "name": "Troll"]
+            ],
             "POST /api/users/report-abuse": ["status": 204],
         ])
-        let result = await UserSide(fixture: server).run(["reports", "file", "@troll@remote.example", "--comment", "see notes/9abc", "-o", "json"])
+        let result = await UserSide(fixture: server).run([
+            "reports", "file", "@troll@remote.example", "--comment", "see notes/9abc", "-o", "json",
+        ])
         #expect(result.status == 0, "\(result)")
         let lookup = try #require(try await server.received("POST", "/api/users/show").first)
         #expect(lookup["username"] as? String == "troll")
@@ -139,7 +160,8 @@ import Testing
     @Test(arguments: [["--status", "1"], ["--category", "spam"], ["--rule", "1"], ["--forward"]])
     func misskeyRefusesWhatItCannotCarry(extra: [String]) async throws {
         let server = try await FixtureServer.start(flavour: "misskey")
-        let result = await UserSide(fixture: server).run(["reports", "file", "@troll@remote.example", "--comment", "x"] + extra)
+        let result = await UserSide(fixture: server).run(
+            ["reports", "file", "@troll@remote.example", "--comment", "x"] + extra)
         #expect(result.status == 65, "\(result)")
         #expect(result.stderr.contains("carry only a comment: \(extra[0])"))
         #expect(try await server.received("POST", "/api/users/report-abuse").isEmpty)

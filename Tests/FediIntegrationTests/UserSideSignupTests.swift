@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `fedictl signup` and `fedictl apps`: against mastodon_mock (open, approval-required and closed
@@ -26,8 +26,11 @@ import Testing
     @Test func openRegistrationsCreateTheAccountAndSayToConfirmTheEmail() async throws {
         let server = try await MockServer.start()
         let user = NewUser()
-        let result = await user.run(["signup", server.base, "--username", "carol", "--email", "carol@example.net",
-                                     "--password-stdin", "--agree", "-o", "json"], input: Self.password)
+        let result = await user.run(
+            [
+                "signup", server.base, "--username", "carol", "--email", "carol@example.net",
+                "--password-stdin", "--agree", "-o", "json",
+            ], input: Self.password)
         #expect(result.status == 0, "\(result)")
         let object = try #require(try result.json() as? [String: Any])
         #expect(object["account"] as? String == "carol@\(server.base)")
@@ -41,21 +44,27 @@ import Testing
 
         // The app it used is fedictl's, recorded for later logins; its secret is in the keyring only.
         let client = try #require(try user.logins.load().clients?[server.base])
-        #expect(await user.secrets.secrets[RegisteredClient.secretKey(for: ServerAddress(baseURL: server.baseURL))] != nil)
+        #expect(
+            await user.secrets.secrets[RegisteredClient.secretKey(for: ServerAddress(baseURL: server.baseURL))] != nil)
         #expect(!result.stdout.contains(client.clientID), "the client id is not part of a sign-up's output")
     }
 
     @Test func aDryRunShowsTheAccountRequestAndSendsNothing() async throws {
         let server = try await MockServer.start()
         let user = NewUser()
-        let result = await user.run(["signup", server.base, "--username", "carol", "--email", "carol@example.net", "--reason", "art",
-                                     "--password-stdin", "--agree", "--dry-run"], input: Self.password)
+        let result = await user.run(
+            [
+                "signup", server.base, "--username", "carol", "--email", "carol@example.net", "--reason", "art",
+                "--password-stdin", "--agree", "--dry-run",
+            ], input: Self.password)
         #expect(result.status == 0, "\(result)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "dry run: would send POST http://\(server.base)/api/v1/accounts", "\(result)")
         let body = lines.dropFirst().joined()
         for field in ["username=carol", "email=carol%40example.net", "reason=art", "password=[REDACTED]"] {
-            #expect(body.contains(field) || body.contains(field.replacingOccurrences(of: "%40", with: "@")), "\(field) in \(body)")
+            #expect(
+                body.contains(field) || body.contains(field.replacingOccurrences(of: "%40", with: "@")),
+                "\(field) in \(body)")
         }
         #expect(!result.stdout.contains("correct"))
         #expect(try await lookup(server, "carol") == 404)
@@ -67,7 +76,9 @@ import Testing
     @Test func approvalRequiredNeedsAReasonAndReportsThePendingState() async throws {
         let server = try await MockServer.start(settings: "registration_approval_required = true")
         let user = NewUser()
-        let base = ["signup", server.base, "--username", "dave", "--email", "dave@example.net", "--password-stdin", "--agree"]
+        let base = [
+            "signup", server.base, "--username", "dave", "--email", "dave@example.net", "--password-stdin", "--agree",
+        ]
 
         let noReason = await user.run(base, input: Self.password)
         #expect(noReason.status == 64, "\(noReason)")
@@ -79,14 +90,20 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("state\tawaiting_approval"))
         #expect(result.stdout.contains("approval_required\tyes"))
-        #expect(result.stdout.contains("A moderator of \(server.base) must approve the account; meanwhile open the confirmation link sent to dave@example.net"))
+        #expect(
+            result.stdout.contains(
+                "A moderator of \(server.base) must approve the account; meanwhile open the confirmation link sent to dave@example.net"
+            ))
         #expect(try await lookup(server, "dave") == 200)
     }
 
     @Test func closedRegistrationsAreUnavailable() async throws {
         let server = try await MockServer.start(settings: "registrations_enabled = false")
-        let result = await NewUser().run(["signup", server.base, "--username", "erin", "--email", "erin@example.net",
-                                          "--password-stdin", "--agree"], input: Self.password)
+        let result = await NewUser().run(
+            [
+                "signup", server.base, "--username", "erin", "--email", "erin@example.net",
+                "--password-stdin", "--agree",
+            ], input: Self.password)
         #expect(result.status == 69, "\(result)")
         #expect(result.stderr.contains("\(server.base) does not accept sign-ups (registrations are closed)"))
         #expect(try await lookup(server, "erin") == 404)
@@ -94,8 +111,11 @@ import Testing
 
     @Test func takenUsernameIsBadDataNamingTheField() async throws {
         let server = try await MockServer.start()
-        let result = await NewUser().run(["signup", server.base, "--username", "bob", "--email", "bob2@example.net",
-                                          "--password-stdin", "--agree"], input: Self.password)
+        let result = await NewUser().run(
+            [
+                "signup", server.base, "--username", "bob", "--email", "bob2@example.net",
+                "--password-stdin", "--agree",
+            ], input: Self.password)
         #expect(result.status == 65, "\(result)")
         #expect(result.stderr.contains("refused the sign-up: username is already taken (ERR_TAKEN)"))
     }
@@ -103,12 +123,16 @@ import Testing
     @Test func thePasswordIsNeverAFlag() async throws {
         let server = try await MockServer.start()
         let user = NewUser()
-        let flag = await user.run(["signup", server.base, "--username", "f", "--email", "f@example.net", "--password", "x", "--agree"])
+        let flag = await user.run([
+            "signup", server.base, "--username", "f", "--email", "f@example.net", "--password", "x", "--agree",
+        ])
         #expect(flag.status == 64, "\(flag)")
         let piped = await user.run(["signup", server.base, "--username", "f", "--email", "f@example.net", "--agree"])
         #expect(piped.status == 64, "\(piped)")
         #expect(piped.stderr.contains("--password-stdin"))
-        let empty = await user.run(["signup", server.base, "--username", "f", "--email", "f@example.net", "--password-stdin", "--agree"], input: "\n")
+        let empty = await user.run(
+            ["signup", server.base, "--username", "f", "--email", "f@example.net", "--password-stdin", "--agree"],
+            input: "\n")
         #expect(empty.status == 65, "\(empty)")
         #expect(try await lookup(server, "f") == 404)
     }
@@ -116,13 +140,15 @@ import Testing
     @Test func onATerminalThePasswordIsAskedTwice() async throws {
         let server = try await MockServer.start()
         let user = NewUser()
-        let differ = await user.harness.run(["signup", server.base, "--username", "gus", "--email", "gus@example.net", "--agree"],
-                                            tty: true, input: "one\ntwo\n")
+        let differ = await user.harness.run(
+            ["signup", server.base, "--username", "gus", "--email", "gus@example.net", "--agree"],
+            tty: true, input: "one\ntwo\n")
         #expect(differ.status == 65, "\(differ)")
         #expect(differ.stderr.contains("Password for the new account: "))
         #expect(differ.stderr.contains("the two passwords differ"))
-        let same = await user.harness.run(["signup", server.base, "--username", "gus", "--email", "gus@example.net", "--agree"],
-                                          tty: true, input: "s3cret-s3cret\ns3cret-s3cret\n")
+        let same = await user.harness.run(
+            ["signup", server.base, "--username", "gus", "--email", "gus@example.net", "--agree"],
+            tty: true, input: "s3cret-s3cret\ns3cret-s3cret\n")
         #expect(same.status == 0, "\(same)")
         #expect(try await lookup(server, "gus") == 200)
     }
@@ -146,14 +172,23 @@ import Testing
     func akkomaPendingAnswerIsUnderstood(identifier: String, confirmation: Bool) async throws {
         let server = try await FixtureServer.start(flavour: "akkoma")
         try await server.addRoutes([
-            "POST /api/v1/apps": ["json": ["id": "1", "name": "fedictl", "client_id": "cid", "client_secret": "csecret",
-                                           "redirect_uri": "urn:ietf:wg:oauth:2.0:oob"]],
-            "POST /oauth/token": ["json": ["access_token": "app-token", "token_type": "Bearer", "scope": "write", "created_at": 1]],
+            "POST /api/v1/apps": [
+                "json": [
+                    "id": "1", "name": "fedictl", "client_id": "cid", "client_secret": "csecret",
+                    "redirect_uri": "urn:ietf:wg:oauth:2.0:oob",
+                ]
+            ],
+            "POST /oauth/token": [
+                "json": ["access_token": "app-token", "token_type": "Bearer", "scope": "write", "created_at": 1]
+            ],
             "POST /oauth/revoke": ["json": [String: Any]()],
             "POST /api/v1/accounts": ["json": ["message": "Your account is pending.", "identifier": identifier]],
         ])
-        let result = await NewUser().run(["signup", server.base, "--username", "ivy", "--email", "ivy@example.net", "--reason", "hi",
-                                          "--password-stdin", "--agree", "-o", "json"], input: Self.password)
+        let result = await NewUser().run(
+            [
+                "signup", server.base, "--username", "ivy", "--email", "ivy@example.net", "--reason", "hi",
+                "--password-stdin", "--agree", "-o", "json",
+            ], input: Self.password)
         #expect(result.status == 0, "\(result)")
         let object = try #require(try result.json() as? [String: Any])
         #expect(object["state"] as? String == "awaiting_approval")
@@ -171,9 +206,13 @@ import Testing
         let token = try #require(try await server.received("POST", "/oauth/token").first)
         #expect(token["grant_type"] as? String == "client_credentials")
         #expect(token["scope"] as? String == "write")
-        let headers = try #require(try await server.receivedRequests().first { $0["path"] as? String == "/api/v1/accounts" }?["headers"] as? [String: String])
+        let headers = try #require(
+            try await server.receivedRequests().first { $0["path"] as? String == "/api/v1/accounts" }?["headers"]
+                as? [String: String])
         #expect(headers["authorization"] == "Bearer app-token")
-        #expect(try await server.received("POST", "/oauth/revoke").first?["token"] as? String == "app-token", "the app token is revoked")
+        #expect(
+            try await server.received("POST", "/oauth/revoke").first?["token"] as? String == "app-token",
+            "the app token is revoked")
     }
 
     /// Where no approval is needed, Pleroma's `missing_confirmed_email` means only the e-mail step is left.
@@ -184,30 +223,42 @@ import Testing
         instance["registrations"] = ["enabled": true, "approval_required": false, "message": NSNull()]
         try await server.addRoutes([
             "GET /api/v2/instance": ["json": instance],
-            "POST /api/v1/apps": ["json": ["id": "1", "name": "fedictl", "client_id": "cid", "client_secret": "csecret"]],
+            "POST /api/v1/apps": [
+                "json": ["id": "1", "name": "fedictl", "client_id": "cid", "client_secret": "csecret"]
+            ],
             "POST /oauth/token": ["json": ["access_token": "app-token", "token_type": "Bearer"]],
             "POST /oauth/revoke": ["json": [String: Any]()],
-            "POST /api/v1/accounts": ["json": ["message": "Check your e-mail.", "identifier": "missing_confirmed_email"]],
+            "POST /api/v1/accounts": [
+                "json": ["message": "Check your e-mail.", "identifier": "missing_confirmed_email"]
+            ],
         ])
-        let result = await NewUser().run(["signup", server.base, "--username", "ivy", "--email", "ivy@example.net",
-                                          "--password-stdin", "--agree"], input: Self.password)
+        let result = await NewUser().run(
+            [
+                "signup", server.base, "--username", "ivy", "--email", "ivy@example.net",
+                "--password-stdin", "--agree",
+            ], input: Self.password)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("state\tawaiting_confirmation"))
-        #expect(result.stdout.contains("next_step\tOpen the confirmation link sent to ivy@example.net, then log in: fedictl auth login \(server.base)"))
+        #expect(
+            result.stdout.contains(
+                "next_step\tOpen the confirmation link sent to ivy@example.net, then log in: fedictl auth login \(server.base)"
+            ))
     }
 
     @Test func goToSocialWithRegistrationsClosed() async throws {
         let server = try await FixtureServer.start(flavour: "gotosocial")
-        let result = await NewUser().run(["signup", server.base, "--username", "j", "--email", "j@example.net", "--password-stdin", "--agree"],
-                                         input: Self.password)
+        let result = await NewUser().run(
+            ["signup", server.base, "--username", "j", "--email", "j@example.net", "--password-stdin", "--agree"],
+            input: Self.password)
         #expect(result.status == 69, "\(result)")
         #expect(try await server.received("POST", "/api/v1/accounts").isEmpty)
     }
 
     @Test func misskeyCannotSignUpThroughTheAPI() async throws {
         let server = try await FixtureServer.start(flavour: "misskey")
-        let result = await NewUser().run(["signup", server.base, "--username", "k", "--email", "k@example.net", "--password-stdin", "--agree"],
-                                         input: Self.password)
+        let result = await NewUser().run(
+            ["signup", server.base, "--username", "k", "--email", "k@example.net", "--password-stdin", "--agree"],
+            input: Self.password)
         #expect(result.status == 69, "\(result)")
         #expect(result.stderr.contains("signup is not available on Misskey"))
     }
@@ -225,7 +276,8 @@ import Testing
         #expect(app["secret_storage"] as? String == "keyring")
         let record = try #require(try user.logins.load().clients?[server.base])
         #expect(record.clientID == clientID)
-        let secret = try #require(await user.secrets.secrets[RegisteredClient.secretKey(for: ServerAddress(baseURL: server.baseURL))])
+        let secret = try #require(
+            await user.secrets.secrets[RegisteredClient.secretKey(for: ServerAddress(baseURL: server.baseURL))])
         #expect(!registered.stdout.contains(secret) && !registered.stderr.contains(secret))
 
         let verified = await user.run(["apps", "verify", server.base, "-o", "json"])
@@ -236,8 +288,11 @@ import Testing
         #expect(object["scopes"] as? [String] == ["read", "write"])
 
         // A later login (or sign-up) reuses it instead of registering another.
-        let signup = await user.run(["signup", server.base, "--username", "lee", "--email", "lee@example.net", "--password-stdin", "--agree",
-                                     "--verbose"], input: Self.password)
+        let signup = await user.run(
+            [
+                "signup", server.base, "--username", "lee", "--email", "lee@example.net", "--password-stdin", "--agree",
+                "--verbose",
+            ], input: Self.password)
         #expect(signup.status == 0, "\(signup)")
         #expect(!signup.stderr.contains("POST http://\(server.base)/api/v1/apps"), "\(signup.stderr)")
     }
@@ -262,14 +317,22 @@ import Testing
 
     @Test func appsVerifyWithTheAccountsToken() async throws {
         let server = try await FixtureServer.start(flavour: "mastodon")
-        try await server.addRoutes(["GET /api/v1/apps/verify_credentials": ["json": ["name": "Tusky", "website": "https://tusky.app",
-                                                                                      "vapid_key": "k"]]])
+        try await server.addRoutes([
+            "GET /api/v1/apps/verify_credentials": [
+                "json": [
+                    "name": "Tusky", "website": "https://tusky.app",
+                    "vapid_key": "k",
+                ]
+            ]
+        ])
         let result = await UserSide(fixture: server).run(["apps", "verify", "-o", "json"])
         #expect(result.status == 0, "\(result)")
         let object = try #require(try result.json() as? [String: Any])
         #expect(object["name"] as? String == "Tusky")
         #expect(object["instance"] as? String == server.base)
-        let headers = try await server.receivedRequests().first { $0["path"] as? String == "/api/v1/apps/verify_credentials" }?["headers"]
+        let headers = try await server.receivedRequests().first {
+            $0["path"] as? String == "/api/v1/apps/verify_credentials"
+        }?["headers"]
         #expect((headers as? [String: String])?["authorization"] == "Bearer fixture-token")
     }
 

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// A user of a test server, running fedictl the way a script does: the token in FEDICTL_TOKEN and
@@ -25,7 +25,8 @@ struct UserSide {
 
     func run(_ arguments: [String], tty: Bool = false, width: Int = 100, input: String = "") async -> CommandResult {
         let harness = CommandHarness(environment: ["FEDICTL_TOKEN": token])
-        return await harness.run(arguments + ["--account", "\(username)@\(server.base)"], tty: tty, width: width, input: input)
+        return await harness.run(
+            arguments + ["--account", "\(username)@\(server.base)"], tty: tty, width: width, input: input)
     }
 
     /// GET with this user's token: the server's own JSON.
@@ -43,12 +44,15 @@ extension ServerProcess {
     /// The requests a fixture server received with this method and path, bodies parsed as JSON
     /// (or as a form) where they are.
     func received(_ method: String, _ path: String) async throws -> [[String: Any]] {
-        try await receivedRequests().filter { $0["method"] as? String == method && $0["path"] as? String == path }.map { request in
+        try await receivedRequests().filter { $0["method"] as? String == method && $0["path"] as? String == path }.map {
+            request in
             let body = request["body"] as? String ?? ""
             if let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any] { return object }
             var form: [String: Any] = [:]
             for pair in body.split(separator: "&") {
-                let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+                let parts = pair.split(separator: "=", maxSplits: 1).map {
+                    String($0).removingPercentEncoding ?? String($0)
+                }
                 form[parts[0]] = parts.count > 1 ? parts[1] : ""
             }
             return form

@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import FediCore
 import FediHTTPCurl
 import FediTestSupport
+import Foundation
+import Testing
 
 /// --verbose logs every request, and never a token.
 struct VerboseRedactionTests {
@@ -18,7 +18,9 @@ struct VerboseRedactionTests {
         let lines = Lines()
         let http = HTTPClient(transport: CurlTransport(), log: { lines.add($0) })
         let client = APIClient(server: try ServerAddress(server.base), token: MockServer.admin.token, http: http)
-        let response = try await client.send(.get, "/api/v1/accounts/verify_credentials", query: [URLQueryItem(name: "access_token", value: MockServer.admin.token)])
+        let response = try await client.send(
+            .get, "/api/v1/accounts/verify_credentials",
+            query: [URLQueryItem(name: "access_token", value: MockServer.admin.token)])
         #expect(response.status == 200)
         let log = lines.text
         #expect(log.contains("> GET http://127.0.0.1:\(server.port)/api/v1/accounts/verify_credentials"))

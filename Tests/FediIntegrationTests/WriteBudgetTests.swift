@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// How long a write may keep trying, over mastodon_mock with its fault injection: `--timeout`
@@ -21,11 +21,15 @@ struct WriteBudgetTests {
     @Test func aHangingWriteStopsAtItsDeadlineResendsIncluded() async throws {
         let server = try await MockServer.start()
         defer { server.stop() }
-        try await server.addFault(["match": ["methods": ["POST"], "path": Self.blocks], "effect": ["type": "timeout"],
-                                   "count": 20])
+        try await server.addFault([
+            "match": ["methods": ["POST"], "path": Self.blocks], "effect": ["type": "timeout"],
+            "count": 20,
+        ])
         let admin = UserSide(server, MockServer.admin)
-        let result = await admin.run(["domain-blocks", "add", "slow.example", "--timeout", "10", "--deadline", "3",
-                                      "--verbose"])
+        let result = await admin.run([
+            "domain-blocks", "add", "slow.example", "--timeout", "10", "--deadline", "3",
+            "--verbose",
+        ])
         #expect(result.status == 75, "\(result)")
         let message = "fedictl: the block on slow.example was not confirmed within --deadline (3.0 s"
         #expect(result.stderr.contains(message), "\(result)")
@@ -43,11 +47,17 @@ struct WriteBudgetTests {
         let server = try await MockServer.start()
         defer { server.stop() }
         let reset = String(Int(Date().timeIntervalSince1970))
-        try await server.addFault(["match": ["methods": ["POST"], "path": Self.blocks],
-                                   "effect": ["type": "ratelimit", "status": 429,
-                                              "headers": ["Retry-After": "0", "X-RateLimit-Reset": reset,
-                                                          "X-RateLimit-Remaining": "0"]],
-                                   "count": 6])
+        try await server.addFault([
+            "match": ["methods": ["POST"], "path": Self.blocks],
+            "effect": [
+                "type": "ratelimit", "status": 429,
+                "headers": [
+                    "Retry-After": "0", "X-RateLimit-Reset": reset,
+                    "X-RateLimit-Remaining": "0",
+                ],
+            ],
+            "count": 6,
+        ])
         let admin = UserSide(server, MockServer.admin)
         let result = await admin.run(["domain-blocks", "import", "-", "--yes"], input: "one.example\ntwo.example\n")
         #expect(result.status == 0, "\(result)")
@@ -60,11 +70,15 @@ struct WriteBudgetTests {
     @Test func aLostAnswerFoundDoneOnReadBackCountsAsDone() async throws {
         let server = try await MockServer.start()
         let proxy = try await HostileProxy.start(upstream: server)
-        defer { proxy.stop(); server.stop() }
+        defer {
+            proxy.stop()
+            server.stop()
+        }
         try await proxy.hostileRules(["lose_writes": 2])
         let admin = UserSide(proxy, MockServer.admin)
-        let result = await admin.run(["domain-blocks", "import", "-", "--yes", "--concurrency", "1", "-o", "json"],
-                                     input: "one.example\ntwo.example\nthree.example\n")
+        let result = await admin.run(
+            ["domain-blocks", "import", "-", "--yes", "--concurrency", "1", "-o", "json"],
+            input: "one.example\ntwo.example\nthree.example\n")
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.contains("Wrote 3 of 3 changes."), "\(result)")
         let rows = try #require(try result.json() as? [[String: Any]], "\(result)")

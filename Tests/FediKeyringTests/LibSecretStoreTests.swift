@@ -1,8 +1,8 @@
 import FediCore
+import FediTestSupport
 import Foundation
 import Glibc
 import Testing
-import FediTestSupport
 
 @testable import FediKeyring
 
@@ -233,9 +233,12 @@ struct LibSecretStoreOfflineTests {
         let directory = root.appendingPathComponent("\(uid)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("bus").path
-        #expect(LibSecretStore.userBusAddress(environment: [:], uid: uid, runtimeRoot: root.path) == nil, "no socket yet")
+        #expect(
+            LibSecretStore.userBusAddress(environment: [:], uid: uid, runtimeRoot: root.path) == nil, "no socket yet")
         try FileManager.default.createFile(atPath: path, contents: Data())
-        #expect(LibSecretStore.userBusAddress(environment: [:], uid: uid, runtimeRoot: root.path) == nil, "a plain file is no bus")
+        #expect(
+            LibSecretStore.userBusAddress(environment: [:], uid: uid, runtimeRoot: root.path) == nil,
+            "a plain file is no bus")
         try FileManager.default.removeItem(atPath: path)
         let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socket) }
@@ -245,16 +248,25 @@ struct LibSecretStoreOfflineTests {
             for (index, byte) in path.utf8.prefix(bytes.count - 1).enumerated() { bytes[index] = byte }
         }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         try #require(bound == 0)
-        #expect(LibSecretStore.userBusAddress(environment: [:], uid: uid, runtimeRoot: root.path) == "unix:path=\(path)")
-        #expect(LibSecretStore.userBusAddress(environment: ["DBUS_SESSION_BUS_ADDRESS": ""], uid: uid, runtimeRoot: root.path)
+        #expect(
+            LibSecretStore.userBusAddress(environment: [:], uid: uid, runtimeRoot: root.path) == "unix:path=\(path)")
+        #expect(
+            LibSecretStore.userBusAddress(
+                environment: ["DBUS_SESSION_BUS_ADDRESS": ""], uid: uid, runtimeRoot: root.path)
                 == "unix:path=\(path)")
         // A named bus, or one GDBus finds itself, is left alone.
-        #expect(LibSecretStore.userBusAddress(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/x"], uid: uid,
-                                              runtimeRoot: root.path) == nil)
-        #expect(LibSecretStore.userBusAddress(environment: ["XDG_RUNTIME_DIR": directory.path], uid: uid, runtimeRoot: root.path) == nil)
+        #expect(
+            LibSecretStore.userBusAddress(
+                environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/x"], uid: uid,
+                runtimeRoot: root.path) == nil)
+        #expect(
+            LibSecretStore.userBusAddress(
+                environment: ["XDG_RUNTIME_DIR": directory.path], uid: uid, runtimeRoot: root.path) == nil)
         // A socket of another user's is not ours to talk to (only root can make one here).
         if uid == 0, chown(path, 1, 1) == 0 {
             #expect(LibSecretStore.userBusAddress(environment: [:], uid: uid, runtimeRoot: root.path) == nil)
@@ -270,8 +282,12 @@ struct LibSecretStoreOfflineTests {
         #expect(LibSecretStore.missingSessionBus(in: ["DBUS_SESSION_BUS_ADDRESS": "unix:abstract=/tmp/dbus-x"]) == nil)
         #expect(LibSecretStore.missingSessionBus(in: ["DBUS_SESSION_BUS_ADDRESS": "tcp:host=localhost,port=1"]) == nil)
         // One live address among several is enough.
-        #expect(LibSecretStore.missingSessionBus(in: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent;unix:path=/"]) == nil)
-        #expect(LibSecretStore.missingSessionBus(in: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent,guid=abc"]) != nil)
+        #expect(
+            LibSecretStore.missingSessionBus(in: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent;unix:path=/"])
+                == nil)
+        #expect(
+            LibSecretStore.missingSessionBus(in: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent,guid=abc"]) != nil
+        )
     }
 
     /// The messages and codes are the ones libsecret 0.20 / GLib 2.74 produce in each situation.
@@ -279,12 +295,21 @@ struct LibSecretStoreOfflineTests {
         ("g-io-error-quark", Int32(0), "Cannot autolaunch D-Bus without X11 $DISPLAY", "unavailable"),
         ("g-io-error-quark", 1, "Could not connect: No such file or directory", "unavailable"),
         ("g-io-error-quark", 13, "Address element “bogus” does not contain a colon (:)", "unavailable"),
-        ("g-exec-error-quark", 8, "Failed to execute child process “dbus-launch” (No such file or directory)", "unavailable"),
-        ("g-dbus-error-quark", 2, "The name org.freedesktop.secrets was not provided by any .service files", "unavailable"),
+        (
+            "g-exec-error-quark", 8, "Failed to execute child process “dbus-launch” (No such file or directory)",
+            "unavailable"
+        ),
+        (
+            "g-dbus-error-quark", 2, "The name org.freedesktop.secrets was not provided by any .service files",
+            "unavailable"
+        ),
         ("g-dbus-error-quark", 3, "The name is not activatable", "unavailable"),
         ("g-dbus-error-quark", 4, "Did not receive a reply", "timedOut"),
         ("g-io-error-quark", 24, "Timeout was reached", "timedOut"),
-        ("g-dbus-error-quark", 19, "Object does not exist at path “/org/freedesktop/secrets/collection/login”", "failed"),
+        (
+            "g-dbus-error-quark", 19, "Object does not exist at path “/org/freedesktop/secrets/collection/login”",
+            "failed"
+        ),
         ("secret-error-quark", 2, "Cannot store a secret: the collection is locked", "failed"),
         ("g-io-error-quark", 19, "Operation was cancelled", "failed"),
     ])

@@ -1,6 +1,7 @@
+import FediCore
 import Foundation
 import Testing
-import FediCore
+
 @testable import FediOutput
 
 /// Lists written as their pages arrive: each format page by page, the JSON array element by
@@ -31,7 +32,9 @@ struct ListStreamTests {
         return try ListStream<Row>(renderer: Renderer(settings: settings, write: { writes.write($0) }))
     }
 
-    let pages = [[Row(id: "1", note: "first", tags: ["a"]), Row(id: "2", note: nil)], [Row(id: "3", note: "th\u{202E}ird\n")]]
+    let pages = [
+        [Row(id: "1", note: "first", tags: ["a"]), Row(id: "2", note: nil)], [Row(id: "3", note: "th\u{202E}ird\n")],
+    ]
 
     @Test func jsonArrayIsWrittenElementByElementAndReadsAsOneArray() throws {
         let writes = Writes()
@@ -47,7 +50,8 @@ struct ListStreamTests {
         #expect(parsed[2]["note"] as? String == "th\u{202E}ird\n")
         // The same text as the whole list rendered at once.
         let whole = Writes()
-        try Renderer(settings: OutputSettings(format: .json, now: now), write: { whole.write($0) }).list(pages.flatMap { $0 })
+        try Renderer(settings: OutputSettings(format: .json, now: now), write: { whole.write($0) }).list(
+            pages.flatMap { $0 })
         #expect(writes.text == whole.text)
     }
 
@@ -92,16 +96,21 @@ struct ListStreamTests {
             let bad = [Row(id: "3", note: "fine"), Row(id: "4", note: "bad", score: .nan), Row(id: "5", note: "after")]
             let error = #expect(throws: FediError.self) { try list.add(bad) }
             #expect(error?.status == .protocol, "\(format)")
-            #expect(error?.message == "row 4 of the list cannot be written as JSON: nan is not valid JSON (score)", "\(format)")
+            #expect(
+                error?.message == "row 4 of the list cannot be written as JSON: nan is not valid JSON (score)",
+                "\(format)")
             #expect(error?.status.rawValue != 0)
             // The rows before it went out; nothing after it, and a JSON array stays open.
-            #expect(writes.text.contains("\"3\"") && !writes.text.contains("\"5\"") && !writes.text.contains("\"after\""), "\(writes.text)")
+            #expect(
+                writes.text.contains("\"3\"") && !writes.text.contains("\"5\"") && !writes.text.contains("\"after\""),
+                "\(writes.text)")
             if format == .json { #expect((try? JSONSerialization.jsonObject(with: Data(writes.text.utf8))) == nil) }
         }
     }
 
     struct Sample: Encodable {
-        var text = "quote \" backslash \\ slash / tab \t nl \n cr \r bell \u{07} esc \u{1B} del \u{7F} c1 \u{9B} rlo \u{202E} ls \u{2028} é ✨ 🙂"
+        var text =
+            "quote \" backslash \\ slash / tab \t nl \n cr \r bell \u{07} esc \u{1B} del \u{7F} c1 \u{9B} rlo \u{202E} ls \u{2028} é ✨ 🙂"
         var controls = (0..<32).map { String(UnicodeScalar(UInt8($0))) }.joined()
         var empty: [String] = []
         var emptyObject: [String: Int] = [:]
@@ -114,20 +123,32 @@ struct ListStreamTests {
         var date = Date(timeIntervalSince1970: 1_700_000_000.123)
         var whole = Date(timeIntervalSince1970: 1_700_000_000)
         var keys = ["é": 1, "Z": 2, "a": 3, "_": 4]
-        enum CodingKeys: String, CodingKey { case text, controls, empty, emptyObject = "empty_object", nested, numbers, big, small, flags, missing, date, whole, keys }
+        enum CodingKeys: String, CodingKey {
+            case text, controls, empty, emptyObject = "empty_object", nested, numbers, big, small, flags, missing, date,
+                whole, keys
+        }
         func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(text, forKey: .text); try c.encode(controls, forKey: .controls); try c.encode(empty, forKey: .empty)
-            try c.encode(emptyObject, forKey: .emptyObject); try c.encode(nested, forKey: .nested); try c.encode(numbers, forKey: .numbers)
-            try c.encode(big, forKey: .big); try c.encode(small, forKey: .small); try c.encode(flags, forKey: .flags)
-            try c.encode(missing, forKey: .missing); try c.encode(date, forKey: .date); try c.encode(whole, forKey: .whole)
+            try c.encode(text, forKey: .text)
+            try c.encode(controls, forKey: .controls)
+            try c.encode(empty, forKey: .empty)
+            try c.encode(emptyObject, forKey: .emptyObject)
+            try c.encode(nested, forKey: .nested)
+            try c.encode(numbers, forKey: .numbers)
+            try c.encode(big, forKey: .big)
+            try c.encode(small, forKey: .small)
+            try c.encode(flags, forKey: .flags)
+            try c.encode(missing, forKey: .missing)
+            try c.encode(date, forKey: .date)
+            try c.encode(whole, forKey: .whole)
             try c.encode(keys, forKey: .keys)
         }
     }
 
     @Test(arguments: [true, false])
     func rowWriterWritesWhatJSONEncoderWrites(pretty: Bool) throws {
-        let expected = InertText.json(String(decoding: try JSONCoding.encoder(pretty: pretty).encode(Sample()), as: UTF8.self))
+        let expected = InertText.json(
+            String(decoding: try JSONCoding.encoder(pretty: pretty).encode(Sample()), as: UTF8.self))
         let written = try JSONRowWriter(pretty: pretty, fields: nil).text(Sample())
         #expect(written == expected, "\(written.debugDescription)\n\(expected.debugDescription)")
         let picked = try JSONRowWriter(pretty: pretty, fields: ["big", "text", "nothing"]).text(Sample())

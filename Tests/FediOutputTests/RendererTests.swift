@@ -1,6 +1,7 @@
+import FediCore
 import Foundation
 import Testing
-import FediCore
+
 @testable import FediOutput
 
 struct Report: Tabular {
@@ -48,8 +49,12 @@ final class Sink: @unchecked Sendable {
 struct RendererTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
     var rows: [Report] {
-        [Report(id: "1", comment: "spam, \"obviously\"", createdAt: now.addingTimeInterval(-3 * 3600), tags: ["a", "b"], resolved: false),
-         Report(id: "22", comment: nil, createdAt: now.addingTimeInterval(-2 * 86400), tags: [], resolved: true)]
+        [
+            Report(
+                id: "1", comment: "spam, \"obviously\"", createdAt: now.addingTimeInterval(-3 * 3600),
+                tags: ["a", "b"], resolved: false),
+            Report(id: "22", comment: nil, createdAt: now.addingTimeInterval(-2 * 86400), tags: [], resolved: true),
+        ]
     }
 
     func render(_ settings: OutputSettings, _ body: (Renderer) throws -> Void) rethrows -> String {
@@ -58,18 +63,22 @@ struct RendererTests {
         return sink.text
     }
 
-    func settings(_ format: OutputFormat, tty: Bool = false, width: Int? = nil, fields: [String]? = nil, noHeaders: Bool = false) -> OutputSettings {
-        OutputSettings(format: format, fields: fields, noHeaders: noHeaders, isTTY: tty, width: width, color: false, now: now)
+    func settings(
+        _ format: OutputFormat, tty: Bool = false, width: Int? = nil, fields: [String]? = nil, noHeaders: Bool = false
+    ) -> OutputSettings {
+        OutputSettings(
+            format: format, fields: fields, noHeaders: noHeaders, isTTY: tty, width: width, color: false, now: now)
     }
 
     @Test func terminalTableIsAlignedWithRelativeDates() throws {
         let text = try render(settings(.table, tty: true, width: 120)) { try $0.list(rows) }
-        #expect(text == """
-        ID  COMMENT            CREATED            TAGS
-        1   spam, "obviously"  about 3 hours ago  a, b
-        22                     about 2 days ago
+        #expect(
+            text == """
+                ID  COMMENT            CREATED            TAGS
+                1   spam, "obviously"  about 3 hours ago  a, b
+                22                     about 2 days ago
 
-        """)
+                """)
     }
 
     @Test func pipedTableIsTSVWithoutHeaderAndRFC3339Dates() throws {
@@ -78,7 +87,9 @@ struct RendererTests {
     }
 
     @Test func narrowTerminalTruncatesWithAnEllipsis() throws {
-        let long = [Report(id: "1", comment: String(repeating: "x", count: 80), createdAt: now, tags: [], resolved: false)]
+        let long = [
+            Report(id: "1", comment: String(repeating: "x", count: 80), createdAt: now, tags: [], resolved: false)
+        ]
         let text = try render(settings(.table, tty: true, width: 50)) { try $0.list(long) }
         let lines = text.split(separator: "\n")
         #expect(lines.allSatisfy { $0.count <= 50 }, "\(text)")
@@ -93,8 +104,13 @@ struct RendererTests {
         #expect(parsed[0]["resolved"] as? Bool == false)
         #expect(text.hasPrefix("[\n  {\n"))
         // keys sorted
-        let keys = text.components(separatedBy: "\n").filter { $0.hasPrefix("    \"") }.prefix(5).map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(keys.map { String($0.prefix(while: { $0 != ":" })) } == ["\"comment\" ", "\"created_at\" ", "\"id\" ", "\"resolved\" ", "\"tags\" "])
+        let keys = text.components(separatedBy: "\n").filter { $0.hasPrefix("    \"") }.prefix(5).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        #expect(
+            keys.map { String($0.prefix(while: { $0 != ":" })) } == [
+                "\"comment\" ", "\"created_at\" ", "\"id\" ", "\"resolved\" ", "\"tags\" ",
+            ])
     }
 
     @Test func emptyListIsAnEmptyArray() throws {
@@ -111,7 +127,10 @@ struct RendererTests {
 
     @Test func csvQuotesPerRFC4180() throws {
         let text = try render(settings(.csv)) { try $0.list(rows) }
-        #expect(text == "id,comment,created_at,tags\r\n1,\"spam, \"\"obviously\"\"\",2027-01-15T05:00:00Z,\"a, b\"\r\n22,,2027-01-13T08:00:00Z,\r\n")
+        #expect(
+            text
+                == "id,comment,created_at,tags\r\n1,\"spam, \"\"obviously\"\"\",2027-01-15T05:00:00Z,\"a, b\"\r\n22,,2027-01-13T08:00:00Z,\r\n"
+        )
     }
 
     @Test func csvQuotesAFieldHoldingCRLF() throws {
@@ -157,11 +176,14 @@ struct RendererTests {
         let list = try render(settings(.table)) { try $0.list([row]) }
         #expect(list == "1\t\(Self.defused)\t2027-01-15T08:00:00Z\t\n", "\(list.debugDescription)")
         let item = try render(settings(.table)) { try $0.item(row) }
-        #expect(item == "id\t1\ncomment\t\(Self.defused)\ncreated_at\t2027-01-15T08:00:00Z\ntags\t\n", "\(item.debugDescription)")
+        #expect(
+            item == "id\t1\ncomment\t\(Self.defused)\ncreated_at\t2027-01-15T08:00:00Z\ntags\t\n",
+            "\(item.debugDescription)")
     }
 
     @Test func multiLineValueStaysOnItsLine() throws {
-        let row = Report(id: "1", comment: "first line\nsecond\r\nthird\tcolumn", createdAt: now, tags: [], resolved: false)
+        let row = Report(
+            id: "1", comment: "first line\nsecond\r\nthird\tcolumn", createdAt: now, tags: [], resolved: false)
         let piped = try render(settings(.table)) { try $0.item(row) }
         #expect(piped == "id\t1\ncomment\tfirst line second third column\ncreated_at\t2027-01-15T08:00:00Z\ntags\t\n")
         let tsv = try render(settings(.table)) { try $0.list([row]) }
@@ -177,28 +199,47 @@ struct RendererTests {
     @Test func tablesAndTSVShowBidiControlsAsReplacementCharacters() throws {
         let row = Report(id: "1", comment: Self.bidi, createdAt: now, tags: [], resolved: false)
         let tsv = try render(settings(.table)) { try $0.list([row]) }
-        #expect(tsv == "1\tmoc.\u{FFFD}evil\u{FFFD}.example \u{FFFD}x\u{FFFD}\u{FFFD}\u{FFFD} end\t2027-01-15T08:00:00Z\t\n", "\(tsv.debugDescription)")
+        #expect(
+            tsv
+                == "1\tmoc.\u{FFFD}evil\u{FFFD}.example \u{FFFD}x\u{FFFD}\u{FFFD}\u{FFFD} end\t2027-01-15T08:00:00Z\t\n",
+            "\(tsv.debugDescription)")
         let table = try render(settings(.table, tty: true, width: 200)) { try $0.item(row) }
-        #expect(table.contains("Comment: moc.\u{FFFD}evil\u{FFFD}.example \u{FFFD}x\u{FFFD}\u{FFFD}\u{FFFD} end\n"), "\(table.debugDescription)")
+        #expect(
+            table.contains("Comment: moc.\u{FFFD}evil\u{FFFD}.example \u{FFFD}x\u{FFFD}\u{FFFD}\u{FFFD} end\n"),
+            "\(table.debugDescription)")
     }
 
     /// The byte checks that let plain text skip the sanitisers miss nothing: every scalar (every
     /// plane's first 0x800 and all of the BMP) beside plain text, in every format's escaping.
     @Test func plainTextChecksMissNoControlOrSeparator() throws {
-        let scalars = (0...0xFFFF).compactMap(Unicode.Scalar.init) + (0x10000...0x10FFFF).filter { $0 & 0xFFFF < 0x800 }.compactMap(Unicode.Scalar.init)
+        let scalars =
+            (0...0xFFFF).compactMap(Unicode.Scalar.init)
+            + (0x10000...0x10FFFF).filter { $0 & 0xFFFF < 0x800 }.compactMap(Unicode.Scalar.init)
         for scalar in scalars {
             let text = "a\(scalar)b"
-            let special = InertText.isControl(scalar) || InertText.isBidiControl(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029
+            let special =
+                InertText.isControl(scalar) || InertText.isBidiControl(scalar) || scalar.value == 0x2028
+                || scalar.value == 0x2029
             if special { #expect(InertText.mayHoldControls(text), "U+\(String(scalar.value, radix: 16))") }
             #expect((InertText.line(text) == text) == !special, "U+\(String(scalar.value, radix: 16))")
             var json: [UInt8] = []
             JSONRowWriter.quote(text, into: &json)
             let escaped = special || scalar == "\"" || scalar == "\\"
-            #expect((String(decoding: json, as: UTF8.self) == "\"\(text)\"") == !escaped, "U+\(String(scalar.value, radix: 16))")
-            if special { #expect(!String(decoding: json, as: UTF8.self).unicodeScalars.contains(scalar), "U+\(String(scalar.value, radix: 16))") }
+            #expect(
+                (String(decoding: json, as: UTF8.self) == "\"\(text)\"") == !escaped,
+                "U+\(String(scalar.value, radix: 16))")
+            if special {
+                #expect(
+                    !String(decoding: json, as: UTF8.self).unicodeScalars.contains(scalar),
+                    "U+\(String(scalar.value, radix: 16))")
+            }
         }
-        #expect("2024-01-02T03:04:05Z".trimmed() == "2024-01-02T03:04:05Z" && " 12\u{2003}".trimmed() == "12" && "\u{2003}".trimmed() == "")
-        #expect(CSVText.line(["a,b", "plain", "q\"", "x\r\n", "\u{2728}"]) == "\"a,b\",plain,\"q\"\"\",\"x\r\n\",\u{2728}\n")
+        #expect(
+            "2024-01-02T03:04:05Z".trimmed() == "2024-01-02T03:04:05Z" && " 12\u{2003}".trimmed() == "12"
+                && "\u{2003}".trimmed() == "")
+        #expect(
+            CSVText.line(["a,b", "plain", "q\"", "x\r\n", "\u{2728}"]) == "\"a,b\",plain,\"q\"\"\",\"x\r\n\",\u{2728}\n"
+        )
     }
 
     /// CSV of server text: no raw control, CR or bidi control, and no cell a spreadsheet would run.
@@ -225,7 +266,8 @@ struct RendererTests {
     @Test func rawJSONHasItsControlsEscaped() throws {
         let raw = "{\"comment\": \"a\u{1B}]52;c;eA==\u{07}b\u{202E}c\u{9B}\"}\r\n\r"
         let text = try render(settings(.json)) { $0.raw(Data(raw.utf8)) }
-        #expect(text == "{\"comment\": \"a\\u001b]52;c;eA==\\u0007b\\u202ec\\u009b\"}\r\n\n", "\(text.debugDescription)")
+        #expect(
+            text == "{\"comment\": \"a\\u001b]52;c;eA==\\u0007b\\u202ec\\u009b\"}\r\n\n", "\(text.debugDescription)")
         let valid = try render(settings(.json)) { $0.raw(Data("{\"a\": \"\u{202E}\"}".utf8)) }
         #expect(try JSONSerialization.jsonObject(with: Data(valid.utf8)) as? [String: String] == ["a": "\u{202E}"])
     }
@@ -236,7 +278,9 @@ struct RendererTests {
         for format in [OutputFormat.json, .ndjson] {
             let text = try render(settings(format)) { try $0.item(row) }
             #expect(!text.unicodeScalars.contains("\u{1B}"), "JSON escapes C0 controls: \(text.debugDescription)")
-            #expect(controlBytes(text) == [] && !text.unicodeScalars.contains(where: InertText.isBidiControl), "\(text.debugDescription)")
+            #expect(
+                controlBytes(text) == [] && !text.unicodeScalars.contains(where: InertText.isBidiControl),
+                "\(text.debugDescription)")
             #expect(text.contains("moc.\\u202eevil\\u202c.example"), "\(text.debugDescription)")
             let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
             #expect(parsed?["comment"] as? String == original, "\(format)")
@@ -252,7 +296,9 @@ struct RendererTests {
     }
 
     @Test func unknownFieldIsAUsageErrorListingTheValidOnes() throws {
-        let error = #expect(throws: FediError.self) { try render(settings(.table, fields: ["id", "bogus"])) { try $0.list(rows) } }
+        let error = #expect(throws: FediError.self) {
+            try render(settings(.table, fields: ["id", "bogus"])) { try $0.list(rows) }
+        }
         #expect(error?.status == .usage)
         #expect(error?.message == "unknown field bogus")
         #expect(error?.hint == "available fields: id, comment, created_at, tags, resolved")
@@ -296,7 +342,9 @@ struct RendererTests {
             try Renderer(settings: settings(.json), write: { sink.write($0) }).list(rows)
         }
         #expect(error?.status == .protocol)
-        #expect(error?.message.hasPrefix("row 2 of the list cannot be written as JSON") == true, "\(String(describing: error))")
+        #expect(
+            error?.message.hasPrefix("row 2 of the list cannot be written as JSON") == true,
+            "\(String(describing: error))")
         // Lists stream: the rows before it are out, and the array is left open so that no JSON
         // reader takes what was written for the whole list.
         #expect(sink.text.hasPrefix("[") && sink.text.contains("\"id\"") && !sink.text.contains("]"), "\(sink.text)")
@@ -312,7 +360,11 @@ struct RendererTests {
         #expect(!OutputSettings.colorAllowed(isTTY: true, environment: [:], noColorFlag: true))
     }
 
-    @Test(arguments: [(-30.0, "just now"), (-80.0, "about 1 minute ago"), (-7200.0, "about 2 hours ago"), (-86400.0 * 400, "about 1 year ago"), (3.0 * 86400, "in about 3 days")] as [(Double, String)])
+    @Test(
+        arguments: [
+            (-30.0, "just now"), (-80.0, "about 1 minute ago"), (-7200.0, "about 2 hours ago"),
+            (-86400.0 * 400, "about 1 year ago"), (3.0 * 86400, "in about 3 days"),
+        ] as [(Double, String)])
     func relativeTimes(offset: Double, expected: String) {
         #expect(RelativeTime.describe(now.addingTimeInterval(offset), now: now) == expected)
     }
@@ -320,10 +372,15 @@ struct RendererTests {
     // MARK: issue 16, output
 
     var queue: [QueueRow] {
-        [QueueRow(id: "01JF8ZQ1XGRY4YJ2V8M0AB3C4D", reporter: "@alice@gts.example", state: "open",
-                  comment: "posts the same link to everyone who mentions watches, over and over", url: "https://gts.example/reports/1"),
-         QueueRow(id: "01JF8ZQ1XGRY4YJ2V8M0AB3C4E", reporter: "@bob@gts.example", state: "resolved",
-                  comment: "spam", url: "https://gts.example/reports/2")]
+        [
+            QueueRow(
+                id: "01JF8ZQ1XGRY4YJ2V8M0AB3C4D", reporter: "@alice@gts.example", state: "open",
+                comment: "posts the same link to everyone who mentions watches, over and over",
+                url: "https://gts.example/reports/1"),
+            QueueRow(
+                id: "01JF8ZQ1XGRY4YJ2V8M0AB3C4E", reporter: "@bob@gts.example", state: "resolved",
+                comment: "spam", url: "https://gts.example/reports/2"),
+        ]
     }
 
     @Test func narrowTableCutsFreeTextAndNeverIdsAccountsOrURLs() throws {
@@ -334,7 +391,10 @@ struct RendererTests {
         #expect(lines[1].hasSuffix("…  https://gts.example/reports/1"), "\(text)")
         // Too narrow for everything: the identifiers stay whole even so, and the line runs on.
         let narrow = try render(settings(.table, tty: true, width: 60)) { try $0.list(queue) }
-        #expect(narrow.contains("01JF8ZQ1XGRY4YJ2V8M0AB3C4E  @bob@gts.example    resolved  spam      https://gts.example/reports/2\n"), "\(narrow)")
+        #expect(
+            narrow.contains(
+                "01JF8ZQ1XGRY4YJ2V8M0AB3C4E  @bob@gts.example    resolved  spam      https://gts.example/reports/2\n"),
+            "\(narrow)")
         #expect(!narrow.contains("01JF8ZQ1XGRY4YJ…"))
     }
 
@@ -353,7 +413,9 @@ struct RendererTests {
 
     @Test func withoutAWidthNothingIsCut() throws {
         let text = try render(settings(.table, tty: true, width: nil)) { try $0.list(queue) }
-        #expect(text.contains("posts the same link to everyone who mentions watches, over and over  https://gts.example/reports/1\n"))
+        #expect(
+            text.contains(
+                "posts the same link to everyone who mentions watches, over and over  https://gts.example/reports/1\n"))
     }
 
     @Test func columnKindsFollowTheirKeys() {
@@ -364,16 +426,21 @@ struct RendererTests {
     }
 
     @Test func longDetailValuesWrapUnderTheirLabelAtSpaces() throws {
-        let row = Report(id: "1", comment: "this account posts the same link to everyone who mentions watches https://spam.example/a/very/long/path/that/cannot/break",
-                         createdAt: now, tags: [], resolved: false)
+        let row = Report(
+            id: "1",
+            comment:
+                "this account posts the same link to everyone who mentions watches https://spam.example/a/very/long/path/that/cannot/break",
+            createdAt: now, tags: [], resolved: false)
         let text = try render(settings(.table, tty: true, width: 40)) { try $0.item(row) }
-        #expect(text.contains("""
-        Comment: this account posts the same
-                 link to everyone who mentions
-                 watches
-                 https://spam.example/a/very/long/path/that/cannot/break
-        Created: just now
-        """), "\(text)")
+        #expect(
+            text.contains(
+                """
+                Comment: this account posts the same
+                         link to everyone who mentions
+                         watches
+                         https://spam.example/a/very/long/path/that/cannot/break
+                Created: just now
+                """), "\(text)")
         let wide = try render(settings(.table, tty: true, width: nil)) { try $0.item(row) }
         #expect(wide.contains("Comment: this account posts the same link to everyone who mentions watches https://"))
     }
@@ -395,7 +462,9 @@ struct RendererTests {
         #expect(text.contains("\"tags\" : []"), "\(text.debugDescription)")
         struct Nested: Encodable { var a: [String] = [], b: [[String]] = [[]], c: [String: [String: Int]] = ["x": [:]] }
         let nested = String(decoding: try JSONCoding.encoder(pretty: true).encode(Nested()), as: UTF8.self)
-        #expect(nested == "{\n  \"a\" : [],\n  \"b\" : [\n    []\n  ],\n  \"c\" : {\n    \"x\" : {}\n  }\n}", "\(nested.debugDescription)")
+        #expect(
+            nested == "{\n  \"a\" : [],\n  \"b\" : [\n    []\n  ],\n  \"c\" : {\n    \"x\" : {}\n  }\n}",
+            "\(nested.debugDescription)")
         // Text that looks like an empty array inside a string is left as it was.
         let quoted = String(decoding: try JSONText.data(from: ["q": "[\n  ]"], pretty: true), as: UTF8.self)
         #expect(quoted == "{\n  \"q\" : \"[\\n  ]\"\n}", "\(quoted.debugDescription)")
@@ -406,9 +475,14 @@ struct RendererTests {
         #expect(text == "post1.id\t1\npost1.comment\tspam, \"obviously\"\n")
     }
 
-    @Test(arguments: [(30.0 * 86400 - 5, "in about 30 days"), (-(29.6 * 86400), "about 30 days ago"), (2.0 * 3600 - 30, "in about 2 hours"),
-                      (-(59.0 * 60 + 50), "about 1 hour ago"), (44.4 * 86400, "in about 44 days"), (-(80.0 * 86400), "about 3 months ago"),
-                      (364.0 * 86400, "in about 1 year")] as [(Double, String)])
+    @Test(
+        arguments: [
+            (30.0 * 86400 - 5, "in about 30 days"), (-(29.6 * 86400), "about 30 days ago"),
+            (2.0 * 3600 - 30, "in about 2 hours"),
+            (-(59.0 * 60 + 50), "about 1 hour ago"), (44.4 * 86400, "in about 44 days"),
+            (-(80.0 * 86400), "about 3 months ago"),
+            (364.0 * 86400, "in about 1 year"),
+        ] as [(Double, String)])
     func relativeTimesRoundToTheNearest(offset: Double, expected: String) {
         #expect(RelativeTime.describe(now.addingTimeInterval(offset), now: now) == expected)
     }

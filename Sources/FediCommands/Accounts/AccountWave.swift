@@ -32,12 +32,14 @@ extension CommandContext {
                 return ctx.noteOutcome("\(all) are \(word) already: nothing left to do")
             }
             if todo.count < matched.count {
-                ctx.status("\(matched.count - todo.count) of the \(matched.count) accounts that match on \(host) are "
-                           + "\(word) already; acting on the other \(todo.count).")
+                ctx.status(
+                    "\(matched.count - todo.count) of the \(matched.count) accounts that match on \(host) are "
+                        + "\(word) already; acting on the other \(todo.count).")
             }
-            let wave = BulkModeration<AdminAccount>(verb: kind == .none ? "warn" : kind.rawValue, noun: "account",
-                                                    doneWord: word, cap: write.limit, id: { $0.id },
-                                                    name: { JournalNote.handle($0.acct, on: host) })
+            let wave = BulkModeration<AdminAccount>(
+                verb: kind == .none ? "warn" : kind.rawValue, noun: "account",
+                doneWord: word, cap: write.limit, id: { $0.id },
+                name: { JournalNote.handle($0.acct, on: host) })
             try await wave.run(todo, in: ctx, progress: progress) { account in
                 let notes = [JournalNote.account(account, on: host, setting: kind)]
                 // A lost answer is settled by reading the account back: the flag set, it is done.

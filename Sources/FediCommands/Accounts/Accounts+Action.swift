@@ -6,54 +6,60 @@ extension Accounts {
         public init() {}
         public static let configuration = CommandConfiguration(
             commandName: "action",
-            abstract: "Act on an account: warn it, force its media sensitive, disable its login, silence or suspend it.",
+            abstract:
+                "Act on an account: warn it, force its media sensitive, disable its login, silence or suspend it.",
             discussion: """
-            --type none sends a warning only. With --report the report is resolved too. On Mastodon \
-            the user is e-mailed the text unless --no-notify. GoToSocial and the Misskey family can only \
-            suspend; Pleroma and Akkoma deactivate (suspend, disable) or tag the account \
-            (silence: mrf_tag:force-unlisted, sensitive: mrf_tag:media-force-nsfw) and keep --text as a \
-            note on the report. What a server cannot do is refused (exit 69) before anything is sent. \
-            disable, silence and suspend ask first on a terminal; elsewhere they need --yes. Shows the \
-            account afterwards.
+                --type none sends a warning only. With --report the report is resolved too. On Mastodon \
+                the user is e-mailed the text unless --no-notify. GoToSocial and the Misskey family can only \
+                suspend; Pleroma and Akkoma deactivate (suspend, disable) or tag the account \
+                (silence: mrf_tag:force-unlisted, sensitive: mrf_tag:media-force-nsfw) and keep --text as a \
+                note on the report. What a server cannot do is refused (exit 69) before anything is sent. \
+                disable, silence and suspend ask first on a terminal; elsewhere they need --yes. Shows the \
+                account afterwards.
 
-            Over several accounts, @user@remote.example is looked up on each selected server (its \
-            own copy of the remote account, found by the admin account search by username and \
-            domain) and acted on there; a server that does not know the account is that server's \
-            failure line. --dry-run shows each server's request; a summary per server ends the run.
+                Over several accounts, @user@remote.example is looked up on each selected server (its \
+                own copy of the remote account, found by the admin account search by username and \
+                domain) and acted on there; a server that does not know the account is that server's \
+                failure line. --dry-run shows each server's request; a summary per server ends the run.
 
-            Instead of one account, a selector (--domain, --match, --since, --until: when the account \
-            signed up) or - (ids or @user@host handles on stdin) acts on every account it matches, at \
-            most --limit (500): one confirmation shows how many and the first few, --dry-run lists them, \
-            the writes are paced to the server's rate limit, each is journaled with its undo, and \
-            failures are named at the end. An account that already has the flag the action sets is left \
-            out, so a re-run acts only on the rest (a warning, --type none, has no flag: it is sent again).
+                Instead of one account, a selector (--domain, --match, --since, --until: when the account \
+                signed up) or - (ids or @user@host handles on stdin) acts on every account it matches, at \
+                most --limit (500): one confirmation shows how many and the first few, --dry-run lists them, \
+                the writes are paced to the server's rate limit, each is journaled with its undo, and \
+                failures are named at the end. An account that already has the flag the action sets is left \
+                out, so a re-run acts only on the rest (a warning, --type none, has no flag: it is sent again).
 
-            Examples:
-              $ fedictl accounts action 109876543210 --type suspend --report 123 --text "spam" --yes
-              $ fedictl accounts action @troll@example.social --type silence
-              $ fedictl accounts action 109876543210 --type none --warning-preset 2 --no-notify
-              $ fedictl --all-accounts accounts action @spammer@bad.example --type suspend --yes
-              $ fedictl --all-accounts accounts action --domain spamwave.example --since 2h --type suspend --yes
-              $ cut -f1 spammers.txt | fedictl accounts action - --type silence --dry-run
-            """)
+                Examples:
+                  $ fedictl accounts action 109876543210 --type suspend --report 123 --text "spam" --yes
+                  $ fedictl accounts action @troll@example.social --type silence
+                  $ fedictl accounts action 109876543210 --type none --warning-preset 2 --no-notify
+                  $ fedictl --all-accounts accounts action @spammer@bad.example --type suspend --yes
+                  $ fedictl --all-accounts accounts action --domain spamwave.example --since 2h --type suspend --yes
+                  $ cut -f1 spammers.txt | fedictl accounts action - --type silence --dry-run
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
         @OptionGroup public var globals: GlobalOptions
 
-        @Argument(help: ArgumentHelp("The account: @user@host, @user (your own server) or an account id; - for ids or "
-                                     + "handles on stdin; none with a selector.", valueName: "user"))
+        @Argument(
+            help: ArgumentHelp(
+                "The account: @user@host, @user (your own server) or an account id; - for ids or "
+                    + "handles on stdin; none with a selector.", valueName: "user"))
         public var account: String?
 
         @OptionGroup public var selection: SelectionWrite
 
-        @Option(name: .customLong("type"), help: "What to do: none (a warning), sensitive, disable, silence or suspend.")
+        @Option(
+            name: .customLong("type"), help: "What to do: none (a warning), sensitive, disable, silence or suspend.")
         public var kind: AccountAction.Kind
 
         @Option(help: ArgumentHelp("The report this answers; it is resolved too.", valueName: "id"))
         public var report: String?
 
-        @Option(name: .customLong("warning-preset"), help: ArgumentHelp("A warning preset's id (Mastodon).", valueName: "id"))
+        @Option(
+            name: .customLong("warning-preset"),
+            help: ArgumentHelp("A warning preset's id (Mastodon).", valueName: "id"))
         public var warningPreset: String?
 
         @Option(help: ArgumentHelp("Why: sent to the user with the warning on Mastodon.", valueName: "text"))
@@ -65,14 +71,16 @@ extension Accounts {
         public func validate() throws {
             try SelectionWrite.validate(account: account, selection.filters)
             if report != nil, SelectionWrite.isBulk(account) {
-                throw ValidationError("--report answers one report about one account; for a selection of reports: "
-                                      + "fedictl reports resolve --domain … --action \(kind.rawValue)")
+                throw ValidationError(
+                    "--report answers one report about one account; for a selection of reports: "
+                        + "fedictl reports resolve --domain … --action \(kind.rawValue)")
             }
         }
 
         public func run(in ctx: CommandContext) async throws {
-            let action = AccountAction(kind, reportID: report, warningPresetID: warningPreset, text: text,
-                                       notify: !noNotify)
+            let action = AccountAction(
+                kind, reportID: report, warningPresetID: warningPreset, text: text,
+                notify: !noNotify)
             guard let name = account, !SelectionWrite.isBulk(name) else {
                 try ctx.output.validateFields(for: BulkTargetRow.self)
                 return try await ctx.actOnAccounts(action, stdin: self.account == "-", selection: selection)
@@ -83,7 +91,8 @@ extension Accounts {
                 let id = try await accounts.accountID(for: name)
                 let confirming = [.disable, .silence, .suspend].contains(kind)
                 // Read first where it is asked about or journaled: the journal keeps its flags before and after.
-                let account = confirming || ctx.journalIsOn
+                let account =
+                    confirming || ctx.journalIsOn
                     ? try await accounts.account(id: id).value : nil
                 if confirming, let account {
                     try ctx.confirm("\(kind.rawValue.capitalized) @\(account.acct) on \(accounts.host)?")
@@ -92,18 +101,21 @@ extension Accounts {
                 if ctx.globals.dryRun {
                     ctx.noteOutcome("dry run: would \(kind == .none ? "warn" : kind.rawValue) \(name) (account \(id))")
                 }
-                let notes = ctx.journalIsOn
+                let notes =
+                    ctx.journalIsOn
                     ? try await AccountSteps(ctx).notes(acting: kind, on: account, report: report, accounts) : []
                 try await JournalNote.during(notes) {
                     try await accounts.perform(action, onAccount: id)
                 }
                 if ctx.fleetMember?.fleet != nil { ctx.noteOutcome("\(done) \(name) (account \(id))") }
-                let (after, underWay) = try await accounts.account(id, after: action,
-                                                                   sleep: ctx.globals.dryRun ? nil : ctx.services.sleep)
+                let (after, underWay) = try await accounts.account(
+                    id, after: action,
+                    sleep: ctx.globals.dryRun ? nil : ctx.services.sleep)
                 if underWay {
-                    ctx.status("fedictl: \(accounts.host) suspends @\(after.value.acct) in the background: "
-                               + "the suspension is "
-                               + "under way, not finished yet (check with: fedictl accounts show \(id))")
+                    ctx.status(
+                        "fedictl: \(accounts.host) suspends @\(after.value.acct) in the background: "
+                            + "the suspension is "
+                            + "under way, not finished yet (check with: fedictl accounts show \(id))")
                 }
                 return after
             }
@@ -117,7 +129,9 @@ extension Accounts.Action: JournaledCommand {
     public var journalTarget: String? { SelectionWrite.isBulk(account) ? nil : account }
     public var journalAfter: String? { kind == .none ? "warned" : kind.rawValue }
     public func undoArguments(target: String?, createdID: String?) -> [String]? {
-        let undo: [AccountAction.Kind: String] = [.sensitive: "unsensitive", .disable: "enable", .silence: "unsilence", .suspend: "unsuspend"]
+        let undo: [AccountAction.Kind: String] = [
+            .sensitive: "unsensitive", .disable: "enable", .silence: "unsilence", .suspend: "unsuspend",
+        ]
         guard let account, !SelectionWrite.isBulk(account) else { return nil }
         return undo[kind].map { ["accounts", $0, account] }
     }

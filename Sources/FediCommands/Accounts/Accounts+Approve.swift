@@ -8,29 +8,31 @@ extension Accounts {
             commandName: "approve",
             abstract: "Approve a sign-up that waits for approval.",
             discussion: """
-            `fedictl accounts list --pending` shows the waiting sign-ups with their reasons. Mastodon, \
-            GoToSocial, Pleroma and Akkoma.
+                `fedictl accounts list --pending` shows the waiting sign-ups with their reasons. Mastodon, \
+                GoToSocial, Pleroma and Akkoma.
 
-            Instead of one account, a selector (--match, --since, --until; sign-ups are this server's own \
-            accounts, so --match-field email picks an e-mail domain) or - (ids or \
-            @user@host handles on stdin) approves every sign-up still pending that it matches, at most \
-            --limit (500): one confirmation shows how many and the first few, --dry-run lists them, the \
-            writes are paced to the server's rate limit, each is journaled, and failures are named at the \
-            end. A re-run acts only on what is still pending.
+                Instead of one account, a selector (--match, --since, --until; sign-ups are this server's own \
+                accounts, so --match-field email picks an e-mail domain) or - (ids or \
+                @user@host handles on stdin) approves every sign-up still pending that it matches, at most \
+                --limit (500): one confirmation shows how many and the first few, --dry-run lists them, the \
+                writes are paced to the server's rate limit, each is journaled, and failures are named at the \
+                end. A re-run acts only on what is still pending.
 
-            Examples:
-              $ fedictl accounts list --pending
-              $ fedictl accounts approve 109876543210
-              $ fedictl accounts approve --match-field email --match '@friendly\\.example$' --since 2h --dry-run
-              $ cut -f1 approved.txt | fedictl accounts approve - --yes
-            """)
+                Examples:
+                  $ fedictl accounts list --pending
+                  $ fedictl accounts approve 109876543210
+                  $ fedictl accounts approve --match-field email --match '@friendly\\.example$' --since 2h --dry-run
+                  $ cut -f1 approved.txt | fedictl accounts approve - --yes
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
         @OptionGroup public var globals: GlobalOptions
 
-        @Argument(help: ArgumentHelp("The sign-up: @user@host, @user or an account id; - for ids or handles on stdin; "
-                                     + "none with a selector.", valueName: "user"))
+        @Argument(
+            help: ArgumentHelp(
+                "The sign-up: @user@host, @user or an account id; - for ids or handles on stdin; "
+                    + "none with a selector.", valueName: "user"))
         public var account: String?
 
         @OptionGroup public var selection: SelectionWrite

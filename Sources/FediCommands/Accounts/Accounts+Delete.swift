@@ -8,14 +8,14 @@ extension Accounts {
             commandName: "delete",
             abstract: "Delete an account and its data for good.",
             discussion: """
-            Mastodon deletes only an account that is already suspended \
-            (fedictl accounts action ID --type suspend first): fedictl checks that first and sends nothing \
-            for an account that is not (exit 65). Pleroma and Akkoma delete any. Asks first on \
-            a terminal; elsewhere needs --yes. Shows the account as it was.
+                Mastodon deletes only an account that is already suspended \
+                (fedictl accounts action ID --type suspend first): fedictl checks that first and sends nothing \
+                for an account that is not (exit 65). Pleroma and Akkoma delete any. Asks first on \
+                a terminal; elsewhere needs --yes. Shows the account as it was.
 
-            Examples:
-              $ fedictl accounts delete 109876543210 --yes
-            """)
+                Examples:
+                  $ fedictl accounts delete 109876543210 --yes
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 

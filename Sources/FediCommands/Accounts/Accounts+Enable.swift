@@ -8,11 +8,11 @@ extension Accounts {
             commandName: "enable",
             abstract: "Re-enable the login of an account whose login was disabled.",
             discussion: """
-            Mastodon; on Pleroma and Akkoma it reactivates a deactivated account. Shows the account afterwards.
+                Mastodon; on Pleroma and Akkoma it reactivates a deactivated account. Shows the account afterwards.
 
-            Examples:
-              $ fedictl accounts enable 109876543210
-            """)
+                Examples:
+                  $ fedictl accounts enable 109876543210
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
@@ -21,8 +21,9 @@ extension Accounts {
         @OptionGroup public var target: AccountArgument
 
         public func run(in ctx: CommandContext) async throws {
-            try await AccountSteps(ctx).undoAccountAction(.enable, .accountsEnable, account: target.account,
-                                                          lift: "enable")
+            try await AccountSteps(ctx).undoAccountAction(
+                .enable, .accountsEnable, account: target.account,
+                lift: "enable")
         }
     }
 }

@@ -8,21 +8,21 @@ extension Accounts {
             commandName: "list",
             abstract: "List the server's accounts, filtered by state, origin, domain, name, e-mail or address.",
             discussion: """
-            Mastodon 3.5 and later are asked through the v2 admin list, older ones (and --sensitized) \
-            through v1; GoToSocial through its v2 list. Pleroma and Akkoma are searched by their admin \
-            user list, the Misskey family by admin/show-users; what a server cannot filter by is refused \
-            (exit 69) rather than ignored. Sign-ups waiting for approval show the applicant's reason. \
-            Without a state flag, Mastodon lists every state; mastodon_mock lists active accounts.
+                Mastodon 3.5 and later are asked through the v2 admin list, older ones (and --sensitized) \
+                through v1; GoToSocial through its v2 list. Pleroma and Akkoma are searched by their admin \
+                user list, the Misskey family by admin/show-users; what a server cannot filter by is refused \
+                (exit 69) rather than ignored. Sign-ups waiting for approval show the applicant's reason. \
+                Without a state flag, Mastodon lists every state; mastodon_mock lists active accounts.
 
-            Examples:
-              $ fedictl accounts list --pending
-              $ fedictl accounts list --remote --domain spam.example --suspended
-              $ fedictl accounts list --staff --fields id,acct,role
-              $ fedictl accounts list --all -o ndjson > accounts.ndjson
-              $ fedictl accounts list --pending --since 1h --match '^[a-z]{8}[0-9]{2}$'
-              $ fedictl --all-accounts accounts list --domain spamwave.example --count
-              $ cut -f1 suspects.txt | fedictl accounts list -
-            """,
+                Examples:
+                  $ fedictl accounts list --pending
+                  $ fedictl accounts list --remote --domain spam.example --suspended
+                  $ fedictl accounts list --staff --fields id,acct,role
+                  $ fedictl accounts list --all -o ndjson > accounts.ndjson
+                  $ fedictl accounts list --pending --since 1h --match '^[a-z]{8}[0-9]{2}$'
+                  $ fedictl --all-accounts accounts list --domain spamwave.example --count
+                  $ cut -f1 suspects.txt | fedictl accounts list -
+                """,
             aliases: ["ls"])
 
         public static let traits = VerbTraits(.moderation, .reads)
@@ -58,17 +58,20 @@ extension Accounts {
             let origin = origin ?? (selection.domain == nil ? nil : .remote)
             // One address is the server's own filter too (a range is matched here: not every server takes one).
             let ip = selector.filters.ip.flatMap { $0.contains("/") ? nil : $0 }
-            let query = AccountQuery(status: status, origin: origin, domain: selection.domain, username: username,
-                                     email: email, ip: ip, staff: staff)
+            let query = AccountQuery(
+                status: status, origin: origin, domain: selection.domain, username: username,
+                email: email, ip: ip, staff: staff)
             let (listed, shown) = (StickyFlag(), StickyFlag())  // any account; any with an address
             try await ctx.with(.accounts(.accountsList)) { accounts, server in
-                try await ctx.printSelected(of: AdminAccount.self, empty: "No accounts match.", limit: limit,
-                                            selection: selection, countOnly: count,
-                                            keep: { account in
-                                                listed.set()
-                                                if account.ip != nil { shown.set() }
-                                                return selection.matches(account, on: host)
-                                            }) { pages, onPage in
+                try await ctx.printSelected(
+                    of: AdminAccount.self, empty: "No accounts match.", limit: limit,
+                    selection: selection, countOnly: count,
+                    keep: { account in
+                        listed.set()
+                        if account.ip != nil { shown.set() }
+                        return selection.matches(account, on: host)
+                    }
+                ) { pages, onPage in
                     try await accounts.list(query, limit: pages, onPage: onPage)
                 }
                 if selection.addresses != nil, listed.isSet, !shown.isSet { ctx.noteNoAddresses(on: server) }

@@ -8,15 +8,15 @@ extension Accounts {
             commandName: "show",
             abstract: "Show an account as its moderators see it.",
             discussion: """
-            State, role, e-mail, last address, sign-up reason. @user@host is looked up first (through the \
-            admin API on Pleroma, Akkoma and Misskey, the client API elsewhere). --raw gives the admin \
-            API's own JSON (on the Misskey family the profile and the admin details side by side).
+                State, role, e-mail, last address, sign-up reason. @user@host is looked up first (through the \
+                admin API on Pleroma, Akkoma and Misskey, the client API elsewhere). --raw gives the admin \
+                API's own JSON (on the Misskey family the profile and the admin details side by side).
 
-            Examples:
-              $ fedictl accounts show 109876543210
-              $ fedictl accounts show @spammer@spam.example
-              $ fedictl accounts show @newbie -o json | jq .reason
-            """,
+                Examples:
+                  $ fedictl accounts show 109876543210
+                  $ fedictl accounts show @spammer@spam.example
+                  $ fedictl accounts show @newbie -o json | jq .reason
+                """,
             aliases: ["view"])
 
         public static let traits = VerbTraits(.moderation, .reads)

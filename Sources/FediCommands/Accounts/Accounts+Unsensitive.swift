@@ -8,12 +8,12 @@ extension Accounts {
             commandName: "unsensitive",
             abstract: "Stop forcing an account's media sensitive.",
             discussion: """
-            Mastodon 3.3 and later; on Pleroma and Akkoma it removes the mrf_tag:media-force-nsfw tag. Shows the \
-            account afterwards.
+                Mastodon 3.3 and later; on Pleroma and Akkoma it removes the mrf_tag:media-force-nsfw tag. Shows the \
+                account afterwards.
 
-            Examples:
-              $ fedictl accounts unsensitive 109876543210
-            """)
+                Examples:
+                  $ fedictl accounts unsensitive 109876543210
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
@@ -22,8 +22,9 @@ extension Accounts {
         @OptionGroup public var target: AccountArgument
 
         public func run(in ctx: CommandContext) async throws {
-            try await AccountSteps(ctx).undoAccountAction(.unsensitive, .accountsUnsensitive, account: target.account,
-                                        lift: "unsensitive")
+            try await AccountSteps(ctx).undoAccountAction(
+                .unsensitive, .accountsUnsensitive, account: target.account,
+                lift: "unsensitive")
         }
     }
 }

@@ -8,12 +8,12 @@ extension Accounts {
             commandName: "unsilence",
             abstract: "Lift a silence (limit) from an account.",
             discussion: """
-            Mastodon; on Pleroma and Akkoma it removes the mrf_tag:force-unlisted and mrf_tag:sandbox tags. \
-            Shows the account afterwards.
+                Mastodon; on Pleroma and Akkoma it removes the mrf_tag:force-unlisted and mrf_tag:sandbox tags. \
+                Shows the account afterwards.
 
-            Examples:
-              $ fedictl accounts unsilence 109876543210
-            """)
+                Examples:
+                  $ fedictl accounts unsilence 109876543210
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
@@ -22,8 +22,9 @@ extension Accounts {
         @OptionGroup public var target: AccountArgument
 
         public func run(in ctx: CommandContext) async throws {
-            try await AccountSteps(ctx).undoAccountAction(.unsilence, .accountsUnsilence, account: target.account,
-                                                          lift: "unsilence")
+            try await AccountSteps(ctx).undoAccountAction(
+                .unsilence, .accountsUnsilence, account: target.account,
+                lift: "unsilence")
         }
     }
 }

@@ -8,12 +8,12 @@ extension Accounts {
             commandName: "unsuspend",
             abstract: "Lift a suspension.",
             discussion: """
-            Mastodon, the Misskey family, and Pleroma and Akkoma (reactivation). GoToSocial suspensions cannot \
-            be undone. Shows the account afterwards.
+                Mastodon, the Misskey family, and Pleroma and Akkoma (reactivation). GoToSocial suspensions cannot \
+                be undone. Shows the account afterwards.
 
-            Examples:
-              $ fedictl accounts unsuspend 109876543210
-            """)
+                Examples:
+                  $ fedictl accounts unsuspend 109876543210
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
@@ -22,8 +22,9 @@ extension Accounts {
         @OptionGroup public var target: AccountArgument
 
         public func run(in ctx: CommandContext) async throws {
-            try await AccountSteps(ctx).undoAccountAction(.unsuspend, .accountsUnsuspend, account: target.account,
-                                                          lift: "unsuspend")
+            try await AccountSteps(ctx).undoAccountAction(
+                .unsuspend, .accountsUnsuspend, account: target.account,
+                lift: "unsuspend")
         }
     }
 }

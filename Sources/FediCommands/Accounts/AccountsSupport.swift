@@ -32,7 +32,9 @@ extension AccountSteps {
     /// An account a verb got back: its details (tables), itself (JSON), or the server's JSON (`--raw`).
     func showAccount(_ fetched: Fetched<AdminAccount>) throws {
         var output = ctx.output
-        if output.settings.format == .table, output.settings.fields == nil { output.settings.fields = AdminAccount.detailFields }
+        if output.settings.format == .table, output.settings.fields == nil {
+            output.settings.fields = AdminAccount.detailFields
+        }
         try output.item(fetched)
     }
 
@@ -54,8 +56,10 @@ extension AccountSteps {
 
     /// The journal's notes of an action on `account`: its flags before and after and, with `report`,
     /// the report it resolves (where the report can be read: else its entry says what the verb knows).
-    func notes(acting kind: AccountAction.Kind, on account: AdminAccount?, report: String?,
-               _ accounts: any AdminAccountAdapter) async throws -> [JournalNote] {
+    func notes(
+        acting kind: AccountAction.Kind, on account: AdminAccount?, report: String?,
+        _ accounts: any AdminAccountAdapter
+    ) async throws -> [JournalNote] {
         let host = accounts.host
         var notes = account.map { [JournalNote.account($0, on: host, setting: kind)] } ?? []
         if let report, let read = try? await accounts.reports.report(id: report).value {

@@ -27,6 +27,8 @@ extension AdminAccount: Tabular {
     ]
 
     /// What `accounts show` and the verbs that change an account list about it.
-    static let detailFields = ["id", "acct", "display_name", "status", "role", "email", "ip", "created_at", "locale", "confirmed",
-                               "approved", "disabled", "silenced", "suspended", "sensitized", "reason", "url"]
+    static let detailFields = [
+        "id", "acct", "display_name", "status", "role", "email", "ip", "created_at", "locale", "confirmed",
+        "approved", "disabled", "silenced", "suspended", "sensitized", "reason", "url",
+    ]
 }

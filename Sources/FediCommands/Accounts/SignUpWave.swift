@@ -4,14 +4,18 @@ extension CommandContext {
     /// `accounts approve|reject` over a selector (or ids and handles on stdin): the sign-ups the
     /// server says still wait that it matches, each approved or rejected through the bulk engine.
     /// What an interrupted run did is no longer pending, so a re-run acts only on the rest.
-    func decideSignUps(approve: Bool, stdin: Bool, selection write: SelectionWrite,
-                       message: String? = nil) async throws {
+    func decideSignUps(
+        approve: Bool, stdin: Bool, selection write: SelectionWrite,
+        message: String? = nil
+    ) async throws {
         let progress = bulkProgress()
         let ctx = forBulkWork(onWait: progress.waiting)
         let selection = try write.filters.selection(in: ctx, stdin: stdin)
         if let domain = selection.domain {
-            throw FediError(.usage, "--domain never matches a sign-up: sign-ups are accounts of this server",
-                            hint: "to select by e-mail domain: --match-field email --match '@\(domain.replacing(".", with: "\\."))$'")
+            throw FediError(
+                .usage, "--domain never matches a sign-up: sign-ups are accounts of this server",
+                hint:
+                    "to select by e-mail domain: --match-field email --match '@\(domain.replacing(".", with: "\\."))$'")
         }
         let client = try await ctx.client()
         let host = client.server.authority
@@ -24,9 +28,10 @@ extension CommandContext {
             }
             let pending = listed.filter { selection.matches($0, on: host) }.sorted(by: AdminAccount.oldestFirst)
             if let targets = selection.targets { ctx.noteUnmatched(targets, among: pending, on: host) }
-            let wave = BulkModeration<AdminAccount>(verb: approve ? "approve" : "reject", noun: "sign-up",
-                                                    doneWord: approve ? "approved" : "rejected", cap: write.limit,
-                                                    id: { $0.id }, name: { "@\($0.acct)" })
+            let wave = BulkModeration<AdminAccount>(
+                verb: approve ? "approve" : "reject", noun: "sign-up",
+                doneWord: approve ? "approved" : "rejected", cap: write.limit,
+                id: { $0.id }, name: { "@\($0.acct)" })
             try await wave.run(pending, in: ctx, progress: progress) { account in
                 // Each write is journaled with who signed up, as for one sign-up.
                 // A lost answer, a timeout or a 429 (which a proxy may send after the server acted) is
@@ -57,19 +62,26 @@ extension CommandContext {
     /// Ids and handles given on stdin that name no pending sign-up here (a typo, one already decided):
     /// said, never dropped without a word.
     /// `what` names what was looked for: "pending sign-up", "account".
-    func noteUnmatched(_ targets: Set<String>, among pending: [AdminAccount], on host: String,
-                       what: String = "pending sign-up") {
-        let found = Set(pending.flatMap { account in
-            [account.id, "\(account.username.lowercased())@", "\(account.username.lowercased())@\(host.lowercased())"]
-        })
+    func noteUnmatched(
+        _ targets: Set<String>, among pending: [AdminAccount], on host: String,
+        what: String = "pending sign-up"
+    ) {
+        let found = Set(
+            pending.flatMap { account in
+                [
+                    account.id, "\(account.username.lowercased())@",
+                    "\(account.username.lowercased())@\(host.lowercased())",
+                ]
+            })
         // As typed, near enough: `typo@` (a local handle, kept so) is shown as `@typo`.
         let missing = targets.subtracting(found).sorted().map { key in
             key.hasSuffix("@") ? "@" + key.dropLast() : key.contains("@") ? "@" + key : key
         }
         guard !missing.isEmpty else { return }
         let more = missing.count > 5 ? ", … (\(missing.count - 5) more)" : ""
-        status("\(missing.count) of the \(targets.count) given name no \(what) on \(host): "
-               + missing.prefix(5).joined(separator: ", ") + more)
+        status(
+            "\(missing.count) of the \(targets.count) given name no \(what) on \(host): "
+                + missing.prefix(5).joined(separator: ", ") + more)
     }
 }
 

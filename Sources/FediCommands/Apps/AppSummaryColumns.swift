@@ -1,6 +1,6 @@
-import FoundationEssentials
 import FediCore
 import FediOutput
+import FoundationEssentials
 
 /// fedictl's app on an instance, as `apps register` and `apps verify` show it. Never the secret.
 public struct AppSummary: Encodable, Sendable {

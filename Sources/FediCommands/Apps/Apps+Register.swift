@@ -8,17 +8,17 @@ extension Apps {
             commandName: "register",
             abstract: "Register fedictl as an OAuth app on an instance.",
             discussion: """
-            Sends POST /api/v1/apps with the scopes (default: read write follow; --admin adds \
-            admin:read admin:write) and the redirect URIs `auth login` uses, then records the app in \
-            the config and its client secret in the keyring (or, with --insecure-storage, the 0600 \
-            file). It replaces fedictl's earlier app on that instance; later logins reuse it. Prints \
-            the client id; the secret is never printed.
+                Sends POST /api/v1/apps with the scopes (default: read write follow; --admin adds \
+                admin:read admin:write) and the redirect URIs `auth login` uses, then records the app in \
+                the config and its client secret in the keyring (or, with --insecure-storage, the 0600 \
+                file). It replaces fedictl's earlier app on that instance; later logins reuse it. Prints \
+                the client id; the secret is never printed.
 
-            Examples:
-              $ fedictl apps register mastodon.example
-              $ fedictl apps register gts.example --scopes "read write" --admin
-              $ fedictl apps register mastodon.example --fields client_id
-            """)
+                Examples:
+                  $ fedictl apps register mastodon.example
+                  $ fedictl apps register gts.example --scopes "read write" --admin
+                  $ fedictl apps register mastodon.example --fields client_id
+                """)
 
         public static let traits = VerbTraits(.own, .writes)
 
@@ -48,9 +48,11 @@ extension Apps {
             // A corrupt config (78) or a missing keyring (77) fails here, before anything is registered.
             _ = try await FedictlApps(ctx).storedApp(server, secrets: secrets)
             let app = try await FedictlApps(ctx).registerFedictlApp(server, scopes: wanted, secrets: secrets)
-            try ctx.output.item(AppSummary(instance: server.authority, clientID: app.clientID, name: APIClient.clientName,
-                                           website: APIClient.clientWebsite, scopes: app.scopes ?? wanted,
-                                           redirectURIs: app.redirectURIs ?? FedictlApps.appRedirectURIs, secretStorage: storage))
+            try ctx.output.item(
+                AppSummary(
+                    instance: server.authority, clientID: app.clientID, name: APIClient.clientName,
+                    website: APIClient.clientWebsite, scopes: app.scopes ?? wanted,
+                    redirectURIs: app.redirectURIs ?? FedictlApps.appRedirectURIs, secretStorage: storage))
         }
     }
 }

@@ -8,22 +8,24 @@ extension Apps {
             commandName: "verify",
             abstract: "Check that the server still knows an app, and show its name and scopes.",
             discussion: """
-            With INSTANCE: fedictl's registered app there, checked with a short-lived app token \
-            (client_credentials, revoked afterwards). Without: the app of the selected account's token. \
-            Calls GET /api/v1/apps/verify_credentials. A server that has forgotten the app answers \
-            401 (exit 77).
+                With INSTANCE: fedictl's registered app there, checked with a short-lived app token \
+                (client_credentials, revoked afterwards). Without: the app of the selected account's token. \
+                Calls GET /api/v1/apps/verify_credentials. A server that has forgotten the app answers \
+                401 (exit 77).
 
-            Examples:
-              $ fedictl apps verify mastodon.example
-              $ fedictl apps verify --account admin@mastodon.example -o json
-            """)
+                Examples:
+                  $ fedictl apps verify mastodon.example
+                  $ fedictl apps verify --account admin@mastodon.example -o json
+                """)
 
         public static let traits = VerbTraits(.each, .reads)
 
         @OptionGroup public var globals: GlobalOptions
 
-        @Argument(help: ArgumentHelp("The instance whose registered fedictl app to check (default: the selected account's token).",
-                                     valueName: "instance"))
+        @Argument(
+            help: ArgumentHelp(
+                "The instance whose registered fedictl app to check (default: the selected account's token).",
+                valueName: "instance"))
         public var instance: String?
 
         public func run(in ctx: CommandContext) async throws {
@@ -46,12 +48,15 @@ extension Apps {
             _ = try await ctx.require(.appsVerify, on: (server, ctx.storedLogin(on: server)))
             let secrets = ctx.secretStore(ctx.storageForNewSecrets)
             guard let stored = try await FedictlApps(ctx).storedApp(server, secrets: secrets) else {
-                throw FediError(.noInput, "fedictl has no app registered on \(server.authority)",
-                                hint: "register one: fedictl apps register \(server.authority)")
+                throw FediError(
+                    .noInput, "fedictl has no app registered on \(server.authority)",
+                    hint: "register one: fedictl apps register \(server.authority)")
             }
             let scope = stored.record.scopes.contains("read") ? ["read"] : Array(stored.record.scopes.prefix(1))
-            let fetched = try await FedictlApps(ctx).withAppToken(server, app: (stored.record.clientID, stored.secret),
-                                                                  scopes: scope) { client in
+            let fetched = try await FedictlApps(ctx).withAppToken(
+                server, app: (stored.record.clientID, stored.secret),
+                scopes: scope
+            ) { client in
                 do {
                     return try await client.verifyAppCredentials()
                 } catch let error as APIError where error.status == 401 {
@@ -65,6 +70,7 @@ extension Apps {
 
 extension AppSummary {
     init(_ app: AppCredentials, instance: String, clientID: String?) {
-        self.init(instance: instance, clientID: clientID, name: app.name, website: app.website, scopes: app.scopes ?? [])
+        self.init(
+            instance: instance, clientID: clientID, name: app.name, website: app.website, scopes: app.scopes ?? [])
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 
 extension Auth {
     public struct Add: FediCommand {
@@ -9,16 +9,16 @@ extension Auth {
             commandName: "add",
             abstract: "Store an existing access token (e.g. from the server's Development settings) as an account.",
             discussion: """
-            Verifies the token with the server, asks the server which scopes it has (/oauth/token/info, or \
-            the app's credentials), and stores it like `auth login` does. Where the server does not say, the \
-            scopes given with --scopes are recorded, and fedictl tells you so.
+                Verifies the token with the server, asks the server which scopes it has (/oauth/token/info, or \
+                the app's credentials), and stores it like `auth login` does. Where the server does not say, the \
+                scopes given with --scopes are recorded, and fedictl tells you so.
 
-            The token is read from stdin with --token-stdin, or asked for (hidden) on a terminal.
+                The token is read from stdin with --token-stdin, or asked for (hidden) on a terminal.
 
-            Examples:
-              $ fedictl auth add mastodon.example --token-stdin < token.txt
-              $ pass show fedi/admin | fedictl auth add mastodon.example --token-stdin --scopes "read write admin:read admin:write"
-            """)
+                Examples:
+                  $ fedictl auth add mastodon.example --token-stdin < token.txt
+                  $ pass show fedi/admin | fedictl auth add mastodon.example --token-stdin --scopes "read write admin:read admin:write"
+                """)
 
         public static let traits = VerbTraits(.own, .writes)
 
@@ -51,17 +51,22 @@ extension Auth {
             if let known = try await client.tokenScopes() {
                 recorded = (known, .server)
                 if let claimed, Set(claimed) != Set(known) {
-                    ctx.status("Note: \(server.authority) says the token has \(known.joined(separator: " ")); recorded that instead of --scopes.")
+                    ctx.status(
+                        "Note: \(server.authority) says the token has \(known.joined(separator: " ")); recorded that instead of --scopes."
+                    )
                 }
             } else if let claimed {
                 recorded = (claimed, .claimed)
-                ctx.status("\(server.authority) does not say which scopes the token has; recorded the ones you gave (--scopes).")
+                ctx.status(
+                    "\(server.authority) does not say which scopes the token has; recorded the ones you gave (--scopes)."
+                )
             } else {
                 ctx.status("\(server.authority) does not say which scopes the token has; pass --scopes to record them.")
             }
-            let summary = try await AuthSteps(ctx).saveLogin(server: server, account: account, token: token,
-                                                             scopes: recorded.scopes,
-                                                  scopesSource: recorded.source, clientID: nil, secrets: secrets, storage: storage)
+            let summary = try await AuthSteps(ctx).saveLogin(
+                server: server, account: account, token: token,
+                scopes: recorded.scopes,
+                scopesSource: recorded.source, clientID: nil, secrets: secrets, storage: storage)
             try ctx.output.item(summary)
         }
 
@@ -72,12 +77,15 @@ extension Auth {
             } else if ctx.terminal.stdinIsTTY {
                 text = ctx.terminal.readLine(prompt: "Paste the access token: ", secret: true)
             } else {
-                throw FediError(.usage, "no token given", hint: "pipe it in with --token-stdin: fedictl auth add \(instance) --token-stdin < token.txt")
+                throw FediError(
+                    .usage, "no token given",
+                    hint: "pipe it in with --token-stdin: fedictl auth add \(instance) --token-stdin < token.txt")
             }
             let token = (text ?? "").trimmed()
             guard !token.isEmpty else { throw FediError(.dataError, "the token is empty") }
             guard !token.contains(where: { $0.isWhitespace }) else {
-                throw FediError(.dataError, "the token contains spaces or line breaks", hint: "give the token alone, on one line")
+                throw FediError(
+                    .dataError, "the token contains spaces or line breaks", hint: "give the token alone, on one line")
             }
             return token
         }

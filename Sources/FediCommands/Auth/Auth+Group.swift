@@ -8,12 +8,12 @@ extension Auth {
             commandName: "group",
             abstract: "Name a set of accounts, so --account GROUP acts as all of them.",
             discussion: """
-            Examples:
-              $ fedictl auth group mods alice@mastodon.example admin@gts.example
-              $ fedictl --account mods reports list
-              $ fedictl auth group list
-              $ fedictl auth group remove mods
-            """,
+                Examples:
+                  $ fedictl auth group mods alice@mastodon.example admin@gts.example
+                  $ fedictl --account mods reports list
+                  $ fedictl auth group list
+                  $ fedictl auth group remove mods
+                """,
             subcommands: [GroupSet.self, GroupList.self, GroupRemove.self],
             defaultSubcommand: GroupSet.self)
     }

@@ -9,12 +9,12 @@ extension Auth {
             commandName: "list",
             abstract: "List the groups of accounts.",
             discussion: """
-            Reads only the config.
+                Reads only the config.
 
-            Examples:
-              $ fedictl auth group list
-              $ fedictl auth group list -o json
-            """,
+                Examples:
+                  $ fedictl auth group list
+                  $ fedictl auth group list -o json
+                """,
             aliases: ["ls"])
 
         public static let traits = VerbTraits(.own, .reads)
@@ -24,7 +24,9 @@ extension Auth {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: AccountGroupRow.self)
             let config = try ctx.services.logins.load()
-            let rows = (config.groups ?? [:]).sorted { $0.key < $1.key }.map { AccountGroupRow(group: $0.key, accounts: $0.value) }
+            let rows = (config.groups ?? [:]).sorted { $0.key < $1.key }.map {
+                AccountGroupRow(group: $0.key, accounts: $0.value)
+            }
             try ctx.output.list(rows)
             if rows.isEmpty, ctx.terminal.stderrIsTTY {
                 ctx.status("No groups yet. Make one: fedictl auth group NAME ACCOUNT...")

@@ -8,9 +8,9 @@ extension Auth {
             commandName: "remove",
             abstract: "Forget a group (its accounts stay).",
             discussion: """
-            Examples:
-              $ fedictl auth group remove mods
-            """,
+                Examples:
+                  $ fedictl auth group remove mods
+                """,
             aliases: ["rm"])
 
         public static let traits = VerbTraits(.own, .writes)
@@ -25,8 +25,9 @@ extension Auth {
             let removed = try ctx.logins.update { config -> String in
                 guard let group = config.group(named: name) else {
                     let known = (config.groups ?? [:]).keys.sorted()
-                    throw FediError(.noInput, "no group is named '\(name)'",
-                                    hint: known.isEmpty ? "there are no groups" : "groups: \(known.joined(separator: ", "))")
+                    throw FediError(
+                        .noInput, "no group is named '\(name)'",
+                        hint: known.isEmpty ? "there are no groups" : "groups: \(known.joined(separator: ", "))")
                 }
                 config.groups?[group.name] = nil
                 if config.groups?.isEmpty == true { config.groups = nil }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 
 extension Auth {
     public struct LogIn: FediCommand {
@@ -9,24 +9,24 @@ extension Auth {
             commandName: "login",
             abstract: "Log in to an instance through its OAuth page and store the account.",
             discussion: """
-            Registers fedictl as an app on the instance (once; later logins reuse it), prints the server's \
-            authorization page and opens it in your browser when on a terminal. Log in there as the \
-            account to add (the page always asks, so a second account on the same server works) and \
-            approve. The browser then hands the code back to fedictl on a local port (127.0.0.1), or, with \
-            --out-of-band, the page shows a code to paste here (or to pipe in when stdin is not a terminal).
+                Registers fedictl as an app on the instance (once; later logins reuse it), prints the server's \
+                authorization page and opens it in your browser when on a terminal. Log in there as the \
+                account to add (the page always asks, so a second account on the same server works) and \
+                approve. The browser then hands the code back to fedictl on a local port (127.0.0.1), or, with \
+                --out-of-band, the page shows a code to paste here (or to pipe in when stdin is not a terminal).
 
-            The token goes to the keyring (Secret Service); the account, without any secret, to \
-            $XDG_CONFIG_HOME/fedictl/config.json. The first account becomes the default.
+                The token goes to the keyring (Secret Service); the account, without any secret, to \
+                $XDG_CONFIG_HOME/fedictl/config.json. The first account becomes the default.
 
-            Scopes: read write follow, plus admin:read admin:write with --admin. --scopes replaces the \
-            user scopes (space- or comma-separated).
+                Scopes: read write follow, plus admin:read admin:write with --admin. --scopes replaces the \
+                user scopes (space- or comma-separated).
 
-            Examples:
-              $ fedictl auth login mastodon.example
-              $ fedictl auth login mastodon.example --admin
-              $ fedictl auth login gts.example --out-of-band --no-browser
-              $ fedictl auth login 127.0.0.1:3000 --scopes "read write"
-            """)
+                Examples:
+                  $ fedictl auth login mastodon.example
+                  $ fedictl auth login mastodon.example --admin
+                  $ fedictl auth login gts.example --out-of-band --no-browser
+                  $ fedictl auth login 127.0.0.1:3000 --scopes "read write"
+                """)
 
         public static let traits = VerbTraits(.own, .writes)
 
@@ -75,12 +75,14 @@ extension Auth {
             let metadata = try await anonymous.authorizationServerMetadata()
             let listener = outOfBand ? nil : try LoopbackRedirectListener()
             defer { listener?.close() }
-            let app = try await FedictlApps(ctx).fedictlApp(server, scopes: scopes, stored: stored, secrets: secrets,
-                                               registeredRedirect: listener?.uriToRegister(metadata: metadata)
-                                                   ?? AuthorizationRequest.outOfBandRedirect)
+            let app = try await FedictlApps(ctx).fedictlApp(
+                server, scopes: scopes, stored: stored, secrets: secrets,
+                registeredRedirect: listener?.uriToRegister(metadata: metadata)
+                    ?? AuthorizationRequest.outOfBandRedirect)
 
             let request = AuthorizationRequest(
-                clientID: app.clientID, redirectURI: listener?.redirectURI ?? AuthorizationRequest.outOfBandRedirect, scopes: scopes,
+                clientID: app.clientID, redirectURI: listener?.redirectURI ?? AuthorizationRequest.outOfBandRedirect,
+                scopes: scopes,
                 codeVerifier: metadata?.supportsPKCE == true ? AuthorizationRequest.randomToken() : nil)
             let url = anonymous.authorizeURL(request)
             ctx.status("Open this page, log in as the account to add, and authorize fedictl:\n  \(url.absoluteString)")
@@ -90,7 +92,8 @@ extension Auth {
 
             let code: String
             if let listener {
-                ctx.status("Waiting up to \(shortNumber(wait)) s for the browser to come back to \(listener.redirectURI) …")
+                ctx.status(
+                    "Waiting up to \(shortNumber(wait)) s for the browser to come back to \(listener.redirectURI) …")
                 code = try await listener.waitForCode(state: request.state, timeout: wait)
             } else {
                 code = try pastedCode(ctx)
@@ -105,17 +108,22 @@ extension Auth {
                     // forget it, so the next login registers a new one.
                     try ctx.logins.update { $0.clients?[server.authority] = nil }
                 }
-                throw FediError(.permission, "\(server.authority) did not accept the authorization code (HTTP \(status): \(said ?? "no reason given"))",
-                                hint: "a code works once, for a few minutes: run fedictl auth login \(server.authority) again")
+                throw FediError(
+                    .permission,
+                    "\(server.authority) did not accept the authorization code (HTTP \(status): \(said ?? "no reason given"))",
+                    hint: "a code works once, for a few minutes: run fedictl auth login \(server.authority) again")
             }
             let account = try await AuthSteps(ctx).verifyNewToken(ctx.client(server, token: granted.accessToken))
             let grantedScopes = granted.grantedScopes
             if admin, !(grantedScopes ?? scopes).contains(where: { $0.hasPrefix("admin") }) {
-                ctx.status("fedictl: warning: \(server.authority) did not grant the admin scopes; moderation commands will be refused")
+                ctx.status(
+                    "fedictl: warning: \(server.authority) did not grant the admin scopes; moderation commands will be refused"
+                )
             }
             let summary = try await AuthSteps(ctx).saveLogin(
                 server: server, account: account, token: granted.accessToken, scopes: grantedScopes ?? scopes,
-                scopesSource: grantedScopes == nil ? .requested : .granted, clientID: app.clientID, secrets: secrets, storage: storage)
+                scopesSource: grantedScopes == nil ? .requested : .granted, clientID: app.clientID, secrets: secrets,
+                storage: storage)
             try ctx.output.item(summary)
         }
 
@@ -124,8 +132,11 @@ extension Auth {
             let prompt = ctx.terminal.stdinIsTTY ? "Paste the authorization code the page shows: " : nil
             let code = ctx.terminal.readLine(prompt: prompt, secret: false)?.trimmed() ?? ""
             guard !code.isEmpty else {
-                throw FediError(.dataError, "no authorization code was given",
-                                hint: "paste the code the server's page shows, or pipe it in: echo CODE | fedictl auth login \(instance) --out-of-band")
+                throw FediError(
+                    .dataError, "no authorization code was given",
+                    hint:
+                        "paste the code the server's page shows, or pipe it in: echo CODE | fedictl auth login \(instance) --out-of-band"
+                )
             }
             return code
         }

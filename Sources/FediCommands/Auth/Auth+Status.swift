@@ -8,29 +8,30 @@ extension Auth {
             commandName: "status",
             abstract: "Check with the server that an account's token still works.",
             discussion: """
-            Asks the server who the token belongs to and shows it with the recorded scopes and where the \
-            token came from (keyring, file, env). Without ACCOUNT, checks the selected account; with --all, \
-            every stored account at once (failures are reported per account, as for any verb over \
-            several accounts). ADMIN and ROLE are what the server says the account's role may do, and are \
-            recorded for `auth list` and for --all-accounts.
+                Asks the server who the token belongs to and shows it with the recorded scopes and where the \
+                token came from (keyring, file, env). Without ACCOUNT, checks the selected account; with --all, \
+                every stored account at once (failures are reported per account, as for any verb over \
+                several accounts). ADMIN and ROLE are what the server says the account's role may do, and are \
+                recorded for `auth list` and for --all-accounts.
 
-            EXIT STATUS
-              0   the token works
-              66  no such account
-              77  the server refused the token (log in again), or the keyring is unavailable
+                EXIT STATUS
+                  0   the token works
+                  66  no such account
+                  77  the server refused the token (log in again), or the keyring is unavailable
 
-            Examples:
-              $ fedictl auth status
-              $ fedictl auth status alice@mastodon.example -o json
-              $ fedictl auth status --all
-            """)
+                Examples:
+                  $ fedictl auth status
+                  $ fedictl auth status alice@mastodon.example -o json
+                  $ fedictl auth status --all
+                """)
 
         public static let traits = VerbTraits(.own, .reads)
 
         @OptionGroup public var globals: GlobalOptions
 
-        @Argument(help: ArgumentHelp("The account (default: the selected one).", valueName: "account"),
-                  completion: .custom(AccountCompletion.candidates))
+        @Argument(
+            help: ArgumentHelp("The account (default: the selected one).", valueName: "account"),
+            completion: .custom(AccountCompletion.candidates))
         public var account: String?
 
         @Flag(help: "Check every stored account, concurrently.")
@@ -62,8 +63,9 @@ extension Auth {
             do {
                 who = try await ctx.client(credentials).whoAmI()
             } catch let error as APIError where error.status == 401 {
-                throw FediError(.permission, "the token for \(login.id) no longer works: \(server.authority) refused it (HTTP 401)",
-                                hint: "log in again: fedictl auth login \(server.authority)")
+                throw FediError(
+                    .permission, "the token for \(login.id) no longer works: \(server.authority) refused it (HTTP 401)",
+                    hint: "log in again: fedictl auth login \(server.authority)")
             }
             if credentials.isStored, let role = who.role, role != login.role, !ctx.globals.dryRun {
                 // Best effort: `auth list` and --all-accounts read the role from here.
@@ -71,10 +73,12 @@ extension Auth {
                     if let index = config.index(of: login.id) { config.accounts[index].role = role }
                 }
             }
-            try ctx.output.item(AuthStatus(
-                account: credentials.isStored ? login.id : Login.makeID(username: who.username, server: server),
-                username: who.username, instance: server.baseURL.absoluteString, role: who.roleName ?? who.role?.name, scopes: login.scopes,
-                admin: who.role?.canModerate ?? login.isAdmin, tokenSource: credentials.source.rawValue))
+            try ctx.output.item(
+                AuthStatus(
+                    account: credentials.isStored ? login.id : Login.makeID(username: who.username, server: server),
+                    username: who.username, instance: server.baseURL.absoluteString,
+                    role: who.roleName ?? who.role?.name, scopes: login.scopes,
+                    admin: who.role?.canModerate ?? login.isAdmin, tokenSource: credentials.source.rawValue))
         }
     }
 }

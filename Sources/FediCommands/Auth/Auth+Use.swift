@@ -8,21 +8,23 @@ extension Auth {
             commandName: "use",
             abstract: "Make an account, or a group of accounts, the default for commands without --account.",
             discussion: """
-            FEDICTL_ACCOUNT and --account still win over the default. With a group as the default, \
-            commands act as every account of the group, as with --account GROUP.
+                FEDICTL_ACCOUNT and --account still win over the default. With a group as the default, \
+                commands act as every account of the group, as with --account GROUP.
 
-            Examples:
-              $ fedictl auth use alice@mastodon.example
-              $ fedictl auth use work
-              $ fedictl auth use mods
-            """)
+                Examples:
+                  $ fedictl auth use alice@mastodon.example
+                  $ fedictl auth use work
+                  $ fedictl auth use mods
+                """)
 
         public static let traits = VerbTraits(.own, .writes)
 
         @OptionGroup public var globals: GlobalOptions
 
-        @Argument(help: ArgumentHelp("The account: user@host, a unique prefix of it, an alias, or a group.", valueName: "account"),
-                  completion: .custom(AccountCompletion.candidates))
+        @Argument(
+            help: ArgumentHelp(
+                "The account: user@host, a unique prefix of it, an alias, or a group.", valueName: "account"),
+            completion: .custom(AccountCompletion.candidates))
         public var account: String
 
         public func run(in ctx: CommandContext) async throws {

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 
 /// What the auth verbs share: saving a login, checking a new token.
 struct AuthSteps {
@@ -11,15 +11,19 @@ struct AuthSteps {
 extension AuthSteps {
     /// Stores `token` (in `secrets`, which is `storage`) and records the login in the config,
     /// keeping the aliases of an account logged in before. The first account becomes the default.
-    func saveLogin(server: ServerAddress, account: CredentialAccount, token: String, scopes: [String], scopesSource: ScopesSource?,
-                   clientID: String?, secrets: any SecretStore, storage: TokenStorage) async throws -> AccountSummary {
-        var login = Login(id: Login.makeID(username: account.username, server: server), username: account.username,
-                          baseURL: server.baseURL.absoluteString, clientID: clientID, scopes: scopes, accountID: account.id,
-                          addedAt: ctx.services.now(), tokenStorage: storage, scopesSource: scopesSource)
+    func saveLogin(
+        server: ServerAddress, account: CredentialAccount, token: String, scopes: [String], scopesSource: ScopesSource?,
+        clientID: String?, secrets: any SecretStore, storage: TokenStorage
+    ) async throws -> AccountSummary {
+        var login = Login(
+            id: Login.makeID(username: account.username, server: server), username: account.username,
+            baseURL: server.baseURL.absoluteString, clientID: clientID, scopes: scopes, accountID: account.id,
+            addedAt: ctx.services.now(), tokenStorage: storage, scopesSource: scopesSource)
         login.role = account.role
         _ = try ctx.services.logins.load()  // a corrupt config fails here, before a secret is stored for nothing
         // The software and version, so `auth list` shows them at once; best effort (login works without).
-        let detected = try? await ServerDiscovery(client: ctx.anonymousClient(server)).detect(now: ctx.services.now()).server
+        let detected = try? await ServerDiscovery(client: ctx.anonymousClient(server)).detect(now: ctx.services.now())
+            .server
         login.serverInfo = detected
         try await secrets.store(token, for: login.tokenKey)
         let isDefault = try ctx.logins.update { config -> Bool in
@@ -44,8 +48,9 @@ extension AuthSteps {
         do {
             return try await client.whoAmI()
         } catch let error as APIError where error.status == 401 || error.status == 403 {
-            throw FediError(.permission, "\(client.server.authority) does not accept this token (HTTP \(error.status!))",
-                            hint: "check that the token is for \(client.server.authority) and has not been revoked")
+            throw FediError(
+                .permission, "\(client.server.authority) does not accept this token (HTTP \(error.status!))",
+                hint: "check that the token is for \(client.server.authority) and has not been revoked")
         }
     }
 }

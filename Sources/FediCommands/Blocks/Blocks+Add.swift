@@ -8,14 +8,14 @@ extension Blocks {
             commandName: "add",
             abstract: "Block an account.",
             discussion: """
-            They can no longer follow you or see your posts, and any follows between you end. ACCOUNT is \
-            @user@host, @user on your own server, or an account id. Asks first on a terminal; elsewhere \
-            pass --yes. Prints the blocked account.
+                They can no longer follow you or see your posts, and any follows between you end. ACCOUNT is \
+                @user@host, @user on your own server, or an account id. Asks first on a terminal; elsewhere \
+                pass --yes. Prints the blocked account.
 
-            Examples:
-              $ fedictl blocks add @spammer@example.social --yes
-              $ fedictl blocks add 109876543210 -y
-            """)
+                Examples:
+                  $ fedictl blocks add @spammer@example.social --yes
+                  $ fedictl blocks add 109876543210 -y
+                """)
 
         public static let traits = VerbTraits(.each, .writes)
 
@@ -24,9 +24,11 @@ extension Blocks {
         @OptionGroup public var target: AccountArgument
 
         public func run(in ctx: CommandContext) async throws {
-            try await RelationshipSteps(ctx).changeRelationship(.blocks, of: target.account,
-                                                                asking: { "Block @\($0.acct)? Follows between you end." },
-                                             done: "Blocked") { relationships, account in
+            try await RelationshipSteps(ctx).changeRelationship(
+                .blocks, of: target.account,
+                asking: { "Block @\($0.acct)? Follows between you end." },
+                done: "Blocked"
+            ) { relationships, account in
                 try await relationships.setBlocked(true, account)
             }
         }
@@ -35,5 +37,7 @@ extension Blocks {
 
 extension Blocks.Add: JournaledCommand {
     public var journalTarget: String? { target.account }
-    public func undoArguments(target: String?, createdID: String?) -> [String]? { ["blocks", "remove", self.target.account] }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        ["blocks", "remove", self.target.account]
+    }
 }

@@ -8,12 +8,12 @@ extension Blocks {
             commandName: "list",
             abstract: "List the accounts you block.",
             discussion: """
-            Reads /api/v1/blocks (Misskey family: blocking/list), page by page.
+                Reads /api/v1/blocks (Misskey family: blocking/list), page by page.
 
-            Examples:
-              $ fedictl blocks list
-              $ fedictl blocks list --all -o csv > blocked.csv
-            """,
+                Examples:
+                  $ fedictl blocks list
+                  $ fedictl blocks list --all -o csv > blocked.csv
+                """,
             aliases: ["ls"])
 
         public static let traits = VerbTraits(.each, .reads)

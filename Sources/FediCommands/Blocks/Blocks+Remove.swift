@@ -8,12 +8,12 @@ extension Blocks {
             commandName: "remove",
             abstract: "Unblock an account.",
             discussion: """
-            ACCOUNT is @user@host, @user on your own server, or an account id. Follows that the block ended \
-            do not come back. Prints the unblocked account.
+                ACCOUNT is @user@host, @user on your own server, or an account id. Follows that the block ended \
+                do not come back. Prints the unblocked account.
 
-            Examples:
-              $ fedictl blocks remove @someone@example.social
-            """,
+                Examples:
+                  $ fedictl blocks remove @someone@example.social
+                """,
             aliases: ["rm"])
 
         public static let traits = VerbTraits(.each, .writes)
@@ -23,8 +23,10 @@ extension Blocks {
         @OptionGroup public var target: AccountArgument
 
         public func run(in ctx: CommandContext) async throws {
-            try await RelationshipSteps(ctx).changeRelationship(.blocks, of: target.account,
-                                                                done: "Unblocked") { relationships, account in
+            try await RelationshipSteps(ctx).changeRelationship(
+                .blocks, of: target.account,
+                done: "Unblocked"
+            ) { relationships, account in
                 try await relationships.setBlocked(false, account)
             }
         }
@@ -33,5 +35,7 @@ extension Blocks {
 
 extension Blocks.Remove: JournaledCommand {
     public var journalTarget: String? { target.account }
-    public func undoArguments(target: String?, createdID: String?) -> [String]? { ["blocks", "add", self.target.account] }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        ["blocks", "add", self.target.account]
+    }
 }

@@ -8,12 +8,12 @@ extension CanonicalEmailBlocks {
             commandName: "add",
             abstract: "Block an e-mail address (or a canonical hash) from signing up.",
             discussion: """
-            Give the address (the server hashes its canonical form) or --hash with a SHA-256 hex digest.
+                Give the address (the server hashes its canonical form) or --hash with a SHA-256 hex digest.
 
-            Examples:
-              $ fedictl canonical-email-blocks add j.doe+spam@example.com
-              $ fedictl canonical-email-blocks add --hash a8af8341993604f29cd4e0e5a5a4b5d48c575436c38b28abbfd7d481f345d5db
-            """)
+                Examples:
+                  $ fedictl canonical-email-blocks add j.doe+spam@example.com
+                  $ fedictl canonical-email-blocks add --hash a8af8341993604f29cd4e0e5a5a4b5d48c575436c38b28abbfd7d481f345d5db
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
@@ -26,7 +26,9 @@ extension CanonicalEmailBlocks {
         public var hash: String?
 
         public func validate() throws {
-            guard (email == nil) != (hash == nil) else { throw ValidationError("give an e-mail address or --hash, not both") }
+            guard (email == nil) != (hash == nil) else {
+                throw ValidationError("give an e-mail address or --hash, not both")
+            }
             if let email, !email.contains("@") { throw ValidationError("'\(email)' is not an e-mail address") }
             if let hash, hash.count != 64 || !hash.allSatisfy(\.isHexDigit) {
                 throw ValidationError("--hash must be a SHA-256 hex digest (64 hex digits)")
@@ -38,7 +40,8 @@ extension CanonicalEmailBlocks {
             let client = try await ctx.client()
             try await ctx.withCapability(.canonicalEmailBlocksAdd) { _ in
                 let created = try await client.createCanonicalEmailBlock(email: email, hash: hash?.lowercased())
-                ctx.status("Blocked \(email ?? "the address") (canonical hash \(created.canonicalEmailHash.prefix(12))…).")
+                ctx.status(
+                    "Blocked \(email ?? "the address") (canonical hash \(created.canonicalEmailHash.prefix(12))…).")
                 try ctx.output.item(created)
             }
         }

@@ -8,9 +8,9 @@ extension CanonicalEmailBlocks {
             commandName: "list",
             abstract: "List the blocked canonical e-mail hashes.",
             discussion: """
-            Examples:
-              $ fedictl canonical-email-blocks list --all
-            """,
+                Examples:
+                  $ fedictl canonical-email-blocks list --all
+                """,
             aliases: ["ls"])
 
         public static let traits = VerbTraits(.moderation, .reads)
@@ -23,7 +23,9 @@ extension CanonicalEmailBlocks {
             try ctx.output.validateFields(for: CanonicalEmailBlock.self)
             let client = try await ctx.client()
             try await ctx.withCapability(.canonicalEmailBlocksList) { _ in
-                try await ctx.printPages(of: CanonicalEmailBlock.self, empty: "No canonical e-mail blocks.", limit: limit) { onPage in
+                try await ctx.printPages(
+                    of: CanonicalEmailBlock.self, empty: "No canonical e-mail blocks.", limit: limit
+                ) { onPage in
                     try await client.canonicalEmailBlocks(limit: limit.count, onPage: onPage)
                 }
             }

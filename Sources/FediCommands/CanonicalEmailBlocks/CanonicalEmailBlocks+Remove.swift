@@ -8,11 +8,11 @@ extension CanonicalEmailBlocks {
             commandName: "remove",
             abstract: "Lift a canonical e-mail block, by id.",
             discussion: """
-            Asks first on a terminal; elsewhere needs --yes. `canonical-email-blocks test ADDRESS` finds the id.
+                Asks first on a terminal; elsewhere needs --yes. `canonical-email-blocks test ADDRESS` finds the id.
 
-            Examples:
-              $ fedictl canonical-email-blocks remove 4 --yes
-            """,
+                Examples:
+                  $ fedictl canonical-email-blocks remove 4 --yes
+                """,
             aliases: ["rm"])
 
         public static let traits = VerbTraits(.moderation, .writes)

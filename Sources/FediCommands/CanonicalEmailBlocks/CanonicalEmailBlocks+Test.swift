@@ -8,11 +8,11 @@ extension CanonicalEmailBlocks {
             commandName: "test",
             abstract: "Show the canonical e-mail blocks an address matches.",
             discussion: """
-            Exits 0 either way; an address no block matches lists nothing (and says so on a terminal).
+                Exits 0 either way; an address no block matches lists nothing (and says so on a terminal).
 
-            Examples:
-              $ fedictl canonical-email-blocks test jdoe@example.com
-            """)
+                Examples:
+                  $ fedictl canonical-email-blocks test jdoe@example.com
+                """)
 
         public static let traits = VerbTraits(.moderation, .reads)
 
@@ -27,7 +27,9 @@ extension CanonicalEmailBlocks {
             try await ctx.withCapability(.canonicalEmailBlocksTest) { _ in
                 let fetched = try await client.testCanonicalEmailBlocks(email: email)
                 if ctx.globals.raw { return ctx.output.raw(fetched.raw) }
-                if fetched.value.isEmpty, ctx.terminal.stderrIsTTY { ctx.status("No canonical e-mail block matches \(email).") }
+                if fetched.value.isEmpty, ctx.terminal.stderrIsTTY {
+                    ctx.status("No canonical e-mail block matches \(email).")
+                }
                 try ctx.output.list(fetched.value)
             }
         }

@@ -8,17 +8,17 @@ public struct Completion: FediCommand {
         commandName: "completion",
         abstract: "Print the shell completion script for bash, zsh or fish.",
         discussion: """
-        The script is generated from this fedictl's commands, so it always matches the binary. Account ids \
-        and aliases and pinned timelines complete from the config file, --fields names and formats from the \
-        commands: completing never asks a server or the keyring. make install puts the scripts where each \
-        shell looks for them; to load one by hand, write it to the shell's completion directory.
+            The script is generated from this fedictl's commands, so it always matches the binary. Account ids \
+            and aliases and pinned timelines complete from the config file, --fields names and formats from the \
+            commands: completing never asks a server or the keyring. make install puts the scripts where each \
+            shell looks for them; to load one by hand, write it to the shell's completion directory.
 
-        Examples:
-          $ source <(fedictl completion bash)
-          $ fedictl completion bash > ~/.local/share/bash-completion/completions/fedictl
-          $ fedictl completion zsh > ~/.zfunc/_fedictl
-          $ fedictl completion fish > ~/.config/fish/completions/fedictl.fish
-        """)
+            Examples:
+              $ source <(fedictl completion bash)
+              $ fedictl completion bash > ~/.local/share/bash-completion/completions/fedictl
+              $ fedictl completion zsh > ~/.zfunc/_fedictl
+              $ fedictl completion fish > ~/.config/fish/completions/fedictl.fish
+            """)
 
     public static let traits = VerbTraits(.own, .reads)
 
@@ -42,11 +42,14 @@ public struct Completion: FediCommand {
         /// typed go on to their own (unchanged) parse: 2 s. It reads the line through a pipe, as a
         /// command substitution there costs fish 1.6 ms each time.
         static func gatedFish(_ script: String) -> String {
-            let gate = "    __fedictl_typed_commands\n    test \"$__fedictl_typed\" = \"$expected_commands\"; or return 1\n"
+            let gate =
+                "    __fedictl_typed_commands\n    test \"$__fedictl_typed\" = \"$expected_commands\"; or return 1\n"
             var script = script
-            for header in ["function __fedictl_should_offer_completions_for_flags_or_options -a expected_commands\n",
-                           "function __fedictl_should_offer_completions_for_positional -a expected_commands "
-                           + "positional_index_comparison expected_positional_index\n"] {
+            for header in [
+                "function __fedictl_should_offer_completions_for_flags_or_options -a expected_commands\n",
+                "function __fedictl_should_offer_completions_for_positional -a expected_commands "
+                    + "positional_index_comparison expected_positional_index\n",
+            ] {
                 script = script.replacing(header, with: header + gate)
             }
             return script + """

@@ -16,7 +16,9 @@ enum ConfigCompletion {
     /// An absent, unreadable or corrupt config completes nothing (a TAB never prints an error).
     static func candidates(_ prefix: String, _ names: (LoginConfig) -> [String]) -> [String] {
         guard let config = try? Services.current.logins.load() else { return [] }
-        return Set(names(config).filter { $0.hasPrefix(prefix) }).sorted().map { escaped($0, for: CompletionShell.requesting) }
+        return Set(names(config).filter { $0.hasPrefix(prefix) }).sorted().map {
+            escaped($0, for: CompletionShell.requesting)
+        }
     }
 
     /// zsh's `_describe`, which the generated script feeds, reads `a:b` as the candidate `a` described

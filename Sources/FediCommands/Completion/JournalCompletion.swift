@@ -1,6 +1,6 @@
 import ArgumentParser
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 
 /// Shell completion for journal entry ids (`log show`, `log undo`): the newest entries of the local
 /// journal file, newest first. Reads the state directory only, never a server or the keyring.

@@ -8,13 +8,13 @@ extension DomainAllows {
             commandName: "add",
             abstract: "Allow a domain to federate with this server.",
             discussion: """
-            Safe to repeat: an allowed domain is left as it is. --comment is kept by GoToSocial (public \
-            comment) and Pleroma/Akkoma (reason); elsewhere it is refused (exit 65), not dropped.
+                Safe to repeat: an allowed domain is left as it is. --comment is kept by GoToSocial (public \
+                comment) and Pleroma/Akkoma (reason); elsewhere it is refused (exit 65), not dropped.
 
-            Examples:
-              $ fedictl domain-allows add friends.example
-              $ fedictl domain-allows add partner.example --comment "Sister instance"
-            """)
+                Examples:
+                  $ fedictl domain-allows add friends.example
+                  $ fedictl domain-allows add partner.example --comment "Sister instance"
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 

@@ -8,10 +8,10 @@ extension DomainAllows {
             commandName: "list",
             abstract: "List the allowed domains.",
             discussion: """
-            Examples:
-              $ fedictl domain-allows list
-              $ fedictl domain-allows list --all -o json
-            """,
+                Examples:
+                  $ fedictl domain-allows list
+                  $ fedictl domain-allows list --all -o json
+                """,
             aliases: ["ls"])
 
         public static let traits = VerbTraits(.moderation, .reads)

@@ -8,12 +8,12 @@ extension DomainAllows {
             commandName: "remove",
             abstract: "Take a domain off the allowlist, by domain or id.",
             discussion: """
-            Asks first on a terminal; elsewhere needs --yes.
+                Asks first on a terminal; elsewhere needs --yes.
 
-            Examples:
-              $ fedictl domain-allows remove friends.example
-              $ fedictl domain-allows remove 3 --yes
-            """,
+                Examples:
+                  $ fedictl domain-allows remove friends.example
+                  $ fedictl domain-allows remove 3 --yes
+                """,
             aliases: ["rm"])
 
         public static let traits = VerbTraits(.moderation, .writes)
@@ -26,8 +26,9 @@ extension DomainAllows {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainAllow.self)
             try await ctx.with(.domainAllows(.domainAllowsRemove)) { adapter in
-                try await DomainListSteps(ctx).removeDomainEntry(target, from: adapter, noun: "allowed",
-                                                                 listCommand: "domain-allows list")
+                try await DomainListSteps(ctx).removeDomainEntry(
+                    target, from: adapter, noun: "allowed",
+                    listCommand: "domain-allows list")
             }
         }
     }

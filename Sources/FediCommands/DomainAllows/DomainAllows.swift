@@ -7,9 +7,9 @@ public struct DomainAllows: AsyncParsableCommand {
         commandName: "domain-allows",
         abstract: "Manage the servers yours federates with when federation is limited to an allowlist.",
         discussion: """
-        Mastodon (4.0+, limited-federation mode), GoToSocial (allowlist mode), Pleroma/Akkoma (the \
-        :mrf_simple accept list) and Misskey (federationHosts, used when federation is "specified"). \
-        Needs an admin login.
-        """,
+            Mastodon (4.0+, limited-federation mode), GoToSocial (allowlist mode), Pleroma/Akkoma (the \
+            :mrf_simple accept list) and Misskey (federationHosts, used when federation is "specified"). \
+            Needs an admin login.
+            """,
         subcommands: [List.self, Add.self, Remove.self])
 }

@@ -1,16 +1,19 @@
 import ArgumentParser
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 
 /// The sources and merge settings of `domain-blocks merge`, for every verb that merges blocklists
 /// (`@OptionGroup var lists: BlocklistMergeOptions`, then `try await DomainBlockSteps(ctx).mergeBlocklists(lists)`).
 public struct BlocklistMergeOptions: ParsableArguments, Sendable {
     public init() {}
 
-    @Argument(help: ArgumentHelp("Files, https:// URLs, server:HOST or account:NAME.", valueName: "source"), completion: .file())
+    @Argument(
+        help: ArgumentHelp("Files, https:// URLs, server:HOST or account:NAME.", valueName: "source"),
+        completion: .file())
     public var sources: [String] = []
 
-    @Option(help: ArgumentHelp("max (harshest, the default) or min (mildest) when sources disagree.", valueName: "rule"))
+    @Option(
+        help: ArgumentHelp("max (harshest, the default) or min (mildest) when sources disagree.", valueName: "rule"))
     public var merge: MergeRule?
 
     @Option(help: ArgumentHelp("Keep domains listed by at least N sources, or N% of them.", valueName: "N|N%"))
@@ -22,16 +25,23 @@ public struct BlocklistMergeOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Highest severity taken from the sources named here.", valueName: "severity"))
     public var maxSeverity: DomainBlockSeverity = .suspend
 
-    @Option(help: ArgumentHelp("Fields taken from the sources named here: reject_media, reject_reports, public_comment, private_comment, obfuscate, comments, all (default) or none.",
-                               valueName: "a,b"))
+    @Option(
+        help: ArgumentHelp(
+            "Fields taken from the sources named here: reject_media, reject_reports, public_comment, private_comment, obfuscate, comments, all (default) or none.",
+            valueName: "a,b"))
     public var take = "all"
 
-    @Option(help: ArgumentHelp("A file of known domains (one per line) to match obfuscated entries against (repeatable).", valueName: "file"),
-            completion: .file())
+    @Option(
+        help: ArgumentHelp(
+            "A file of known domains (one per line) to match obfuscated entries against (repeatable).",
+            valueName: "file"),
+        completion: .file())
     public var known: [String] = []
 
-    @Option(help: ArgumentHelp("Read sources and settings from blocklists/NAME.json in fedictl's config directory.", valueName: "name"),
-            completion: .custom(BlocklistConfigCompletion.candidates))
+    @Option(
+        help: ArgumentHelp(
+            "Read sources and settings from blocklists/NAME.json in fedictl's config directory.", valueName: "name"),
+        completion: .custom(BlocklistConfigCompletion.candidates))
     public var config: String?
 
     public func validate() throws {
@@ -39,8 +49,12 @@ public struct BlocklistMergeOptions: ParsableArguments, Sendable {
             throw ValidationError("--threshold must be a count (2) or a percentage (50%)")
         }
         _ = try takenFields()
-        guard !sources.isEmpty || config != nil else { throw ValidationError("name at least one source, or --config NAME") }
-        guard (sources + allow + known).filter({ $0 == "-" }).count <= 1 else { throw ValidationError("stdin (-) can be read only once") }
+        guard !sources.isEmpty || config != nil else {
+            throw ValidationError("name at least one source, or --config NAME")
+        }
+        guard (sources + allow + known).filter({ $0 == "-" }).count <= 1 else {
+            throw ValidationError("stdin (-) can be read only once")
+        }
     }
 
     /// `--take` as fields (checked in `validate`).
@@ -48,7 +62,9 @@ public struct BlocklistMergeOptions: ParsableArguments, Sendable {
         switch BlocklistField.parseList(take) {
         case .success(let fields): return fields
         case .failure(let bad):
-            throw ValidationError("--take: unknown field '\(bad.word)' (use \(BlocklistField.allCases.map(\.rawValue).joined(separator: ", ")), comments, all or none)")
+            throw ValidationError(
+                "--take: unknown field '\(bad.word)' (use \(BlocklistField.allCases.map(\.rawValue).joined(separator: ", ")), comments, all or none)"
+            )
         }
     }
 }
@@ -64,13 +80,17 @@ extension DomainBlockSteps {
     /// obfuscated entries against (a server's `/api/v1/instance/peers`). It is asked only when the
     /// sources leave an obfuscated entry unmatched (by digest, or by pattern where it has none): most
     /// lists have none, and then the answer could change nothing.
-    func readAndMergeBlocklists(_ options: BlocklistMergeOptions,
-                                peers: (@Sendable () async -> [String])? = nil) async throws -> (result: BlocklistMergeResult, lists: [SourceList]) {
+    func readAndMergeBlocklists(
+        _ options: BlocklistMergeOptions,
+        peers: (@Sendable () async -> [String])? = nil
+    ) async throws -> (result: BlocklistMergeResult, lists: [SourceList]) {
         let saved = try options.config.map { try BlocklistConfig.load(named: $0, environment: ctx.environment) }
         let here = SourceSettings(maxSeverity: options.maxSeverity, fields: try options.takenFields())
         let named = (saved?.sources.map { ($0.source, $0.settings) } ?? []) + options.sources.map { ($0, here) }
         guard !named.isEmpty else {
-            throw FediError(.config, "blocklist config \(options.config ?? "") names no sources", hint: "add \"sources\" to it, or name sources here")
+            throw FediError(
+                .config, "blocklist config \(options.config ?? "") names no sources",
+                hint: "add \"sources\" to it, or name sources here")
         }
         let parsed = try named.map { (try BlocklistSource($0.0, allowInsecureHTTP: ctx.globals.insecureHttp), $0.1) }
 
@@ -84,7 +104,8 @@ extension DomainBlockSteps {
         let loaded = await concurrently(parsed, limit: 4) { source, settings in
             do {
                 let (list, skipped) = try await self.loadBlocklist(source)
-                return Result<(SourceList, [BlocklistFile.Skipped]), Error>.success((settings.applied(to: list), skipped))
+                return Result<(SourceList, [BlocklistFile.Skipped]), Error>.success(
+                    (settings.applied(to: list), skipped))
             } catch {
                 return .failure(error)
             }
@@ -98,15 +119,21 @@ extension DomainBlockSteps {
             case .failure(let error):
                 let reason = ErrorReport.fediError(from: error)
                 // Named once: file errors already name their path.
-                let message = reason.message.contains(source.description) ? reason.message : "\(source): \(reason.message)"
+                let message =
+                    reason.message.contains(source.description) ? reason.message : "\(source): \(reason.message)"
                 throw FediError(reason.status, message, hint: reason.hint)
             }
         }
         let threshold = options.threshold.flatMap(MergeThreshold.init) ?? saved?.threshold ?? .count(0)
         let rule = options.merge ?? saved?.merge ?? .max
-        let result = BlocklistMerge.merge(lists, rule: rule, threshold: threshold, allow: Set(allowed), knownDomains: knownDomains)
+        let result = BlocklistMerge.merge(
+            lists, rule: rule, threshold: threshold, allow: Set(allowed), knownDomains: knownDomains)
         guard let peers, result.blocks.contains(where: \.unmatched) else { return (result, lists) }
-        return (BlocklistMerge.merge(lists, rule: rule, threshold: threshold, allow: Set(allowed), knownDomains: knownDomains + (await peers())), lists)
+        return (
+            BlocklistMerge.merge(
+                lists, rule: rule, threshold: threshold, allow: Set(allowed),
+                knownDomains: knownDomains + (await peers())), lists
+        )
     }
 
     /// `--allow` (or `--exclude`) is a file when it has a `/` or names a file that exists; otherwise a domain.
@@ -116,14 +143,17 @@ extension DomainBlockSteps {
         }
         let domain = BlocklistFile.normalise(value)
         guard !domain.isEmpty, !domain.contains(where: { $0.isWhitespace || $0 == "@" || $0 == "*" }) else {
-            throw FediError(.usage, "\(flag) '\(value)' is neither a domain nor a file",
-                            hint: "give a domain such as friendly.example, or a path to a list")
+            throw FediError(
+                .usage, "\(flag) '\(value)' is neither a domain nor a file",
+                hint: "give a domain such as friendly.example, or a path to a list")
         }
         return [domain]
     }
 
     func reportSkipped(_ skipped: [BlocklistFile.Skipped], from source: BlocklistSource) {
-        for row in skipped.prefix(5) { ctx.status("\(source): skipping line \(row.line) (\(row.domain)): \(row.reason).") }
+        for row in skipped.prefix(5) {
+            ctx.status("\(source): skipping line \(row.line) (\(row.domain)): \(row.reason).")
+        }
         if skipped.count > 5 { ctx.status("\(source): skipping \(skipped.count - 5) more rows of that kind.") }
     }
 }

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 
 extension DomainBlockSteps {
     /// One source's list, read, downloaded or asked for, with the rows left out of it.
@@ -10,11 +10,14 @@ extension DomainBlockSteps {
             return try BlocklistReader.read(try readLocalFile(path), name: name)
         case .url(let url):
             let fetched = try await BlocklistDownload(http: ctx.http, environment: ctx.environment).fetch(url)
-            if fetched.fromCache { ctx.status("\(name): unchanged since the last run (HTTP 304), using the cached copy.") }
+            if fetched.fromCache {
+                ctx.status("\(name): unchanged since the last run (HTTP 304), using the cached copy.")
+            }
             return try BlocklistReader.read(fetched.data, name: name)
         case .server(let host):
-            return BlocklistReader.entries(from: try await InstanceSteps(ctx).publicDomainBlocks(host).value,
-                                           name: name)
+            return BlocklistReader.entries(
+                from: try await InstanceSteps(ctx).publicDomainBlocks(host).value,
+                name: name)
         case .account(let selector):
             return (BlocklistReader.entries(from: try await accountDomainBlocks(selector), name: name), [])
         }

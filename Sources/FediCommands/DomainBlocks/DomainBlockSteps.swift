@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 
 /// The steps the domain-block verbs share (sync, merge, drafts, sources, outcomes), over one account's context.
 struct DomainBlockSteps {
@@ -12,8 +12,11 @@ extension DomainBlockSteps {
     func requireSupported(_ spec: DomainBlockSpec, by adapter: any DomainBlockAdapter) throws {
         let missing = adapter.support.unsupported(spec)
         guard !missing.isEmpty else { return }
-        throw FediError(.dataError, "\(adapter.support.software) cannot keep \(missing.joined(separator: ", ")) for \(spec.domain)",
-                        hint: "leave \(missing.count == 1 ? "it" : "those") out; `fedictl instance features` shows what this server can do")
+        throw FediError(
+            .dataError, "\(adapter.support.software) cannot keep \(missing.joined(separator: ", ")) for \(spec.domain)",
+            hint:
+                "leave \(missing.count == 1 ? "it" : "those") out; `fedictl instance features` shows what this server can do"
+        )
     }
 
     /// The block a user named: a domain (anything with a dot, and always on servers keyed by domain)
@@ -21,8 +24,9 @@ extension DomainBlockSteps {
     func domainBlock(_ target: String, on adapter: any DomainBlockAdapter) async throws -> DomainBlock {
         if adapter.writesWholeList || target.contains(".") {
             let blocks = try await adapter.list(limit: nil, onPage: nil)
-            return try type(of: adapter).named(target, in: blocks,
-                                               host: (try? ctx.login().server.authority) ?? "the server")
+            return try type(of: adapter).named(
+                target, in: blocks,
+                host: (try? ctx.login().server.authority) ?? "the server")
         }
         do {
             return try await adapter.block(id: target).value
@@ -31,8 +35,9 @@ extension DomainBlockSteps {
             // find the id in the list instead, so a wrong id is "no such block", not "try again".
             let host = (try? ctx.login().server.authority) ?? "the server"
             guard let found = try await adapter.list(limit: nil, onPage: nil).first(where: { $0.id == target }) else {
-                throw FediError(.noInput, "no domain block \(target) on \(host)",
-                                hint: "see the blocks and their ids: fedictl domain-blocks list")
+                throw FediError(
+                    .noInput, "no domain block \(target) on \(host)",
+                    hint: "see the blocks and their ids: fedictl domain-blocks list")
             }
             return found
         }

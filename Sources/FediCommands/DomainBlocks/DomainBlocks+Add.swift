@@ -8,24 +8,24 @@ extension DomainBlocks {
             commandName: "add",
             abstract: "Block a domain, or bring its existing block to the settings given.",
             discussion: """
-            Safe to repeat: the list is read first; an existing block on the domain is updated only where it \
-            differs from the settings given (settings left out stay as they are), and nothing is sent when \
-            it already matches. A new block is a suspension unless --severity says otherwise. When a block \
-            on a parent domain already covers it (Mastodon refuses such a block), fedictl says which block \
-            and exits 0. A setting the server cannot keep (GoToSocial only suspends; Misskey keeps no \
-            comments) is refused with exit 65.
+                Safe to repeat: the list is read first; an existing block on the domain is updated only where it \
+                differs from the settings given (settings left out stay as they are), and nothing is sent when \
+                it already matches. A new block is a suspension unless --severity says otherwise. When a block \
+                on a parent domain already covers it (Mastodon refuses such a block), fedictl says which block \
+                and exits 0. A setting the server cannot keep (GoToSocial only suspends; Misskey keeps no \
+                comments) is refused with exit 65.
 
-            - reads the domains from stdin, one a line (a spam wave's domains): the list is read once, the \
-            plan's counts are printed, one confirmation names how many and the first few, --dry-run shows \
-            the plan, the writes are paced to the server's rate limit, each is journaled with its undo, and \
-            failures are named at the end; a re-run writes only what is still missing.
+                - reads the domains from stdin, one a line (a spam wave's domains): the list is read once, the \
+                plan's counts are printed, one confirmation names how many and the first few, --dry-run shows \
+                the plan, the writes are paced to the server's rate limit, each is journaled with its undo, and \
+                failures are named at the end; a re-run writes only what is still missing.
 
-            Examples:
-              $ fedictl domain-blocks add spam.example
-              $ fedictl domain-blocks add noisy.example --severity silence --reject-media --public-comment "Unmoderated"
-              $ fedictl domain-blocks add spam.example --dry-run
-              $ printf 'spamwave.example\nspamwave2.example\n' | fedictl --all-accounts domain-blocks add - --yes
-            """)
+                Examples:
+                  $ fedictl domain-blocks add spam.example
+                  $ fedictl domain-blocks add noisy.example --severity silence --reject-media --public-comment "Unmoderated"
+                  $ fedictl domain-blocks add spam.example --dry-run
+                  $ printf 'spamwave.example\nspamwave2.example\n' | fedictl --all-accounts domain-blocks add - --yes
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
@@ -71,7 +71,9 @@ extension DomainBlockSteps {
         case .covered(let parent):
             // Mastodon's "already covered by a parent domain": not a failure.
             let id = parent.id == parent.domain ? "" : ", id \(parent.id)"
-            ctx.status("\(domain) is already covered by the \(parent.severity.rawValue) block on \(parent.domain)\(id); nothing sent.")
+            ctx.status(
+                "\(domain) is already covered by the \(parent.severity.rawValue) block on \(parent.domain)\(id); nothing sent."
+            )
             try ctx.output.item(parent)
         case .removed(let block):
             ctx.status("Lifted the block on \(block.domain).")

@@ -14,8 +14,9 @@ extension DomainBlocks.Add {
             do {
                 domains.append((index + 1, try DomainText.parse(value, wildcard: true)))
             } catch let error as FediError {
-                throw FediError(.dataError, "line \(index + 1) of stdin: \(error.message); nothing was sent",
-                                hint: "one domain a line (spam.example, *.spam.example); # starts a comment")
+                throw FediError(
+                    .dataError, "line \(index + 1) of stdin: \(error.message); nothing was sent",
+                    hint: "one domain a line (spam.example, *.spam.example); # starts a comment")
             }
         }
         guard !domains.isEmpty else { return ctx.noteOutcome("no domain on stdin: nothing to block") }
@@ -28,8 +29,9 @@ extension DomainBlocks.Add {
                 try DomainBlockSteps(ctx).requireSupported(spec, by: adapter)
                 return BlocklistFile.Entry(line: line, spec: spec)
             }
-            let plan = DomainBlockPlan(wanted: entries, current: current, prune: false,
-                                       parentRules: adapter.support.parentRules)
+            let plan = DomainBlockPlan(
+                wanted: entries, current: current, prune: false,
+                parentRules: adapter.support.parentRules)
             let host = try ctx.login().server.authority
             ctx.status(DomainBlocks.Import.summary(plan))
             let shown = plan.steps.filter { $0.action != .unchanged }
@@ -48,8 +50,9 @@ extension DomainBlocks.Add {
             let named = namedList(writes.map(\.domain), limit: 5)
             let sentence = what.joined(separator: " and ")
             try ctx.confirm(sentence.prefix(1).uppercased() + sentence.dropFirst() + " on \(host) (\(named))?")
-            let outcomes = try await DomainBlocks.Import.apply(writes, with: adapter,
-                                                               concurrency: ctx.globals.concurrency, progress: progress)
+            let outcomes = try await DomainBlocks.Import.apply(
+                writes, with: adapter,
+                concurrency: ctx.globals.concurrency, progress: progress)
             try DomainBlocks.Import.finish(plan, outcomes: outcomes, rerun: "run the same command again", ctx: ctx)
         }
     }

@@ -1,7 +1,7 @@
 import ArgumentParser
-import FoundationEssentials
 import FediCore
 import FediOutput
+import FoundationEssentials
 
 extension DomainBlocks {
     public struct Apply: FediCommand {
@@ -10,21 +10,23 @@ extension DomainBlocks {
             commandName: "apply",
             abstract: "Apply a plan saved by `domain-blocks sync --dry-run -o json`.",
             discussion: """
-            The plan names its accounts (--account or --all-accounts applies it to those of them only); each server's plan is applied as sync would (in parallel, paced, \
-            recorded in the provenance record). A server whose domain blocks changed since the plan was \
-            made is refused with exit 79 and nothing is sent to it, unless --force (the plan's rows are then \
-            applied against the list as it is now).
+                The plan names its accounts (--account or --all-accounts applies it to those of them only); each server's plan is applied as sync would (in parallel, paced, \
+                recorded in the provenance record). A server whose domain blocks changed since the plan was \
+                made is refused with exit 79 and nothing is sent to it, unless --force (the plan's rows are then \
+                applied against the list as it is now).
 
-            Examples:
-              $ fedictl domain-blocks sync lists/*.csv --all-accounts --dry-run -o json > plan.json
-              $ fedictl domain-blocks apply plan.json --yes
-            """)
+                Examples:
+                  $ fedictl domain-blocks sync lists/*.csv --all-accounts --dry-run -o json > plan.json
+                  $ fedictl domain-blocks apply plan.json --yes
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
         @OptionGroup public var globals: GlobalOptions
 
-        @Argument(help: ArgumentHelp("The plan (JSON from `sync --dry-run -o json`), or - for stdin.", valueName: "plan"), completion: .file())
+        @Argument(
+            help: ArgumentHelp("The plan (JSON from `sync --dry-run -o json`), or - for stdin.", valueName: "plan"),
+            completion: .file())
         public var plan: String
 
         @Flag(help: "Apply even to a server whose list changed since the plan was made.")
@@ -43,18 +45,26 @@ extension DomainBlocks {
                 let current = try await adapter.list(limit: nil, onPage: nil)
                 let digest = SyncPlan.listDigest(current)
                 if let planned = mine.first?.listDigest, planned != digest, !force {
-                    throw FediError(.stalePlan, "the domain blocks on \(login.server.authority) changed since the plan was made; nothing was sent",
-                                    hint: "make the plan again with `fedictl domain-blocks sync ... --dry-run -o json`, or pass --force")
+                    throw FediError(
+                        .stalePlan,
+                        "the domain blocks on \(login.server.authority) changed since the plan was made; nothing was sent",
+                        hint:
+                            "make the plan again with `fedictl domain-blocks sync ... --dry-run -o json`, or pass --force"
+                    )
                 }
-                try SyncPlanCheck.lifts(mine, made: try await DomainBlockSteps(ctx).syncProvenance().made(),
-                                        current: current,
-                                        support: adapter.support, host: login.server.authority)
-                let plan = await DomainBlockSteps(ctx).fitted(SyncPlan(steps: try mine.map { try $0.step(current: current) }))
+                try SyncPlanCheck.lifts(
+                    mine, made: try await DomainBlockSteps(ctx).syncProvenance().made(),
+                    current: current,
+                    support: adapter.support, host: login.server.authority)
+                let plan = await DomainBlockSteps(ctx).fitted(
+                    SyncPlan(steps: try mine.map { try $0.step(current: current) }))
                 guard !plan.writes.isEmpty else {
                     try ctx.output.list(mine)
                     return ctx.status("Nothing to write on \(login.server.authority).")
                 }
-                try ctx.confirm("Apply \(plan.writes.count) change\(plan.writes.count == 1 ? "" : "s") to \(login.server.authority) (\(DomainBlockSteps.syncSummary(plan)))?")
+                try ctx.confirm(
+                    "Apply \(plan.writes.count) change\(plan.writes.count == 1 ? "" : "s") to \(login.server.authority) (\(DomainBlockSteps.syncSummary(plan)))?"
+                )
                 try await DomainBlockSteps(ctx).applySync(plan, with: adapter, listDigest: digest, progress: progress)
             }
         }
@@ -84,8 +94,9 @@ extension DomainBlocks {
             do {
                 rows = try JSONCoding.decoder().decode([SyncRow].self, from: data)
             } catch {
-                throw FediError(.dataError, "\(plan == "-" ? "stdin" : plan) is not a saved sync plan",
-                                hint: "make one with `fedictl domain-blocks sync SOURCE... --dry-run -o json > plan.json`")
+                throw FediError(
+                    .dataError, "\(plan == "-" ? "stdin" : plan) is not a saved sync plan",
+                    hint: "make one with `fedictl domain-blocks sync SOURCE... --dry-run -o json > plan.json`")
             }
             return try SyncPlanCheck.rows(rows, source: plan == "-" ? "stdin" : plan)
         }

@@ -8,16 +8,16 @@ extension DomainBlocks {
             commandName: "list",
             abstract: "List the domains this server limits or defederates from.",
             discussion: """
-            Columns: id, domain, severity, reject_media, reject_reports, public_comment (more with --fields: \
-            private_comment, obfuscate, created_at, digest). On Pleroma/Akkoma and the Misskey family the id \
-            is the domain. --raw prints the server's own JSON (on Pleroma the :mrf_simple setting, on Misskey \
-            its host lists).
+                Columns: id, domain, severity, reject_media, reject_reports, public_comment (more with --fields: \
+                private_comment, obfuscate, created_at, digest). On Pleroma/Akkoma and the Misskey family the id \
+                is the domain. --raw prints the server's own JSON (on Pleroma the :mrf_simple setting, on Misskey \
+                its host lists).
 
-            Examples:
-              $ fedictl domain-blocks list
-              $ fedictl domain-blocks list --all -o csv
-              $ fedictl domain-blocks list --all -o ndjson | jq -r 'select(.severity == "suspend") | .domain'
-            """,
+                Examples:
+                  $ fedictl domain-blocks list
+                  $ fedictl domain-blocks list --all -o csv
+                  $ fedictl domain-blocks list --all -o ndjson | jq -r 'select(.severity == "suspend") | .domain'
+                """,
             aliases: ["ls"])
 
         public static let traits = VerbTraits(.moderation, .reads)

@@ -8,14 +8,14 @@ extension DomainBlocks {
             commandName: "remove",
             abstract: "Lift a domain block, by domain or id.",
             discussion: """
-            Federation with the domain resumes (on Mastodon, suspended accounts from it stay suspended). \
-            Asks first on a terminal; elsewhere needs --yes. Like add, safe to repeat: a domain that is not \
-            blocked is said so, nothing is sent, and the exit status is 0 (an unknown id is still exit 66).
+                Federation with the domain resumes (on Mastodon, suspended accounts from it stay suspended). \
+                Asks first on a terminal; elsewhere needs --yes. Like add, safe to repeat: a domain that is not \
+                blocked is said so, nothing is sent, and the exit status is 0 (an unknown id is still exit 66).
 
-            Examples:
-              $ fedictl domain-blocks remove spam.example
-              $ fedictl domain-blocks remove 12 --yes
-            """,
+                Examples:
+                  $ fedictl domain-blocks remove spam.example
+                  $ fedictl domain-blocks remove 12 --yes
+                """,
             aliases: ["rm"])
 
         public static let traits = VerbTraits(.moderation, .writes)
@@ -41,8 +41,9 @@ extension DomainBlocks {
                 }
                 try ctx.confirm("Lift the \(block.severity.rawValue) block on \(block.domain)?")
                 // Through the engine, so the journal keeps the whole block and can put it back as it was.
-                let lift = DomainBlockPlan.Step(action: .remove, domain: block.domain, spec: nil, existing: block,
-                                                changes: [], line: nil)
+                let lift = DomainBlockPlan.Step(
+                    action: .remove, domain: block.domain, spec: nil, existing: block,
+                    changes: [], line: nil)
                 _ = try await adapter.carryOut(lift)
                 ctx.status("Lifted the block on \(block.domain).")
                 try ctx.output.item(block)

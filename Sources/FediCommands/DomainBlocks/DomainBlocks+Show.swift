@@ -8,10 +8,10 @@ extension DomainBlocks {
             commandName: "show",
             abstract: "Show one domain block, by domain or id.",
             discussion: """
-            Examples:
-              $ fedictl domain-blocks show spam.example
-              $ fedictl domain-blocks show 12 -o json
-            """)
+                Examples:
+                  $ fedictl domain-blocks show spam.example
+                  $ fedictl domain-blocks show 12 -o json
+                """)
 
         public static let traits = VerbTraits(.moderation, .reads)
 

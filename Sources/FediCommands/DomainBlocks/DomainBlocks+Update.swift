@@ -8,13 +8,13 @@ extension DomainBlocks {
             commandName: "update",
             abstract: "Change the settings of an existing domain block.",
             discussion: """
-            Only the settings given change. GoToSocial can update blocks from 0.19 on, and only their \
-            comments and obfuscation.
+                Only the settings given change. GoToSocial can update blocks from 0.19 on, and only their \
+                comments and obfuscation.
 
-            Examples:
-              $ fedictl domain-blocks update noisy.example --severity suspend
-              $ fedictl domain-blocks update 12 --no-reject-media --private-comment ""
-            """)
+                Examples:
+                  $ fedictl domain-blocks update noisy.example --severity suspend
+                  $ fedictl domain-blocks update 12 --no-reject-media --private-comment ""
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
@@ -36,8 +36,9 @@ extension DomainBlocks {
                 let spec = settings.changes.applied(to: block, domain: block.domain)
                 try DomainBlockSteps(ctx).requireSupported(spec, by: adapter)
                 let changes = spec.differences(from: block)
-                let step = DomainBlockPlan.Step(action: changes.isEmpty ? .unchanged : .update, domain: block.domain, spec: spec,
-                                                existing: block, changes: changes, line: nil)
+                let step = DomainBlockPlan.Step(
+                    action: changes.isEmpty ? .unchanged : .update, domain: block.domain, spec: spec,
+                    existing: block, changes: changes, line: nil)
                 try DomainBlockSteps(ctx).showOutcome(try await adapter.carryOut(step), domain: block.domain)
             }
         }

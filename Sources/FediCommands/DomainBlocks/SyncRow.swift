@@ -1,6 +1,6 @@
-import FoundationEssentials
 import FediCore
 import FediOutput
+import FoundationEssentials
 
 /// One domain on one server in a sync plan (`sync`, saved with `--dry-run -o json` for `apply`):
 /// what will happen, old → new, why, and after applying, what happened.
@@ -75,22 +75,31 @@ public struct SyncRow: Tabular, Codable, Equatable {
     /// The plan step this row says, against the server's `current` list (for `apply`).
     func step(current: [DomainBlock]) throws -> SyncPlan.Step {
         guard let action = SyncPlan.Action(rawValue: action) else {
-            throw FediError(.dataError, "plan row for \(domain) has an unknown action '\(self.action)'", hint: "make the plan again with `domain-blocks sync --dry-run -o json`")
+            throw FediError(
+                .dataError, "plan row for \(domain) has an unknown action '\(self.action)'",
+                hint: "make the plan again with `domain-blocks sync --dry-run -o json`")
         }
         var wanted: DomainBlockSpec?
         if let severity, [.add, .raise, .lower, .change].contains(action) {
             guard let level = DomainBlockSeverity(rawValue: severity) else {
-                throw FediError(.dataError, "plan row for \(domain) has an unknown severity '\(severity)'", hint: "make the plan again")
+                throw FediError(
+                    .dataError, "plan row for \(domain) has an unknown severity '\(severity)'",
+                    hint: "make the plan again")
             }
-            wanted = DomainBlockSpec(domain: domain, severity: level, rejectMedia: rejectMedia ?? false, rejectReports: rejectReports ?? false,
-                                     privateComment: privateComment, publicComment: publicComment, obfuscate: obfuscate ?? false)
+            wanted = DomainBlockSpec(
+                domain: domain, severity: level, rejectMedia: rejectMedia ?? false,
+                rejectReports: rejectReports ?? false,
+                privateComment: privateComment, publicComment: publicComment, obfuscate: obfuscate ?? false)
         }
         // Planned against a list that has changed since (--force): what the row asks for, against the block as it is now.
         let existing = current.first(named: domain)
         var now = action
         switch (action, existing, wanted) {
-        case (.add, let existing?, let wanted?), (.raise, let existing?, let wanted?), (.lower, let existing?, let wanted?), (.change, let existing?, let wanted?):
-            now = wanted.differences(from: existing).isEmpty ? .unchanged
+        case (.add, let existing?, let wanted?), (.raise, let existing?, let wanted?),
+            (.lower, let existing?, let wanted?), (.change, let existing?, let wanted?):
+            now =
+                wanted.differences(from: existing).isEmpty
+                ? .unchanged
                 : wanted.severity > existing.severity ? .raise : wanted.severity < existing.severity ? .lower : .change
         case (.raise, nil, _), (.lower, nil, _), (.change, nil, _):
             now = .add
@@ -99,8 +108,10 @@ public struct SyncRow: Tabular, Codable, Equatable {
         default:
             break
         }
-        return SyncPlan.Step(action: now, domain: domain, wanted: now == .unchanged ? nil : wanted, existing: existing,
-                             details: now == action ? details : wanted?.changeDetails(from: existing) ?? [], sources: sources, note: note)
+        return SyncPlan.Step(
+            action: now, domain: domain, wanted: now == .unchanged ? nil : wanted, existing: existing,
+            details: now == action ? details : wanted?.changeDetails(from: existing) ?? [], sources: sources, note: note
+        )
     }
 }
 
@@ -108,8 +119,11 @@ extension SyncPlan {
     /// A fingerprint of a server's whole list: any block added, lifted or changed changes it.
     static func listDigest(_ blocks: [DomainBlock]) -> String {
         let lines = blocks.map { block in
-            [BlocklistFile.normalise(block.domain), block.severity.rawValue, "\(block.rejectMedia)", "\(block.rejectReports)", "\(block.obfuscate)",
-             block.publicComment ?? "", block.privateComment ?? ""].joined(separator: "\t")
+            [
+                BlocklistFile.normalise(block.domain), block.severity.rawValue, "\(block.rejectMedia)",
+                "\(block.rejectReports)", "\(block.obfuscate)",
+                block.publicComment ?? "", block.privateComment ?? "",
+            ].joined(separator: "\t")
         }.sorted()
         return DomainDigest.sha256Hex(lines.joined(separator: "\n"))
     }

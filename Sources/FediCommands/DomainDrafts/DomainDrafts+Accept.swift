@@ -8,14 +8,14 @@ extension DomainDrafts {
             commandName: "accept",
             abstract: "Accept a draft: the block or allow it describes takes effect.",
             discussion: """
-            Asks first on a terminal; elsewhere needs --yes. Where the domain already has a block (or an \
-            allow), GoToSocial refuses unless --overwrite, which replaces it with the draft's settings. \
-            Shows the new block or allow.
+                Asks first on a terminal; elsewhere needs --yes. Where the domain already has a block (or an \
+                allow), GoToSocial refuses unless --overwrite, which replaces it with the draft's settings. \
+                Shows the new block or allow.
 
-            Examples:
-              $ fedictl domain-drafts accept 01JD40A7Q
-              $ fedictl domain-drafts accept 01JD40A7Q --overwrite --yes
-            """)
+                Examples:
+                  $ fedictl domain-drafts accept 01JD40A7Q
+                  $ fedictl domain-drafts accept 01JD40A7Q --overwrite --yes
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
@@ -33,7 +33,8 @@ extension DomainDrafts {
             try await ctx.withCapability(.domainDraftsAccept) { family in
                 let draft = try await client.domainDraft(id: id).value
                 let type = draft.permissionType ?? "permission"
-                try ctx.confirm("Accept the \(type) draft for \(draft.domain)\(overwrite ? ", replacing any \(type) there" : "")?")
+                try ctx.confirm(
+                    "Accept the \(type) draft for \(draft.domain)\(overwrite ? ", replacing any \(type) there" : "")?")
                 let note = try await acceptingNote(draft, client, family, journal: ctx.journalIsOn)
                 let accepted = try await JournalNote.during(note) {
                     try await client.acceptDomainDraft(id: id, overwrite: overwrite)
@@ -45,8 +46,10 @@ extension DomainDrafts {
 
         /// The block or allow the draft makes, for the journal: its undo lifts it, or puts back the one
         /// --overwrite replaced (read first: without --overwrite GoToSocial refuses where there is one).
-        func acceptingNote(_ draft: DomainPermission, _ client: APIClient, _ family: APIFamily,
-                           journal: Bool) async throws -> [JournalNote] {
+        func acceptingNote(
+            _ draft: DomainPermission, _ client: APIClient, _ family: APIFamily,
+            journal: Bool
+        ) async throws -> [JournalNote] {
             guard journal else { return [] }
             guard overwrite else { return [.accepting(draft, over: nil, allow: nil)] }
             if draft.permissionType == DomainPermissionType.allow.rawValue {

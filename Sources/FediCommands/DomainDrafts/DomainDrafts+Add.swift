@@ -8,12 +8,12 @@ extension DomainDrafts {
             commandName: "add",
             abstract: "Draft a domain block or allow for another moderator to accept.",
             discussion: """
-            Safe to repeat: a hand-made draft of the same type for the domain is shown and nothing is sent.
+                Safe to repeat: a hand-made draft of the same type for the domain is shown and nothing is sent.
 
-            Examples:
-              $ fedictl domain-drafts add spam.example --type block --private-comment "Reported 3 times"
-              $ fedictl domain-drafts add friends.example --type allow
-            """)
+                Examples:
+                  $ fedictl domain-drafts add spam.example --type block --private-comment "Reported 3 times"
+                  $ fedictl domain-drafts add friends.example --type allow
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
@@ -41,12 +41,14 @@ extension DomainDrafts {
             try await ctx.withCapability(.domainDraftsAdd) { _ in
                 let drafts = try await client.domainDrafts(type: type, subscriptionID: nil, limit: nil, onPage: nil)
                 if let existing = drafts.filter({ $0.subscriptionID == nil }).first(named: domain) {
-                    ctx.status("\(existing.domain) already has a \(type.rawValue) draft (\(existing.id)); nothing sent.")
+                    ctx.status(
+                        "\(existing.domain) already has a \(type.rawValue) draft (\(existing.id)); nothing sent.")
                     return try ctx.output.item(existing)
                 }
-                let created = try await client.createDomainDraft(domain: domain, type: type,
-                                                                 obfuscate: obfuscate ? true : nil,
-                                                                 publicComment: publicComment, privateComment: privateComment)
+                let created = try await client.createDomainDraft(
+                    domain: domain, type: type,
+                    obfuscate: obfuscate ? true : nil,
+                    publicComment: publicComment, privateComment: privateComment)
                 ctx.status("Drafted a \(type.rawValue) for \(created.domain) (\(created.id)).")
                 try ctx.output.item(created)
             }

@@ -8,10 +8,10 @@ extension DomainDrafts {
             commandName: "list",
             abstract: "List the drafts waiting for a decision, newest first.",
             discussion: """
-            Examples:
-              $ fedictl domain-drafts list
-              $ fedictl domain-drafts list --type block --subscription 01JD3ZQ -o json
-            """,
+                Examples:
+                  $ fedictl domain-drafts list
+                  $ fedictl domain-drafts list --type block --subscription 01JD3ZQ -o json
+                """,
             aliases: ["ls"])
 
         public static let traits = VerbTraits(.moderation, .reads)
@@ -31,8 +31,9 @@ extension DomainDrafts {
             let client = try await ctx.client()
             try await ctx.withCapability(.domainDraftsList) { _ in
                 try await ctx.printPages(of: DomainPermission.self, empty: "No drafts.", limit: limit) { onPage in
-                    try await client.domainDrafts(type: type, subscriptionID: subscription, limit: limit.count,
-                                                  onPage: onPage)
+                    try await client.domainDrafts(
+                        type: type, subscriptionID: subscription, limit: limit.count,
+                        onPage: onPage)
                 }
             }
         }

@@ -8,12 +8,12 @@ extension DomainDrafts {
             commandName: "reject",
             abstract: "Drop a draft, optionally excluding its domain from future drafts.",
             discussion: """
-            Asks first on a terminal; elsewhere needs --yes. With --exclude the domain also goes on the \
-            exclude list (see domain-excludes), so no subscription drafts it again.
+                Asks first on a terminal; elsewhere needs --yes. With --exclude the domain also goes on the \
+                exclude list (see domain-excludes), so no subscription drafts it again.
 
-            Examples:
-              $ fedictl domain-drafts reject 01JD40A7Q --exclude
-            """)
+                Examples:
+                  $ fedictl domain-drafts reject 01JD40A7Q --exclude
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
@@ -30,14 +30,18 @@ extension DomainDrafts {
             let client = try await ctx.client()
             try await ctx.withCapability(.domainDraftsReject) { _ in
                 let draft = try await client.domainDraft(id: id).value
-                try ctx.confirm("Drop the \(draft.permissionType ?? "") draft for \(draft.domain)\(exclude ? " and exclude the domain" : "")?")
+                try ctx.confirm(
+                    "Drop the \(draft.permissionType ?? "") draft for \(draft.domain)\(exclude ? " and exclude the domain" : "")?"
+                )
                 // Two entries where --exclude also excludes the domain: `log undo` of both puts both back.
-                let notes = [JournalNote.domainDraft(draft, after: nil)]
+                let notes =
+                    [JournalNote.domainDraft(draft, after: nil)]
                     + (exclude ? [JournalNote.domainExclude(draft.domain, excluded: true)] : [])
                 let removed = try await JournalNote.during(notes) {
                     try await client.rejectDomainDraft(id: id, exclude: exclude)
                 }
-                ctx.status("Dropped the draft for \(removed.domain)\(exclude ? "; subscriptions will leave it alone" : "").")
+                ctx.status(
+                    "Dropped the draft for \(removed.domain)\(exclude ? "; subscriptions will leave it alone" : "").")
                 try ctx.output.item(removed)
             }
         }

@@ -8,9 +8,9 @@ extension DomainDrafts {
             commandName: "show",
             abstract: "Show one draft.",
             discussion: """
-            Examples:
-              $ fedictl domain-drafts show 01JD40A7Q
-            """)
+                Examples:
+                  $ fedictl domain-drafts show 01JD40A7Q
+                """)
 
         public static let traits = VerbTraits(.moderation, .reads)
 
@@ -22,7 +22,8 @@ extension DomainDrafts {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainPermission.self)
             let client = try await ctx.client()
-            try ctx.output.item(try await ctx.withCapability(.domainDraftsShow) { _ in try await client.domainDraft(id: id) })
+            try ctx.output.item(
+                try await ctx.withCapability(.domainDraftsShow) { _ in try await client.domainDraft(id: id) })
         }
     }
 }

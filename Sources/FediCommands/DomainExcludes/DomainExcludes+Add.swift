@@ -8,11 +8,11 @@ extension DomainExcludes {
             commandName: "add",
             abstract: "Keep subscriptions away from a domain and its subdomains.",
             discussion: """
-            Safe to repeat: an excluded domain is shown as it is and nothing is sent.
+                Safe to repeat: an excluded domain is shown as it is and nothing is sent.
 
-            Examples:
-              $ fedictl domain-excludes add partner.example --private-comment "Sister instance; decide by hand"
-            """)
+                Examples:
+                  $ fedictl domain-excludes add partner.example --private-comment "Sister instance; decide by hand"
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 

@@ -8,10 +8,10 @@ extension DomainExcludes {
             commandName: "list",
             abstract: "List the domains subscriptions never touch.",
             discussion: """
-            Examples:
-              $ fedictl domain-excludes list
-              $ fedictl domain-excludes list --all -o json
-            """,
+                Examples:
+                  $ fedictl domain-excludes list
+                  $ fedictl domain-excludes list --all -o json
+                """,
             aliases: ["ls"])
 
         public static let traits = VerbTraits(.moderation, .reads)
@@ -24,8 +24,10 @@ extension DomainExcludes {
             try ctx.output.validateFields(for: DomainPermission.self)
             let client = try await ctx.client()
             try await ctx.withCapability(.domainExcludesList) { _ in
-                try await ctx.printPages(of: DomainPermission.self, empty: "No excluded domains.",
-                                         limit: limit) { onPage in
+                try await ctx.printPages(
+                    of: DomainPermission.self, empty: "No excluded domains.",
+                    limit: limit
+                ) { onPage in
                     try await client.domainExcludes(limit: limit.count, onPage: onPage)
                 }
             }

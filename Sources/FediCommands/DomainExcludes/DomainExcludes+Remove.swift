@@ -8,11 +8,11 @@ extension DomainExcludes {
             commandName: "remove",
             abstract: "Let subscriptions manage a domain again, by domain or id.",
             discussion: """
-            Asks first on a terminal; elsewhere needs --yes.
+                Asks first on a terminal; elsewhere needs --yes.
 
-            Examples:
-              $ fedictl domain-excludes remove partner.example --yes
-            """,
+                Examples:
+                  $ fedictl domain-excludes remove partner.example --yes
+                """,
             aliases: ["rm"])
 
         public static let traits = VerbTraits(.moderation, .writes)
@@ -27,8 +27,9 @@ extension DomainExcludes {
             let client = try await ctx.client()
             try await ctx.withCapability(.domainExcludesRemove) { _ in
                 guard let exclude = try await client.domainExcludes(limit: nil, onPage: nil).first(named: target) else {
-                    throw FediError(.noInput, "\(target) is not excluded on \(client.server.authority)",
-                                    hint: "`fedictl domain-excludes list` shows what is")
+                    throw FediError(
+                        .noInput, "\(target) is not excluded on \(client.server.authority)",
+                        hint: "`fedictl domain-excludes list` shows what is")
                 }
                 try ctx.confirm("Let subscriptions manage \(exclude.domain) again?")
                 try await client.removeDomainExclude(id: exclude.id)

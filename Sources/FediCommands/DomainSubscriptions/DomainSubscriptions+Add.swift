@@ -8,15 +8,15 @@ extension DomainSubscriptions {
             commandName: "add",
             abstract: "Subscribe to a block or allow list by URL.",
             discussion: """
-            Safe to repeat: a subscription of the same type to the same URL is shown and nothing is sent. \
-            Unless --no-as-draft, GoToSocial makes drafts (see domain-drafts) for a moderator to accept. \
-            Check the list first with `domain-subscriptions test ID`.
+                Safe to repeat: a subscription of the same type to the same URL is shown and nothing is sent. \
+                Unless --no-as-draft, GoToSocial makes drafts (see domain-drafts) for a moderator to accept. \
+                Check the list first with `domain-subscriptions test ID`.
 
-            Examples:
-              $ fedictl domain-subscriptions add https://lists.example/block.csv --type block --priority 200 --title "Shared list"
-              $ pass show lists/allow | fedictl domain-subscriptions add https://lists.example/allow.txt --type allow \\
-                  --fetch-username gts --fetch-password-stdin --no-as-draft
-            """)
+                Examples:
+                  $ fedictl domain-subscriptions add https://lists.example/block.csv --type block --priority 200 --title "Shared list"
+                  $ pass show lists/allow | fedictl domain-subscriptions add https://lists.example/allow.txt --type allow \\
+                      --fetch-username gts --fetch-password-stdin --no-as-draft
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
@@ -35,7 +35,8 @@ extension DomainSubscriptions {
                 throw ValidationError("'\(url)' is not an http(s) URL")
             }
             if settings.contentType == nil, SubscriptionContentType.guess(from: url) == nil {
-                throw ValidationError("cannot tell how the list is written from its URL: give --content-type csv, json or plain")
+                throw ValidationError(
+                    "cannot tell how the list is written from its URL: give --content-type csv, json or plain")
             }
         }
 
@@ -47,14 +48,18 @@ extension DomainSubscriptions {
             fields.contentType = fields.contentType ?? SubscriptionContentType.guess(from: url)?.mimeType
             let client = try await ctx.client()
             try await ctx.withCapability(.domainSubscriptionsAdd) { _ in
-                let existing = try await client.domainSubscriptions(type: type, limit: nil,
-                                                                    onPage: nil).first { $0.uri == url }
+                let existing = try await client.domainSubscriptions(
+                    type: type, limit: nil,
+                    onPage: nil
+                ).first { $0.uri == url }
                 if let existing {
                     ctx.status("Already subscribed to \(url) for \(type.rawValue)s (\(existing.id)); nothing sent.")
                     return try ctx.output.item(existing)
                 }
                 let created = try await client.createDomainSubscription(fields)
-                ctx.status("Subscribed to \(created.uri) (\(created.id))\(created.asDraft ? "; entries arrive as drafts" : "").")
+                ctx.status(
+                    "Subscribed to \(created.uri) (\(created.id))\(created.asDraft ? "; entries arrive as drafts" : "")."
+                )
                 try ctx.output.item(created)
             }
         }

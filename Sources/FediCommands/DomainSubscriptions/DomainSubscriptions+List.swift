@@ -8,10 +8,10 @@ extension DomainSubscriptions {
             commandName: "list",
             abstract: "List the subscriptions, newest first.",
             discussion: """
-            Examples:
-              $ fedictl domain-subscriptions list
-              $ fedictl domain-subscriptions list --type block -o json
-            """,
+                Examples:
+                  $ fedictl domain-subscriptions list
+                  $ fedictl domain-subscriptions list --type block -o json
+                """,
             aliases: ["ls"])
 
         public static let traits = VerbTraits(.moderation, .reads)
@@ -28,8 +28,10 @@ extension DomainSubscriptions {
             try SubscriptionSteps(ctx).refuseRawSubscriptions()
             let client = try await ctx.client()
             try await ctx.withCapability(.domainSubscriptionsList) { _ in
-                try await ctx.printPages(of: DomainSubscription.self, empty: "No subscriptions.",
-                                         limit: limit) { onPage in
+                try await ctx.printPages(
+                    of: DomainSubscription.self, empty: "No subscriptions.",
+                    limit: limit
+                ) { onPage in
                     try await client.domainSubscriptions(type: type, limit: limit.count, onPage: onPage)
                 }
             }

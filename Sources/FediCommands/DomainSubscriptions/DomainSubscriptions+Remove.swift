@@ -8,13 +8,13 @@ extension DomainSubscriptions {
             commandName: "remove",
             abstract: "Unsubscribe, lifting what the subscription made unless --keep-children.",
             discussion: """
-            Asks first on a terminal; elsewhere needs --yes. By default GoToSocial also removes the blocks or \
-            allows the subscription made (another subscription may make them again); with --keep-children \
-            they stay in force, owned by no subscription.
+                Asks first on a terminal; elsewhere needs --yes. By default GoToSocial also removes the blocks or \
+                allows the subscription made (another subscription may make them again); with --keep-children \
+                they stay in force, owned by no subscription.
 
-            Examples:
-              $ fedictl domain-subscriptions remove 01JD3ZQ --keep-children --yes
-            """,
+                Examples:
+                  $ fedictl domain-subscriptions remove 01JD3ZQ --keep-children --yes
+                """,
             aliases: ["rm"])
 
         public static let traits = VerbTraits(.moderation, .writes)
@@ -33,7 +33,8 @@ extension DomainSubscriptions {
             try await ctx.withCapability(.domainSubscriptionsRemove) { _ in
                 let subscription = try await client.domainSubscription(id: id).value
                 let what = keepChildren ? "keeping" : "and lift"
-                try ctx.confirm("Unsubscribe from \(subscription.uri) \(what) the \(subscription.permissionType)s it made?")
+                try ctx.confirm(
+                    "Unsubscribe from \(subscription.uri) \(what) the \(subscription.permissionType)s it made?")
                 let removed = try await JournalNote.during([.domainSubscription(removing: subscription)]) {
                     try await client.removeDomainSubscription(id: id, removeChildren: !keepChildren)
                 }

@@ -8,9 +8,9 @@ extension DomainSubscriptions {
             commandName: "show",
             abstract: "Show one subscription, with its last fetch.",
             discussion: """
-            Examples:
-              $ fedictl domain-subscriptions show 01JD3ZQ
-            """)
+                Examples:
+                  $ fedictl domain-subscriptions show 01JD3ZQ
+                """)
 
         public static let traits = VerbTraits(.moderation, .reads)
 
@@ -23,7 +23,10 @@ extension DomainSubscriptions {
             try ctx.output.validateFields(for: DomainSubscription.self)
             try SubscriptionSteps(ctx).refuseRawSubscriptions()
             let client = try await ctx.client()
-            try ctx.output.item(try await ctx.withCapability(.domainSubscriptionsShow) { _ in try await client.domainSubscription(id: id).value })
+            try ctx.output.item(
+                try await ctx.withCapability(.domainSubscriptionsShow) { _ in
+                    try await client.domainSubscription(id: id).value
+                })
         }
     }
 }

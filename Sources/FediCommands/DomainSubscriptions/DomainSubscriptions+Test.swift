@@ -8,13 +8,13 @@ extension DomainSubscriptions {
             commandName: "test",
             abstract: "Show what a subscription would make, without making it.",
             discussion: """
-            The server fetches and parses the list now and answers with its entries; nothing changes. When \
-            it cannot fetch or parse the list, says why (exit 69).
+                The server fetches and parses the list now and answers with its entries; nothing changes. When \
+                it cannot fetch or parse the list, says why (exit 69).
 
-            Examples:
-              $ fedictl domain-subscriptions test 01JD3ZQ
-              $ fedictl domain-subscriptions test 01JD3ZQ -o json | jq length
-            """)
+                Examples:
+                  $ fedictl domain-subscriptions test 01JD3ZQ
+                  $ fedictl domain-subscriptions test 01JD3ZQ -o json | jq length
+                """)
 
         public static let traits = VerbTraits(.moderation, .reads)
 
@@ -26,7 +26,9 @@ extension DomainSubscriptions {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: PublicDomainBlock.self)
             let client = try await ctx.client()
-            let entries = try await ctx.withCapability(.domainSubscriptionsTest) { _ in try await client.testDomainSubscription(id: id) }
+            let entries = try await ctx.withCapability(.domainSubscriptionsTest) { _ in
+                try await client.testDomainSubscription(id: id)
+            }
             ctx.status("The list has \(entries.count) entr\(entries.count == 1 ? "y" : "ies").")
             try ctx.output.list(entries)
         }

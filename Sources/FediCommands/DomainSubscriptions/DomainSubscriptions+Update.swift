@@ -8,12 +8,12 @@ extension DomainSubscriptions {
             commandName: "update",
             abstract: "Change a subscription.",
             discussion: """
-            Only what is given changes.
+                Only what is given changes.
 
-            Examples:
-              $ fedictl domain-subscriptions update 01JD3ZQ --priority 250 --no-as-draft
-              $ fedictl domain-subscriptions update 01JD3ZQ --url https://lists.example/v2/block.csv
-            """)
+                Examples:
+                  $ fedictl domain-subscriptions update 01JD3ZQ --priority 250 --no-as-draft
+                  $ fedictl domain-subscriptions update 01JD3ZQ --url https://lists.example/v2/block.csv
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
@@ -28,13 +28,18 @@ extension DomainSubscriptions {
         @OptionGroup public var settings: SubscriptionSettings
 
         public func validate() throws {
-            if let url, !(url.hasPrefix("https://") || url.hasPrefix("http://")) { throw ValidationError("'\(url)' is not an http(s) URL") }
-            let given: [Any?] = [url, settings.priority, settings.title, settings.asDraft, settings.adoptOrphans,
-                                 settings.removeRetracted,
-                                 settings.contentType, settings.fetchUsername]
+            if let url, !(url.hasPrefix("https://") || url.hasPrefix("http://")) {
+                throw ValidationError("'\(url)' is not an http(s) URL")
+            }
+            let given: [Any?] = [
+                url, settings.priority, settings.title, settings.asDraft, settings.adoptOrphans,
+                settings.removeRetracted,
+                settings.contentType, settings.fetchUsername,
+            ]
             if given.allSatisfy({ $0 == nil }), !settings.fetchPasswordStdin {
-                throw ValidationError("nothing to change: give --url, --priority, --title, --[no-]as-draft, --[no-]adopt-orphans, "
-                                      + "--[no-]remove-retracted, --content-type, --fetch-username or --fetch-password-stdin")
+                throw ValidationError(
+                    "nothing to change: give --url, --priority, --title, --[no-]as-draft, --[no-]adopt-orphans, "
+                        + "--[no-]remove-retracted, --content-type, --fetch-username or --fetch-password-stdin")
             }
         }
 

@@ -14,13 +14,13 @@ public struct DomainSubscriptions: AsyncParsableCommand {
         commandName: "domain-subscriptions",
         abstract: "Manage the block and allow lists GoToSocial subscribes to.",
         discussion: """
-        GoToSocial 0.18+ only; elsewhere each verb is refused (exit 69) naming the software. GoToSocial \
-        fetches every subscription once a day (instance-subscriptions-process-from/-every in its config), \
-        highest priority first, and creates blocks or allows (or drafts, with --as-draft) marked with the \
-        subscription's id. fedictl's `domain-blocks import --prune` and `sync` never lift or lower such a \
-        block unless --force. The fetch password is sent to the server only, never shown, and --raw is not \
-        offered here because the server's answer carries it. Needs an admin login.
-        """,
+            GoToSocial 0.18+ only; elsewhere each verb is refused (exit 69) naming the software. GoToSocial \
+            fetches every subscription once a day (instance-subscriptions-process-from/-every in its config), \
+            highest priority first, and creates blocks or allows (or drafts, with --as-draft) marked with the \
+            subscription's id. fedictl's `domain-blocks import --prune` and `sync` never lift or lower such a \
+            block unless --force. The fetch password is sent to the server only, never shown, and --raw is not \
+            offered here because the server's answer carries it. Needs an admin login.
+            """,
         subcommands: [List.self, Show.self, Add.self, Update.self, Remove.self, Test.self, Pull.self])
 }
 
@@ -56,20 +56,25 @@ public struct SubscriptionSettings: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("A name for the list.", valueName: "text"))
     public var title: String?
 
-    @Flag(inversion: .prefixedNo,
-          help: "Make drafts for a moderator to accept; --no-as-draft applies at once (server default: drafts).")
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Make drafts for a moderator to accept; --no-as-draft applies at once (server default: drafts).")
     public var asDraft: Bool?
 
-    @Flag(inversion: .prefixedNo,
-          help: "Take over hand-made entries the list has; --no-adopt-orphans leaves them (server default: no).")
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Take over hand-made entries the list has; --no-adopt-orphans leaves them (server default: no).")
     public var adoptOrphans: Bool?
 
-    @Flag(inversion: .prefixedNo,
-          help: "Lift what the list drops; --no-remove-retracted keeps it, unowned (server default: lift).")
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Lift what the list drops; --no-remove-retracted keeps it, unowned (server default: lift).")
     public var removeRetracted: Bool?
 
-    @Option(help: ArgumentHelp("How the list is written: csv, json or plain (default: from the URL's extension).",
-                               valueName: "type"))
+    @Option(
+        help: ArgumentHelp(
+            "How the list is written: csv, json or plain (default: from the URL's extension).",
+            valueName: "type"))
     public var contentType: SubscriptionContentType?
 
     @Option(help: ArgumentHelp("User name for HTTP basic auth when fetching the list.", valueName: "user"))
@@ -87,14 +92,18 @@ public struct SubscriptionSettings: ParsableArguments, Sendable {
         var password: String?
         if fetchPasswordStdin {
             let text = String(decoding: try ctx.terminal.readAll(), as: UTF8.self).trimmed()
-            guard !text.isEmpty else { throw FediError(.dataError,
-                                                       "the fetch password on stdin is empty; nothing was sent") }
+            guard !text.isEmpty else {
+                throw FediError(
+                    .dataError,
+                    "the fetch password on stdin is empty; nothing was sent")
+            }
             password = text
         }
-        return APIClient.SubscriptionFields(priority: priority, title: title, asDraft: asDraft,
-                                            adoptOrphans: adoptOrphans,
-                                            removeRetracted: removeRetracted, contentType: contentType?.mimeType,
-                                            fetchUsername: fetchUsername, fetchPassword: password)
+        return APIClient.SubscriptionFields(
+            priority: priority, title: title, asDraft: asDraft,
+            adoptOrphans: adoptOrphans,
+            removeRetracted: removeRetracted, contentType: contentType?.mimeType,
+            fetchUsername: fetchUsername, fetchPassword: password)
     }
 }
 
@@ -102,9 +111,10 @@ extension SubscriptionSteps {
     /// `--raw` would print the server's answer, which holds the fetch password.
     func refuseRawSubscriptions() throws {
         if ctx.globals.raw {
-            throw FediError(.usage,
-                            "--raw is not offered for domain subscriptions: GoToSocial's answer holds the fetch password",
-                            hint: "use -o json, which has every field but the password")
+            throw FediError(
+                .usage,
+                "--raw is not offered for domain subscriptions: GoToSocial's answer holds the fetch password",
+                hint: "use -o json, which has every field but the password")
         }
     }
 }

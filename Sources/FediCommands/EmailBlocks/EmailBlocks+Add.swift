@@ -8,11 +8,11 @@ extension EmailBlocks {
             commandName: "add",
             abstract: "Refuse sign-ups with addresses at an e-mail domain.",
             discussion: """
-            Safe to repeat: a blocked domain is left as it is.
+                Safe to repeat: a blocked domain is left as it is.
 
-            Examples:
-              $ fedictl email-blocks add mailinator.example
-            """)
+                Examples:
+                  $ fedictl email-blocks add mailinator.example
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 

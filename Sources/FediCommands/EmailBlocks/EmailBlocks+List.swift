@@ -8,13 +8,13 @@ extension EmailBlocks {
             commandName: "list",
             abstract: "List the blocked e-mail domains.",
             discussion: """
-            --fields history (or -o json) adds Mastodon's recent sign-up attempts per day, as the server \
-            gives them: day (UNIX seconds), accounts and uses, as strings.
+                --fields history (or -o json) adds Mastodon's recent sign-up attempts per day, as the server \
+                gives them: day (UNIX seconds), accounts and uses, as strings.
 
-            Examples:
-              $ fedictl email-blocks list
-              $ fedictl email-blocks list --all -o json | jq '.[] | {domain, history}'
-            """,
+                Examples:
+                  $ fedictl email-blocks list
+                  $ fedictl email-blocks list --all -o json | jq '.[] | {domain, history}'
+                """,
             aliases: ["ls"])
 
         public static let traits = VerbTraits(.moderation, .reads)
@@ -26,7 +26,8 @@ extension EmailBlocks {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: EmailDomainBlock.self)
             try await ctx.with(.emailDomainBlocks(.emailBlocksList)) { adapter in
-                try await ctx.printPages(of: EmailDomainBlock.self, empty: "No blocked e-mail domains.", limit: limit) { onPage in
+                try await ctx.printPages(of: EmailDomainBlock.self, empty: "No blocked e-mail domains.", limit: limit) {
+                    onPage in
                     try await adapter.list(limit: limit.count, onPage: onPage)
                 }
             }

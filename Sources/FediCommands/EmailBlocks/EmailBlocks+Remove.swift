@@ -8,11 +8,11 @@ extension EmailBlocks {
             commandName: "remove",
             abstract: "Allow sign-ups from an e-mail domain again, by domain or id.",
             discussion: """
-            Asks first on a terminal; elsewhere needs --yes.
+                Asks first on a terminal; elsewhere needs --yes.
 
-            Examples:
-              $ fedictl email-blocks remove mailinator.example --yes
-            """,
+                Examples:
+                  $ fedictl email-blocks remove mailinator.example --yes
+                """,
             aliases: ["rm"])
 
         public static let traits = VerbTraits(.moderation, .writes)
@@ -25,8 +25,9 @@ extension EmailBlocks {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: EmailDomainBlock.self)
             try await ctx.with(.emailDomainBlocks(.emailBlocksRemove)) { adapter in
-                try await DomainListSteps(ctx).removeDomainEntry(target, from: adapter,
-                                                                 noun: "a blocked e-mail domain", listCommand: "email-blocks list")
+                try await DomainListSteps(ctx).removeDomainEntry(
+                    target, from: adapter,
+                    noun: "a blocked e-mail domain", listCommand: "email-blocks list")
             }
         }
     }

@@ -7,6 +7,8 @@ extension EmailDomainBlock: Tabular {
         Column("domain") { .text($0.domain) },
         Column("created_at") { .date($0.createdAt) },
         // As the server gives it: day (UNIX seconds), accounts and uses, all strings.
-        Column("history", default: false) { .list($0.history.map { "\($0.day): \($0.accounts) accounts, \($0.uses) uses" }) },
+        Column("history", default: false) {
+            .list($0.history.map { "\($0.day): \($0.accounts) accounts, \($0.uses) uses" })
+        },
     ]
 }

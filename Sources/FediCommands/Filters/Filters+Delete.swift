@@ -8,12 +8,12 @@ extension Filters {
             commandName: "delete",
             abstract: "Delete a filter with its keywords.",
             discussion: """
-            Asks first on a terminal; elsewhere pass --yes. Prints the filter as it was.
+                Asks first on a terminal; elsewhere pass --yes. Prints the filter as it was.
 
-            Examples:
-              $ fedictl filters delete 12
-              $ fedictl filters delete 12 --yes -o json
-            """,
+                Examples:
+                  $ fedictl filters delete 12
+                  $ fedictl filters delete 12 --yes -o json
+                """,
             aliases: ["rm"])
 
         public static let traits = VerbTraits(.each, .writes)

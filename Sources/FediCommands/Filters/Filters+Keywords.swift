@@ -8,13 +8,13 @@ extension Filters {
             commandName: "keywords",
             abstract: "Add or remove a filter's keywords (v2 filters).",
             discussion: """
-            v1 filters (older Mastodon, Pleroma, Akkoma) are one phrase each: there, create or delete \
-            whole filters instead.
+                v1 filters (older Mastodon, Pleroma, Akkoma) are one phrase each: there, create or delete \
+                whole filters instead.
 
-            Examples:
-              $ fedictl filters keywords add 12 ballot --whole-word
-              $ fedictl filters keywords remove 31
-            """,
+                Examples:
+                  $ fedictl filters keywords add 12 ballot --whole-word
+                  $ fedictl filters keywords remove 31
+                """,
             subcommands: [Add.self, Remove.self])
     }
 }

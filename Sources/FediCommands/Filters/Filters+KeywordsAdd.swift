@@ -8,12 +8,12 @@ extension Filters.Keywords {
             commandName: "add",
             abstract: "Add a keyword to a filter.",
             discussion: """
-            Prints the new keyword with its id (which `filters keywords remove` takes).
+                Prints the new keyword with its id (which `filters keywords remove` takes).
 
-            Examples:
-              $ fedictl filters keywords add 12 ballot
-              $ fedictl filters keywords add 12 "polling station" --whole-word
-            """)
+                Examples:
+                  $ fedictl filters keywords add 12 ballot
+                  $ fedictl filters keywords add 12 "polling station" --whole-word
+                """)
 
         public static let traits = VerbTraits(.each, .writes)
 
@@ -33,9 +33,11 @@ extension Filters.Keywords {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: FilterKeyword.self)
-            try await FilterSteps(ctx).requireFiltersV2(for: "hold more than one keyword",
-                                           hint: "create another filter for the word: fedictl filters create '\(word)' --context …")
-            let added = try await ctx.client().addFilterKeyword(filterID: target.filter, KeywordDraft(word, wholeWord: wholeWord))
+            try await FilterSteps(ctx).requireFiltersV2(
+                for: "hold more than one keyword",
+                hint: "create another filter for the word: fedictl filters create '\(word)' --context …")
+            let added = try await ctx.client().addFilterKeyword(
+                filterID: target.filter, KeywordDraft(word, wholeWord: wholeWord))
             try ctx.output.item(added)
         }
     }

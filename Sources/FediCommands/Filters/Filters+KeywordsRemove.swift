@@ -8,11 +8,11 @@ extension Filters.Keywords {
             commandName: "remove",
             abstract: "Remove a keyword from its filter.",
             discussion: """
-            Takes the keyword's own id, as `filters show` lists it (`ballot (#31)`); the filter stays.
+                Takes the keyword's own id, as `filters show` lists it (`ballot (#31)`); the filter stays.
 
-            Examples:
-              $ fedictl filters keywords remove 31
-            """,
+                Examples:
+                  $ fedictl filters keywords remove 31
+                """,
             aliases: ["rm"])
 
         public static let traits = VerbTraits(.each, .writes)
@@ -23,8 +23,9 @@ extension Filters.Keywords {
         public var keyword: String
 
         public func run(in ctx: CommandContext) async throws {
-            try await FilterSteps(ctx).requireFiltersV2(for: "lose their one phrase and stay",
-                                           hint: "delete the whole filter: fedictl filters delete \(keyword)")
+            try await FilterSteps(ctx).requireFiltersV2(
+                for: "lose their one phrase and stay",
+                hint: "delete the whole filter: fedictl filters delete \(keyword)")
             try await ctx.client().removeFilterKeyword(id: keyword)
             ctx.status("Removed keyword \(keyword).")
         }

@@ -8,13 +8,13 @@ extension Filters {
             commandName: "list",
             abstract: "List the selected account's filters.",
             discussion: """
-            Shows each filter's id, title, action, places and keywords (with the keyword ids that \
-            `filters keywords remove` takes). On v1 servers each filter is one phrase.
+                Shows each filter's id, title, action, places and keywords (with the keyword ids that \
+                `filters keywords remove` takes). On v1 servers each filter is one phrase.
 
-            Examples:
-              $ fedictl filters list
-              $ fedictl filters list -o json
-            """,
+                Examples:
+                  $ fedictl filters list
+                  $ fedictl filters list -o json
+                """,
             aliases: ["ls"])
 
         public static let traits = VerbTraits(.each, .reads)

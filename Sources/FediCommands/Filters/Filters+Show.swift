@@ -8,13 +8,13 @@ extension Filters {
             commandName: "show",
             abstract: "Show one filter with its keywords and posts.",
             discussion: """
-            Keywords are listed as `word (#id)`, posts as `post STATUS (#id)`: the ids are what \
-            `filters keywords remove` and `filters statuses remove` take.
+                Keywords are listed as `word (#id)`, posts as `post STATUS (#id)`: the ids are what \
+                `filters keywords remove` and `filters statuses remove` take.
 
-            Examples:
-              $ fedictl filters show 12
-              $ fedictl filters show 12 -o json
-            """,
+                Examples:
+                  $ fedictl filters show 12
+                  $ fedictl filters show 12 -o json
+                """,
             aliases: ["view"])
 
         public static let traits = VerbTraits(.each, .reads)

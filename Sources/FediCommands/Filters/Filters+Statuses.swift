@@ -8,10 +8,10 @@ extension Filters {
             commandName: "statuses",
             abstract: "Add or remove single posts a filter hides (v2 filters).",
             discussion: """
-            Examples:
-              $ fedictl filters statuses add 12 109876543210
-              $ fedictl filters statuses remove 7
-            """,
+                Examples:
+                  $ fedictl filters statuses add 12 109876543210
+                  $ fedictl filters statuses remove 7
+                """,
             subcommands: [Add.self, Remove.self])
     }
 }

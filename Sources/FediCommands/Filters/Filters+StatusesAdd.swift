@@ -8,11 +8,11 @@ extension Filters.Statuses {
             commandName: "add",
             abstract: "Add a post to a filter.",
             discussion: """
-            Prints the new entry with its id (which `filters statuses remove` takes).
+                Prints the new entry with its id (which `filters statuses remove` takes).
 
-            Examples:
-              $ fedictl filters statuses add 12 109876543210
-            """)
+                Examples:
+                  $ fedictl filters statuses add 12 109876543210
+                """)
 
         public static let traits = VerbTraits(.each, .writes)
 
@@ -25,8 +25,9 @@ extension Filters.Statuses {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: FilterStatus.self)
-            try await FilterSteps(ctx).requireFiltersV2(for: "hide single posts",
-                                                        hint: "mute the author instead, or filter a phrase of the post")
+            try await FilterSteps(ctx).requireFiltersV2(
+                for: "hide single posts",
+                hint: "mute the author instead, or filter a phrase of the post")
             let added = try await ctx.client().addFilterStatus(filterID: target.filter, statusID: status)
             try ctx.output.item(added)
         }

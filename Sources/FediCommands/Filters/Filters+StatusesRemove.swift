@@ -8,11 +8,11 @@ extension Filters.Statuses {
             commandName: "remove",
             abstract: "Remove a post from its filter.",
             discussion: """
-            Takes the entry's own id, as `filters show` lists it (`post 1098… (#7)`), not the post's id.
+                Takes the entry's own id, as `filters show` lists it (`post 1098… (#7)`), not the post's id.
 
-            Examples:
-              $ fedictl filters statuses remove 7
-            """,
+                Examples:
+                  $ fedictl filters statuses remove 7
+                """,
             aliases: ["rm"])
 
         public static let traits = VerbTraits(.each, .writes)
@@ -23,8 +23,9 @@ extension Filters.Statuses {
         public var id: String
 
         public func run(in ctx: CommandContext) async throws {
-            try await FilterSteps(ctx).requireFiltersV2(for: "hide single posts",
-                                                        hint: "v1 filters hold no posts to remove")
+            try await FilterSteps(ctx).requireFiltersV2(
+                for: "hide single posts",
+                hint: "v1 filters hold no posts to remove")
             try await ctx.client().removeFilterStatus(id: id)
             ctx.status("Removed post entry \(id) from its filter.")
         }

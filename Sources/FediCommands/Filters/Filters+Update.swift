@@ -8,14 +8,14 @@ extension Filters {
             commandName: "update",
             abstract: "Change a filter's title, places, action or expiry.",
             discussion: """
-            Only what is given changes; --context replaces the places. Keywords and posts change with \
-            `filters keywords` and `filters statuses`. On v1 servers the title is the filter's phrase.
+                Only what is given changes; --context replaces the places. Keywords and posts change with \
+                `filters keywords` and `filters statuses`. On v1 servers the title is the filter's phrase.
 
-            Examples:
-              $ fedictl filters update 12 --action hide
-              $ fedictl filters update 12 --context home --context notifications --expires-in 1d
-              $ fedictl filters update 12 --never-expires
-            """)
+                Examples:
+                  $ fedictl filters update 12 --action hide
+                  $ fedictl filters update 12 --context home --context notifications --expires-in 1d
+                  $ fedictl filters update 12 --never-expires
+                """)
 
         public static let traits = VerbTraits(.each, .writes)
 
@@ -26,14 +26,19 @@ extension Filters {
         @Option(help: ArgumentHelp("A new title (on v1 servers: a new phrase).", valueName: "title"))
         public var title: String?
 
-        @Option(name: .customLong("context"), help: ArgumentHelp("Where the filter applies (repeatable; replaces the current places).",
-                                                                 valueName: "context"))
+        @Option(
+            name: .customLong("context"),
+            help: ArgumentHelp(
+                "Where the filter applies (repeatable; replaces the current places).",
+                valueName: "context"))
         public var contexts: [FilterContext] = []
 
         @Option(help: ArgumentHelp("What to do with matching posts: warn, hide or blur.", valueName: "action"))
         public var action: FilterAction?
 
-        @Option(help: ArgumentHelp("Remove the filter after this long from now: 30m, 12h, 1d, 2w or seconds.", valueName: "duration"))
+        @Option(
+            help: ArgumentHelp(
+                "Remove the filter after this long from now: 30m, 12h, 1d, 2w or seconds.", valueName: "duration"))
         public var expiresIn: String?
 
         @Flag(help: "Keep the filter until it is deleted (removes its expiry).")
@@ -41,18 +46,22 @@ extension Filters {
 
         public func validate() throws {
             if let expiresIn { _ = try DurationText.parse(expiresIn, flag: "--expires-in") }
-            if expiresIn != nil, neverExpires { throw ValidationError("--expires-in and --never-expires contradict each other") }
+            if expiresIn != nil, neverExpires {
+                throw ValidationError("--expires-in and --never-expires contradict each other")
+            }
             if let title, title.trimmed().isEmpty { throw ValidationError("the title is empty") }
             guard title != nil || !contexts.isEmpty || action != nil || expiresIn != nil || neverExpires else {
-                throw ValidationError("nothing to change: give --title, --context, --action, --expires-in or --never-expires")
+                throw ValidationError(
+                    "nothing to change: give --title, --context, --action, --expires-in or --never-expires")
             }
         }
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: Filter.self)
-            let draft = FilterDraft(title: title, context: contexts.isEmpty ? nil : contexts, action: action,
-                                    expiresIn: try expiresIn.map { try DurationText.parse($0, flag: "--expires-in").seconds },
-                                    neverExpires: neverExpires)
+            let draft = FilterDraft(
+                title: title, context: contexts.isEmpty ? nil : contexts, action: action,
+                expiresIn: try expiresIn.map { try DurationText.parse($0, flag: "--expires-in").seconds },
+                neverExpires: neverExpires)
             let (api, server) = try await FilterSteps(ctx).filtersAPI()
             try draft.check(for: api, on: server)
             let updated = try await ctx.client().updateFilter(id: target.filter, draft, api)

@@ -8,14 +8,14 @@ extension HeaderFilters {
             commandName: "add",
             abstract: "Add a header filter: requests whose HEADER matches REGEX are allowed or blocked.",
             discussion: """
-            The regex is checked first (Go's RE2 syntax: no lookaround or backreferences); an invalid one \
-            is refused with exit 65 and nothing is sent. Safe to repeat: the same filter is shown and \
-            nothing is sent.
+                The regex is checked first (Go's RE2 syntax: no lookaround or backreferences); an invalid one \
+                is refused with exit 65 and nothing is sent. Safe to repeat: the same filter is shown and \
+                nothing is sent.
 
-            Examples:
-              $ fedictl header-filters add --block User-Agent '.*BadBot.*'
-              $ fedictl header-filters add --allow User-Agent '^Mozilla/'
-            """)
+                Examples:
+                  $ fedictl header-filters add --block User-Agent '.*BadBot.*'
+                  $ fedictl header-filters add --allow User-Agent '^Mozilla/'
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
@@ -31,7 +31,9 @@ extension HeaderFilters {
 
         public func validate() throws {
             _ = try list.required()
-            guard !header.isEmpty, header.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0)) }) else {
+            guard !header.isEmpty,
+                header.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0)) })
+            else {
                 throw ValidationError("'\(header)' is not an HTTP header name (letters, digits, - and _)")
             }
         }
@@ -43,7 +45,9 @@ extension HeaderFilters {
             let client = try await ctx.client()
             try await ctx.withCapability(.headerFiltersAdd) { _ in
                 let filters = try await client.headerFilters(kind)
-                if let existing = filters.first(where: { $0.header.lowercased() == header.lowercased() && $0.regex == regex }) {
+                if let existing = filters.first(where: {
+                    $0.header.lowercased() == header.lowercased() && $0.regex == regex
+                }) {
                     ctx.status("That \(kind.rawValue) filter is already there (\(existing.id)); nothing sent.")
                     return try ctx.output.item(existing)
                 }

@@ -8,10 +8,10 @@ extension HeaderFilters {
             commandName: "list",
             abstract: "List the header filters (both lists unless --allow or --block).",
             discussion: """
-            Examples:
-              $ fedictl header-filters list
-              $ fedictl header-filters list --block -o json
-            """,
+                Examples:
+                  $ fedictl header-filters list
+                  $ fedictl header-filters list --block -o json
+                """,
             aliases: ["ls"])
 
         public static let traits = VerbTraits(.moderation, .reads)
@@ -28,7 +28,9 @@ extension HeaderFilters {
                 for kind in list.kinds { filters += try await client.headerFilters(kind) }
                 return filters
             }
-            if filters.isEmpty, ctx.output.settings.format == .table, ctx.output.settings.isTTY { return ctx.status("No header filters.") }
+            if filters.isEmpty, ctx.output.settings.format == .table, ctx.output.settings.isTTY {
+                return ctx.status("No header filters.")
+            }
             try ctx.output.list(filters)
         }
     }

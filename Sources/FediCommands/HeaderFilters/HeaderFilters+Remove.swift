@@ -8,12 +8,12 @@ extension HeaderFilters {
             commandName: "remove",
             abstract: "Remove a header filter, by HEADER and REGEX or by id.",
             discussion: """
-            Asks first on a terminal; elsewhere needs --yes.
+                Asks first on a terminal; elsewhere needs --yes.
 
-            Examples:
-              $ fedictl header-filters remove --block User-Agent '.*BadBot.*' --yes
-              $ fedictl header-filters remove --block 01JD41B2C --yes
-            """,
+                Examples:
+                  $ fedictl header-filters remove --block User-Agent '.*BadBot.*' --yes
+                  $ fedictl header-filters remove --block 01JD41B2C --yes
+                """,
             aliases: ["rm"])
 
         public static let traits = VerbTraits(.moderation, .writes)
@@ -38,11 +38,15 @@ extension HeaderFilters {
             let client = try await ctx.client()
             try await ctx.withCapability(.headerFiltersRemove) { _ in
                 let filters = try await client.headerFilters(kind)
-                let match = regex.map { regex in filters.first { $0.header.lowercased() == target.lowercased() && $0.regex == regex } }
+                let match =
+                    regex.map { regex in
+                        filters.first { $0.header.lowercased() == target.lowercased() && $0.regex == regex }
+                    }
                     ?? filters.first { $0.id == target }
                 guard let filter = match else {
-                    throw FediError(.noInput, "no such \(kind.rawValue) filter on \(client.server.authority)",
-                                    hint: "`fedictl header-filters list --\(kind.rawValue)` shows the filters")
+                    throw FediError(
+                        .noInput, "no such \(kind.rawValue) filter on \(client.server.authority)",
+                        hint: "`fedictl header-filters list --\(kind.rawValue)` shows the filters")
                 }
                 try ctx.confirm("Remove the \(kind.rawValue) filter on \(filter.header) matching \(filter.regex)?")
                 try await client.removeHeaderFilter(kind, id: filter.id)

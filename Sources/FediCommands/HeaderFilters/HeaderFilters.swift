@@ -8,11 +8,11 @@ public struct HeaderFilters: AsyncParsableCommand {
         commandName: "header-filters",
         abstract: "Manage the HTTP header filters GoToSocial applies to incoming requests.",
         discussion: """
-        GoToSocial 0.16+ only; elsewhere each verb is refused (exit 69) naming the software. A block filter \
-        refuses requests whose header matches its regex; allow filters matter in GoToSocial's allowlist \
-        header filter mode (advanced-header-filter-mode). Regexes use Go's RE2 syntax and are checked \
-        before anything is sent (exit 65). Needs an admin login.
-        """,
+            GoToSocial 0.16+ only; elsewhere each verb is refused (exit 69) naming the software. A block filter \
+            refuses requests whose header matches its regex; allow filters matter in GoToSocial's allowlist \
+            header filter mode (advanced-header-filter-mode). Regexes use Go's RE2 syntax and are checked \
+            before anything is sent (exit 65). Needs an admin login.
+            """,
         subcommands: [List.self, Add.self, Remove.self])
 }
 

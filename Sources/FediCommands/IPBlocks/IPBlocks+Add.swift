@@ -8,14 +8,14 @@ extension IPBlocks {
             commandName: "add",
             abstract: "Block an IP address or range.",
             discussion: """
-            Safe to repeat: when the address already has a block, it is updated where the settings given \
-            differ, and nothing is sent when they match. A repeated --expires-in keeps an expiry within the \
-            duration's own unit of the new one (a day for 30d), so a cron job does not move it every run.
+                Safe to repeat: when the address already has a block, it is updated where the settings given \
+                differ, and nothing is sent when they match. A repeated --expires-in keeps an expiry within the \
+                duration's own unit of the new one (a day for 30d), so a cron job does not move it every run.
 
-            Examples:
-              $ fedictl ip-blocks add 192.0.2.0/24 --severity sign_up_block --comment "Spam wave" --expires-in 2w
-              $ fedictl ip-blocks add 2001:db8::/32 --severity no_access
-            """)
+                Examples:
+                  $ fedictl ip-blocks add 192.0.2.0/24 --severity sign_up_block --comment "Spam wave" --expires-in 2w
+                  $ fedictl ip-blocks add 2001:db8::/32 --severity no_access
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
@@ -28,7 +28,9 @@ extension IPBlocks {
 
         public func validate() throws {
             _ = try IPRange.parse(ip)
-            if settings.severity == nil { throw ValidationError("--severity is required: sign_up_requires_approval, sign_up_block or no_access") }
+            if settings.severity == nil {
+                throw ValidationError("--severity is required: sign_up_requires_approval, sign_up_block or no_access")
+            }
         }
 
         public func run(in ctx: CommandContext) async throws {
@@ -47,17 +49,21 @@ extension IPBlocks {
                     var expiresIn = duration?.seconds
                     if let duration, let current = existing.expiresAt {
                         let wanted = ctx.services.now().addingTimeInterval(duration.timeInterval)
-                        if abs(wanted.timeIntervalSince(current)) < Double(max(duration.precision, 60)) { expiresIn = nil }
+                        if abs(wanted.timeIntervalSince(current)) < Double(max(duration.precision, 60)) {
+                            expiresIn = nil
+                        }
                     }
                     guard newSeverity != nil || comment != nil || expiresIn != nil else {
                         ctx.status("\(existing.ip) is already blocked with these settings; nothing sent.")
                         return try ctx.output.item(existing)
                     }
-                    let updated = try await client.updateIPBlock(id: existing.id, ip: nil, severity: newSeverity, comment: comment, expiresIn: expiresIn)
+                    let updated = try await client.updateIPBlock(
+                        id: existing.id, ip: nil, severity: newSeverity, comment: comment, expiresIn: expiresIn)
                     ctx.status("Updated the block on \(updated.ip).")
                     return try ctx.output.item(updated)
                 }
-                let created = try await client.createIPBlock(ip: range, severity: severity, comment: settings.comment, expiresIn: duration?.seconds)
+                let created = try await client.createIPBlock(
+                    ip: range, severity: severity, comment: settings.comment, expiresIn: duration?.seconds)
                 ctx.status("Blocked \(created.ip) (\(created.severity.rawValue)).")
                 try ctx.output.item(created)
             }
@@ -67,5 +73,7 @@ extension IPBlocks {
 
 extension IPBlocks.Add: JournaledCommand {
     public var journalTarget: String? { ip }
-    public func undoArguments(target: String?, createdID: String?) -> [String]? { createdID.map { ["ip-blocks", "remove", $0] } }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        createdID.map { ["ip-blocks", "remove", $0] }
+    }
 }

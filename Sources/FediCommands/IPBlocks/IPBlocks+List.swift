@@ -8,10 +8,10 @@ extension IPBlocks {
             commandName: "list",
             abstract: "List the blocked IP addresses and ranges.",
             discussion: """
-            Examples:
-              $ fedictl ip-blocks list
-              $ fedictl ip-blocks list --all -o csv
-            """,
+                Examples:
+                  $ fedictl ip-blocks list
+                  $ fedictl ip-blocks list --all -o csv
+                """,
             aliases: ["ls"])
 
         public static let traits = VerbTraits(.moderation, .reads)

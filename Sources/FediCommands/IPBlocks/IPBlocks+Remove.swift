@@ -8,11 +8,11 @@ extension IPBlocks {
             commandName: "remove",
             abstract: "Lift an IP block.",
             discussion: """
-            Asks first on a terminal; elsewhere needs --yes.
+                Asks first on a terminal; elsewhere needs --yes.
 
-            Examples:
-              $ fedictl ip-blocks remove 7 --yes
-            """,
+                Examples:
+                  $ fedictl ip-blocks remove 7 --yes
+                """,
             aliases: ["rm"])
 
         public static let traits = VerbTraits(.moderation, .writes)

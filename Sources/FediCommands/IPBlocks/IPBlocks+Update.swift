@@ -8,12 +8,12 @@ extension IPBlocks {
             commandName: "update",
             abstract: "Change an IP block.",
             discussion: """
-            Only what is given changes.
+                Only what is given changes.
 
-            Examples:
-              $ fedictl ip-blocks update 7 --severity no_access
-              $ fedictl ip-blocks update 7 --ip 192.0.2.0/23 --expires-in 30d
-            """)
+                Examples:
+                  $ fedictl ip-blocks update 7 --severity no_access
+                  $ fedictl ip-blocks update 7 --ip 192.0.2.0/23 --expires-in 30d
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
@@ -40,8 +40,9 @@ extension IPBlocks {
             let expiresIn = try settings.expirySeconds()
             let client = try await ctx.client()
             try await ctx.withCapability(.ipBlocksUpdate) { _ in
-                let updated = try await client.updateIPBlock(id: id, ip: range, severity: settings.severity, comment: settings.comment,
-                                                             expiresIn: expiresIn)
+                let updated = try await client.updateIPBlock(
+                    id: id, ip: range, severity: settings.severity, comment: settings.comment,
+                    expiresIn: expiresIn)
                 ctx.status("Updated IP block \(updated.id) (\(updated.ip)).")
                 try ctx.output.item(updated)
             }

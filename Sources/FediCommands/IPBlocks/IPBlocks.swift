@@ -7,9 +7,9 @@ public struct IPBlocks: AsyncParsableCommand {
         commandName: "ip-blocks",
         abstract: "Manage the IP addresses and ranges your server limits sign-ups or access from.",
         discussion: """
-        Mastodon 4.0+ only. Severities: sign_up_requires_approval, sign_up_block, no_access. Addresses \
-        are checked before anything is sent: an IPv4 or IPv6 address with an optional prefix length. \
-        Needs an admin login.
-        """,
+            Mastodon 4.0+ only. Severities: sign_up_requires_approval, sign_up_block, no_access. Addresses \
+            are checked before anything is sent: an IPv4 or IPv6 address with an optional prefix length. \
+            Needs an admin login.
+            """,
         subcommands: [List.self, Add.self, Update.self, Remove.self])
 }

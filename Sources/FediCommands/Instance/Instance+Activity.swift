@@ -8,13 +8,13 @@ extension Instance {
             commandName: "activity",
             abstract: "Show a server's weekly posts, logins and sign-ups.",
             discussion: """
-            Reads /api/v1/instance/activity (Mastodon): one row per week, newest first. No login needed. \
-            Without HOST, asks the selected account's instance.
+                Reads /api/v1/instance/activity (Mastodon): one row per week, newest first. No login needed. \
+                Without HOST, asks the selected account's instance.
 
-            Examples:
-              $ fedictl instance activity mastodon.social
-              $ fedictl instance activity -o csv > activity.csv
-            """)
+                Examples:
+                  $ fedictl instance activity mastodon.social
+                  $ fedictl instance activity -o csv > activity.csv
+                """)
 
         public static let traits = VerbTraits(.oncePerServer, .reads)
 
@@ -27,7 +27,9 @@ extension Instance {
             let target = try ctx.instanceTarget(hostArgument.host)
             let client = ctx.anonymousClient(target.server)
             let fetched = try await ctx.withCapability(.instanceActivity, on: target) { _ in
-                try await Instance.explainingHidden("activity", on: target.server) { try await client.instanceActivity() }
+                try await Instance.explainingHidden("activity", on: target.server) {
+                    try await client.instanceActivity()
+                }
             }
             try ctx.output.list(fetched)
         }

@@ -8,15 +8,15 @@ extension Instance {
             commandName: "blocks",
             abstract: "List the domains a server says it blocks.",
             discussion: """
-            Reads the server's public domain-block list, /api/v1/instance/domain_blocks (Mastodon 4.0+, \
-            GoToSocial), with obfuscated domains and digests as the server gives them. Admins may show it \
-            only to logged-in users or hide it: fedictl says which. When HOST is the selected account's \
-            instance (or is left out), the account's token is sent.
+                Reads the server's public domain-block list, /api/v1/instance/domain_blocks (Mastodon 4.0+, \
+                GoToSocial), with obfuscated domains and digests as the server gives them. Admins may show it \
+                only to logged-in users or hide it: fedictl says which. When HOST is the selected account's \
+                instance (or is left out), the account's token is sent.
 
-            Examples:
-              $ fedictl instance blocks mastodon.social
-              $ fedictl instance blocks example.social -o csv > their-blocks.csv
-            """)
+                Examples:
+                  $ fedictl instance blocks mastodon.social
+                  $ fedictl instance blocks example.social -o csv > their-blocks.csv
+                """)
 
         public static let traits = VerbTraits(.oncePerServer, .reads)
 

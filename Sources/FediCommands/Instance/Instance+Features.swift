@@ -8,15 +8,15 @@ extension Instance {
             commandName: "features",
             abstract: "Show what fedictl can do on a server, and through which API.",
             discussion: """
-            Detects the server's software and version (nodeinfo, the instance API, Misskey's meta) and prints, \
-            for every command area, the API that serves it there, or that it is unavailable and why. Without \
-            HOST, asks the selected account's instance, using its cached detection while it is fresh.
+                Detects the server's software and version (nodeinfo, the instance API, Misskey's meta) and prints, \
+                for every command area, the API that serves it there, or that it is unavailable and why. Without \
+                HOST, asks the selected account's instance, using its cached detection while it is fresh.
 
-            Examples:
-              $ fedictl instance features gts.example
-              $ fedictl instance features --refresh
-              $ fedictl instance features akkoma.example -o json
-            """)
+                Examples:
+                  $ fedictl instance features gts.example
+                  $ fedictl instance features --refresh
+                  $ fedictl instance features akkoma.example -o json
+                """)
 
         public static let traits = VerbTraits(.oncePerServer, .reads)
 

@@ -8,13 +8,13 @@ extension Instance {
             commandName: "nodeinfo",
             abstract: "Print a server's nodeinfo document as the server sent it.",
             discussion: """
-            Follows /.well-known/nodeinfo to the highest schema (2.1, 2.0, 1.1, 1.0) that really answers and \
-            prints that JSON untouched. No login needed. Without HOST, asks the selected account's instance.
+                Follows /.well-known/nodeinfo to the highest schema (2.1, 2.0, 1.1, 1.0) that really answers and \
+                prints that JSON untouched. No login needed. Without HOST, asks the selected account's instance.
 
-            Examples:
-              $ fedictl instance nodeinfo mastodon.social
-              $ fedictl instance nodeinfo gts.example | jq .software
-            """)
+                Examples:
+                  $ fedictl instance nodeinfo mastodon.social
+                  $ fedictl instance nodeinfo gts.example | jq .software
+                """)
 
         public static let traits = VerbTraits(.oncePerServer, .reads)
 
@@ -25,8 +25,9 @@ extension Instance {
         public func run(in ctx: CommandContext) async throws {
             let target = try ctx.instanceTarget(hostArgument.host)
             guard let document = try await ctx.anonymousClient(target.server).nodeinfo() else {
-                throw FediError(.unavailable, "\(target.server.authority) publishes no nodeinfo",
-                                hint: "/.well-known/nodeinfo is missing or lists no document that answers")
+                throw FediError(
+                    .unavailable, "\(target.server.authority) publishes no nodeinfo",
+                    hint: "/.well-known/nodeinfo is missing or lists no document that answers")
             }
             ctx.output.raw(document.raw)
         }

@@ -8,13 +8,13 @@ extension Instance {
             commandName: "peers",
             abstract: "Count the servers a server knows, or list them with --all.",
             discussion: """
-            Reads /api/v1/instance/peers. No login needed, though some servers (GoToSocial by default) keep \
-            the list private. Without HOST, asks the selected account's instance.
+                Reads /api/v1/instance/peers. No login needed, though some servers (GoToSocial by default) keep \
+                the list private. Without HOST, asks the selected account's instance.
 
-            Examples:
-              $ fedictl instance peers mastodon.social
-              $ fedictl instance peers mastodon.social --all | sort
-            """)
+                Examples:
+                  $ fedictl instance peers mastodon.social
+                  $ fedictl instance peers mastodon.social --all | sort
+                """)
 
         public static let traits = VerbTraits(.oncePerServer, .reads)
 
@@ -26,11 +26,17 @@ extension Instance {
         public var all = false
 
         public func run(in ctx: CommandContext) async throws {
-            if all { try ctx.output.validateFields(for: InstancePeer.self) } else { try ctx.output.validateFields(for: InstancePeerCount.self) }
+            if all {
+                try ctx.output.validateFields(for: InstancePeer.self)
+            } else {
+                try ctx.output.validateFields(for: InstancePeerCount.self)
+            }
             let target = try ctx.instanceTarget(hostArgument.host)
             let fetched = try await ctx.withDetection(.instancePeers, on: target) { _, info in
                 let client = await ctx.readingClient(.instancePeers, on: target.server, info: info, login: target.login)
-                return try await Instance.explainingHidden("peers", on: target.server, authenticated: client.token != nil) {
+                return try await Instance.explainingHidden(
+                    "peers", on: target.server, authenticated: client.token != nil
+                ) {
                     try await client.instancePeers()
                 }
             }

@@ -8,11 +8,11 @@ extension Instance.Rules {
             commandName: "add",
             abstract: "Add a rule to your server (GoToSocial).",
             discussion: """
-            Safe to repeat: a rule with the same text is shown and nothing is sent.
+                Safe to repeat: a rule with the same text is shown and nothing is sent.
 
-            Examples:
-              $ fedictl instance rules add "No spam or unsolicited advertising."
-            """)
+                Examples:
+                  $ fedictl instance rules add "No spam or unsolicited advertising."
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 

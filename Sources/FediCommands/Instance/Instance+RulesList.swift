@@ -8,13 +8,13 @@ extension Instance.Rules {
             commandName: "list",
             abstract: "List a server's rules.",
             discussion: """
-            Reads /api/v1/instance/rules (Mastodon 3.4+, GoToSocial, Pleroma, Friendica) or the rules in \
-            Misskey's /api/meta. No login needed. Without HOST, asks the selected account's instance.
+                Reads /api/v1/instance/rules (Mastodon 3.4+, GoToSocial, Pleroma, Friendica) or the rules in \
+                Misskey's /api/meta. No login needed. Without HOST, asks the selected account's instance.
 
-            Examples:
-              $ fedictl instance rules mastodon.social
-              $ fedictl instance rules -o json
-            """,
+                Examples:
+                  $ fedictl instance rules mastodon.social
+                  $ fedictl instance rules -o json
+                """,
             aliases: ["ls"])
 
         public static let traits = VerbTraits(.oncePerServer, .reads)

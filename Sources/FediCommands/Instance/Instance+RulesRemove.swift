@@ -8,19 +8,20 @@ extension Instance.Rules {
             commandName: "remove",
             abstract: "Remove a rule (GoToSocial).",
             discussion: """
-            Asks first on a terminal; elsewhere needs --yes.
+                Asks first on a terminal; elsewhere needs --yes.
 
-            Examples:
-              $ fedictl instance rules remove 01JD42C --yes
-            """,
+                Examples:
+                  $ fedictl instance rules remove 01JD42C --yes
+                """,
             aliases: ["rm"])
 
         public static let traits = VerbTraits(.moderation, .writes)
 
         @OptionGroup public var globals: GlobalOptions
 
-        @Argument(help: ArgumentHelp("The rule's id (see instance rules).", valueName: "id"),
-                  completion: .custom(RuleCompletion.candidates))
+        @Argument(
+            help: ArgumentHelp("The rule's id (see instance rules).", valueName: "id"),
+            completion: .custom(RuleCompletion.candidates))
         public var id: String
 
         public func run(in ctx: CommandContext) async throws {

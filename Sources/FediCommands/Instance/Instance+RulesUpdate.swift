@@ -8,16 +8,17 @@ extension Instance.Rules {
             commandName: "update",
             abstract: "Change a rule's text (GoToSocial).",
             discussion: """
-            Examples:
-              $ fedictl instance rules update 01JD42C "No spam, advertising or scraping."
-            """)
+                Examples:
+                  $ fedictl instance rules update 01JD42C "No spam, advertising or scraping."
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
         @OptionGroup public var globals: GlobalOptions
 
-        @Argument(help: ArgumentHelp("The rule's id (see instance rules).", valueName: "id"),
-                  completion: .custom(RuleCompletion.candidates))
+        @Argument(
+            help: ArgumentHelp("The rule's id (see instance rules).", valueName: "id"),
+            completion: .custom(RuleCompletion.candidates))
         public var id: String
 
         @Argument(help: ArgumentHelp("Its new text.", valueName: "text"))

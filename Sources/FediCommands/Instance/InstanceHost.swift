@@ -4,6 +4,8 @@ import ArgumentParser
 public struct InstanceHost: ParsableArguments, Sendable {
     public init() {}
 
-    @Argument(help: ArgumentHelp("Server to ask (host, host:port or URL); default: the selected account's instance.", valueName: "host"))
+    @Argument(
+        help: ArgumentHelp(
+            "Server to ask (host, host:port or URL); default: the selected account's instance.", valueName: "host"))
     public var host: String?
 }

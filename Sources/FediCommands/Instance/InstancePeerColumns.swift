@@ -3,7 +3,7 @@ import FediOutput
 
 extension InstancePeer: Tabular {
     public static let columns: [Column<InstancePeer>] = [
-        Column("domain") { .text($0.domain) },
+        Column("domain") { .text($0.domain) }
     ]
 }
 

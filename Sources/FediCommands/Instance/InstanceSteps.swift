@@ -14,9 +14,12 @@ extension InstanceSteps {
         let target = try ctx.instanceTarget(host)
         return try await ctx.withDetection(.instanceBlocks, on: target) { _, info in
             // A login's token on this server, when there is one: some admins (and GoToSocial) show the list to users only.
-            let client = await ctx.readingClient(.instanceBlocks, on: target.server, info: info, login: target.login,
-                                                 always: true)
-            return try await Instance.explainingHidden("domain blocks", on: target.server, authenticated: client.token != nil) {
+            let client = await ctx.readingClient(
+                .instanceBlocks, on: target.server, info: info, login: target.login,
+                always: true)
+            return try await Instance.explainingHidden(
+                "domain blocks", on: target.server, authenticated: client.token != nil
+            ) {
                 try await client.instanceDomainBlocks()
             }
         }

@@ -11,7 +11,9 @@ extension JournalEntry: Tabular {
         Column("outcome") { .text($0.outcomeText) },
         Column("source", default: false) { .text($0.source ?? "local") },
         Column("server", default: false) { .text($0.server) },
-        Column("software", default: false) { .text([$0.software, $0.softwareVersion].compactMap { $0 }.joined(separator: " ")) },
+        Column("software", default: false) {
+            .text([$0.software, $0.softwareVersion].compactMap { $0 }.joined(separator: " "))
+        },
         Column("before", default: false) { .text($0.before) },
         Column("after", default: false) { .text($0.after) },
         Column("request", default: false) { .text($0.request) },

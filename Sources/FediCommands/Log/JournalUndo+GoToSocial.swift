@@ -44,8 +44,10 @@ extension JournalUndo {
     static func domainSubscription(_ note: JournalNote) -> Plan {
         guard let before = note.before, note.after == nil else { return Plan(arguments: nil, why: nil) }
         if JournalNote.value("fetch_password", in: before) == "set" {
-            return Plan(arguments: nil, why: "the subscription had a fetch password, which the journal never keeps: "
-                        + "add it again with `domain-subscriptions add \(note.target) --fetch-password-stdin`")
+            return Plan(
+                arguments: nil,
+                why: "the subscription had a fetch password, which the journal never keeps: "
+                    + "add it again with `domain-subscriptions add \(note.target) --fetch-password-stdin`")
         }
         var words = ["domain-subscriptions", "add", note.target]
         for field in before {
@@ -66,10 +68,14 @@ extension JournalUndo {
     }
 
     /// The subject of a GoToSocial admin entry as the server has it now (`none`: gone); nil: not one.
-    static func goToSocialState(of entry: JournalEntry, target: String,
-                                in ctx: CommandContext) async throws -> String? {
-        let subjects = [JournalNote.instanceRule, JournalNote.domainDraft, JournalNote.domainExclude,
-                        JournalNote.domainAllow, JournalNote.domainSubscription]
+    static func goToSocialState(
+        of entry: JournalEntry, target: String,
+        in ctx: CommandContext
+    ) async throws -> String? {
+        let subjects = [
+            JournalNote.instanceRule, JournalNote.domainDraft, JournalNote.domainExclude,
+            JournalNote.domainAllow, JournalNote.domainSubscription,
+        ]
         guard let subject = entry.subject, subjects.contains(subject) else { return nil }
         let client = try await ctx.client()
         // A draft or subscription of the other type for the same domain or URL is another subject.
@@ -88,8 +94,9 @@ extension JournalUndo {
             return JournalNote.text(excluded ? JournalNote.excludedState : nil)
         case JournalNote.domainAllow?:
             return try await ctx.with(.domainAllows(.domainAllowsList)) { adapter in
-                JournalNote.text(try await adapter.list(limit: nil, onPage: nil).first(named: target)
-                    .map(JournalNote.state(ofAllow:)))
+                JournalNote.text(
+                    try await adapter.list(limit: nil, onPage: nil).first(named: target)
+                        .map(JournalNote.state(ofAllow:)))
             }
         case JournalNote.domainSubscription?:
             let subscription = try await client.domainSubscriptions(type: nil, limit: nil, onPage: nil)

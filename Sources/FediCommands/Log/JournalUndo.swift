@@ -21,9 +21,11 @@ enum JournalUndo {
         case JournalNote.domainAllow: domainAllow(note)
         case JournalNote.domainSubscription: domainSubscription(note)
         case JournalNote.signUp:
-            Plan(arguments: nil, why: note.after == nil
-                 ? "a rejected sign-up is deleted by the server: it cannot be brought back"
-                 : "an approval cannot be taken back: suspend or disable the account instead")
+            Plan(
+                arguments: nil,
+                why: note.after == nil
+                    ? "a rejected sign-up is deleted by the server: it cannot be brought back"
+                    : "an approval cannot be taken back: suspend or disable the account instead")
         default: Plan(arguments: nil, why: nil)
         }
     }
@@ -51,13 +53,17 @@ enum JournalUndo {
     static func account(_ note: JournalNote) -> Plan {
         guard let id = note.id else { return Plan(arguments: nil, why: nil) }
         for flag in JournalNote.flags {
-            let was = JournalNote.value(flag.name, in: note.before), now = JournalNote.value(flag.name, in: note.after)
+            let was = JournalNote.value(flag.name, in: note.before)
+            let now = JournalNote.value(flag.name, in: note.after)
             guard was != now else { continue }
-            let words = now == "yes" ? ["accounts", flag.lift, id]
+            let words =
+                now == "yes"
+                ? ["accounts", flag.lift, id]
                 : ["accounts", "action", id, "--type", flag.kind.rawValue]
             return Plan(arguments: words, why: nil)
         }
-        let why = note.before == note.after
+        let why =
+            note.before == note.after
             ? "the account's state did not change (a warning, or a flag it already had): nothing to put back" : nil
         return Plan(arguments: nil, why: why)
     }
@@ -75,8 +81,10 @@ enum JournalUndo {
         guard assignee != now, let assignee, let now else { return Plan(arguments: nil, why: nil) }
         if assignee == "none" { return Plan(arguments: ["reports", "unassign", id], why: nil) }
         if now == "none", assignee == actor { return Plan(arguments: ["reports", "assign", id], why: nil) }
-        return Plan(arguments: nil, why: "the report was assigned to \(assignee), and a moderator can assign a report "
-                    + "only to themselves: ask \(assignee) to take it back")
+        return Plan(
+            arguments: nil,
+            why: "the report was assigned to \(assignee), and a moderator can assign a report "
+                + "only to themselves: ask \(assignee) to take it back")
     }
 
     /// The subject of `entry` as its server has it now, in the entry's words (`none`: there is none);

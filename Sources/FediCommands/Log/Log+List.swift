@@ -1,7 +1,7 @@
 import ArgumentParser
-import FoundationEssentials
 import FediCore
 import FediOutput
+import FoundationEssentials
 import Synchronization
 
 /// What the log verbs share: reading the journal, over one account's context.
@@ -17,25 +17,25 @@ extension Log {
             commandName: "list",
             abstract: "List journal entries, newest first on a terminal.",
             discussion: """
-            Without filters, every entry. --account (a global option) keeps one account's entries and \
-            takes an id, a unique prefix of it or an alias. --since and --until take a length of time \
-            back from now (30m, 2d, 1w) or a date (2026-11-01, 2026-11-01T12:00:00Z). --target finds \
-            every entry that touched a domain, account or report (lifts and undos included). Off a \
-            terminal, and in JSON, entries come oldest first, in time order over every account, and are \
-            streamed as the journal is read (memory stays small whatever its size).
+                Without filters, every entry. --account (a global option) keeps one account's entries and \
+                takes an id, a unique prefix of it or an alias. --since and --until take a length of time \
+                back from now (30m, 2d, 1w) or a date (2026-11-01, 2026-11-01T12:00:00Z). --target finds \
+                every entry that touched a domain, account or report (lifts and undos included). Off a \
+                terminal, and in JSON, entries come oldest first, in time order over every account, and are \
+                streamed as the journal is read (memory stays small whatever its size).
 
-            --remote also reads the selected account's server's own moderation log (Pleroma, Akkoma and \
-            the Misskey family have one; its newest 100 entries) and merges it with the local entries \
-            for that server; the source column says which is which. Mastodon and GoToSocial have no \
-            API for theirs: that is said, and the local entries are shown.
+                --remote also reads the selected account's server's own moderation log (Pleroma, Akkoma and \
+                the Misskey family have one; its newest 100 entries) and merges it with the local entries \
+                for that server; the source column says which is which. Mastodon and GoToSocial have no \
+                API for theirs: that is said, and the local entries are shown.
 
-            Examples:
-              $ fedictl log
-              $ fedictl log --since 2d --verb domain-blocks
-              $ fedictl log --server mastodon.example --failed -o json
-              $ fedictl log --target newbad.example --fields id,time,verb,before,after,undo
-              $ fedictl log --remote --account admin@akkoma.example
-            """,
+                Examples:
+                  $ fedictl log
+                  $ fedictl log --since 2d --verb domain-blocks
+                  $ fedictl log --server mastodon.example --failed -o json
+                  $ fedictl log --target newbad.example --fields id,time,verb,before,after,undo
+                  $ fedictl log --remote --account admin@akkoma.example
+                """,
             aliases: ["ls"])
 
         public static let traits = VerbTraits(.each, .reads)
@@ -45,7 +45,9 @@ extension Log {
         @Option(help: ArgumentHelp("Only entries for this server (host).", valueName: "host"))
         public var server: String?
 
-        @Option(help: ArgumentHelp("Only this command or command group, e.g. 'domain-blocks' or 'accounts action'.", valueName: "verb"))
+        @Option(
+            help: ArgumentHelp(
+                "Only this command or command group, e.g. 'domain-blocks' or 'accounts action'.", valueName: "verb"))
         public var verb: String?
 
         @Option(help: ArgumentHelp("Only entries whose target contains this text.", valueName: "text"))
@@ -73,9 +75,10 @@ extension Log {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: JournalEntry.self)
             let now = ctx.services.now()
-            var filter = try LogFilter(account: nil, server: server, verb: verb, target: target,
-                                       since: since.map { try LogFilter.time($0, flag: "--since", now: now) },
-                                       until: until.map { try LogFilter.time($0, flag: "--until", now: now) }, failedOnly: failed)
+            var filter = try LogFilter(
+                account: nil, server: server, verb: verb, target: target,
+                since: since.map { try LogFilter.time($0, flag: "--since", now: now) },
+                until: until.map { try LogFilter.time($0, flag: "--until", now: now) }, failedOnly: failed)
             var output = ctx.output
             if remote {
                 let login = try ctx.login()
@@ -89,7 +92,8 @@ extension Log {
                 if let limit { entries = Array(entries.suffix(limit)) }
                 return try show(entries, output: output, in: ctx)
             }
-            if let selector = ctx.fleetMember?.login.id ?? ctx.globals.account {  // one of several accounts: its own entries
+            // one of several accounts: its own entries
+            if let selector = ctx.fleetMember?.login.id ?? ctx.globals.account {
                 // An account logged out since is no longer in the config: then its id as given.
                 filter.account = (try? ctx.login().id) ?? selector
             }
@@ -137,14 +141,17 @@ extension Log {
             let family = try? Door.gate(.reportsList).family(on: info, host: login.server.authority)
             let client = try await ctx.client()
             guard let log = family.flatMap(client.moderationLog(family:)) else {
-                ctx.status("\(login.server.authority) runs \(info.label), which has no API for its moderation log; showing fedictl's own entries only.")
+                ctx.status(
+                    "\(login.server.authority) runs \(info.label), which has no API for its moderation log; showing fedictl's own entries only."
+                )
                 return []
             }
             let fetched = try await log.entries(limit: 100).value
             return fetched.map { item in
-                JournalEntry(id: item.id, time: item.time ?? .distantPast, account: item.actor, server: login.server.authority,
-                             software: info.softwareName, softwareVersion: info.version, command: nil, verb: item.action,
-                             target: item.target, outcome: .ok, message: item.message, source: "remote")
+                JournalEntry(
+                    id: item.id, time: item.time ?? .distantPast, account: item.actor, server: login.server.authority,
+                    software: info.softwareName, softwareVersion: info.version, command: nil, verb: item.action,
+                    target: item.target, outcome: .ok, message: item.message, source: "remote")
             }
         }
     }
@@ -163,8 +170,13 @@ struct LogFilter: Sendable {
     /// What every matching entry's line must contain, for the journal to skip the rest unread: the
     /// target's text where it is plain ASCII (a domain, an id), which JSON writes as it is.
     var prefilter: String? {
-        guard let target, !target.isEmpty, target.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic
-            || ("0"..."9").contains(Character($0)) || ".-_@:".unicodeScalars.contains($0)) }) else { return nil }
+        guard let target, !target.isEmpty,
+            target.unicodeScalars.allSatisfy({
+                $0.isASCII
+                    && ($0.properties.isAlphabetic
+                        || ("0"..."9").contains(Character($0)) || ".-_@:".unicodeScalars.contains($0))
+            })
+        else { return nil }
         return target.lowercased()
     }
 
@@ -183,8 +195,9 @@ struct LogFilter: Sendable {
     static func time(_ text: String, flag: String, now: Date) throws -> Date {
         if let duration = DurationText(text) { return now.addingTimeInterval(-duration.timeInterval) }
         if let date = FlexibleDate.parse(text), text.contains("-") { return date }
-        throw FediError(.usage, "\(flag) '\(text)' is neither a length of time nor a date",
-                        hint: "use 30m, 12h, 2d, 1w, or a date such as 2026-11-01 or 2026-11-01T12:00:00Z")
+        throw FediError(
+            .usage, "\(flag) '\(text)' is neither a length of time nor a date",
+            hint: "use 30m, 12h, 2d, 1w, or a date such as 2026-11-01 or 2026-11-01T12:00:00Z")
     }
 }
 
@@ -211,7 +224,10 @@ final class TimeOrderWindow: Sendable {
     }
 
     func finish() throws {
-        let rest = held.withLock { held in defer { held = [] }; return held.sorted { $0.time < $1.time } }
+        let rest = held.withLock { held in
+            defer { held = [] }
+            return held.sorted { $0.time < $1.time }
+        }
         if !rest.isEmpty { try stream.add(rest) }
         stream.finish()
     }

@@ -8,12 +8,12 @@ extension Log {
             commandName: "show",
             abstract: "Show one journal entry in full, with the command that undoes it.",
             discussion: """
-            ID is an entry's id from `fedictl log`, or a unique prefix of it.
+                ID is an entry's id from `fedictl log`, or a unique prefix of it.
 
-            Examples:
-              $ fedictl log show 3f2a9c
-              $ fedictl log show 3f2a9c -o json | jq -r .undo | sh
-            """,
+                Examples:
+                  $ fedictl log show 3f2a9c
+                  $ fedictl log show 3f2a9c -o json | jq -r .undo | sh
+                """,
             aliases: ["view"])
 
         public static let traits = VerbTraits(.each, .reads)

@@ -1,6 +1,6 @@
 import ArgumentParser
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 
 extension Log {
     public struct Undo: FediCommand {
@@ -9,30 +9,31 @@ extension Log {
             commandName: "undo",
             abstract: "Undo journal entries: put what they changed back as it was.",
             discussion: """
-            ID is an entry's id from `fedictl log`, or a unique prefix of it; give several to undo several, \
-            in the order given. First says, per server, the command each undo runs; --dry-run stops there and \
-            shows what each would send. Asks first on a terminal; elsewhere needs --yes.
+                ID is an entry's id from `fedictl log`, or a unique prefix of it; give several to undo several, \
+                in the order given. First says, per server, the command each undo runs; --dry-run stops there and \
+                shows what each would send. Asks first on a terminal; elsewhere needs --yes.
 
-            Before anything is sent, each subject fedictl can read back (a domain block, an account's \
-            flags, a report's state and assignee, a group's members, GoToSocial's rules, drafts, excludes, \
-            allows and subscriptions) is compared with \
-            the entry's after: if someone changed it since, nothing is sent and the exit status is 79, as \
-            for a stale plan; --force undoes it anyway. Each undo is journaled like any change, with the \
-            id of the entry it undid, so it can be undone in turn. An entry whose change the server's \
-            software cannot reverse (GoToSocial has no unsuspend) says why, and is refused (exit 69).
+                Before anything is sent, each subject fedictl can read back (a domain block, an account's \
+                flags, a report's state and assignee, a group's members, GoToSocial's rules, drafts, excludes, \
+                allows and subscriptions) is compared with \
+                the entry's after: if someone changed it since, nothing is sent and the exit status is 79, as \
+                for a stale plan; --force undoes it anyway. Each undo is journaled like any change, with the \
+                id of the entry it undid, so it can be undone in turn. An entry whose change the server's \
+                software cannot reverse (GoToSocial has no unsuspend) says why, and is refused (exit 69).
 
-            Examples:
-              $ fedictl log --target goodplace.example
-              $ fedictl log undo 3f2a9c --dry-run
-              $ fedictl log undo 3f2a9c --yes
-            """)
+                Examples:
+                  $ fedictl log --target goodplace.example
+                  $ fedictl log undo 3f2a9c --dry-run
+                  $ fedictl log undo 3f2a9c --yes
+                """)
 
         public static let traits = VerbTraits(.own, .writes)
 
         @OptionGroup public var globals: GlobalOptions
 
-        @Argument(help: ArgumentHelp("Entry ids, or unique prefixes of them.", valueName: "id"),
-                  completion: .custom(JournalCompletion.candidates))
+        @Argument(
+            help: ArgumentHelp("Entry ids, or unique prefixes of them.", valueName: "id"),
+            completion: .custom(JournalCompletion.candidates))
         public var ids: [String]
 
         @Flag(help: "Undo even where the subject changed since the entry (the entry's after is no longer so).")
@@ -44,12 +45,14 @@ extension Log {
             for entry in entries {
                 let named = "entry \(entry.id) (\(entry.verb) \(entry.target ?? ""))"
                 guard entry.outcome == .ok else {
-                    throw FediError(.dataError, "\(named) changed nothing: it failed",
-                                    hint: "only a change that was made can be undone")
+                    throw FediError(
+                        .dataError, "\(named) changed nothing: it failed",
+                        hint: "only a change that was made can be undone")
                 }
                 guard entry.undoArguments != nil else {
-                    throw FediError(.unavailable, "\(named) has no undo" + (entry.noUndo.map { ": \($0)" } ?? ""),
-                                    hint: "`fedictl log show \(entry.id)` shows what it changed")
+                    throw FediError(
+                        .unavailable, "\(named) has no undo" + (entry.noUndo.map { ": \($0)" } ?? ""),
+                        hint: "`fedictl log show \(entry.id)` shows what it changed")
                 }
             }
             for server in Self.servers(of: entries) {
@@ -68,9 +71,11 @@ extension Log {
                 if let reason = ctx.globals.reason { arguments += ["--reason", reason] }
                 let status = await JournalSession.$undoing.withValue(entry.id) { await FedictlMain.run(arguments) }
                 guard status == 0 else {
-                    throw FediError(ExitStatus(rawValue: status) ?? .failure, "the undo of \(entry.id) failed (above)"
-                                    + (entries.count > 1 ? "; the entries after it were not undone" : ""),
-                                    hint: "`fedictl log --since 1h` shows what was done")
+                    throw FediError(
+                        ExitStatus(rawValue: status) ?? .failure,
+                        "the undo of \(entry.id) failed (above)"
+                            + (entries.count > 1 ? "; the entries after it were not undone" : ""),
+                        hint: "`fedictl log --since 1h` shows what was done")
                 }
             }
         }
@@ -87,9 +92,11 @@ extension Log {
                     ctx.status("fedictl: warning: \(target) changed since \(entry.id); undoing anyway (--force)")
                     continue
                 }
-                throw FediError(.stalePlan, "\(target) on \(entry.server) changed since entry \(entry.id): it is now "
-                                + "\(now), the entry left it \(after); nothing was sent",
-                                hint: "check with `fedictl log --target \(target)`; --force undoes it anyway")
+                throw FediError(
+                    .stalePlan,
+                    "\(target) on \(entry.server) changed since entry \(entry.id): it is now "
+                        + "\(now), the entry left it \(after); nothing was sent",
+                    hint: "check with `fedictl log --target \(target)`; --force undoes it anyway")
             }
         }
 
@@ -108,8 +115,9 @@ extension Log {
             throw FediError(.noInput, "no journal entry \(id)", hint: "`fedictl log` lists the entries and their ids")
         }
         guard ids.count == 1 else {
-            throw FediError(.usage, "'\(id)' starts \(ids.count) journal entries' ids",
-                            hint: "give more of the id: \(ids.sorted().prefix(5).joined(separator: ", "))")
+            throw FediError(
+                .usage, "'\(id)' starts \(ids.count) journal entries' ids",
+                hint: "give more of the id: \(ids.sorted().prefix(5).joined(separator: ", "))")
         }
         return entries.last { $0.id == only }!
     }

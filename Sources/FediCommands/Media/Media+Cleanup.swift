@@ -8,12 +8,12 @@ extension Media {
             commandName: "cleanup",
             abstract: "Drop cached remote media older than N days, and unused or orphaned files.",
             discussion: """
-            Without --days the server's media-remote-cache-days setting applies. Remote media is fetched \
-            again when someone views it.
+                Without --days the server's media-remote-cache-days setting applies. Remote media is fetched \
+                again when someone views it.
 
-            Examples:
-              $ fedictl media cleanup --days 30
-            """)
+                Examples:
+                  $ fedictl media cleanup --days 30
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 

@@ -8,10 +8,10 @@ extension Media {
             commandName: "refetch",
             abstract: "Fetch again remote emojis missing from storage (after data loss).",
             discussion: """
-            Examples:
-              $ fedictl media refetch
-              $ fedictl media refetch --domain emoji.example
-            """)
+                Examples:
+                  $ fedictl media refetch
+                  $ fedictl media refetch --domain emoji.example
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 

@@ -7,8 +7,8 @@ public struct Media: AsyncParsableCommand {
         commandName: "media",
         abstract: "Maintain the server's media store (GoToSocial).",
         discussion: """
-        GoToSocial only; elsewhere each verb is refused (exit 69) naming the software. Both verbs start a \
-        job on the server and return at once; the server's log shows its progress. Needs an admin login.
-        """,
+            GoToSocial only; elsewhere each verb is refused (exit 69) naming the software. Both verbs start a \
+            job on the server and return at once; the server's log shows its progress. Needs an admin login.
+            """,
         subcommands: [Cleanup.self, Refetch.self])
 }

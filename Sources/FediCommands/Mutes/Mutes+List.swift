@@ -8,13 +8,13 @@ extension Mutes {
             commandName: "list",
             abstract: "List the accounts you mute, with when each mute ends.",
             discussion: """
-            Reads /api/v1/mutes (Misskey family: mute/list), page by page. The expires column is blank for \
-            a mute without an end, and where the server does not say.
+                Reads /api/v1/mutes (Misskey family: mute/list), page by page. The expires column is blank for \
+                a mute without an end, and where the server does not say.
 
-            Examples:
-              $ fedictl mutes list
-              $ fedictl mutes list --all -o json | jq -r '.[] | select(.mute_expires_at) | .acct'
-            """,
+                Examples:
+                  $ fedictl mutes list
+                  $ fedictl mutes list --all -o json | jq -r '.[] | select(.mute_expires_at) | .acct'
+                """,
             aliases: ["ls"])
 
         public static let traits = VerbTraits(.each, .reads)

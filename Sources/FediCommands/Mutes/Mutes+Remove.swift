@@ -8,11 +8,11 @@ extension Mutes {
             commandName: "remove",
             abstract: "Unmute an account.",
             discussion: """
-            ACCOUNT is @user@host, @user on your own server, or an account id. Prints the unmuted account.
+                ACCOUNT is @user@host, @user on your own server, or an account id. Prints the unmuted account.
 
-            Examples:
-              $ fedictl mutes remove @loud@example.social
-            """,
+                Examples:
+                  $ fedictl mutes remove @loud@example.social
+                """,
             aliases: ["rm"])
 
         public static let traits = VerbTraits(.each, .writes)
@@ -22,8 +22,10 @@ extension Mutes {
         @OptionGroup public var target: AccountArgument
 
         public func run(in ctx: CommandContext) async throws {
-            try await RelationshipSteps(ctx).changeRelationship(.mutes, of: target.account,
-                                                                done: "Unmuted") { relationships, account in
+            try await RelationshipSteps(ctx).changeRelationship(
+                .mutes, of: target.account,
+                done: "Unmuted"
+            ) { relationships, account in
                 try await relationships.unmute(account)
             }
         }
@@ -32,5 +34,7 @@ extension Mutes {
 
 extension Mutes.Remove: JournaledCommand {
     public var journalTarget: String? { target.account }
-    public func undoArguments(target: String?, createdID: String?) -> [String]? { ["mutes", "add", self.target.account] }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        ["mutes", "add", self.target.account]
+    }
 }

@@ -8,49 +8,49 @@ public struct Queue: FediCommand {
         commandName: "queue",
         abstract: "Open reports and sign-ups waiting for approval, oldest first.",
         discussion: """
-        One list of what waits for a moderator: every open report and every sign-up awaiting \
-        approval, oldest first, with who filed or applied and why. Where the server's software \
-        cannot list one kind, fedictl says so on stderr and shows the other. Needs an admin login.
+            One list of what waits for a moderator: every open report and every sign-up awaiting \
+            approval, oldest first, with who filed or applied and why. Where the server's software \
+            cannot list one kind, fedictl says so on stderr and shows the other. Needs an admin login.
 
-        --exit-status gives a monitor three answers, over one account or several: 0 when every \
-        server was asked and nothing waits; 1 when every server was asked and something waits \
-        (like git diff --exit-code; no error is printed for it); 64 or more when a server could \
-        not be asked (its error's status, as for any command: 75 for a server that is down or \
-        answers 5xx, 77 for a refused token; 69 when several failed for different reasons). The \
-        items of the servers that answered are still shown.
+            --exit-status gives a monitor three answers, over one account or several: 0 when every \
+            server was asked and nothing waits; 1 when every server was asked and something waits \
+            (like git diff --exit-code; no error is printed for it); 64 or more when a server could \
+            not be asked (its error's status, as for any command: 75 for a server that is down or \
+            answers 5xx, 77 for a refused token; 69 when several failed for different reasons). The \
+            items of the servers that answered are still shown.
 
-        --since-last shows only what is new since the last --since-last look at each server (the \
-        items waiting then are kept in $XDG_STATE_HOME/fedictl/queue-looks.json; an item that left \
-        the queue and came back is new again). With --exit-status it exits 1 when anything is new.
+            --since-last shows only what is new since the last --since-last look at each server (the \
+            items waiting then are kept in $XDG_STATE_HOME/fedictl/queue-looks.json; an item that left \
+            the queue and came back is new again). With --exit-status it exits 1 when anything is new.
 
-        With no --account (nor FEDICTL_ACCOUNT), the queue is every stored account's whose role \
-        can moderate; --account narrows it. Over several servers it is one list, oldest first \
-        across all of them, each row naming its server. Several accounts on one server show its \
-        items once, as the first selected account (in account order) whose role can moderate, or \
-        the first when none is known to; the others say so on stderr and ask nothing.
+            With no --account (nor FEDICTL_ACCOUNT), the queue is every stored account's whose role \
+            can moderate; --account narrows it. Over several servers it is one list, oldest first \
+            across all of them, each row naming its server. Several accounts on one server show its \
+            items once, as the first selected account (in account order) whose role can moderate, or \
+            the first when none is known to; the others say so on stderr and ask nothing.
 
-        --watch shows what waits now, then keeps running and prints each new item once, as it \
-        arrives: a table line on a terminal, one JSON object a line with -o ndjson (or -o json). Where \
-        the server streams notifications (Mastodon 4.0 and newer), new reports and sign-ups show as \
-        they happen; the stream is reconnected with a growing, jittered wait, and one look after \
-        each reconnection catches up. It also asks the server every --interval seconds (jittered \
-        by a tenth), streaming or not, so a quiet stream delays nothing longer. Over several \
-        accounts every server is followed at once, each line led by its account. A server that \
-        stops answering is said once on stderr (and as {"event": "server_down"} with -o ndjson), \
-        and once when it answers again ("server_up"); the watch never shows an item twice, and \
-        ends cleanly (exit 0) on Ctrl-C or SIGTERM. --exec CMD runs CMD through /bin/sh for each \
-        item that arrives while watching, with the item's JSON on its stdin and nothing the server \
-        sent on its command line; it runs beside the watch, at most 4 at once, each stopped after \
-        --exec-timeout seconds.
+            --watch shows what waits now, then keeps running and prints each new item once, as it \
+            arrives: a table line on a terminal, one JSON object a line with -o ndjson (or -o json). Where \
+            the server streams notifications (Mastodon 4.0 and newer), new reports and sign-ups show as \
+            they happen; the stream is reconnected with a growing, jittered wait, and one look after \
+            each reconnection catches up. It also asks the server every --interval seconds (jittered \
+            by a tenth), streaming or not, so a quiet stream delays nothing longer. Over several \
+            accounts every server is followed at once, each line led by its account. A server that \
+            stops answering is said once on stderr (and as {"event": "server_down"} with -o ndjson), \
+            and once when it answers again ("server_up"); the watch never shows an item twice, and \
+            ends cleanly (exit 0) on Ctrl-C or SIGTERM. --exec CMD runs CMD through /bin/sh for each \
+            item that arrives while watching, with the item's JSON on its stdin and nothing the server \
+            sent on its command line; it runs beside the watch, at most 4 at once, each stopped after \
+            --exec-timeout seconds.
 
-        Examples:
-          $ fedictl queue
-          $ fedictl queue --kind sign-up -o json
-          $ fedictl queue --exit-status >/dev/null || notify-send "moderation queue"
-          $ fedictl queue --since-last --exit-status
-          $ fedictl queue --watch -o ndjson
-          $ fedictl queue --watch --interval 300 --exec 'jq -r .from | mail -s queue mods@example.org'
-        """)
+            Examples:
+              $ fedictl queue
+              $ fedictl queue --kind sign-up -o json
+              $ fedictl queue --exit-status >/dev/null || notify-send "moderation queue"
+              $ fedictl queue --since-last --exit-status
+              $ fedictl queue --watch -o ndjson
+              $ fedictl queue --watch --interval 300 --exec 'jq -r .from | mail -s queue mods@example.org'
+            """)
 
     public static let traits = VerbTraits(.moderation, .reads, everyAccountByDefault: true)
 
@@ -73,15 +73,21 @@ public struct Queue: FediCommand {
     @Option(help: ArgumentHelp("With --watch: seconds between looks at the server.", valueName: "seconds"))
     public var interval: Double = 60
 
-    @Option(help: ArgumentHelp("With --watch: run this command for each new item, its JSON on stdin.", valueName: "command"))
+    @Option(
+        help: ArgumentHelp("With --watch: run this command for each new item, its JSON on stdin.", valueName: "command")
+    )
     public var exec: String?
 
-    @Option(help: ArgumentHelp("With --exec: stop a run of the command after this many seconds (default 30).",
-                               valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "With --exec: stop a run of the command after this many seconds (default 30).",
+            valueName: "seconds"))
     public var execTimeout: Double = 30
 
     public func validate() throws {
-        guard interval >= 1, interval <= 86_400 else { throw ValidationError("--interval must be between 1 and 86400 seconds") }
+        guard interval >= 1, interval <= 86_400 else {
+            throw ValidationError("--interval must be between 1 and 86400 seconds")
+        }
         if !watch, exec != nil { throw ValidationError("--exec needs --watch") }
         guard execTimeout > 0, execTimeout <= 86_400 else {
             throw ValidationError("--exec-timeout must be between 0 and 86400 seconds")
@@ -123,8 +129,10 @@ public struct Queue: FediCommand {
 
     /// The waiting items of `kinds` on the selected account's server, oldest first. A kind the
     /// software cannot list is named on stderr; when it can list none of them, that is the error (69).
-    static func waiting(kinds: [QueueItem.Kind], in ctx: CommandContext, quiet: Bool = false,
-                        selection: Selection = Selection()) async throws -> [QueueItem] {
+    static func waiting(
+        kinds: [QueueItem.Kind], in ctx: CommandContext, quiet: Bool = false,
+        selection: Selection = Selection()
+    ) async throws -> [QueueItem] {
         let client = try await ctx.client()
         let host = client.server.authority
         let detected = try await ctx.serverInfo(client.server, login: try ctx.login()).server
@@ -143,12 +151,14 @@ public struct Queue: FediCommand {
                 switch kind {
                 case .report:
                     let reports = try Door.reports(kind.capability).open(client, on: detected)
-                    return .success(try await reports.list(ReportQuery(resolved: false), limit: nil, onPage: nil)
-                        .filter { selection.matches($0, on: host) }.map { QueueItem(report: $0, server: host) })
+                    return .success(
+                        try await reports.list(ReportQuery(resolved: false), limit: nil, onPage: nil)
+                            .filter { selection.matches($0, on: host) }.map { QueueItem(report: $0, server: host) })
                 case .signUp:
                     let accounts = try Door.accounts(kind.capability).open(client, on: detected)
-                    return .success(try await accounts.list(AccountQuery(status: .pending), limit: nil, onPage: nil)
-                        .filter { selection.matches($0, on: host) }.map { QueueItem(signUp: $0, server: host) })
+                    return .success(
+                        try await accounts.list(AccountQuery(status: .pending), limit: nil, onPage: nil)
+                            .filter { selection.matches($0, on: host) }.map { QueueItem(signUp: $0, server: host) })
                 }
             } catch {
                 return .failure(error)

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 
 /// The moving parts of `queue --watch` for one account: a first look at the queue, then the
 /// server's notification stream where it has one, and looks every `interval` seconds wherever
@@ -109,8 +109,10 @@ struct QueueFollower: Sendable {
     }
 
     /// Holds the stream open, reconnecting as long as the server streams at all.
-    private func follow(_ openStream: @Sendable () async throws -> AsyncThrowingStream<QueueItem, Error>,
-                        _ sightings: QueueSightings, _ reach: Reachability) async throws {
+    private func follow(
+        _ openStream: @Sendable () async throws -> AsyncThrowingStream<QueueItem, Error>,
+        _ sightings: QueueSightings, _ reach: Reachability
+    ) async throws {
         var failures = 0
         var down = false
         while true {
@@ -143,7 +145,9 @@ struct QueueFollower: Sendable {
                 await sightings.setStreaming(false)
                 await sightings.settle()
                 if Self.streamIsRefused(error) {
-                    status("fedictl: no notification stream here (\(Self.describe(error))); looking every \(shortNumber(interval)) s instead")
+                    status(
+                        "fedictl: no notification stream here (\(Self.describe(error))); looking every \(shortNumber(interval)) s instead"
+                    )
                     return
                 }
                 // A connection that failed is the server not answering; a stream that ended is not.
@@ -151,7 +155,9 @@ struct QueueFollower: Sendable {
                 let healthy = connectedAt.map { now().timeIntervalSince($0) >= Self.healthyStreamSeconds } ?? false
                 failures = healthy ? 1 : failures + 1
                 if !down {
-                    status("fedictl: the notification stream broke (\(Self.describe(error))); looking every \(shortNumber(interval)) s and reconnecting")
+                    status(
+                        "fedictl: the notification stream broke (\(Self.describe(error))); looking every \(shortNumber(interval)) s and reconnecting"
+                    )
                 }
                 down = true
                 try await sleep(Self.reconnectDelay(after: failures))

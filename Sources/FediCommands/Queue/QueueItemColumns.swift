@@ -21,12 +21,13 @@ extension QueueItem: Tabular {
     /// The place of an item in the fleet's one list: oldest first across servers, as
     /// `oldestFirst` orders one server's (undated last; ties by server, kind and id).
     static let fleetOrder: @Sendable (QueueItem) -> String = { item in
-        let time = item.createdAt.map { date -> String in
-            // Milliseconds as an unsigned number of fixed width, so text order is time order.
-            let millis = Int64(clamping: Int((date.timeIntervalSince1970 * 1000).rounded(.down)))
-            let digits = String(UInt64(bitPattern: millis ^ Int64.min))
-            return "0" + String(repeating: "0", count: 20 - digits.count) + digits
-        } ?? "1"
+        let time =
+            item.createdAt.map { date -> String in
+                // Milliseconds as an unsigned number of fixed width, so text order is time order.
+                let millis = Int64(clamping: Int((date.timeIntervalSince1970 * 1000).rounded(.down)))
+                let digits = String(UInt64(bitPattern: millis ^ Int64.min))
+                return "0" + String(repeating: "0", count: 20 - digits.count) + digits
+            } ?? "1"
         return [time, item.server, item.kind.rawValue, item.id].joined(separator: "\u{0}")
     }
 }

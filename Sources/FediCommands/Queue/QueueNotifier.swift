@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 
 /// `queue --watch --exec`: runs the notifier beside the watch, never in its way. Each item's run
 /// is queued and returns at once; at most `limit` run at a time, each stopped after `timeout`
@@ -19,9 +19,11 @@ actor QueueNotifier {
     /// `stop` waiting for the running ones to end.
     private var drained: [CheckedContinuation<Void, Never>] = []
 
-    init(command: String, timeout: Double, limit: Int = 4, maxPending: Int = 1000,
-         runCommand: @escaping @Sendable (String, Data, Double) async throws -> CommandEnd,
-         say: @escaping @Sendable (String) -> Void) {
+    init(
+        command: String, timeout: Double, limit: Int = 4, maxPending: Int = 1000,
+        runCommand: @escaping @Sendable (String, Data, Double) async throws -> CommandEnd,
+        say: @escaping @Sendable (String) -> Void
+    ) {
         self.command = command
         self.timeout = timeout
         self.limit = limit

@@ -1,6 +1,6 @@
-import FoundationEssentials
 import FediCore
 import FediOutput
+import FoundationEssentials
 
 /// `queue --watch`: what waits now, then each item that arrives, once. Hears of new items from the
 /// server's notification stream where it has one (`QueueFollower`), and asks the server every
@@ -25,8 +25,9 @@ struct QueueWatch {
         let terminal = ctx.terminal
         let printer = Printer(output: output, byAccount: members.count > 1, write: { terminal.write($0) })
         let notifier = exec.map { command in
-            QueueNotifier(command: command, timeout: execTimeout, runCommand: ctx.services.runCommand,
-                          say: { ctx.status($0) })
+            QueueNotifier(
+                command: command, timeout: execTimeout, runCommand: ctx.services.runCommand,
+                say: { ctx.status($0) })
         }
         let failures = Failures()
         let watch = self
@@ -37,7 +38,7 @@ struct QueueWatch {
                         group.addTask {
                             do {
                                 try await watch.follow(member, printer: printer, notifier: notifier, in: ctx)
-                            } catch where member.account != nil && !(error is CancellationError) && !Task.isCancelled {
+                            } catch  where member.account != nil && !(error is CancellationError) && !Task.isCancelled {
                                 // One of several: said, and the others go on.
                                 let failure = ErrorReport.fediError(from: error)
                                 await failures.add(failure)
@@ -58,9 +59,14 @@ struct QueueWatch {
     }
 
     /// One account's follower, its lines led by the account when there are several.
-    private func follow(_ member: Member, printer: Printer, notifier: QueueNotifier?,
-                        in root: CommandContext) async throws {
-        let ctx = member.ctx, kinds = self.kinds, interval = self.interval, output = await printer.output
+    private func follow(
+        _ member: Member, printer: Printer, notifier: QueueNotifier?,
+        in root: CommandContext
+    ) async throws {
+        let ctx = member.ctx
+        let kinds = self.kinds
+        let interval = self.interval
+        let output = await printer.output
         let host = try ctx.login().server.authority
         let lead = member.account.map { "fedictl: \($0): " } ?? "fedictl: "
         let follower = QueueFollower(
@@ -81,7 +87,9 @@ struct QueueWatch {
                 root.status(line.hasPrefix("fedictl: ") ? lead + line.dropFirst("fedictl: ".count) : line)
             },
             reachability: { answers, why in
-                let said = answers ? "\(host) answers again"
+                let said =
+                    answers
+                    ? "\(host) answers again"
                     : "\(host) does not answer (\(why)); still watching, asking every \(shortNumber(interval)) s"
                 root.status(lead + said)
                 let event = answers ? "server_up" : "server_down"
@@ -131,8 +139,9 @@ struct QueueWatch {
         if let hint = error.hint { text += "hint: \(Renderer.inertLines(hint))\n" }
         ctx.terminal.writeError(text)
         guard output.settings.format == .ndjson else { return }
-        let body = ErrorReport.ErrorObject.Body(message: error.message, hint: error.hint,
-                                                exitStatus: Int(error.status.rawValue), kind: error.status.name)
+        let body = ErrorReport.ErrorObject.Body(
+            message: error.message, hint: error.hint,
+            exitStatus: Int(error.status.rawValue), kind: error.status.name)
         let object = FleetRunner.AccountError(account: account, error: body)
         if let line = try? output.jsonText(object, pretty: false) { ctx.terminal.write(line + "\n") }
     }
@@ -140,7 +149,8 @@ struct QueueWatch {
     /// How to open the account's notification stream, where its server has one (the capability
     /// table decides). Where the stream lives is asked once.
     static func notificationStream(kinds: [QueueItem.Kind], in ctx: CommandContext) async throws
-        -> (@Sendable () async throws -> AsyncThrowingStream<QueueItem, Error>)? {
+        -> (@Sendable () async throws -> AsyncThrowingStream<QueueItem, Error>)?
+    {
         let client = try await ctx.client()
         let detected = try await ctx.serverInfo(client.server, login: try ctx.login()).server
         guard Door.gate(.queueStream).isOpen(on: detected) else { return nil }
@@ -222,7 +232,8 @@ struct AccountQueueItem: Tabular {
     var account: String
     var item: QueueItem
 
-    static let columns: [Column<AccountQueueItem>] = [Column("account") { .text($0.account) }]
+    static let columns: [Column<AccountQueueItem>] =
+        [Column("account") { .text($0.account) }]
         + QueueItem.columns.map { column in
             Column(column.key, column.header, default: column.isDefault, kind: column.kind) { column.value($0.item) }
         }

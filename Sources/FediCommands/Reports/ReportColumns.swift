@@ -20,13 +20,17 @@ extension Report: Tabular {
         Column("action_taken_at", "action taken at", default: false) { .date($0.actionTakenAt) },
         Column("action_taken_by", "action taken by", default: false, kind: .identifier) { .text($0.actionTakenBy) },
         Column("action_comment", "action comment", default: false) { .text($0.actionComment) },
-        Column("notes", default: false) { .list($0.notes.map { note in (note.author.map { "@\($0): " } ?? "") + note.content }) },
+        Column("notes", default: false) {
+            .list($0.notes.map { note in (note.author.map { "@\($0): " } ?? "") + note.content })
+        },
         Column("posts", default: false) { .number($0.posts.count) },
     ]
 
     /// What `reports show` lists about the report itself, above its posts.
-    static let detailFields = ["id", "state", "reporter", "target", "category", "rules", "comment", "forwarded", "assigned_to",
-                               "action_taken", "action_taken_by", "action_taken_at", "action_comment", "notes", "created_at", "posts"]
+    static let detailFields = [
+        "id", "state", "reporter", "target", "category", "rules", "comment", "forwarded", "assigned_to",
+        "action_taken", "action_taken_by", "action_taken_at", "action_comment", "notes", "created_at", "posts",
+    ]
 }
 
 /// A reported post under `reports show`: its text behind its warning unless `--reveal`, its media
@@ -59,9 +63,11 @@ struct ReportView {
     /// the server returned, or says `done` ("Resolved report 12") when it returned none.
     /// `note`: what the change does to the report (read first, where it can be), for the journal;
     /// it is given the report, its server's host and the acting moderator as `@user@host`.
-    static func change(_ capability: Capability, in ctx: CommandContext, done: String, id: String,
-                       note: ((Report, String, String) -> JournalNote)? = nil,
-                       _ change: @escaping (any ReportAdapter) async throws -> Fetched<Report>?) async throws {
+    static func change(
+        _ capability: Capability, in ctx: CommandContext, done: String, id: String,
+        note: ((Report, String, String) -> JournalNote)? = nil,
+        _ change: @escaping (any ReportAdapter) async throws -> Fetched<Report>?
+    ) async throws {
         try ctx.output.validateFields(for: Report.self)
         let host = try ctx.login().server.authority
         let fetched = try await ctx.with(.reports(capability)) { reports in

@@ -50,8 +50,10 @@ extension CommandContext {
     /// reported account is acted on once, its oldest report attached, and its other reports still
     /// open afterwards are resolved. What an interrupted run did is no longer open (an account that
     /// already has the flag is not acted on again), so a re-run acts only on the rest.
-    func resolveReports(stdin: Bool, selection write: SelectionWrite, action: ReportWaveAction?,
-                        comment: String?) async throws {
+    func resolveReports(
+        stdin: Bool, selection write: SelectionWrite, action: ReportWaveAction?,
+        comment: String?
+    ) async throws {
         let progress = bulkProgress()
         let ctx = forBulkWork(onWait: progress.waiting)
         let selection = try write.filters.selection(in: ctx, stdin: stdin)
@@ -71,19 +73,22 @@ extension CommandContext {
                 try accounts.support.check(probe)
             }
             if let targets = selection.targets { ctx.noteUnmatched(targets, among: open, on: host) }
-            let wave = ReportWave(client: client, accounts: accounts, host: host, comment: comment,
-                                  journal: ctx.journalIsOn)
+            let wave = ReportWave(
+                client: client, accounts: accounts, host: host, comment: comment,
+                journal: ctx.journalIsOn)
             guard let action else {
-                let resolving = BulkModeration<Report>(verb: "resolve", noun: "report", doneWord: "resolved",
-                                                       cap: write.limit, id: { $0.id },
-                                                       name: { JournalNote.handle($0.target ?? "?", on: host) })
+                let resolving = BulkModeration<Report>(
+                    verb: "resolve", noun: "report", doneWord: "resolved",
+                    cap: write.limit, id: { $0.id },
+                    name: { JournalNote.handle($0.target ?? "?", on: host) })
                 return try await resolving.run(open, in: ctx, progress: progress) { try await wave.resolve($0) }
             }
             let groups = ReportedAccount.grouping(open, on: host)
             let kind = action.kind
-            var acting = BulkModeration<ReportedAccount>(verb: kind == .none ? "warn" : kind.rawValue, noun: "account",
-                                                         doneWord: action.doneWord,
-                                                         cap: write.limit, id: { $0.accountID }, name: { $0.handle })
+            var acting = BulkModeration<ReportedAccount>(
+                verb: kind == .none ? "warn" : kind.rawValue, noun: "account",
+                doneWord: action.doneWord,
+                cap: write.limit, id: { $0.accountID }, name: { $0.handle })
             let reports = groups.prefix(write.limit).reduce(0) { $0 + $1.reports.count }
             acting.also = " and resolve their \(reports) open report\(reports == 1 ? "" : "s")"
             try await acting.run(groups, in: ctx, progress: progress) { try await wave.act(action, on: $0) }
@@ -92,10 +97,11 @@ extension CommandContext {
 
     /// Ids and handles given on stdin that name no open report here, nor the account of one.
     func noteUnmatched(_ targets: Set<String>, among open: [Report], on host: String) {
-        let found = Set(open.flatMap { report -> [String] in
-            let handle = report.target.map { JournalNote.handle($0, on: host).dropFirst().lowercased() }
-            return [report.id, report.targetID, handle].compactMap { $0 }
-        })
+        let found = Set(
+            open.flatMap { report -> [String] in
+                let handle = report.target.map { JournalNote.handle($0, on: host).dropFirst().lowercased() }
+                return [report.id, report.targetID, handle].compactMap { $0 }
+            })
         let missing = targets.subtracting(found).filter { key in
             // `@user` (this server's) is kept as `user@`.
             !(key.hasSuffix("@") && found.contains(key + host.lowercased()))
@@ -105,8 +111,9 @@ extension CommandContext {
             key.contains("@") ? "@" + (key.hasSuffix("@") ? String(key.dropLast()) : key) : key
         }
         let more = shown.count > 5 ? ", … (\(shown.count - 5) more)" : ""
-        status("\(shown.count) of the \(targets.count) given name no open report on \(host): "
-               + shown.prefix(5).joined(separator: ", ") + more)
+        status(
+            "\(shown.count) of the \(targets.count) given name no open report on \(host): "
+                + shown.prefix(5).joined(separator: ", ") + more)
     }
 }
 
@@ -136,7 +143,8 @@ struct ReportWave: Sendable {
     func act(_ wave: ReportWaveAction, on target: ReportedAccount) async throws {
         let first = target.reports[0]
         let flag = JournalNote.flags.first { $0.kind == wave.kind }
-        let before = flag != nil || journal
+        let before =
+            flag != nil || journal
             ? try await accounts.account(id: target.accountID).value : nil
         var rest = Array(target.reports.dropFirst())
         if let flag, let before, before[keyPath: flag.path] == true {

@@ -8,12 +8,12 @@ extension Reports {
             commandName: "assign",
             abstract: "Assign a report to yourself.",
             discussion: """
-            Tells the other moderators you are handling it. Mastodon only: GoToSocial, Pleroma and Akkoma \
-            have no assignment, and Misskey assigns a report to whoever resolves it.
+                Tells the other moderators you are handling it. Mastodon only: GoToSocial, Pleroma and Akkoma \
+                have no assignment, and Misskey assigns a report to whoever resolves it.
 
-            Examples:
-              $ fedictl reports assign 123
-            """)
+                Examples:
+                  $ fedictl reports assign 123
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
@@ -23,8 +23,9 @@ extension Reports {
         public var id: String
 
         public func run(in ctx: CommandContext) async throws {
-            try await ReportView.change(.reportsAssign, in: ctx, done: "Assigned report \(id)", id: id,
-                                  note: { report, host, me in .report(report, on: host, assignedTo: me) }
+            try await ReportView.change(
+                .reportsAssign, in: ctx, done: "Assigned report \(id)", id: id,
+                note: { report, host, me in .report(report, on: host, assignedTo: me) }
             ) { reports in
                 try await reports.assign(id: id)
             }

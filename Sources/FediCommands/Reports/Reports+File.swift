@@ -8,20 +8,20 @@ extension Reports {
             commandName: "file",
             abstract: "Report an account to your server's moderators.",
             discussion: """
-            Sends POST /api/v1/reports as the selected account (Mastodon, GoToSocial, Pleroma, Akkoma, \
-            Friendica), with the posts, category, broken rules and comment given; --forward also sends \
-            it to a remote account's own server. ACCOUNT is @user@host (looked up, then searched) or an \
-            id. --rule takes ids from `fedictl instance rules`: they are checked against the server's \
-            rules and remembered, so after one use --rule completes them without the network.
+                Sends POST /api/v1/reports as the selected account (Mastodon, GoToSocial, Pleroma, Akkoma, \
+                Friendica), with the posts, category, broken rules and comment given; --forward also sends \
+                it to a remote account's own server. ACCOUNT is @user@host (looked up, then searched) or an \
+                id. --rule takes ids from `fedictl instance rules`: they are checked against the server's \
+                rules and remembered, so after one use --rule completes them without the network.
 
-            The Misskey family (users/report-abuse) takes a comment and nothing else: --status, \
-            --category, --rule and --forward are refused there (exit 65), never dropped.
+                The Misskey family (users/report-abuse) takes a comment and nothing else: --status, \
+                --category, --rule and --forward are refused there (exit 65), never dropped.
 
-            Examples:
-              $ fedictl reports file @spammer@spam.example --status 109876543210 --category spam --comment "link spam" --forward
-              $ fedictl reports file @bob --rule 2 --rule 4 --comment "harassment in replies"
-              $ fedictl reports file @troll@misskey.example --comment "see https://misskey.example/notes/9abc"
-            """)
+                Examples:
+                  $ fedictl reports file @spammer@spam.example --status 109876543210 --category spam --comment "link spam" --forward
+                  $ fedictl reports file @bob --rule 2 --rule 4 --comment "harassment in replies"
+                  $ fedictl reports file @troll@misskey.example --comment "see https://misskey.example/notes/9abc"
+                """)
 
         /// What a report is about (Mastodon 3.5+; `legal` 4.2+).
         public enum Category: String, CaseIterable, ExpressibleByArgument, Sendable {
@@ -32,17 +32,23 @@ extension Reports {
 
         @OptionGroup public var globals: GlobalOptions
 
-        @Argument(help: ArgumentHelp("The account to report: @user@host, @user for a local one, or an id.", valueName: "account"))
+        @Argument(
+            help: ArgumentHelp(
+                "The account to report: @user@host, @user for a local one, or an id.", valueName: "account"))
         public var account: String
 
-        @Option(name: .customLong("status"), help: ArgumentHelp("A post of the account to include (repeatable).", valueName: "id"))
+        @Option(
+            name: .customLong("status"),
+            help: ArgumentHelp("A post of the account to include (repeatable).", valueName: "id"))
         public var statuses: [String] = []
 
         @Option(help: ArgumentHelp("What the report is about: spam, legal, violation or other.", valueName: "category"))
         public var category: Category?
 
-        @Option(name: .customLong("rule"), help: ArgumentHelp("The id of a broken server rule (repeatable; see `instance rules`).", valueName: "id"),
-                completion: .custom(RuleCompletion.candidates))
+        @Option(
+            name: .customLong("rule"),
+            help: ArgumentHelp("The id of a broken server rule (repeatable; see `instance rules`).", valueName: "id"),
+            completion: .custom(RuleCompletion.candidates))
         public var rules: [String] = []
 
         @Option(help: ArgumentHelp("What the moderators should know.", valueName: "text"))
@@ -56,7 +62,8 @@ extension Reports {
             let login = try ctx.login()
             let family = try await ctx.require(.reportsFile)
             let filing = try await ctx.client().reportFiling(family: family)
-            let draft = ReportDraft(statusIDs: statuses, category: category?.rawValue, ruleIDs: rules, comment: comment, forward: forward)
+            let draft = ReportDraft(
+                statusIDs: statuses, category: category?.rawValue, ruleIDs: rules, comment: comment, forward: forward)
             try filing.check(draft)
             if !rules.isEmpty { try await checkRules(ctx, login: login) }
             let (report, raw) = try await filing.file(against: account, draft)
@@ -86,8 +93,9 @@ extension Reports {
             let unknown = rules.filter { id in !known.contains { $0.id == id } }
             guard unknown.isEmpty else {
                 let list = known.map { "\($0.id) (\($0.text))" }.joined(separator: ", ")
-                throw FediError(.dataError, "\(login.server.authority) has no rule \(unknown.joined(separator: ", "))",
-                                hint: known.isEmpty ? "this server has no rules to cite; leave out --rule" : "its rules: \(list)")
+                throw FediError(
+                    .dataError, "\(login.server.authority) has no rule \(unknown.joined(separator: ", "))",
+                    hint: known.isEmpty ? "this server has no rules to cite; leave out --rule" : "its rules: \(list)")
             }
         }
     }
@@ -99,7 +107,8 @@ extension Reports {
 enum RuleCompletion {
     @Sendable static func candidates(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
         let flag = words.prefix(index).lastIndex(of: "--account")
-        let selector = flag.flatMap { $0 + 1 < index ? words[$0 + 1] : nil } ?? Services.current.environment["FEDICTL_ACCOUNT"]
+        let selector =
+            flag.flatMap { $0 + 1 < index ? words[$0 + 1] : nil } ?? Services.current.environment["FEDICTL_ACCOUNT"]
         return ConfigCompletion.candidates(prefix) { config in
             let login = selector.flatMap { try? config.login(matching: $0) } ?? (try? config.defaultLogin())
             return login?.instanceRules?.map(\.id) ?? []

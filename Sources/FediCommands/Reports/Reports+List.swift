@@ -8,16 +8,16 @@ extension Reports {
             commandName: "list",
             abstract: "List the open reports, or the resolved ones.",
             discussion: """
-            Newest first. Mastodon and GoToSocial filter by reporter and target themselves; on Pleroma, \
-            Akkoma and the Misskey family fedictl filters the pages it fetches. Accounts are given by id \
-            or as @user@host. Needs an admin login (fedictl auth login HOST --admin).
+                Newest first. Mastodon and GoToSocial filter by reporter and target themselves; on Pleroma, \
+                Akkoma and the Misskey family fedictl filters the pages it fetches. Accounts are given by id \
+                or as @user@host. Needs an admin login (fedictl auth login HOST --admin).
 
-            Examples:
-              $ fedictl reports list
-              $ fedictl reports list --resolved --limit 10
-              $ fedictl reports list --target @spammer@spam.example -o json
-              $ fedictl reports list --all -o ndjson | jq -r .id
-            """,
+                Examples:
+                  $ fedictl reports list
+                  $ fedictl reports list --resolved --limit 10
+                  $ fedictl reports list --target @spammer@spam.example -o json
+                  $ fedictl reports list --all -o ndjson | jq -r .id
+                """,
             aliases: ["ls"])
 
         public static let traits = VerbTraits(.moderation, .reads)
@@ -52,9 +52,11 @@ extension Reports {
                 if let target { query.targetID = try await accounts.accountID(for: target) }
                 let host = client.server.authority
                 let empty = resolved ? "No resolved reports match." : "No open reports match."
-                try await ctx.printSelected(of: Report.self, empty: empty,
-                                            limit: limit, selection: selection, countOnly: count,
-                                            keep: { selection.matches($0, on: host) }) { pages, onPage in
+                try await ctx.printSelected(
+                    of: Report.self, empty: empty,
+                    limit: limit, selection: selection, countOnly: count,
+                    keep: { selection.matches($0, on: host) }
+                ) { pages, onPage in
                     try await accounts.reports.list(query, limit: pages, onPage: onPage)
                 }
             }

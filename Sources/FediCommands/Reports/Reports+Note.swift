@@ -8,12 +8,12 @@ extension Reports {
             commandName: "note",
             abstract: "Add a moderators' note to a report.",
             discussion: """
-            Pleroma and Akkoma keep a list of notes per report; the Misskey family keeps one, which this \
-            replaces. Mastodon's report notes have no API.
+                Pleroma and Akkoma keep a list of notes per report; the Misskey family keeps one, which this \
+                replaces. Mastodon's report notes have no API.
 
-            Examples:
-              $ fedictl reports note Aq0e8GN2NgeIHNbOoa "Looks like the usual watch spam."
-            """)
+                Examples:
+                  $ fedictl reports note Aq0e8GN2NgeIHNbOoa "Looks like the usual watch spam."
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
@@ -30,7 +30,8 @@ extension Reports {
         }
 
         public func run(in ctx: CommandContext) async throws {
-            try await ReportView.change(.reportsNote, in: ctx, done: "Noted on report \(id)", id: id
+            try await ReportView.change(
+                .reportsNote, in: ctx, done: "Noted on report \(id)", id: id
             ) { reports in
                 try await reports.addNote(id: id, text)
             }

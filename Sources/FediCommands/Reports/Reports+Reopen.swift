@@ -8,11 +8,11 @@ extension Reports {
             commandName: "reopen",
             abstract: "Put a resolved report back in the queue.",
             discussion: """
-            Mastodon, Pleroma and Akkoma (which set its state back to open).
+                Mastodon, Pleroma and Akkoma (which set its state back to open).
 
-            Examples:
-              $ fedictl reports reopen 123
-            """)
+                Examples:
+                  $ fedictl reports reopen 123
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
@@ -22,8 +22,9 @@ extension Reports {
         public var id: String
 
         public func run(in ctx: CommandContext) async throws {
-            try await ReportView.change(.reportsReopen, in: ctx, done: "Reopened report \(id)", id: id,
-                                  note: { report, host, _ in .report(report, on: host, state: "open") }
+            try await ReportView.change(
+                .reportsReopen, in: ctx, done: "Reopened report \(id)", id: id,
+                note: { report, host, _ in .report(report, on: host, state: "open") }
             ) { reports in
                 try await reports.reopen(id: id)
             }

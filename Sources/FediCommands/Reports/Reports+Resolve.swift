@@ -8,44 +8,46 @@ extension Reports {
             commandName: "resolve",
             abstract: "Mark a report resolved, every open report about one account, or every one a selector picks.",
             discussion: """
-            To act on the reported account and resolve the report in one go, use \
-            `fedictl accounts action ID --type suspend --report REPORT` instead. --comment is sent to the \
-            reporter on GoToSocial (action_taken_comment) and kept as a note on Pleroma and Akkoma; \
-            Mastodon and Misskey have no place for it.
+                To act on the reported account and resolve the report in one go, use \
+                `fedictl accounts action ID --type suspend --report REPORT` instead. --comment is sent to the \
+                reporter on GoToSocial (action_taken_comment) and kept as a note on Pleroma and Akkoma; \
+                Mastodon and Misskey have no place for it.
 
-            --target ACCOUNT resolves every open report about that account (@user@host), on every \
-            selected account's server. --action takes an action on the account first, with the oldest \
-            report attached (Mastodon's POST /api/v1/admin/accounts/:id/action with report_id, which \
-            resolves the account's other open reports too); the reports still open afterwards are read \
-            back and resolved, so nothing is sent twice. As for accounts action, GoToSocial and the \
-            Misskey family can only suspend, and Pleroma and Akkoma have no warning (--action none): \
-            such a server refuses (exit 69) before anything is sent there. --dry-run shows each \
-            server's reports and requests; over several accounts a summary per server ends the run.
+                --target ACCOUNT resolves every open report about that account (@user@host), on every \
+                selected account's server. --action takes an action on the account first, with the oldest \
+                report attached (Mastodon's POST /api/v1/admin/accounts/:id/action with report_id, which \
+                resolves the account's other open reports too); the reports still open afterwards are read \
+                back and resolved, so nothing is sent twice. As for accounts action, GoToSocial and the \
+                Misskey family can only suspend, and Pleroma and Akkoma have no warning (--action none): \
+                such a server refuses (exit 69) before anything is sent there. --dry-run shows each \
+                server's reports and requests; over several accounts a summary per server ends the run.
 
-            Instead of an id or --target, a selector (--domain: reports about accounts of that domain; \
-            --match: the reported account's username; --since, --until: when the report was filed) or - \
-            (report ids, account ids or @user@host handles on stdin) resolves every open report it \
-            matches, at most --limit (500): one confirmation shows how many and the first few, --dry-run \
-            lists them, the writes are paced to the server's rate limit, each is journaled with its undo \
-            (reports reopen ID), and failures are named at the end. With --action, each reported account \
-            is acted on once (--limit counts accounts), its oldest open report attached, and its other \
-            reports still open afterwards are resolved; an account that already has the action's flag \
-            is not acted on again. A re-run acts only on what is still open.
+                Instead of an id or --target, a selector (--domain: reports about accounts of that domain; \
+                --match: the reported account's username; --since, --until: when the report was filed) or - \
+                (report ids, account ids or @user@host handles on stdin) resolves every open report it \
+                matches, at most --limit (500): one confirmation shows how many and the first few, --dry-run \
+                lists them, the writes are paced to the server's rate limit, each is journaled with its undo \
+                (reports reopen ID), and failures are named at the end. With --action, each reported account \
+                is acted on once (--limit counts accounts), its oldest open report attached, and its other \
+                reports still open afterwards are resolved; an account that already has the action's flag \
+                is not acted on again. A re-run acts only on what is still open.
 
-            Examples:
-              $ fedictl reports resolve 123
-              $ fedictl reports resolve 01JH6A8C0E2G4J6M8P0R2T4W6Y --comment "Thanks, we suspended them."
-              $ fedictl --all-accounts reports resolve --target @spammer@bad.example --action suspend --dry-run
-              $ fedictl --all-accounts reports resolve --domain spamwave.example --action suspend --yes
-              $ fedictl reports list --since 2h --fields id | fedictl reports resolve - --yes
-            """)
+                Examples:
+                  $ fedictl reports resolve 123
+                  $ fedictl reports resolve 01JH6A8C0E2G4J6M8P0R2T4W6Y --comment "Thanks, we suspended them."
+                  $ fedictl --all-accounts reports resolve --target @spammer@bad.example --action suspend --dry-run
+                  $ fedictl --all-accounts reports resolve --domain spamwave.example --action suspend --yes
+                  $ fedictl reports list --since 2h --fields id | fedictl reports resolve - --yes
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
         @OptionGroup public var globals: GlobalOptions
 
-        @Argument(help: ArgumentHelp("The report's id; - for report ids or handles on stdin; none with --target or "
-                                     + "a selector.", valueName: "id"))
+        @Argument(
+            help: ArgumentHelp(
+                "The report's id; - for report ids or handles on stdin; none with --target or "
+                    + "a selector.", valueName: "id"))
         public var id: String?
 
         @Option(help: ArgumentHelp("Resolve every open report about this account (@user@host).", valueName: "account"))
@@ -53,9 +55,11 @@ extension Reports {
 
         @OptionGroup public var selection: SelectionWrite
 
-        @Option(help: ArgumentHelp("With --target or a selector: first act on the account: none (a warning), "
-                                   + "sensitive, disable, silence or suspend.",
-                                   valueName: "type"))
+        @Option(
+            help: ArgumentHelp(
+                "With --target or a selector: first act on the account: none (a warning), "
+                    + "sensitive, disable, silence or suspend.",
+                valueName: "type"))
         public var action: AccountAction.Kind?
 
         @Option(help: ArgumentHelp("With --action: why (sent to the user with a Mastodon warning).", valueName: "text"))
@@ -69,18 +73,23 @@ extension Reports {
 
         public func validate() throws {
             if id == nil, target == nil, !selection.filters.isGiven {
-                throw ValidationError("give a report id, --target ACCOUNT, - (ids on stdin) or a selector "
-                                      + "(--domain, --match, --since, --until)")
+                throw ValidationError(
+                    "give a report id, --target ACCOUNT, - (ids on stdin) or a selector "
+                        + "(--domain, --match, --since, --until)")
             }
             if id != nil, target != nil { throw ValidationError("give a report id or --target ACCOUNT, not both") }
             if target != nil || (id != nil && id != "-"), selection.filters.isGiven {
-                throw ValidationError("give one report (or --target) or a selector, not both "
-                                      + "(for a list of reports, pipe their ids to -)")
+                throw ValidationError(
+                    "give one report (or --target) or a selector, not both "
+                        + "(for a list of reports, pipe their ids to -)")
             }
             // A bare domain would match no account: "no open report", exit 0, while its reports stay open.
             if let target, !target.contains("@"), target.contains(".") {
-                throw FediError(.usage, "--target takes one account (@user@host), and \(target) is a domain",
-                                hint: "for one account: --target @user@\(target); for the whole domain: fedictl domain-blocks add \(target)")
+                throw FediError(
+                    .usage, "--target takes one account (@user@host), and \(target) is a domain",
+                    hint:
+                        "for one account: --target @user@\(target); for the whole domain: fedictl domain-blocks add \(target)"
+                )
             }
             if !isBulk, target == nil, action != nil { throw ValidationError("--action needs --target or a selector") }
             if action == nil, text != nil { throw ValidationError("--text needs --action") }
@@ -89,14 +98,16 @@ extension Reports {
         public func run(in ctx: CommandContext) async throws {
             if isBulk {
                 try ctx.output.validateFields(for: BulkTargetRow.self)
-                return try await ctx.resolveReports(stdin: id == "-", selection: selection,
-                                                    action: action.map { ReportWaveAction(kind: $0, text: text) },
-                                                    comment: comment)
+                return try await ctx.resolveReports(
+                    stdin: id == "-", selection: selection,
+                    action: action.map { ReportWaveAction(kind: $0, text: text) },
+                    comment: comment)
             }
             guard let id else { return try await resolveAll(about: target ?? "", in: ctx) }
             try ctx.output.validateFields(for: Report.self)  // (ReportView.change checks again: it serves every verb)
-            try await ReportView.change(.reportsResolve, in: ctx, done: "Resolved report \(id)", id: id,
-                                  note: { report, host, _ in .report(report, on: host, state: "resolved") }
+            try await ReportView.change(
+                .reportsResolve, in: ctx, done: "Resolved report \(id)", id: id,
+                note: { report, host, _ in .report(report, on: host, state: "resolved") }
             ) { reports in
                 try reports.support.check(comment: comment)
                 return try await reports.resolve(id: id, comment: comment)
@@ -110,8 +121,9 @@ extension Reports {
             // The accounts' adapter carries the same server's report queue (`accounts.reports`).
             try await ctx.with(.accounts(.reportsResolve)) { accounts in
                 if action != nil { _ = try await ctx.require(.accountsAction) }
-                let sweep = try await ReportSweep.plan(about: target, action: action, text: text, comment: comment,
-                                                       reports: accounts.reports, accounts: action == nil ? nil : accounts, host: host)
+                let sweep = try await ReportSweep.plan(
+                    about: target, action: action, text: text, comment: comment,
+                    reports: accounts.reports, accounts: action == nil ? nil : accounts, host: host)
                 let ids = sweep.reports.map(\.id).joined(separator: ", ")
                 let count = "\(sweep.reports.count) open report\(sweep.reports.count == 1 ? "" : "s")"
                 guard !sweep.reports.isEmpty else { return ctx.noteOutcome("no open report about \(target)") }
@@ -127,7 +139,8 @@ extension Reports {
                 }
                 try await sweep.carryOut(comment: comment, reports: accounts.reports, accounts: accounts)
                 let done = sweep.action.map { "\($0.kind == .none ? "warned" : $0.kind.rawValue) \(target); " } ?? ""
-                ctx.noteOutcome("\(done)resolved \(sweep.reports.count) report\(sweep.reports.count == 1 ? "" : "s"): \(ids)")
+                ctx.noteOutcome(
+                    "\(done)resolved \(sweep.reports.count) report\(sweep.reports.count == 1 ? "" : "s"): \(ids)")
             }
         }
     }

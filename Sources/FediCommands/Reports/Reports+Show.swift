@@ -8,20 +8,20 @@ extension Reports {
             commandName: "show",
             abstract: "Show a report with the posts it is about.",
             discussion: """
-            Shows the reporter, the reported account, the category and broken rules, the comment, whether \
-            it was forwarded, who it is assigned to and what was done, moderators' notes, then each \
-            reported post as plain text with its media as URLs. A post with a content warning or marked \
-            sensitive shows only its warning unless --reveal, and the warning before the text with it. \
-            Piped, each line is KEY<tab>VALUE: the report's keys first, then each post's keys numbered \
-            (post1.id, post1.content, post2.id, ...). JSON carries everything, warnings and text; accounts \
-            are @user@host.
+                Shows the reporter, the reported account, the category and broken rules, the comment, whether \
+                it was forwarded, who it is assigned to and what was done, moderators' notes, then each \
+                reported post as plain text with its media as URLs. A post with a content warning or marked \
+                sensitive shows only its warning unless --reveal, and the warning before the text with it. \
+                Piped, each line is KEY<tab>VALUE: the report's keys first, then each post's keys numbered \
+                (post1.id, post1.content, post2.id, ...). JSON carries everything, warnings and text; accounts \
+                are @user@host.
 
-            Examples:
-              $ fedictl reports show 123
-              $ fedictl reports show 123 --reveal
-              $ fedictl reports show 123 -o json | jq '.posts[].content'
-              $ fedictl reports show 123 | awk -F'\\t' '$1 == "target" {print $2}'
-            """,
+                Examples:
+                  $ fedictl reports show 123
+                  $ fedictl reports show 123 --reveal
+                  $ fedictl reports show 123 -o json | jq '.posts[].content'
+                  $ fedictl reports show 123 | awk -F'\\t' '$1 == "target" {print $2}'
+                """,
             aliases: ["view"])
 
         public static let traits = VerbTraits(.moderation, .reads)

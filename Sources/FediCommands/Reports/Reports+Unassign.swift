@@ -8,11 +8,11 @@ extension Reports {
             commandName: "unassign",
             abstract: "Take a report off whoever it is assigned to.",
             discussion: """
-            Mastodon only, like reports assign.
+                Mastodon only, like reports assign.
 
-            Examples:
-              $ fedictl reports unassign 123
-            """)
+                Examples:
+                  $ fedictl reports unassign 123
+                """)
 
         public static let traits = VerbTraits(.moderation, .writes)
 
@@ -22,8 +22,9 @@ extension Reports {
         public var id: String
 
         public func run(in ctx: CommandContext) async throws {
-            try await ReportView.change(.reportsUnassign, in: ctx, done: "Unassigned report \(id)", id: id,
-                                  note: { report, host, _ in .report(report, on: host, assignedTo: "none") }
+            try await ReportView.change(
+                .reportsUnassign, in: ctx, done: "Unassigned report \(id)", id: id,
+                note: { report, host, _ in .report(report, on: host, assignedTo: "none") }
             ) { reports in
                 try await reports.unassign(id: id)
             }

@@ -4,6 +4,7 @@ import ArgumentParser
 public struct AccountArgument: ParsableArguments, Sendable {
     public init() {}
 
-    @Argument(help: ArgumentHelp("The account: @user@host, @user (your own server) or an account id.", valueName: "user"))
+    @Argument(
+        help: ArgumentHelp("The account: @user@host, @user (your own server) or an account id.", valueName: "user"))
     public var account: String
 }

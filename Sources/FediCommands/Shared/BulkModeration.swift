@@ -1,7 +1,7 @@
 import ArgumentParser
-import FoundationEssentials
 import FediCore
 import FediOutput
+import FoundationEssentials
 
 /// A moderation write over a selector instead of one target: the filters, and `--limit`.
 public struct SelectionWrite: ParsableArguments, Sendable {
@@ -62,8 +62,10 @@ struct BulkModeration<Target: Sendable>: Sendable {
     /// Asks once (a fleet merges the questions of every server into one), then writes each target
     /// through the bulk engine, paced, every write journaled; prints a row per target and exits as
     /// the engine's rule says. A selection that matches nothing says so and exits 0.
-    func run(_ matched: [Target], in ctx: CommandContext, progress: BulkProgress,
-             write: @escaping @Sendable (Target) async throws -> Void) async throws {
+    func run(
+        _ matched: [Target], in ctx: CommandContext, progress: BulkProgress,
+        write: @escaping @Sendable (Target) async throws -> Void
+    ) async throws {
         let host = try ctx.login().server.authority
         guard !matched.isEmpty else { return ctx.noteOutcome("no \(noun) matches the selection on \(host)") }
         let targets = Array(matched.prefix(cap))
@@ -79,11 +81,12 @@ struct BulkModeration<Target: Sendable>: Sendable {
         try ctx.confirm("\(verb.capitalized) \(count)\(also) on \(host) (\(named))?")
         let result = await BulkEngine(concurrency: ctx.globals.concurrency, observer: progress).run(targets, write)
         let rows = zip(targets, result.outcomes).map { target, outcome in
-            let word = switch outcome {
-            case .done: doneWord
-            case .failed(let error): "failed: \(error.message)"
-            case .notSent: "not sent"
-            }
+            let word =
+                switch outcome {
+                case .done: doneWord
+                case .failed(let error): "failed: \(error.message)"
+                case .notSent: "not sent"
+                }
             return BulkTargetRow(id: id(target), target: name(target), result: word)
         }
         try ctx.output.list(rows)

@@ -15,7 +15,9 @@ enum DomainText {
             guard domain.contains(".") else { throw DomainName.Problem("it has no dot") }
             return domain
         } catch {
-            throw FediError(.usage, "'\(DomainName.shown(text))' is not a domain: \(error)", hint: "give the domain, e.g. spam.example")
+            throw FediError(
+                .usage, "'\(DomainName.shown(text))' is not a domain: \(error)",
+                hint: "give the domain, e.g. spam.example")
         }
     }
 }

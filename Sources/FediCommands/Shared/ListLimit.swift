@@ -26,8 +26,10 @@ extension CommandContext {
     /// more than the page at hand. On a terminal, an empty table says `empty` on stderr instead,
     /// and a list that stopped at `--limit` says so there ("40 of more"), as a full page means the
     /// server has more.
-    func printPages<Row: Tabular>(of type: Row.Type, empty: String, limit: ListLimit,
-                                  _ fetch: (@escaping PageHandler<Row>) async throws -> [Row]) async throws {
+    func printPages<Row: Tabular>(
+        of type: Row.Type, empty: String, limit: ListLimit,
+        _ fetch: (@escaping PageHandler<Row>) async throws -> [Row]
+    ) async throws {
         let output = self.output
         let raw = globals.raw
         let stream = try ListStream<Row>(renderer: output)

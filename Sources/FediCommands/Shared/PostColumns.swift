@@ -7,7 +7,9 @@ extension Post: Tabular {
     public static let columns: [Column<Post>] = [
         Column("id") { .text($0.id) },
         Column("created_at", "posted") { .date($0.createdAt) },
-        Column("author", kind: .identifier) { .text("@" + $0.author + ($0.boostOf.map { " (boost of @\($0))" } ?? "")) },
+        Column("author", kind: .identifier) {
+            .text("@" + $0.author + ($0.boostOf.map { " (boost of @\($0))" } ?? ""))
+        },
         Column("content") { .text($0.displayText(reveal: $0.revealed)) },
         Column("media_urls", "media", default: false) { .number($0.mediaURLs.count) },
         Column("content_warning", "content warning", default: false) { .text($0.contentWarning) },

@@ -10,8 +10,10 @@ extension RelationshipSteps {
     /// The shape of `blocks add`, `blocks remove` and `mutes remove`: resolves ACCOUNT, asks
     /// `question` first if there is one, makes the change, says `done` on stderr ("Blocked @x.")
     /// and prints the account.
-    func changeRelationship(_ capability: Capability, of text: String, asking question: ((Account) -> String)? = nil, done: String,
-                            _ change: (any UserRelationshipsAdapter, Account) async throws -> Void) async throws {
+    func changeRelationship(
+        _ capability: Capability, of text: String, asking question: ((Account) -> String)? = nil, done: String,
+        _ change: (any UserRelationshipsAdapter, Account) async throws -> Void
+    ) async throws {
         try ctx.output.validateFields(for: Account.self)
         let account = try await ctx.with(.relationships(capability)) { relationships in
             let account = try await relationships.account(text)

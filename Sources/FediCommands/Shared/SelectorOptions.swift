@@ -1,7 +1,7 @@
 import ArgumentParser
-import FoundationEssentials
 import FediCore
 import FediOutput
+import FoundationEssentials
 import Synchronization
 
 /// The selectors every moderation list and bulk write takes, the same everywhere: `--domain`,
@@ -16,20 +16,28 @@ public struct SelectorFilters: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Only those whose --match-field matches this regular expression.", valueName: "regex"))
     public var match: String?
 
-    @Option(help: ArgumentHelp("What --match looks at: username, display-name or email (reports: the target's name).",
-                               valueName: "field"))
+    @Option(
+        help: ArgumentHelp(
+            "What --match looks at: username, display-name or email (reports: the target's name).",
+            valueName: "field"))
     public var matchField: Selection.Field = .username
 
-    @Option(help: ArgumentHelp("Only those that signed up (reports: were filed) since then: 1h, 2d, or a date.",
-                               valueName: "when"))
+    @Option(
+        help: ArgumentHelp(
+            "Only those that signed up (reports: were filed) since then: 1h, 2d, or a date.",
+            valueName: "when"))
     public var since: String?
 
-    @Option(help: ArgumentHelp("Only those that signed up (reports: were filed) until then: 1h, 2d, or a date.",
-                               valueName: "when"))
+    @Option(
+        help: ArgumentHelp(
+            "Only those that signed up (reports: were filed) until then: 1h, 2d, or a date.",
+            valueName: "when"))
     public var until: String?
 
-    @Option(help: ArgumentHelp("Only accounts whose address (as the server shows it: Mastodon, GoToSocial) is this "
-                               + "or in this range: 203.0.113.7, 203.0.113.0/24, 2001:db8::/32.", valueName: "cidr"))
+    @Option(
+        help: ArgumentHelp(
+            "Only accounts whose address (as the server shows it: Mastodon, GoToSocial) is this "
+                + "or in this range: 203.0.113.7, 203.0.113.0/24, 2001:db8::/32.", valueName: "cidr"))
     public var ip: String?
 
     /// Whether any filter was given.
@@ -44,8 +52,9 @@ public struct SelectorFilters: ParsableArguments, Sendable {
             targets = text.split(whereSeparator: \.isNewline).map { $0.trimmed() }
                 .filter { !$0.isEmpty && !$0.hasPrefix("#") }
         }
-        return try Selection(domain: domain, match: match, field: matchField, since: since, until: until, ip: ip,
-                             targets: targets, now: ctx.services.now())
+        return try Selection(
+            domain: domain, match: match, field: matchField, since: since, until: until, ip: ip,
+            targets: targets, now: ctx.services.now())
     }
 }
 
@@ -60,7 +69,8 @@ public struct SelectorOptions: ParsableArguments, Sendable {
 
     public func validate() throws {
         if let fromStdin, fromStdin != "-" {
-            throw ValidationError("the only argument taken is - (ids or @user@host handles on stdin), not '\(fromStdin)'")
+            throw ValidationError(
+                "the only argument taken is - (ids or @user@host handles on stdin), not '\(fromStdin)'")
         }
     }
 
@@ -77,9 +87,10 @@ extension Selection {
     /// `--ip` on a verb about reports: a report shows no address, so the range would select none.
     func refuseAddressesForReports() throws {
         guard addresses != nil else { return }
-        throw FediError(.usage, "--ip selects accounts by address, and a report shows none",
-                        hint: "fedictl accounts list --ip RANGE shows them; "
-                            + "fedictl accounts action --ip RANGE acts on them")
+        throw FediError(
+            .usage, "--ip selects accounts by address, and a report shows none",
+            hint: "fedictl accounts list --ip RANGE shows them; "
+                + "fedictl accounts action --ip RANGE acts on them")
     }
 }
 
@@ -94,17 +105,20 @@ extension CommandContext {
     /// Prints the rows of a moderation list that `selection` keeps, as `printPages` prints a list.
     /// With a selection, every page is read (the matches may be anywhere) and `--limit` caps the rows
     /// shown; nothing matched says so on stderr and exits 0; `countOnly` prints only the count.
-    func printSelected<Row: Tabular>(of type: Row.Type, empty: String, limit: ListLimit, selection: Selection,
-                                     countOnly: Bool, keep: @escaping @Sendable (Row) -> Bool,
-                                     _ fetch: (Int?, @escaping PageHandler<Row>) async throws -> [Row]) async throws {
+    func printSelected<Row: Tabular>(
+        of type: Row.Type, empty: String, limit: ListLimit, selection: Selection,
+        countOnly: Bool, keep: @escaping @Sendable (Row) -> Bool,
+        _ fetch: (Int?, @escaping PageHandler<Row>) async throws -> [Row]
+    ) async throws {
         guard selection.isActive || countOnly else {
             return try await printPages(of: type, empty: empty, limit: limit) { onPage in
                 try await fetch(limit.count, onPage)
             }
         }
         if globals.raw {
-            throw FediError(.usage, "--raw shows the server's own pages, which a selector or --count cannot filter",
-                            hint: "drop --raw, or the selector")
+            throw FediError(
+                .usage, "--raw shows the server's own pages, which a selector or --count cannot filter",
+                hint: "drop --raw, or the selector")
         }
         let cap = countOnly ? nil : limit.count
         // Pages are handed over as they arrive (the list keeps none): only the matches are kept.

@@ -1,6 +1,6 @@
 import ArgumentParser
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 
 /// `fedictl signup`: create an account on an instance through its API.
 public struct Signup: FediCommand {
@@ -9,25 +9,25 @@ public struct Signup: FediCommand {
         commandName: "signup",
         abstract: "Create an account on an instance.",
         discussion: """
-        Reads the instance's registration mode first: closed servers are refused (exit 69); where \
-        a moderator approves new accounts, --reason is required (exit 64 without it) and the account \
-        waits for approval. Then registers fedictl as an app (or reuses it), takes an app token \
-        (client_credentials) and sends POST /api/v1/accounts. Mastodon and GoToSocial send a \
-        confirmation e-mail whose link must be opened before the first login; the result says what \
-        the account waits for and what to do next (then `fedictl auth login INSTANCE`).
+            Reads the instance's registration mode first: closed servers are refused (exit 69); where \
+            a moderator approves new accounts, --reason is required (exit 64 without it) and the account \
+            waits for approval. Then registers fedictl as an app (or reuses it), takes an app token \
+            (client_credentials) and sends POST /api/v1/accounts. Mastodon and GoToSocial send a \
+            confirmation e-mail whose link must be opened before the first login; the result says what \
+            the account waits for and what to do next (then `fedictl auth login INSTANCE`).
 
-        The password is asked for twice without echo, or read from stdin with --password-stdin; it \
-        is never a flag. --agree says you accept the server's rules and terms (`fedictl instance \
-        rules INSTANCE` shows the rules). Refused values (a taken username, a blocked e-mail \
-        provider) exit 65 naming the fields.
+            The password is asked for twice without echo, or read from stdin with --password-stdin; it \
+            is never a flag. --agree says you accept the server's rules and terms (`fedictl instance \
+            rules INSTANCE` shows the rules). Refused values (a taken username, a blocked e-mail \
+            provider) exit 65 naming the fields.
 
-        Mastodon (2.7+), GoToSocial, Pleroma and Akkoma.
+            Mastodon (2.7+), GoToSocial, Pleroma and Akkoma.
 
-        Examples:
-          $ fedictl signup mastodon.example --username alice --email alice@example.net --agree
-          $ fedictl signup gts.example --username bob --email bob@example.net --reason "I run the local choir" --agree
-          $ pass show fedi/new | fedictl signup 127.0.0.1:3000 --username carol --email carol@example.net --password-stdin --agree
-        """)
+            Examples:
+              $ fedictl signup mastodon.example --username alice --email alice@example.net --agree
+              $ fedictl signup gts.example --username bob --email bob@example.net --reason "I run the local choir" --agree
+              $ pass show fedi/new | fedictl signup 127.0.0.1:3000 --username carol --email carol@example.net --password-stdin --agree
+            """)
 
     public static let traits = VerbTraits(.own, .writes)
 
@@ -46,10 +46,13 @@ public struct Signup: FediCommand {
     /// which every write takes, sent here as the sign-up's reason.
     public var reason: String? { globals.reason }
 
-    @Option(help: ArgumentHelp("The language of the server's e-mails (default: from $LANG, else en).", valueName: "locale"))
+    @Option(
+        help: ArgumentHelp("The language of the server's e-mails (default: from $LANG, else en).", valueName: "locale"))
     public var locale: String?
 
-    @Option(help: ArgumentHelp("Your date of birth, where the server has a minimum age (Mastodon 4.4+).", valueName: "YYYY-MM-DD"))
+    @Option(
+        help: ArgumentHelp(
+            "Your date of birth, where the server has a minimum age (Mastodon 4.4+).", valueName: "YYYY-MM-DD"))
     public var dateOfBirth: String?
 
     @Flag(help: "Accept the server's rules and terms of service.")
@@ -60,13 +63,17 @@ public struct Signup: FediCommand {
 
     public func validate() throws {
         guard agree else {
-            throw ValidationError("accepting the server's rules and terms is required: read them (fedictl instance rules \(instance)) and pass --agree")
+            throw ValidationError(
+                "accepting the server's rules and terms is required: read them (fedictl instance rules \(instance)) and pass --agree"
+            )
         }
         let name = username.hasPrefix("@") ? String(username.dropFirst()) : username
         guard !name.isEmpty, !name.contains("@"), !name.contains(where: \.isWhitespace) else {
             throw ValidationError("--username takes the bare username (letters, digits, underscores), without @host")
         }
-        guard email.contains("@"), !email.contains(where: \.isWhitespace) else { throw ValidationError("--email '\(email)' is not an e-mail address") }
+        guard email.contains("@"), !email.contains(where: \.isWhitespace) else {
+            throw ValidationError("--email '\(email)' is not an e-mail address")
+        }
         if let reason, reason.trimmed().isEmpty { throw ValidationError("--reason is empty") }
         if let dateOfBirth, Self.calendarDate(dateOfBirth) == nil {
             throw ValidationError("--date-of-birth '\(dateOfBirth)' is not a date as YYYY-MM-DD")
@@ -83,33 +90,40 @@ public struct Signup: FediCommand {
 
         let policy = try await registration.policy()
         if policy.mode == .closed {
-            throw FediError(.unavailable, "\(host) does not accept sign-ups (registrations are closed)",
-                            hint: "ask the server's admins for an invitation, or pick another server")
+            throw FediError(
+                .unavailable, "\(host) does not accept sign-ups (registrations are closed)",
+                hint: "ask the server's admins for an invitation, or pick another server")
         }
         try Self.refuseAPISignups(on: detected, server: server)
         let approval = policy.mode == .approvalRequired
-        if (approval || policy.reasonRequired), reason == nil {
-            throw FediError(.usage, "\(host) has a moderator approve each new account, and asks why you want to join",
-                            hint: "say so with --reason TEXT")
+        if approval || policy.reasonRequired, reason == nil {
+            throw FediError(
+                .usage, "\(host) has a moderator approve each new account, and asks why you want to join",
+                hint: "say so with --reason TEXT")
         }
         if let minAge = policy.minAge, minAge > 0, dateOfBirth == nil {
-            throw FediError(.usage, "\(host) accepts only people aged \(minAge) or over", hint: "give your date of birth with --date-of-birth YYYY-MM-DD")
+            throw FediError(
+                .usage, "\(host) accepts only people aged \(minAge) or over",
+                hint: "give your date of birth with --date-of-birth YYYY-MM-DD")
         }
 
-        let request = SignupRequest(username: username.hasPrefix("@") ? String(username.dropFirst()) : username, email: email,
-                                    password: try readPassword(ctx), locale: locale ?? Self.defaultLocale(ctx.environment),
-                                    reason: reason, dateOfBirth: dateOfBirth)
+        let request = SignupRequest(
+            username: username.hasPrefix("@") ? String(username.dropFirst()) : username, email: email,
+            password: try readPassword(ctx), locale: locale ?? Self.defaultLocale(ctx.environment),
+            reason: reason, dateOfBirth: dateOfBirth)
         if ctx.globals.dryRun {
             // The app and its token come first, but the account request is what a person checks: show
             // that one (password redacted) and stop. The placeholder token is never printed.
-            ctx.status("dry run: fedictl would first register an app on \(host) (or reuse its own) and take an app token.")
+            ctx.status(
+                "dry run: fedictl would first register an app on \(host) (or reuse its own) and take an app token.")
             _ = try await door.open(ctx.client(server, token: "dry-run"), on: detected).createAccount(request)
         }
         let secrets = ctx.secretStore(ctx.storageForNewSecrets)
         // Any fedictl app with `write` will do; a new one gets the scopes a later `auth login` asks for.
-        let app = try await FedictlApps(ctx).fedictlApp(server, scopes: ["write"], registering: OAuthScopes.user,
-                                                        stored: FedictlApps(ctx).storedApp(server, secrets: secrets),
-                                           secrets: secrets, registeredRedirect: AuthorizationRequest.outOfBandRedirect)
+        let app = try await FedictlApps(ctx).fedictlApp(
+            server, scopes: ["write"], registering: OAuthScopes.user,
+            stored: FedictlApps(ctx).storedApp(server, secrets: secrets),
+            secrets: secrets, registeredRedirect: AuthorizationRequest.outOfBandRedirect)
         let answer: SignupAnswer
         do {
             answer = try await FedictlApps(ctx).withAppToken(server, app: app, scopes: ["write"]) {
@@ -117,11 +131,14 @@ public struct Signup: FediCommand {
             }
         } catch let APIError.http(422, said, _, _, body) {
             let fields = FieldRejection.all(in: body)
-            let reasons = fields.isEmpty ? (said ?? "no reason given") : fields.map(Self.describe).joined(separator: "; ")
-            throw FediError(.dataError, "\(host) refused the sign-up: \(reasons)", hint: "change what it names and try again")
+            let reasons =
+                fields.isEmpty ? (said ?? "no reason given") : fields.map(Self.describe).joined(separator: "; ")
+            throw FediError(
+                .dataError, "\(host) refused the sign-up: \(reasons)", hint: "change what it names and try again")
         }
-        let result = Self.result(answer, account: "\(request.username)@\(host)", email: email, host: host, approval: approval,
-                                 confirmsEmail: registration.support.confirmsEmail)
+        let result = Self.result(
+            answer, account: "\(request.username)@\(host)", email: email, host: host, approval: approval,
+            confirmsEmail: registration.support.confirmsEmail)
         ctx.status("Signed up \(result.account).")
         try ctx.output.item(result)
     }
@@ -132,14 +149,18 @@ public struct Signup: FediCommand {
     static func refuseAPISignups(on detected: ServerInfo, server: ServerAddress) throws {
         guard detected.takesSignUpsOnTheWebOnly else { return }
         let page = server.baseURL.appendingPathComponent("signup").absoluteString
-        throw FediError(.unavailable, "\(server.authority) runs \(detected.label), which takes sign-ups only "
-                        + "on its web page, not through its API",
-                        hint: "sign up at \(page); a moderator then approves the account")
+        throw FediError(
+            .unavailable,
+            "\(server.authority) runs \(detected.label), which takes sign-ups only "
+                + "on its web page, not through its API",
+            hint: "sign up at \(page); a moderator then approves the account")
     }
 
     /// What the account waits for. Mastodon and GoToSocial always send a confirmation e-mail;
     /// Pleroma/Akkoma answer with a token only when nothing is pending, else name what is.
-    static func result(_ answer: SignupAnswer, account: String, email: String, host: String, approval: Bool, confirmsEmail: Bool) -> SignupResult {
+    static func result(
+        _ answer: SignupAnswer, account: String, email: String, host: String, approval: Bool, confirmsEmail: Bool
+    ) -> SignupResult {
         var (approval, confirmation, message) = (approval, confirmsEmail, String?.none)
         if case .pending(let identifier, let said) = answer {
             message = said
@@ -152,7 +173,8 @@ public struct Signup: FediCommand {
         let next: String
         if approval {
             state = .awaitingApproval
-            next = "A moderator of \(host) must approve the account\(confirmation ? "; meanwhile \(confirm)" : ""). Then log in: \(login)"
+            next =
+                "A moderator of \(host) must approve the account\(confirmation ? "; meanwhile \(confirm)" : ""). Then log in: \(login)"
         } else if confirmation {
             state = .awaitingConfirmation
             next = "\(confirm.prefix(1).uppercased() + confirm.dropFirst()), then log in: \(login)"
@@ -160,8 +182,9 @@ public struct Signup: FediCommand {
             state = .ready
             next = "Log in: \(login)"
         }
-        return SignupResult(account: account, email: email, state: state, approvalRequired: approval, emailConfirmation: confirmation,
-                            message: message, nextStep: next)
+        return SignupResult(
+            account: account, email: email, state: state, approvalRequired: approval, emailConfirmation: confirmation,
+            message: message, nextStep: next)
     }
 
     /// The password: stdin with --password-stdin, else asked twice without echo on a terminal.
@@ -175,7 +198,8 @@ public struct Signup: FediCommand {
             let again = ctx.terminal.readLine(prompt: "The same password again: ", secret: true) ?? ""
             guard again == password else { throw FediError(.dataError, "the two passwords differ") }
         } else {
-            throw FediError(.usage, "no password given", hint: "pipe it in with --password-stdin, or run on a terminal to be asked")
+            throw FediError(
+                .usage, "no password given", hint: "pipe it in with --password-stdin, or run on a terminal to be asked")
         }
         guard !password.isEmpty else { throw FediError(.dataError, "the password is empty") }
         return password
@@ -183,7 +207,10 @@ public struct Signup: FediCommand {
 
     /// `de_DE.UTF-8` → `de`; C, POSIX or nothing → `en`.
     static func defaultLocale(_ environment: [String: String]) -> String {
-        let value = [environment["LC_ALL"], environment["LC_MESSAGES"], environment["LANG"]].compactMap { $0 }.first { !$0.isEmpty } ?? ""
+        let value =
+            [environment["LC_ALL"], environment["LC_MESSAGES"], environment["LANG"]].compactMap { $0 }.first {
+                !$0.isEmpty
+            } ?? ""
         let language = String(value.prefix { $0.isLetter })
         return language.isEmpty || language == "C" || language == "POSIX" ? "en" : language.lowercased()
     }
@@ -191,9 +218,12 @@ public struct Signup: FediCommand {
     /// `username: has already been taken (ERR_TAKEN)`.
     static func describe(_ field: FieldRejection) -> String {
         let words = [
-            "ERR_TAKEN": "is already taken", "ERR_BLOCKED": "is not allowed on this server", "ERR_UNREACHABLE": "cannot be reached",
-            "ERR_RESERVED": "is reserved", "ERR_ACCEPTED": "must be accepted", "ERR_BLANK": "is missing", "ERR_INVALID": "is invalid",
-            "ERR_TOO_LONG": "is too long", "ERR_TOO_SHORT": "is too short", "ERR_INCLUSION": "is not one of the allowed values",
+            "ERR_TAKEN": "is already taken", "ERR_BLOCKED": "is not allowed on this server",
+            "ERR_UNREACHABLE": "cannot be reached",
+            "ERR_RESERVED": "is reserved", "ERR_ACCEPTED": "must be accepted", "ERR_BLANK": "is missing",
+            "ERR_INVALID": "is invalid",
+            "ERR_TOO_LONG": "is too long", "ERR_TOO_SHORT": "is too short",
+            "ERR_INCLUSION": "is not one of the allowed values",
         ]
         let text = field.description ?? words[field.code] ?? "was refused"
         return "\(field.field) \(text) (\(field.code))"
@@ -202,7 +232,8 @@ public struct Signup: FediCommand {
     /// A real calendar date written `YYYY-MM-DD`.
     static func calendarDate(_ text: String) -> Date? {
         let shape = text.utf8.enumerated().allSatisfy { index, byte in
-            index == 4 || index == 7 ? byte == UInt8(ascii: "-") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            index == 4 || index == 7
+                ? byte == UInt8(ascii: "-") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
         }
         // FlexibleDate checks the month and the day against the month's length.
         return text.utf8.count == 10 && shape ? FlexibleDate.parse(text) : nil

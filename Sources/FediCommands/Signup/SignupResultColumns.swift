@@ -1,6 +1,6 @@
-import FoundationEssentials
 import FediCore
 import FediOutput
+import FoundationEssentials
 
 /// Where a new account stands after `signup`.
 public struct SignupState: OpenEnum {

@@ -1,6 +1,6 @@
 import ArgumentParser
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 
 /// Shell completion for `--account`: ids, aliases and groups, read from the config only (`ConfigCompletion`).
 enum AccountCompletion {

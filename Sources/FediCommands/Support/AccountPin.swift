@@ -1,6 +1,6 @@
-import FoundationEssentials
 import FediCore
 import FediOutput
+import FoundationEssentials
 import Synchronization
 
 /// The account a context is pinned to by the runner, and the fleet it belongs to, if any.
@@ -67,7 +67,10 @@ final class WritePreview: Sendable {
     var questions: [String] { gathered.withLock { $0.questions } }
 
     func keep(_ write: String) {
-        let first = gathered.withLock { $0.writes.append(write); return $0.writes.count == 1 }
+        let first = gathered.withLock {
+            $0.writes.append(write)
+            return $0.writes.count == 1
+        }
         if first { onFirstWrite() }
     }
 
@@ -92,5 +95,10 @@ final class HeldLines: Sendable {
     private let lines = Mutex<[String]>([])
 
     func append(_ line: String) { lines.withLock { $0.append(line) } }
-    func take() -> [String] { lines.withLock { lines in defer { lines = [] }; return lines } }
+    func take() -> [String] {
+        lines.withLock { lines in
+            defer { lines = [] }
+            return lines
+        }
+    }
 }

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 
 /// Which accounts a run acts as, when that is more than the usual one `--account`.
 extension CommandContext {
@@ -12,10 +12,13 @@ extension CommandContext {
     /// `--all-accounts`.
     func selectedAccounts(moderation: Bool, everyByDefault: Bool = false) throws -> [AccountPin]? {
         let fromFlag = AccountSelectors.split(globals.accounts)
-        var selectors = globals.accounts.isEmpty ? AccountSelectors.split(environment["FEDICTL_ACCOUNT"].map { [$0] } ?? []) : fromFlag
+        var selectors =
+            globals.accounts.isEmpty
+            ? AccountSelectors.split(environment["FEDICTL_ACCOUNT"].map { [$0] } ?? []) : fromFlag
         // A group made the default (`auth use GROUP`) selects its accounts when nothing else is named.
         if selectors.isEmpty, !globals.allAccounts, environmentToken == nil, let config = try? services.logins.load(),
-           let name = config.defaultAccount, !config.namesAccount(name), config.group(named: name) != nil {
+            let name = config.defaultAccount, !config.namesAccount(name), config.group(named: name) != nil
+        {
             selectors = [name]
         }
         if globals.allAccounts, !fromFlag.isEmpty {
@@ -27,25 +30,30 @@ extension CommandContext {
             if selectors.count == 1 {
                 // A group of one's own name is the only single selector the usual path cannot read.
                 if environmentToken != nil, try fullIDLogin(only) != nil { return nil }
-                guard let config = try? services.logins.load(), !config.namesAccount(only), config.group(named: only) != nil else { return nil }
+                guard let config = try? services.logins.load(), !config.namesAccount(only),
+                    config.group(named: only) != nil
+                else { return nil }
             }
         }
         let config = try services.logins.load()
         var logins: [(login: Login, isStored: Bool)]
         if every {
             let all = config.allLogins
-            guard !all.isEmpty else { return try [AccountPin(login: config.defaultLogin())] }  // exit 66, saying how to log in
+            // exit 66, saying how to log in
+            guard !all.isEmpty else { return try [AccountPin(login: config.defaultLogin())] }
             logins = all.filter { !moderation || $0.mayModerate != false }.map { ($0, true) }
             if logins.isEmpty {
-                throw FediError(.noInput, "none of the \(all.count) accounts can moderate",
-                                hint: "log in as a moderator or admin: fedictl auth login HOST --admin")
+                throw FediError(
+                    .noInput, "none of the \(all.count) accounts can moderate",
+                    hint: "log in as a moderator or admin: fedictl auth login HOST --admin")
             }
         } else {
             var byID: [String: (login: Login, isStored: Bool)] = [:]
             for selector in selectors {
                 // A full user@host for FEDICTL_TOKEN's server needs no stored account.
                 if environmentToken != nil, let made = try fullIDLogin(selector), config.index(of: made.id) == nil,
-                   try environmentInstance()?.authority == made.server.authority {
+                    try environmentInstance()?.authority == made.server.authority
+                {
                     byID[made.id] = (made, false)
                     continue
                 }
@@ -54,7 +62,9 @@ extension CommandContext {
             logins = byID.values.sorted { $0.login.id < $1.login.id }
         }
         let tokenHolder = try environmentTokenHolder(among: logins.map(\.login))
-        return logins.map { AccountPin(login: $0.login, usesEnvironmentToken: $0.login.id == tokenHolder, isStored: $0.isStored) }
+        return logins.map {
+            AccountPin(login: $0.login, usesEnvironmentToken: $0.login.id == tokenHolder, isStored: $0.isStored)
+        }
     }
 
     /// The one selected account `FEDICTL_TOKEN` is for: the one on `FEDICTL_INSTANCE`'s server. The
@@ -66,13 +76,16 @@ extension CommandContext {
             return only.id
         }
         guard let instance = try environmentInstance() else {
-            throw FediError(.usage, "FEDICTL_TOKEN does not say which of the \(logins.count) selected accounts it is for",
-                            hint: "set FEDICTL_INSTANCE to the token's server, or unset FEDICTL_TOKEN to use the stored tokens")
+            throw FediError(
+                .usage, "FEDICTL_TOKEN does not say which of the \(logins.count) selected accounts it is for",
+                hint: "set FEDICTL_INSTANCE to the token's server, or unset FEDICTL_TOKEN to use the stored tokens")
         }
         let onServer = logins.filter { $0.server.authority == instance.authority }
         guard onServer.count <= 1 else {
-            throw FediError(.usage, "FEDICTL_TOKEN is one account's token, but \(onServer.count) selected accounts are on \(instance.authority)",
-                            hint: "select one account on \(instance.authority), or unset FEDICTL_TOKEN to use the stored tokens")
+            throw FediError(
+                .usage,
+                "FEDICTL_TOKEN is one account's token, but \(onServer.count) selected accounts are on \(instance.authority)",
+                hint: "select one account on \(instance.authority), or unset FEDICTL_TOKEN to use the stored tokens")
         }
         return onServer.first?.id
     }

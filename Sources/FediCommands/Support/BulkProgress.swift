@@ -1,6 +1,6 @@
-import FoundationEssentials
 import FediCore
 import FediOutput
+import FoundationEssentials
 import Synchronization
 
 /// Progress of bulk work on stderr. On a terminal one line redrawn in place (`\r  120/1000 written`,
@@ -51,10 +51,11 @@ public final class BulkProgress: BulkObserver {
         guard wait.seconds >= 1 else { return }
         line.withLock { line in
             let length = DurationText.format(Int(wait.seconds.rounded(.up)))
-            var text = switch wait.reason {
-            case .rateLimit: "waiting \(length) for \(wait.host)'s rate limit"
-            case .busy: "waiting \(length): \(wait.host) is busy with another admin action"
-            }
+            var text =
+                switch wait.reason {
+                case .rateLimit: "waiting \(length) for \(wait.host)'s rate limit"
+                case .busy: "waiting \(length): \(wait.host) is busy with another admin action"
+                }
             if let total = line.total { text += "; \(Self.grouped(line.done)) of \(Self.grouped(total)) done" }
             if isTTY {
                 terminal.writeError("\r\u{1B}[K  " + Renderer.inertLines(text))

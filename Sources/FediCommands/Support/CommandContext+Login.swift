@@ -1,6 +1,6 @@
-import FoundationEssentials
 import FediCore
 import FediOutput
+import FoundationEssentials
 import Glibc
 
 /// Where a run's access token came from.
@@ -50,13 +50,16 @@ extension CommandContext {
         if let selector = accountSelector {
             let selectors = AccountSelectors.split([selector])
             if selectors.count > 1 || globals.allAccounts {
-                throw FediError(.usage, "this command acts on one account, but several are selected",
-                                hint: "name one with --account ACCOUNT")
+                throw FediError(
+                    .usage, "this command acts on one account, but several are selected",
+                    hint: "name one with --account ACCOUNT")
             }
             return try config.login(matching: selector)
         }
         if globals.allAccounts {
-            throw FediError(.usage, "this command acts on one account, but --all-accounts selects every one", hint: "name one with --account ACCOUNT")
+            throw FediError(
+                .usage, "this command acts on one account, but --all-accounts selects every one",
+                hint: "name one with --account ACCOUNT")
         }
         return try config.defaultLogin()
     }
@@ -121,10 +124,14 @@ extension CommandContext {
     /// A login made up from a full `user@host` (no config read); nil for a prefix or an alias.
     func fullIDLogin(_ selector: String) throws -> Login? {
         let bare = selector.hasPrefix("@") ? String(selector.dropFirst()) : selector
-        guard !bare.contains(","), let at = bare.lastIndex(of: "@"), at != bare.startIndex, bare.index(after: at) != bare.endIndex else { return nil }
+        guard !bare.contains(","), let at = bare.lastIndex(of: "@"), at != bare.startIndex,
+            bare.index(after: at) != bare.endIndex
+        else { return nil }
         let server = try server(String(bare[bare.index(after: at)...]))
         let username = String(bare[..<at])
-        return Login(id: Login.makeID(username: username, server: server), username: username, baseURL: server.baseURL.absoluteString)
+        return Login(
+            id: Login.makeID(username: username, server: server), username: username,
+            baseURL: server.baseURL.absoluteString)
     }
 
     /// The server `FEDICTL_INSTANCE` names, when set.
@@ -138,14 +145,21 @@ extension CommandContext {
     func checkEnvironmentToken(appliesTo login: Login) throws {
         if let instance = try environmentInstance() {
             guard instance.authority == login.server.authority else {
-                throw FediError(.usage, "FEDICTL_TOKEN is for \(instance.authority) (FEDICTL_INSTANCE), but the selected account \(login.id) is on \(login.server.authority)",
-                                hint: "unset FEDICTL_TOKEN and FEDICTL_INSTANCE to use \(login.id)'s stored token, or select an account on \(instance.authority)")
+                throw FediError(
+                    .usage,
+                    "FEDICTL_TOKEN is for \(instance.authority) (FEDICTL_INSTANCE), but the selected account \(login.id) is on \(login.server.authority)",
+                    hint:
+                        "unset FEDICTL_TOKEN and FEDICTL_INSTANCE to use \(login.id)'s stored token, or select an account on \(instance.authority)"
+                )
             }
             return
         }
         guard accountSelector != nil else {
-            throw FediError(.usage, "FEDICTL_TOKEN does not say which server it is for, and no account is named",
-                            hint: "set FEDICTL_INSTANCE to the token's server or name the account with --account; or unset FEDICTL_TOKEN to use \(login.id)'s stored token")
+            throw FediError(
+                .usage, "FEDICTL_TOKEN does not say which server it is for, and no account is named",
+                hint:
+                    "set FEDICTL_INSTANCE to the token's server or name the account with --account; or unset FEDICTL_TOKEN to use \(login.id)'s stored token"
+            )
         }
     }
 
@@ -168,10 +182,13 @@ extension CommandContext {
             } catch SecretStoreError.unavailable(let why) {
                 throw Self.noSessionError(for: login, why: why)
             }
-            if globals.insecureStorage, let token = try await insecureSecrets().lookup(login.tokenKey) { return (token, .file) }
+            if globals.insecureStorage, let token = try await insecureSecrets().lookup(login.tokenKey) {
+                return (token, .file)
+            }
         }
-        throw FediError(.permission, "no token is stored for \(login.id)",
-                        hint: "log in again: fedictl auth login \(login.server.authority)")
+        throw FediError(
+            .permission, "no token is stored for \(login.id)",
+            hint: "log in again: fedictl auth login \(login.server.authority)")
     }
 
     /// No keyring and no unattended source: exit 77 naming every way a run without a desktop
@@ -179,12 +196,14 @@ extension CommandContext {
     private static func noSessionError(for login: Login, why: String) -> FediError {
         let name = UnattendedTokens.credentialName(for: login.id)
         let message = "no token for \(login.id): no Secret Service keyring is reachable (\(why))"
-        return FediError(.permission, message, hint: """
-            give the token by one of: a systemd credential \(name) \
-            (LoadCredential=, read from $CREDENTIALS_DIRECTORY); \
-            --token-file PATH or FEDICTL_TOKEN_FILE (a 0600 file, or a directory with a file named \(login.id)); \
-            the user's keyring over /run/user/\(geteuid())/bus (loginctl enable-linger); FEDICTL_TOKEN for one run
-            """)
+        return FediError(
+            .permission, message,
+            hint: """
+                give the token by one of: a systemd credential \(name) \
+                (LoadCredential=, read from $CREDENTIALS_DIRECTORY); \
+                --token-file PATH or FEDICTL_TOKEN_FILE (a 0600 file, or a directory with a file named \(login.id)); \
+                the user's keyring over /run/user/\(geteuid())/bus (loginctl enable-linger); FEDICTL_TOKEN for one run
+                """)
     }
 
     /// A token from a file is sent only once its server says whose it is: the named account's,
@@ -199,13 +218,15 @@ extension CommandContext {
         } catch let error as APIError where error.status == 401 || error.status == 403 {
             let host = login.server.authority
             let status = error.status!
-            throw FediError(.permission, "\(host) does not accept the token in \(place.described) (HTTP \(status))",
-                            hint: "put a valid access token of \(login.id) there")
+            throw FediError(
+                .permission, "\(host) does not accept the token in \(place.described) (HTTP \(status))",
+                hint: "put a valid access token of \(login.id) there")
         }
         guard account.username.lowercased() == login.username.lowercased() else {
             let owner = Renderer.inert("\(account.username)@\(login.server.authority)")
-            throw FediError(.permission, "\(place.described) holds the token of \(owner), not of \(login.id)",
-                            hint: "put \(login.id)'s token there, or select \(owner) with --account")
+            throw FediError(
+                .permission, "\(place.described) holds the token of \(owner), not of \(login.id)",
+                hint: "put \(login.id)'s token there, or select \(owner) with --account")
         }
         services.checkedTokenOwners.insert(key)
     }
@@ -224,7 +245,9 @@ extension CommandContext {
         let store = services.insecureSecrets()
         let place = (store as? FileSecretStore).map { " (\($0.url.path))" } ?? ""
         if services.saidOnce.isFirst("insecure storage") {
-            status("fedictl: warning: secrets are kept in a plain file\(place), protected only by its permissions (--insecure-storage)")
+            status(
+                "fedictl: warning: secrets are kept in a plain file\(place), protected only by its permissions (--insecure-storage)"
+            )
         }
         return store
     }

@@ -1,20 +1,25 @@
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 
 extension CommandContext {
     /// A client to read `capability` from `server`, which may keep it from visitors: with the token of a
     /// login on that server (the selected account's, else `login`, else the first stored one) where the
     /// software shows it to logged-in users only (GoToSocial's peers, domain blocks and timelines) or
     /// `always`; else, or without such a login, as a visitor.
-    func readingClient(_ capability: Capability, on server: ServerAddress, info: ServerInfo?, login: Login?,
-                       always: Bool = false) async -> APIClient {
+    func readingClient(
+        _ capability: Capability, on server: ServerAddress, info: ServerInfo?, login: Login?,
+        always: Bool = false
+    ) async -> APIClient {
         let anonymous = anonymousClient(server)
         guard always || info.map({ $0.needsLogin(for: capability) }) == true else { return anonymous }
         if let selected = try? self.login(), selected.server.authority == server.authority,
-           let credentials = try? await credentials() {
+            let credentials = try? await credentials()
+        {
             return client(credentials)
         }
-        guard let login = login ?? storedLogin(on: server), let (token, _) = try? await storedToken(for: login) else { return anonymous }
+        guard let login = login ?? storedLogin(on: server), let (token, _) = try? await storedToken(for: login) else {
+            return anonymous
+        }
         return APIClient(server: server, token: token, http: http)
     }
 }

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 
 /// Which software a server runs, and what that lets a command do.
 ///
@@ -15,7 +15,9 @@ extension CommandContext {
     }
 
     /// The same, giving `body` the detection the adapter was chosen on too (to name the software).
-    public func with<Adapter, T>(_ door: Door<Adapter>, _ body: (Adapter, ServerInfo) async throws -> T) async throws -> T {
+    public func with<Adapter, T>(_ door: Door<Adapter>, _ body: (Adapter, ServerInfo) async throws -> T) async throws
+        -> T
+    {
         let client = try await client()
         return try await withDetection(door.capability) { family, server in
             try await body(try door.open(client, family: family, on: server), server)
@@ -30,7 +32,9 @@ extension CommandContext {
     }
 
     /// The same for a given server and, if there is one, its stored login (whose cache is then used).
-    public func require(_ capability: Capability, on target: (server: ServerAddress, login: Login?)) async throws -> APIFamily {
+    public func require(_ capability: Capability, on target: (server: ServerAddress, login: Login?)) async throws
+        -> APIFamily
+    {
         let detected = try await serverInfo(target.server, login: target.login)
         return try Door.gate(capability).family(on: detected.server, host: target.server.authority)
     }
@@ -39,15 +43,24 @@ extension CommandContext {
     /// server). When the server answers 404, 405, 501 or a web page for what the table expected and the
     /// detection came from the cache, the server is detected again once; if that changes the family,
     /// `body` runs again with the new one, else the first error stands.
-    public func withCapability<T>(_ capability: Capability, on target: (server: ServerAddress, login: Login?)? = nil,
-                                  _ body: (APIFamily) async throws -> T) async throws -> T {
+    public func withCapability<T>(
+        _ capability: Capability, on target: (server: ServerAddress, login: Login?)? = nil,
+        _ body: (APIFamily) async throws -> T
+    ) async throws -> T {
         try await withDetection(capability, on: target) { family, _ in try await body(family) }
     }
 
     /// The same, giving `body` the detection the family came from too (for commands that keep it).
-    public func withDetection<T>(_ capability: Capability, on target: (server: ServerAddress, login: Login?)? = nil,
-                                 _ body: (APIFamily, ServerInfo) async throws -> T) async throws -> T {
-        let (server, login) = try target ?? { let login = try self.login(); return (login.server, login) }()
+    public func withDetection<T>(
+        _ capability: Capability, on target: (server: ServerAddress, login: Login?)? = nil,
+        _ body: (APIFamily, ServerInfo) async throws -> T
+    ) async throws -> T {
+        let (server, login) =
+            try target
+            ?? {
+                let login = try self.login()
+                return (login.server, login)
+            }()
         let first = try await serverInfo(server, login: login)
         let door = Door.gate(capability)
         let family = try door.family(on: first.server, host: server.authority)
@@ -66,7 +79,8 @@ extension CommandContext {
     /// entry in the server cache is. `refresh` always detects again. `discovery` is set when detection
     /// ran, so callers can reuse the documents it fetched. A detection that found nothing is not stored.
     public func serverInfo(_ server: ServerAddress, login: Login?, refresh: Bool = false) async throws
-        -> (server: ServerInfo, discovery: Discovery?, fromCache: Bool) {
+        -> (server: ServerInfo, discovery: Discovery?, fromCache: Bool)
+    {
         // An account made up for a FEDICTL_TOKEN run is not in the config: its server is cached by
         // host, as for a server with no account, so a watch does not detect it again every poll.
         let cached = login?.serverInfo ?? services.serverCache.serverInfo(for: server.authority)
@@ -104,8 +118,9 @@ extension CommandContext {
             let login = try login()
             return (login.server, login)
         } catch let error as FediError where error.status == .noInput {
-            throw FediError(.usage, "no HOST given and no account selected: \(error.message)",
-                            hint: "name a server (e.g. fedictl instance info mastodon.social), or log in: fedictl auth login HOST")
+            throw FediError(
+                .usage, "no HOST given and no account selected: \(error.message)",
+                hint: "name a server (e.g. fedictl instance info mastodon.social), or log in: fedictl auth login HOST")
         }
     }
 
@@ -114,7 +129,11 @@ extension CommandContext {
     func storedLogin(on server: ServerAddress) -> Login? {
         guard let config = try? services.logins.load() else { return nil }
         let candidates = config.accounts.filter { $0.server.authority == server.authority }
-        if let selected = (try? statelessLogin()) ?? (try? login(in: config)), let match = candidates.first(where: { $0.id == selected.id }) { return match }
+        if let selected = (try? statelessLogin()) ?? (try? login(in: config)),
+            let match = candidates.first(where: { $0.id == selected.id })
+        {
+            return match
+        }
         return candidates.first
     }
 

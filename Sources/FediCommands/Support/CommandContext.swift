@@ -1,7 +1,7 @@
 import ArgumentParser
-import FoundationEssentials
 import FediCore
 import FediOutput
+import FoundationEssentials
 
 /// What a running command works with: the services, the global flags, and lazy helpers built
 /// from them, so `--help` and usage errors never open a socket, the config or the keyring.
@@ -53,7 +53,9 @@ public struct CommandContext: Sendable {
         let terminal = self.terminal
         var renderer = Renderer(settings: settings) { terminal.write($0) }
         renderer.settings.raw = globals.raw
-        if let pin = fleetMember, let fleet = pin.fleet { renderer.fleet = FleetMemberOutput(account: pin.login.id, sink: fleet.output) }
+        if let pin = fleetMember, let fleet = pin.fleet {
+            renderer.fleet = FleetMemberOutput(account: pin.login.id, sink: fleet.output)
+        }
         return renderer
     }
 
@@ -67,7 +69,10 @@ public struct CommandContext: Sendable {
     /// title, an error message), so control sequences are made inert, as in tables.
     public func status(_ text: String) {
         let prefix = accountPrefix
-        let lines = prefix.isEmpty ? text : text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }.joined(separator: "\n")
+        let lines =
+            prefix.isEmpty
+            ? text
+            : text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }.joined(separator: "\n")
         if let held = fleetMember?.heldStatus { return held.append(Renderer.inertLines(lines) + "\n") }
         terminal.writeError(Renderer.inertLines(lines) + "\n")
     }
@@ -77,13 +82,20 @@ public struct CommandContext: Sendable {
         var log: (@Sendable (String) -> Void)?
         let prefix = accountPrefix
         if globals.verbose { log = { line in terminal.writeError("fedictl: " + prefix + line + "\n") } }
-        let options = TransportOptions(connectTimeout: min(10, globals.timeout), totalTimeout: globals.timeout,
-                                       writeDeadline: globals.deadline, caCertificateFile: globals.cacert,
-                                       maxResponseBytes: globals.maxResponseSize << 20, maxPages: globals.maxPages)
+        let options = TransportOptions(
+            connectTimeout: min(10, globals.timeout), totalTimeout: globals.timeout,
+            writeDeadline: globals.deadline, caCertificateFile: globals.cacert,
+            maxResponseBytes: globals.maxResponseSize << 20, maxPages: globals.maxPages)
         let preview = fleetMember?.preview
-        let transport: any HTTPTransport = globals.dryRun ? DryRunTransport(wrapped: services.transport, terminal: terminal, prefix: prefix)
-            : preview != nil ? DryRunTransport(wrapped: services.transport, terminal: terminal, preview: preview) : services.transport
-        var client = HTTPClient(transport: transport, options: options, log: log, sleep: services.sleep, now: services.now, pacers: services.pacers)
+        let transport: any HTTPTransport =
+            globals.dryRun
+            ? DryRunTransport(wrapped: services.transport, terminal: terminal, prefix: prefix)
+            : preview != nil
+                ? DryRunTransport(wrapped: services.transport, terminal: terminal, preview: preview)
+                : services.transport
+        var client = HTTPClient(
+            transport: transport, options: options, log: log, sleep: services.sleep, now: services.now,
+            pacers: services.pacers)
         if let bulkWaits {
             client.waitBudget = .bulk(maxWait: globals.maxWaitSeconds)
             client.onWait = bulkWaits.onWait
@@ -96,8 +108,11 @@ public struct CommandContext: Sendable {
     /// Best-effort caches (detections, rules, read positions) write through `services.logins` directly.
     public var logins: any LoginStore {
         if globals.dryRun { return DryRunLoginStore(wrapped: services.logins, terminal: terminal) }
-        if let preview = fleetMember?.preview { return DryRunLoginStore(wrapped: services.logins, terminal: terminal,
-                                                                        preview: preview) }
+        if let preview = fleetMember?.preview {
+            return DryRunLoginStore(
+                wrapped: services.logins, terminal: terminal,
+                preview: preview)
+        }
         return journalObserver != nil ? JournalingLoginStore(wrapped: services.logins, ctx: self) : services.logins
     }
 
@@ -121,8 +136,9 @@ public struct CommandContext: Sendable {
             // "Block @alan? Follows between you end.": the question names the act, the rest goes to the hint.
             let end = question.firstIndex(of: "?") ?? question.endIndex
             let remark = question[end...].dropFirst().trimmed().trimmed(".")
-            throw FediError(.usage, "\(question[..<end]): confirmation needed",
-                            hint: (remark.isEmpty ? "" : "\(remark); ") + "not on a terminal: pass --yes to confirm")
+            throw FediError(
+                .usage, "\(question[..<end]): confirmation needed",
+                hint: (remark.isEmpty ? "" : "\(remark); ") + "not on a terminal: pass --yes to confirm")
         }
         // The question may name a server's block or account: made inert like any status line.
         let answer = terminal.readLine(prompt: "\(Renderer.inert(question)) [y/N] ", secret: false)?.lowercased()

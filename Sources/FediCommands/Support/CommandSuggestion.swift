@@ -89,7 +89,8 @@ struct CommandSuggestion: Sendable {
 
     /// Edit distance with adjacent swaps (optimal string alignment).
     static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.lowercased()), b = Array(b.lowercased())
+        let a = Array(a.lowercased())
+        let b = Array(b.lowercased())
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
         for i in 0...a.count { table[i][0] = i }
@@ -115,8 +116,10 @@ struct CommandSuggestion: Sendable {
         if let unknown {
             let names = (path.last!.subcommands ?? []).flatMap(\.names)
             let guess = Self.nearest(unknown, among: names)
-            return ("unknown command '\(path.dropFirst().map(\.commandName).joined(separator: " ") + (path.count > 1 ? " " : ""))\(unknown)'",
-                    guess.map { "did you mean '\(spelled) \($0)'? \(help)" } ?? help)
+            return (
+                "unknown command '\(path.dropFirst().map(\.commandName).joined(separator: " ") + (path.count > 1 ? " " : ""))\(unknown)'",
+                guess.map { "did you mean '\(spelled) \($0)'? \(help)" } ?? help
+            )
         }
         guard let match = parserMessage.firstMatch(of: /Unknown option '--([^'=]+)'/) else { return nil }
         let typed = String(match.1)

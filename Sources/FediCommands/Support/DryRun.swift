@@ -1,6 +1,6 @@
-import FoundationEssentials
 import FediCore
 import FediOutput
+import FoundationEssentials
 
 /// `--dry-run` for every write at once: reads (GETs, and POSTs marked `readsOnly`) go through, the first write is printed (method, URL,
 /// body; secrets redacted) instead of sent, and the command stops there with exit 0.
@@ -28,7 +28,9 @@ struct DryRunTransport: HTTPTransport {
     }
 
     /// A stream only reads (`queue --watch`).
-    func stream(_ request: HTTPRequest, options: TransportOptions, idleTimeout: Double) async throws -> HTTPStreamResponse {
+    func stream(_ request: HTTPRequest, options: TransportOptions, idleTimeout: Double) async throws
+        -> HTTPStreamResponse
+    {
         try await wrapped.stream(request, options: options, idleTimeout: idleTimeout)
     }
 }
@@ -66,8 +68,12 @@ struct DryRunLoginStore: LoginStore {
         let new = Dictionary(after.accounts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         parts += after.accounts.filter { old[$0.id] == nil }.map { "add account \($0.id)" }
         parts += before.accounts.filter { new[$0.id] == nil }.map { "remove account \($0.id)" }
-        parts += after.accounts.filter { account in old[account.id].map { $0 != account } ?? false }.map { "update account \($0.id)" }
-        if before.defaultAccount != after.defaultAccount { parts.append("make \(after.defaultAccount ?? "no account") the default") }
+        parts += after.accounts.filter { account in old[account.id].map { $0 != account } ?? false }.map {
+            "update account \($0.id)"
+        }
+        if before.defaultAccount != after.defaultAccount {
+            parts.append("make \(after.defaultAccount ?? "no account") the default")
+        }
         if before.clients != after.clients { parts.append("update the registered apps") }
         if before.pins != after.pins { parts.append("update the pinned timelines") }
         return parts.isEmpty ? "update it" : parts.joined(separator: "; ")

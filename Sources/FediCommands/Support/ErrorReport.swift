@@ -1,7 +1,7 @@
 import ArgumentParser
-import FoundationEssentials
 import FediCore
 import FediOutput
+import FoundationEssentials
 
 /// Turns anything thrown into one `FediError`: a message, a hint and an exit status.
 public enum ErrorReport {
@@ -19,7 +19,10 @@ public enum ErrorReport {
         if let hint = error.hint { text += "hint: \(Renderer.inertLines(hint))\n" }
         ctx.terminal.writeError(text)
         if ctx.globals.output == .json || ctx.globals.output == .ndjson {
-            let object = ErrorObject(error: .init(message: error.message, hint: error.hint, exitStatus: Int(error.status.rawValue), kind: error.status.name))
+            let object = ErrorObject(
+                error: .init(
+                    message: error.message, hint: error.hint, exitStatus: Int(error.status.rawValue),
+                    kind: error.status.name))
             if let data = try? JSONCoding.encoder(pretty: ctx.globals.output == .json).encode(object) {
                 ctx.terminal.write(InertText.json(String(decoding: data, as: UTF8.self)) + "\n")
             }

@@ -1,7 +1,7 @@
 import ArgumentParser
-import FoundationEssentials
 import FediCore
 import FediOutput
+import FoundationEssentials
 
 /// Every fedictl command: global options plus `run(in:)`. The default `run()` builds the context
 /// and is the only place an error becomes a message and an exit status. With several accounts
@@ -22,8 +22,11 @@ extension FediCommand {
         ctx.tokenOwners = TokenOwners()
         do {
             do {
-                if fansOut, let pins = try ctx.selectedAccounts(moderation: Self.traits.accounts == .moderation,
-                                                                everyByDefault: Self.traits.everyAccountByDefault) {
+                if fansOut,
+                    let pins = try ctx.selectedAccounts(
+                        moderation: Self.traits.accounts == .moderation,
+                        everyByDefault: Self.traits.everyAccountByDefault)
+                {
                     if pins.count > 1 {
                         let status = await FleetRunner(ctx: ctx, pins: pins).run(self)
                         await ctx.recordQueuedChanges()

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 import Synchronization
 
 /// An exit status that tells what a verb found, not that it failed: `queue --exit-status` exits 1

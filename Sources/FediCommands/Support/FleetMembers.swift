@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 
 /// Which of several selected logins acts for each server. Two logins on one server (an admin's
 /// and a moderator's) are one member of the fleet for a server-scoped verb: a write is sent once,
@@ -26,7 +26,8 @@ enum FleetMembers {
         for pin in pins { byServer[identity(of: pin.login), default: []].append(pin) }
         var actor: [String: String] = [:]
         for (server, members) in byServer {
-            let chosen = members.first(where: \.usesEnvironmentToken)
+            let chosen =
+                members.first(where: \.usesEnvironmentToken)
                 ?? members.first(where: { $0.login.mayModerate == true })
                 ?? members.first(where: { $0.login.mayModerate != false }) ?? members[0]
             actor[server] = chosen.login.id

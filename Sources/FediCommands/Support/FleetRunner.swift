@@ -1,7 +1,7 @@
 import ArgumentParser
-import FoundationEssentials
 import FediCore
 import FediOutput
+import FoundationEssentials
 
 /// Runs one verb over several accounts: `run(in:)` once per account, concurrently (at most
 /// `--concurrency` at once, default 16), each with a context pinned to its account (own detection, capability
@@ -29,7 +29,8 @@ struct FleetRunner {
     init(ctx: CommandContext, pins: [AccountPin]) {
         self.ctx = ctx
         self.pins = pins
-        fleet = Fleet(logins: pins.map(\.login), output: FleetOutput(renderer: ctx.output, accounts: pins.map(\.login.id)))
+        fleet = Fleet(
+            logins: pins.map(\.login), output: FleetOutput(renderer: ctx.output, accounts: pins.map(\.login.id)))
     }
 
     enum Outcome: Sendable {
@@ -52,7 +53,8 @@ struct FleetRunner {
         let (acting, sameServer) = perServer ? FleetMembers.split(pins) : (pins, [:])
         for pin in pins {
             guard let other = sameServer[pin.login.id] else { continue }
-            ctx.terminal.writeError("\(pin.login.id): same server as \(other), which acts for it; nothing sent as \(pin.login.id)\n")
+            ctx.terminal.writeError(
+                "\(pin.login.id): same server as \(other), which acts for it; nothing sent as \(pin.login.id)\n")
             fleet.output.finish(pin.login.id)
         }
         var outcomes = await runAll(command, acting, globals: ctx.globals, previewing: previewing)
@@ -90,13 +92,16 @@ struct FleetRunner {
         fleet.output.finishAll()
         writeNotes(outcomes)
         let findsThings = (command as? any FindingVerb)?.reportsFindings == true
-        return summarise(outcomes, mixedStatus: findsThings ? Finding.mixedFailureStatus : .failure,
-                         partialCounts: !declined)
+        return summarise(
+            outcomes, mixedStatus: findsThings ? Finding.mixedFailureStatus : .failure,
+            partialCounts: !declined)
     }
 
     /// One run over `pins`, at most `--concurrency` at once.
-    private func runAll<Command: FediCommand>(_ command: Command, _ pins: [AccountPin], globals: GlobalOptions,
-                                              previewing: Bool) async -> [String: Outcome] {
+    private func runAll<Command: FediCommand>(
+        _ command: Command, _ pins: [AccountPin], globals: GlobalOptions,
+        previewing: Bool
+    ) async -> [String: Outcome] {
         let limit = max(1, ctx.globals.accountsInFlight)
         let failFast = ctx.globals.failFast
         let shared = ParsedCommand(command: command)
@@ -107,7 +112,9 @@ struct FleetRunner {
             func start() {
                 let pin = pins[next]
                 next += 1
-                group.addTask { (pin.login.id, await runOne(shared.command, pin, globals: globals, previewing: previewing)) }
+                group.addTask {
+                    (pin.login.id, await runOne(shared.command, pin, globals: globals, previewing: previewing))
+                }
             }
             while next < min(limit, pins.count) { start() }
             for await (id, outcome) in group {
@@ -123,18 +130,22 @@ struct FleetRunner {
         return outcomes
     }
 
-    private func runOne<Command: FediCommand>(_ command: Command, _ pin: AccountPin, globals: GlobalOptions, previewing: Bool) async -> Outcome {
+    private func runOne<Command: FediCommand>(
+        _ command: Command, _ pin: AccountPin, globals: GlobalOptions, previewing: Bool
+    ) async -> Outcome {
         var member = CommandContext(services: ctx.services, globals: globals)
         // One journal session for the run: each account's writes are recorded under its own login.
         member.journalSession = ctx.journalSession
         member.tokenOwners = ctx.tokenOwners
         // Over several accounts a rate limit is waited out, up to --max-wait a wait, and said:
         // one account's server asking for five minutes must not fail the run (exit 75).
-        let terminal = ctx.terminal, id = pin.login.id
+        let terminal = ctx.terminal
+        let id = pin.login.id
         member = member.forBulkWork { wait in
             guard wait.seconds >= 1 else { return }
             let length = DurationText.format(Int(wait.seconds.rounded(.up)))
-            let why = wait.reason == .busy ? "\(wait.host) is busy with another admin action" : "\(wait.host)'s rate limit"
+            let why =
+                wait.reason == .busy ? "\(wait.host) is busy with another admin action" : "\(wait.host)'s rate limit"
             terminal.writeError(Renderer.inertLines("\(id): waiting \(length) for \(why) (up to --max-wait)") + "\n")
         }
         var pin = pin
@@ -157,7 +168,11 @@ struct FleetRunner {
         } catch let exit as ExitCode where exit.rawValue != 0 {
             outcome = .exited(exit.rawValue)
         } catch {
-            if Task.isCancelled, ctx.globals.failFast { outcome = .skipped } else { outcome = .failed(ErrorReport.fediError(from: error)) }
+            if Task.isCancelled, ctx.globals.failFast {
+                outcome = .skipped
+            } else {
+                outcome = .failed(ErrorReport.fediError(from: error))
+            }
         }
         // However the verb ended (it may have caught the stop and gone on), a write it reached
         // makes this pass a preview: its narration and output are dropped, and it runs again.
@@ -183,8 +198,11 @@ struct FleetRunner {
     /// With -o json or ndjson, `{"account": ..., "error": {...}}` in the output stream.
     private func addErrorObject(_ error: FediError, account: String) {
         guard let format = ctx.globals.output, format == .json || format == .ndjson else { return }
-        let object = AccountError(account: account, error: .init(message: error.message, hint: error.hint,
-                                                                 exitStatus: Int(error.status.rawValue), kind: error.status.name))
+        let object = AccountError(
+            account: account,
+            error: .init(
+                message: error.message, hint: error.hint,
+                exitStatus: Int(error.status.rawValue), kind: error.status.name))
         if let data = try? JSONCoding.encoder(pretty: format == .json).encode(object) {
             fleet.output.addJSON(String(decoding: data, as: UTF8.self), from: account)
         }
@@ -210,7 +228,8 @@ struct FleetRunner {
             let label = software.map { "\(id) (\($0.label))" } ?? id
             switch outcomes[id] {
             case .wouldWrite(let writes, let questions):
-                let more = writes.count > 1 ? " (and \(writes.count - 1) more request\(writes.count == 2 ? "" : "s"))" : ""
+                let more =
+                    writes.count > 1 ? " (and \(writes.count - 1) more request\(writes.count == 2 ? "" : "s"))" : ""
                 lines.append("  \(label): " + (questions + [writes[0] + more]).joined(separator: " "))
             case .failed(let error) where error.status == .dataError:  // what this software cannot keep
                 lines.append("  \(label): refused: \(error.message)")
@@ -233,10 +252,14 @@ struct FleetRunner {
         terminal.writeError(Renderer.inertLines(plan) + "\n")
         let accounts = "\(writers) account\(writers == 1 ? "" : "s")"
         guard terminal.stdinIsTTY, terminal.stderrIsTTY else {
-            return .failure(FediError(.usage, "\(accounts) need\(writers == 1 ? "s" : "") a confirmation",
-                                      hint: "not on a terminal: pass --yes to confirm"))
+            return .failure(
+                FediError(
+                    .usage, "\(accounts) need\(writers == 1 ? "s" : "") a confirmation",
+                    hint: "not on a terminal: pass --yes to confirm"))
         }
-        let answer = terminal.readLine(prompt: "Go ahead on \(writers == pins.count ? "all \(accounts)" : accounts)? [y/N] ", secret: false)?.lowercased()
+        let answer = terminal.readLine(
+            prompt: "Go ahead on \(writers == pins.count ? "all \(accounts)" : accounts)? [y/N] ", secret: false)?
+            .lowercased()
         guard answer == "y" || answer == "yes" else { return .failure(FediError(.failure, "cancelled")) }
         return .success(())
     }
@@ -260,7 +283,8 @@ struct FleetRunner {
 
     /// Some servers done and some not (not run counts as not done).
     static func isPartial(_ outcomes: [String: Outcome]) -> Bool {
-        var done = false, undone = false
+        var done = false
+        var undone = false
         for outcome in outcomes.values {
             switch outcome {
             case .succeeded, .wouldWrite, .exited: done = true
@@ -276,7 +300,8 @@ struct FleetRunner {
     /// (none done, or `--fail-fast`) the status the failures share, or `mixedStatus` when they differ.
     private func summarise(_ outcomes: [String: Outcome], mixedStatus: ExitStatus, partialCounts: Bool) -> Int32 {
         var failures: [FediError] = []
-        var skipped = 0, same = 0
+        var skipped = 0
+        var same = 0
         var exits: [Int32] = []
         for outcome in outcomes.values {
             switch outcome {

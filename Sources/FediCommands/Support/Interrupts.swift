@@ -2,9 +2,9 @@ import Dispatch
 import FoundationEssentials
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Ctrl-C and `kill` for commands that run until stopped (`queue --watch`): while `body` runs,

@@ -1,6 +1,6 @@
 import ArgumentParser
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 import Synchronization
 
 /// What a verb knows about its change beyond the request: the target, before and after, and the
@@ -46,7 +46,8 @@ public final class JournalSession: @unchecked Sendable {
 
     /// The session of the command `command` run with `arguments` (the argv after `fedictl`).
     public convenience init(command: any ParsableCommand, arguments: [String]) {
-        self.init(verb: CommandPath.name(of: type(of: command)), arguments: arguments, facts: command as? JournaledCommand)
+        self.init(
+            verb: CommandPath.name(of: type(of: command)), arguments: arguments, facts: command as? JournaledCommand)
     }
 
     /// The config's journal setting, read once per run.
@@ -60,7 +61,12 @@ public final class JournalSession: @unchecked Sendable {
     func noteDetection(_ info: ServerInfo, for authority: String) { learnt.withLock { $0.detected[authority] = info } }
     func detection(for authority: String) -> ServerInfo? { learnt.withLock { $0.detected[authority] } }
     func queue(_ entries: [JournalEntry]) { learnt.withLock { $0.pending += entries } }
-    func takePending() -> [JournalEntry] { learnt.withLock { learnt in defer { learnt.pending = [] }; return learnt.pending } }
+    func takePending() -> [JournalEntry] {
+        learnt.withLock { learnt in
+            defer { learnt.pending = [] }
+            return learnt.pending
+        }
+    }
 
     /// The argv of the running command, for the record (bound by `FedictlMain.run`).
     @TaskLocal public static var arguments: [String] = []
@@ -74,7 +80,9 @@ enum CommandPath {
         find(type, under: Fedictl.self, path: [])?.joined(separator: " ") ?? type._commandName
     }
 
-    private static func find(_ wanted: any ParsableCommand.Type, under node: any ParsableCommand.Type, path: [String]) -> [String]? {
+    private static func find(_ wanted: any ParsableCommand.Type, under node: any ParsableCommand.Type, path: [String])
+        -> [String]?
+    {
         for child in node.configuration.subcommands {
             let childPath = path + [child._commandName]
             if ObjectIdentifier(child) == ObjectIdentifier(wanted) { return childPath }
@@ -88,13 +96,17 @@ extension CommandContext {
     /// True when this run records its changes: not a dry run, not `--no-journal`, a journal bound,
     /// and the config does not say `"journal": false` (read best effort: no config is no setting).
     var journalIsOn: Bool {
-        guard let session = journalSession, !globals.dryRun, !globals.noJournal, services.journal.isRecording else { return false }
+        guard let session = journalSession, !globals.dryRun, !globals.noJournal, services.journal.isRecording else {
+            return false
+        }
         return session.settingAllows { (try? services.logins.load())?.settings?.journal != false }
     }
 
     /// The HTTP hook that records writes, or nil when this run records nothing.
     var journalObserver: (any HTTPWriteObserver)? {
-        guard journalSession != nil, !globals.dryRun, !globals.noJournal, services.journal.isRecording else { return nil }
+        guard journalSession != nil, !globals.dryRun, !globals.noJournal, services.journal.isRecording else {
+            return nil
+        }
         return JournalRecorder(ctx: self)
     }
 
@@ -116,26 +128,30 @@ struct JournalWriter {
     /// An undo the server cannot run is not offered (GoToSocial has no `accounts unsuspend`).
     static func runnable(_ words: [String], on info: ServerInfo?) -> [String]? {
         guard let info, words.count >= 2,
-              let capability = Capability(rawValue: "\(words[0]) \(words[1])") else { return words }
+            let capability = Capability(rawValue: "\(words[0]) \(words[1])")
+        else { return words }
         if !Door.gate(capability).isOpen(on: info) { return nil }
         return words
     }
 
     /// An entry with the run's common facts (time, command line, verb, server software) filled in.
-    func journalEntry(account: String?, server: String, target: String?, before: String?, after: String?, request: String? = nil,
-                      outcome: JournalEntry.Outcome, createdID: String? = nil, errorKind: String? = nil, httpStatus: Int? = nil,
-                      message: String? = nil, undo: [String]?) -> JournalEntry {
+    func journalEntry(
+        account: String?, server: String, target: String?, before: String?, after: String?, request: String? = nil,
+        outcome: JournalEntry.Outcome, createdID: String? = nil, errorKind: String? = nil, httpStatus: Int? = nil,
+        message: String? = nil, undo: [String]?
+    ) -> JournalEntry {
         let session = ctx.journalSession
         let info = serverInfo(account: account, server: server)
         var secrets: [String] = []
         if let token = ctx.environmentToken { secrets.append(token) }
         let command = ShellWords.join(["fedictl"] + Redaction.arguments(session?.arguments ?? [], secrets: secrets))
-        var entry = JournalEntry(time: ctx.services.now(), account: account, server: server,
-                                 software: info?.softwareName,
-                                 softwareVersion: info?.version, command: command, verb: session?.verb ?? "",
-                                 target: target,
-                                 before: before, after: after, request: request, outcome: outcome, createdID: createdID,
-                                 errorKind: errorKind, httpStatus: httpStatus, message: message)
+        var entry = JournalEntry(
+            time: ctx.services.now(), account: account, server: server,
+            software: info?.softwareName,
+            softwareVersion: info?.version, command: command, verb: session?.verb ?? "",
+            target: target,
+            before: before, after: after, request: request, outcome: outcome, createdID: createdID,
+            errorKind: errorKind, httpStatus: httpStatus, message: message)
         entry.reason = ctx.globals.reason
         entry.undoes = JournalSession.undoing
         offerUndo(undo, on: &entry, info: info)
@@ -174,16 +190,21 @@ struct JournalWriter {
             do {
                 try await ctx.services.journal.append(entry)
             } catch {
-                ctx.status("fedictl: warning: the change was made but could not be recorded in the journal: \(ErrorReport.fediError(from: error).message)")
+                ctx.status(
+                    "fedictl: warning: the change was made but could not be recorded in the journal: \(ErrorReport.fediError(from: error).message)"
+                )
                 return
             }
         }
     }
 
-
     private func storedDetection(account: String?, server: String) -> ServerInfo? {
-        if let account, let config = try? ctx.services.logins.load(), let login = config.accounts.first(where: { $0.id == account }),
-           let info = login.serverInfo { return info }
+        if let account, let config = try? ctx.services.logins.load(),
+            let login = config.accounts.first(where: { $0.id == account }),
+            let info = login.serverInfo
+        {
+            return info
+        }
         return ctx.services.serverCache.serverInfo(for: server)
     }
 }
@@ -202,8 +223,9 @@ struct JournalRecorder: HTTPWriteObserver {
             for entry in intents { try await ctx.services.journal.append(entry) }
         } catch {
             let reason = ErrorReport.fediError(from: error).message
-            throw FediError(.config, "the journal cannot be written, so the change was not sent: \(reason)",
-                            hint: "free some space or fix the state directory; --no-journal changes without a record")
+            throw FediError(
+                .config, "the journal cannot be written, so the change was not sent: \(reason)",
+                hint: "free some space or fix the state directory; --no-journal changes without a record")
         }
         return intents
     }
@@ -219,8 +241,9 @@ struct JournalRecorder: HTTPWriteObserver {
                 entry = finished(entry, outcome: .ok, createdID: created, status: response.status)
             case .success(let response):
                 let message = APIError.serverMessage(in: response.body)
-                let refusal = APIError.http(status: response.status, serverMessage: message, url: request.url,
-                                            headers: response.headers, body: response.body)
+                let refusal = APIError.http(
+                    status: response.status, serverMessage: message, url: request.url,
+                    headers: response.headers, body: response.body)
                 let failure = ErrorReport.fediError(from: refusal)
                 entry = finished(entry, outcome: .error, status: response.status, failure: failure)
             case .failure(let error):
@@ -235,7 +258,8 @@ struct JournalRecorder: HTTPWriteObserver {
     func didConfirm(_ request: HTTPRequest, intent: (any Sendable)?, createdID: String?) async {
         guard let intents = intent as? [JournalEntry] else { return }
         let finals = intents.map { intent in
-            var entry = finished(intent, outcome: .ok, createdID: request.method == .post ? createdID : nil, status: nil)
+            var entry = finished(
+                intent, outcome: .ok, createdID: request.method == .post ? createdID : nil, status: nil)
             entry.message = "the answer was lost; reading the server's state back found the change made"
             entry.time = max(intent.time, ctx.services.now())
             return entry
@@ -256,9 +280,10 @@ struct JournalRecorder: HTTPWriteObserver {
                 let actor = account.map { JournalNote.handle(String($0.prefix { $0 != "@" }), on: host) }
                 let server = ctx.journalSession?.detection(for: host)
                 let undo = JournalUndo.arguments(for: note, server: server, actor: actor)
-                var entry = JournalWriter(ctx).journalEntry(account: account, server: host, target: note.target,
-                                             before: JournalNote.text(note.before), after: JournalNote.text(note.after),
-                                             request: requestText, outcome: outcome, undo: undo.arguments)
+                var entry = JournalWriter(ctx).journalEntry(
+                    account: account, server: host, target: note.target,
+                    before: JournalNote.text(note.before), after: JournalNote.text(note.after),
+                    request: requestText, outcome: outcome, undo: undo.arguments)
                 entry.subject = note.subject
                 entry.subjectID = note.id
                 // Keeps the why `journalEntry` gave where the server cannot run the undo.
@@ -268,15 +293,18 @@ struct JournalRecorder: HTTPWriteObserver {
         }
         let facts = ctx.journalSession?.facts
         let target = facts?.journalTarget ?? JournalDefaults.target(of: request)
-        let entry = JournalWriter(ctx).journalEntry(account: account, server: host, target: target,
-                                                    before: facts?.journalBefore,
-                                     after: facts?.journalAfter, request: requestText, outcome: outcome, undo: nil)
+        let entry = JournalWriter(ctx).journalEntry(
+            account: account, server: host, target: target,
+            before: facts?.journalBefore,
+            after: facts?.journalAfter, request: requestText, outcome: outcome, undo: nil)
         return [entry]  // the verb's undo may need the created id: set with the outcome
     }
 
     /// `entry` with its outcome: an undo only for a change that was made.
-    func finished(_ entry: JournalEntry, outcome: JournalEntry.Outcome, createdID: String? = nil, status: Int?,
-                  failure: FediError? = nil) -> JournalEntry {
+    func finished(
+        _ entry: JournalEntry, outcome: JournalEntry.Outcome, createdID: String? = nil, status: Int?,
+        failure: FediError? = nil
+    ) -> JournalEntry {
         var entry = entry
         entry.outcome = outcome
         entry.createdID = createdID
@@ -286,7 +314,8 @@ struct JournalRecorder: HTTPWriteObserver {
         if outcome != .ok {
             (entry.undo, entry.undoArguments, entry.noUndo) = (nil, nil, nil)
         } else if entry.subject == nil, let facts = ctx.journalSession?.facts,
-                  let undo = facts.undoArguments(target: entry.target, createdID: createdID) {
+            let undo = facts.undoArguments(target: entry.target, createdID: createdID)
+        {
             // Only an undo the verb offers: a per-item note's own undo is never erased by a verb without one.
             let writer = JournalWriter(ctx)
             writer.offerUndo(undo, on: &entry, info: writer.serverInfo(account: entry.account, server: entry.server))
@@ -304,7 +333,9 @@ struct JournalRecorder: HTTPWriteObserver {
 /// What an entry says when the verb does not: taken from the request.
 enum JournalDefaults {
     /// Body fields that name what a write is about, most telling first (never a secret field).
-    static let targetFields = ["domain", "host", "ip", "email", "account_id", "userId", "noteId", "reportId", "title", "nickname"]
+    static let targetFields = [
+        "domain", "host", "ip", "email", "account_id", "userId", "noteId", "reportId", "title", "nickname",
+    ]
 
     /// A naming field of the body, else the id in the path (`/api/v1/admin/accounts/123/action` -> 123).
     static func target(of request: HTTPRequest) -> String? {
@@ -331,7 +362,9 @@ enum JournalDefaults {
         }
         var fields: [String: String] = [:]
         for pair in String(decoding: body, as: UTF8.self).split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).replacing("+", with: " ").percentDecoded ?? String($0) }
+            let parts = pair.split(separator: "=", maxSplits: 1).map {
+                String($0).replacing("+", with: " ").percentDecoded ?? String($0)
+            }
             if parts.count == 2 { fields[parts[0]] = parts[1] }
         }
         return fields
@@ -347,7 +380,8 @@ struct JournalingLoginStore: LoginStore {
     func load() throws -> LoginConfig { try wrapped.load() }
 
     func update<T>(_ change: (inout LoginConfig) throws -> T) throws -> T {
-        var before = LoginConfig(), after = LoginConfig()
+        var before = LoginConfig()
+        var after = LoginConfig()
         let result = try wrapped.update { config -> T in
             before = config
             let result = try change(&config)
@@ -370,9 +404,11 @@ enum ConfigChange {
         var entries: [JournalEntry] = []
         func entry(_ id: String, before: String?, after: String?, undo: [String]?) {
             let server = new[id]?.server.authority ?? old[id]?.server.authority ?? "local"
-            entries.append(JournalWriter(ctx).journalEntry(account: id, server: server,
-                                                           target: facts?.journalTarget ?? id, before: before, after: after,
-                                            outcome: .ok, undo: facts?.undoArguments(target: id, createdID: nil) ?? undo))
+            entries.append(
+                JournalWriter(ctx).journalEntry(
+                    account: id, server: server,
+                    target: facts?.journalTarget ?? id, before: before, after: after,
+                    outcome: .ok, undo: facts?.undoArguments(target: id, createdID: nil) ?? undo))
         }
         for login in after.accounts where old[login.id] == nil {
             entry(login.id, before: nil, after: "account added", undo: ["auth", "logout", login.id])
@@ -388,41 +424,54 @@ enum ConfigChange {
             cacheless.instanceRules = login.instanceRules
             guard cacheless != login else { continue }
             if previous.aliases != login.aliases {
-                entry(login.id, before: "aliases: " + list(previous.aliases), after: "aliases: " + list(login.aliases), undo: nil)
+                entry(
+                    login.id, before: "aliases: " + list(previous.aliases), after: "aliases: " + list(login.aliases),
+                    undo: nil)
             } else {
                 entry(login.id, before: nil, after: "account updated", undo: nil)
             }
         }
-        if before.defaultAccount != after.defaultAccount, let id = after.defaultAccount, new[id] != nil, old[id] != nil {
-            entry(id, before: "default: " + (before.defaultAccount ?? "none"), after: "default: \(id)",
-                  undo: before.defaultAccount.map { ["auth", "use", $0] })
+        if before.defaultAccount != after.defaultAccount, let id = after.defaultAccount, new[id] != nil, old[id] != nil
+        {
+            entry(
+                id, before: "default: " + (before.defaultAccount ?? "none"), after: "default: \(id)",
+                undo: before.defaultAccount.map { ["auth", "use", $0] })
         }
         // A group's members, before and after; a group made the default.
         // Undone by setting the old members again, or by removing a group that was new.
         for name in Set((before.groups ?? [:]).keys).union((after.groups ?? [:]).keys).sorted() {
-            let old = before.groups?[name], new = after.groups?[name]
+            let old = before.groups?[name]
+            let new = after.groups?[name]
             guard old != new else { continue }
             let undo = old.map { ["auth", "group", "set", name] + $0 } ?? ["auth", "group", "remove", name]
-            var entry = JournalWriter(ctx).journalEntry(account: nil, server: "local", target: "group \(name)",
-                                         before: groupState(old), after: groupState(new), outcome: .ok, undo: undo)
+            var entry = JournalWriter(ctx).journalEntry(
+                account: nil, server: "local", target: "group \(name)",
+                before: groupState(old), after: groupState(new), outcome: .ok, undo: undo)
             entry.subject = groupSubject
             entries.append(entry)
         }
-        if before.defaultAccount != after.defaultAccount, let name = after.defaultAccount, let group = after.group(named: name), new[name] == nil {
-            entries.append(JournalWriter(ctx).journalEntry(account: nil, server: "local", target: "group \(group.name)",
-                                            before: "default: " + (before.defaultAccount ?? "none"), after: "default: group \(group.name)",
-                                            outcome: .ok, undo: before.defaultAccount.map { ["auth", "use", $0] }))
+        if before.defaultAccount != after.defaultAccount, let name = after.defaultAccount,
+            let group = after.group(named: name), new[name] == nil
+        {
+            entries.append(
+                JournalWriter(ctx).journalEntry(
+                    account: nil, server: "local", target: "group \(group.name)",
+                    before: "default: " + (before.defaultAccount ?? "none"), after: "default: group \(group.name)",
+                    outcome: .ok, undo: before.defaultAccount.map { ["auth", "use", $0] }))
         }
         // Anything else the config holds beyond accounts and registered apps (pins, settings, groups):
         // one entry, its target from the verb where it says.
-        var otherBefore = before, otherAfter = after
+        var otherBefore = before
+        var otherAfter = after
         (otherBefore.accounts, otherAfter.accounts, otherBefore.clients, otherAfter.clients) = ([], [], nil, nil)
         (otherBefore.defaultAccount, otherAfter.defaultAccount) = (nil, nil)
         if entries.isEmpty, otherBefore != otherAfter {
             let target = facts?.journalTarget ?? (before.pins != after.pins ? "pins" : "config")
-            entries.append(JournalWriter(ctx).journalEntry(account: nil, server: "local", target: target, before: nil,
-                                                           after: "config updated",
-                                            outcome: .ok, undo: facts?.undoArguments(target: target, createdID: nil)))
+            entries.append(
+                JournalWriter(ctx).journalEntry(
+                    account: nil, server: "local", target: target, before: nil,
+                    after: "config updated",
+                    outcome: .ok, undo: facts?.undoArguments(target: target, createdID: nil)))
         }
         return entries
     }

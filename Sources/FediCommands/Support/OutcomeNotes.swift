@@ -15,8 +15,13 @@ final class OutcomeNotes: Sendable {
 extension CommandContext {
     /// What this account's run did, one line (said at the end over several accounts).
     func noteOutcome(_ text: String) {
-        if let pin = fleetMember, let fleet = pin.fleet { fleet.notes.set(text,
-                                                                          for: pin.login.id) } else { status(text) }
+        if let pin = fleetMember, let fleet = pin.fleet {
+            fleet.notes.set(
+                text,
+                for: pin.login.id)
+        } else {
+            status(text)
+        }
     }
 
     /// `text`'s lines, each led by the account over several accounts (as `--dry-run`'s requests are).

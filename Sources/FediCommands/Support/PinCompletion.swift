@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 
 /// Shell completion for pinned timeline names: read from the config only (`ConfigCompletion`),
 /// never the keyring or the network.

@@ -1,6 +1,6 @@
-import FoundationEssentials
 import FediCore
 import FediOutput
+import FoundationEssentials
 import Synchronization
 
 /// Every collaborator a command may use, bound once per run. The executable binds the live ones;
@@ -24,8 +24,9 @@ public struct Services: Sendable {
     /// on its stdin and nothing of the server's on its command line, in a process group of its own;
     /// stops it (SIGTERM, then SIGKILL) past `timeout` seconds or when the task is cancelled.
     /// Defaults to refusing, so the fast test tier never starts a process.
-    public var runCommand: @Sendable (_ commandLine: String, _ input: Data, _ timeout: Double) async throws
-        -> CommandEnd
+    public var runCommand:
+        @Sendable (_ commandLine: String, _ input: Data, _ timeout: Double) async throws
+            -> CommandEnd
     /// One pacer per server and token for the whole run, shared by every command context made
     /// from these services (several accounts at once share a server's pacer when they share a token).
     public var pacers: RateLimitPacers
@@ -40,16 +41,21 @@ public struct Services: Sendable {
     /// The token files and credentials whose owner the server confirmed in this run (account and path).
     public var checkedTokenOwners = CheckedKeys()
 
-    public init(transport: any HTTPTransport, secrets: any SecretStore, insecureSecrets: @escaping @Sendable () -> any SecretStore,
-                logins: any LoginStore, serverCache: any ServerInfoCache = NoServerInfoCache(),
-                terminal: any Terminal, environment: [String: String],
-                now: @escaping @Sendable () -> Date = Date.init,
-                sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64(max(0, $0) * 1e9)) },
-                openURL: @escaping @Sendable (URL) -> Bool = { _ in false },
-                runCommand: @escaping @Sendable (String, Data, Double) async throws -> CommandEnd = { command, _, _ in
-                    throw FediError(.failure, "running '\(command)' is not configured for this run")
-                },
-                pacers: RateLimitPacers = RateLimitPacers(), journal: any Journal = DisabledJournal()) {
+    public init(
+        transport: any HTTPTransport, secrets: any SecretStore,
+        insecureSecrets: @escaping @Sendable () -> any SecretStore,
+        logins: any LoginStore, serverCache: any ServerInfoCache = NoServerInfoCache(),
+        terminal: any Terminal, environment: [String: String],
+        now: @escaping @Sendable () -> Date = Date.init,
+        sleep: @escaping @Sendable (Double) async throws -> Void = {
+            try await Task.sleep(nanoseconds: UInt64(max(0, $0) * 1e9))
+        },
+        openURL: @escaping @Sendable (URL) -> Bool = { _ in false },
+        runCommand: @escaping @Sendable (String, Data, Double) async throws -> CommandEnd = { command, _, _ in
+            throw FediError(.failure, "running '\(command)' is not configured for this run")
+        },
+        pacers: RateLimitPacers = RateLimitPacers(), journal: any Journal = DisabledJournal()
+    ) {
         self.transport = transport
         self.secrets = secrets
         self.insecureSecrets = insecureSecrets
@@ -75,8 +81,12 @@ public struct Services: Sendable {
 
 /// Stands in for every service nobody bound; each use throws, naming the service.
 struct Unconfigured: HTTPTransport, SecretStore, LoginStore, Journal {
-    static func error(_ what: String) -> FediError { FediError(.failure, "\(what) used, but none was configured for this run") }
-    func send(_ request: HTTPRequest, options: TransportOptions) async throws -> HTTPResponse { throw Self.error("network (\(request.method.rawValue) \(request.url))") }
+    static func error(_ what: String) -> FediError {
+        FediError(.failure, "\(what) used, but none was configured for this run")
+    }
+    func send(_ request: HTTPRequest, options: TransportOptions) async throws -> HTTPResponse {
+        throw Self.error("network (\(request.method.rawValue) \(request.url))")
+    }
     var storageName: String { "none" }
     func store(_ secret: String, for key: SecretKey) async throws { throw Self.error("keyring") }
     func lookup(_ key: SecretKey) async throws -> String? { throw Self.error("keyring") }

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FediCore
+import FoundationEssentials
 import Synchronization
 
 /// The accounts `FEDICTL_TOKEN` was found to belong to in this run, by login id (nil: the server
@@ -29,7 +29,8 @@ extension CommandContext {
         }
         guard let owner, owner.lowercased() != login.username.lowercased() else { return }
         let ownerID = Login.makeID(username: owner, server: login.server)
-        throw FediError(.permission, "FEDICTL_TOKEN is \(ownerID)'s token, not the selected account \(login.id)'s",
-                        hint: "select \(ownerID) with --account, or unset FEDICTL_TOKEN to use \(login.id)'s stored token")
+        throw FediError(
+            .permission, "FEDICTL_TOKEN is \(ownerID)'s token, not the selected account \(login.id)'s",
+            hint: "select \(ownerID) with --account, or unset FEDICTL_TOKEN to use \(login.id)'s stored token")
     }
 }

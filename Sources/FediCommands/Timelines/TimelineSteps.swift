@@ -6,8 +6,10 @@ struct TimelineSteps {
     init(_ ctx: CommandContext) { self.ctx = ctx }
 
     /// A reader of `server`'s local timeline, signed in where the software needs it and a login exists.
-    func localTimelineReader(on server: ServerAddress, info: ServerInfo, family: APIFamily,
-                             login: Login? = nil) async throws -> TimelineReader {
+    func localTimelineReader(
+        on server: ServerAddress, info: ServerInfo, family: APIFamily,
+        login: Login? = nil
+    ) async throws -> TimelineReader {
         let client = await ctx.readingClient(.timelinesLocal, on: server, info: info, login: login)
         var reader = try TimelineReader(client: client, family: family)
         reader.signedIn = client.token != nil

@@ -8,16 +8,16 @@ extension Timelines {
             commandName: "pin",
             abstract: "Pin a server's local timeline under a name.",
             discussion: """
-            Finds out which software HOST runs (to know which API reads its timeline) and checks that it \
-            shows its local timeline to visitors: a server that does not is not pinned (exit 77). The pin \
-            goes into the config file; no account is needed. Pinning the same server under the same name \
-            again refreshes what fedictl knows about it and keeps --since-last's place.
+                Finds out which software HOST runs (to know which API reads its timeline) and checks that it \
+                shows its local timeline to visitors: a server that does not is not pinned (exit 77). The pin \
+                goes into the config file; no account is needed. Pinning the same server under the same name \
+                again refreshes what fedictl knows about it and keeps --since-last's place.
 
-            Examples:
-              $ fedictl timelines pin mastodon.art --name art
-              $ fedictl timelines pin misskey.io
-              $ fedictl timelines show art
-            """)
+                Examples:
+                  $ fedictl timelines pin mastodon.art --name art
+                  $ fedictl timelines pin misskey.io
+                  $ fedictl timelines show art
+                """)
 
         public static let traits = VerbTraits(.own, .writes)
 
@@ -46,7 +46,8 @@ extension Timelines {
             // shows it to logged-in users only, with a login there (exit 77 if refused).
             let reader = try await TimelineSteps(ctx).localTimelineReader(on: server, info: info, family: family)
             _ = try await reader.local(limit: 1, mediaOnly: false, after: nil)
-            var pin = PinnedTimeline(name: name, baseURL: server.baseURL.absoluteString, server: info, pinnedAt: ctx.services.now())
+            var pin = PinnedTimeline(
+                name: name, baseURL: server.baseURL.absoluteString, server: info, pinnedAt: ctx.services.now())
             if ctx.globals.dryRun {
                 ctx.status("dry run: would pin \(server.authority) as \(name)")
                 return try ctx.output.item(pin)
@@ -55,7 +56,9 @@ extension Timelines {
                 try Self.checkConflicts(in: config, name: name, server: server)
                 var pins = config.pins ?? []
                 if let index = pins.firstIndex(where: { $0.name.equalsIgnoringCase(name) }) {
-                    (pin.lastSeenID, pin.lastSeenAt, pin.pinnedAt) = (pins[index].lastSeenID, pins[index].lastSeenAt, pins[index].pinnedAt)
+                    (pin.lastSeenID, pin.lastSeenAt, pin.pinnedAt) = (
+                        pins[index].lastSeenID, pins[index].lastSeenAt, pins[index].pinnedAt
+                    )
                     pins[index] = pin
                 } else {
                     pins.append(pin)
@@ -73,12 +76,14 @@ extension Timelines {
                 let sameName = pin.name.equalsIgnoringCase(name)
                 let sameServer = pin.address.authority == server.authority
                 if sameName, !sameServer {
-                    throw FediError(.dataError, "a timeline is already pinned as \(pin.name) (\(pin.address.authority))",
-                                    hint: "choose another --name, or unpin it first: fedictl timelines unpin \(pin.name)")
+                    throw FediError(
+                        .dataError, "a timeline is already pinned as \(pin.name) (\(pin.address.authority))",
+                        hint: "choose another --name, or unpin it first: fedictl timelines unpin \(pin.name)")
                 }
                 if sameServer, !sameName {
-                    throw FediError(.dataError, "\(server.authority) is already pinned as \(pin.name)",
-                                    hint: "read it with `fedictl timelines show \(pin.name)`, or unpin it first to rename it")
+                    throw FediError(
+                        .dataError, "\(server.authority) is already pinned as \(pin.name)",
+                        hint: "read it with `fedictl timelines show \(pin.name)`, or unpin it first to rename it")
                 }
             }
         }
@@ -87,5 +92,7 @@ extension Timelines {
 
 extension Timelines.Pin: JournaledCommand {
     /// A pin named by --name is unpinned by that name; a default name is the entry's target.
-    public func undoArguments(target: String?, createdID: String?) -> [String]? { name.map { ["timelines", "unpin", $0] } }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        name.map { ["timelines", "unpin", $0] }
+    }
 }

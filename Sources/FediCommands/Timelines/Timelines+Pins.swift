@@ -8,12 +8,12 @@ extension Timelines {
             commandName: "pins",
             abstract: "List the pinned timelines.",
             discussion: """
-            Reads only the config file: no account, no network.
+                Reads only the config file: no account, no network.
 
-            Examples:
-              $ fedictl timelines pins
-              $ fedictl timelines pins -o json
-            """)
+                Examples:
+                  $ fedictl timelines pins
+                  $ fedictl timelines pins -o json
+                """)
 
         public static let traits = VerbTraits(.own, .reads)
 

@@ -9,36 +9,40 @@ extension Timelines {
             commandName: "show",
             abstract: "Read a pinned or named server's local timeline, or your home timeline.",
             discussion: """
-            With a pin's name or a server, reads that server's local timeline (the public posts of its own \
-            users) as a visitor: no account, no token sent (GoToSocial and Pixelfed show it to logged-in users \
-            only: there a stored login on that server is used). Without one, reads the selected account's home \
-            timeline. Posts come newest first with author, time, text, media count and link; a post behind \
-            a content warning (or marked sensitive) shows only the warning until --reveal. Boosts name the \
-            boosted author. Misskey-family text is MFM, shown as it is. On the home timeline --media-only \
-            keeps the posts with media among the --limit fetched.
+                With a pin's name or a server, reads that server's local timeline (the public posts of its own \
+                users) as a visitor: no account, no token sent (GoToSocial and Pixelfed show it to logged-in users \
+                only: there a stored login on that server is used). Without one, reads the selected account's home \
+                timeline. Posts come newest first with author, time, text, media count and link; a post behind \
+                a content warning (or marked sensitive) shows only the warning until --reveal. Boosts name the \
+                boosted author. Misskey-family text is MFM, shown as it is. On the home timeline --media-only \
+                keeps the posts with media among the --limit fetched.
 
-            --since-last shows only what is newer than the newest post an earlier run of the same pin \
-            showed (kept per pin, as that server's own id): the oldest --limit of them, and how many more \
-            wait for the next run. A server that keeps its timeline from visitors (Mastodon set to \
-            "authenticated"; GoToSocial and Pixelfed when you have no login there) is exit 77.
+                --since-last shows only what is newer than the newest post an earlier run of the same pin \
+                showed (kept per pin, as that server's own id): the oldest --limit of them, and how many more \
+                wait for the next run. A server that keeps its timeline from visitors (Mastodon set to \
+                "authenticated"; GoToSocial and Pixelfed when you have no login there) is exit 77.
 
-            Examples:
-              $ fedictl timelines show art
-              $ fedictl timelines show mastodon.social --limit 5 --reveal
-              $ fedictl timelines show art --since-last --media-only
-              $ fedictl timelines show
-            """)
+                Examples:
+                  $ fedictl timelines show art
+                  $ fedictl timelines show mastodon.social --limit 5 --reveal
+                  $ fedictl timelines show art --since-last --media-only
+                  $ fedictl timelines show
+                """)
 
         public static let traits = VerbTraits(.each, .reads)
 
         @OptionGroup public var globals: GlobalOptions
 
-        @Argument(help: ArgumentHelp("A pin's name, or a server (host, host:port or URL); without it, your home timeline.",
-                                     valueName: "host|name"),
-                  completion: .custom(PinCompletion.candidates))
+        @Argument(
+            help: ArgumentHelp(
+                "A pin's name, or a server (host, host:port or URL); without it, your home timeline.",
+                valueName: "host|name"),
+            completion: .custom(PinCompletion.candidates))
         public var timeline: String?
 
-        @Option(name: [.customShort("L"), .long], help: "Show at most this many posts (servers allow up to 40, the Misskey family 100).")
+        @Option(
+            name: [.customShort("L"), .long],
+            help: "Show at most this many posts (servers allow up to 40, the Misskey family 100).")
         public var limit = 20
 
         @Flag(help: "Only posts with media attached.")
@@ -67,17 +71,22 @@ extension Timelines {
                 return try await showPin(pin, in: ctx)
             }
             guard address != nil, timeline.contains(where: { $0 == "." || $0 == ":" }) || timeline == "localhost" else {
-                throw FediError(.noInput, "no timeline is pinned as \(timeline)",
-                                hint: "`fedictl timelines pins` lists the pins; a server needs its full name, e.g. mastodon.social")
+                throw FediError(
+                    .noInput, "no timeline is pinned as \(timeline)",
+                    hint: "`fedictl timelines pins` lists the pins; a server needs its full name, e.g. mastodon.social")
             }
             if sinceLast {
-                throw FediError(.usage, "--since-last needs a pinned timeline", hint: "pin it first: fedictl timelines pin \(timeline)")
+                throw FediError(
+                    .usage, "--since-last needs a pinned timeline",
+                    hint: "pin it first: fedictl timelines pin \(timeline)")
             }
             let target = try ctx.instanceTarget(timeline)
             let fetched = try await ctx.withDetection(.timelinesLocal, on: target) { family, info in
-                try await TimelineSteps(ctx).localTimelineReader(on: target.server, info: info, family: family,
-                                                                 login: target.login)
-                    .local(limit: limit, mediaOnly: mediaOnly, after: nil)
+                try await TimelineSteps(ctx).localTimelineReader(
+                    on: target.server, info: info, family: family,
+                    login: target.login
+                )
+                .local(limit: limit, mediaOnly: mediaOnly, after: nil)
             }
             try present(fetched, in: ctx, empty: "No posts on \(target.server.authority).")
         }
@@ -91,7 +100,12 @@ extension Timelines {
             let after = sinceLast ? pin.lastSeenID : nil
             let (read, info) = try await ctx.withDetection(.timelinesLocal, on: (server, nil)) { family, info in
                 let reader = try await TimelineSteps(ctx).localTimelineReader(on: server, info: info, family: family)
-                if let after { return (try await reader.local(newerThan: after, limit: limit, mediaOnly: mediaOnly, countCap: Self.waitingCountCap), info) }
+                if let after {
+                    return (
+                        try await reader.local(
+                            newerThan: after, limit: limit, mediaOnly: mediaOnly, countCap: Self.waitingCountCap), info
+                    )
+                }
                 return ((try await reader.local(limit: limit, mediaOnly: mediaOnly, after: nil), 0), info)
             }
             let fetched = read.posts
@@ -103,11 +117,14 @@ extension Timelines {
                     if let newest { config.pins![index].markSeen(newest, afterKept: after != nil) }
                 }
             }
-            try present(fetched, in: ctx, empty: after != nil ? "No new posts on \(pin.name) since the last run." : "No posts on \(pin.name).")
+            try present(
+                fetched, in: ctx,
+                empty: after != nil ? "No new posts on \(pin.name) since the last run." : "No posts on \(pin.name).")
             // The place moved only past what was shown: the rest waits for the next run.
             if read.waiting > 0 {
                 let count = read.waiting > Self.waitingCountCap ? "over \(Self.waitingCountCap)" : "\(read.waiting)"
-                ctx.status("\(count) more new \(read.waiting == 1 ? "post" : "posts") on \(pin.name); run again to see them.")
+                ctx.status(
+                    "\(count) more new \(read.waiting == 1 ? "post" : "posts") on \(pin.name); run again to see them.")
             }
         }
 
@@ -115,7 +132,9 @@ extension Timelines {
         /// keeps the posts with media among those fetched.
         func showHome(in ctx: CommandContext) async throws {
             if sinceLast {
-                throw FediError(.usage, "--since-last works with pinned timelines", hint: "pin a server first: fedictl timelines pin HOST")
+                throw FediError(
+                    .usage, "--since-last works with pinned timelines",
+                    hint: "pin a server first: fedictl timelines pin HOST")
             }
             let client = try await ctx.client()
             var fetched = try await ctx.withCapability(.timelinesHome) { family in
@@ -131,12 +150,15 @@ extension Timelines {
             if output.settings.fields == nil, output.settings.format != .json, output.settings.format != .ndjson {
                 output.settings.fields = Self.timelineFields
             }
-            if fetched.value.isEmpty, output.settings.format == .table, output.settings.isTTY { return ctx.status(empty) }
-            try output.list(fetched.value.map { post in
-                var shown = post
-                shown.revealed = reveal
-                return shown
-            })
+            if fetched.value.isEmpty, output.settings.format == .table, output.settings.isTTY {
+                return ctx.status(empty)
+            }
+            try output.list(
+                fetched.value.map { post in
+                    var shown = post
+                    shown.revealed = reveal
+                    return shown
+                })
         }
     }
 }

@@ -8,17 +8,18 @@ extension Timelines {
             commandName: "unpin",
             abstract: "Forget a pinned timeline.",
             discussion: """
-            NAME is the pin's name (or its server). Only the config changes; nothing is sent anywhere.
+                NAME is the pin's name (or its server). Only the config changes; nothing is sent anywhere.
 
-            Examples:
-              $ fedictl timelines unpin art
-            """)
+                Examples:
+                  $ fedictl timelines unpin art
+                """)
 
         public static let traits = VerbTraits(.own, .writes)
 
         @OptionGroup public var globals: GlobalOptions
 
-        @Argument(help: ArgumentHelp("The pin's name.", valueName: "name"), completion: .custom(PinCompletion.candidates))
+        @Argument(
+            help: ArgumentHelp("The pin's name.", valueName: "name"), completion: .custom(PinCompletion.candidates))
         public var name: String
 
         public func run(in ctx: CommandContext) async throws {
@@ -30,7 +31,8 @@ extension Timelines {
                 return pin
             }
             guard let removed else {
-                throw FediError(.noInput, "no timeline is pinned as \(name)", hint: "`fedictl timelines pins` lists the pins")
+                throw FediError(
+                    .noInput, "no timeline is pinned as \(name)", hint: "`fedictl timelines pins` lists the pins")
             }
             ctx.status(ctx.globals.dryRun ? "dry run: would unpin \(removed.name)" : "Unpinned \(removed.name).")
             try ctx.output.item(removed)

@@ -7,13 +7,13 @@ public struct Timelines: AsyncParsableCommand {
         commandName: "timelines",
         abstract: "Pin other servers' local timelines and read them without an account.",
         discussion: """
-        A pin is a name for a server whose local timeline (the posts of its own users) you want to read \
-        as a visitor. Pins live in the config file, so they need no account and no keyring.
+            A pin is a name for a server whose local timeline (the posts of its own users) you want to read \
+            as a visitor. Pins live in the config file, so they need no account and no keyring.
 
-        Examples:
-          $ fedictl timelines pin mastodon.art --name art
-          $ fedictl timelines show art --since-last
-          $ fedictl timelines pins
-        """,
+            Examples:
+              $ fedictl timelines pin mastodon.art --name art
+              $ fedictl timelines show art --since-last
+              $ fedictl timelines pins
+            """,
         subcommands: [Show.self, Pin.self, Unpin.self, Pins.self])
 }

@@ -3,6 +3,6 @@ import FediOutput
 
 extension UserDomainBlock: Tabular {
     public static let columns: [Column<UserDomainBlock>] = [
-        Column("domain") { .text($0.domain) },
+        Column("domain") { .text($0.domain) }
     ]
 }

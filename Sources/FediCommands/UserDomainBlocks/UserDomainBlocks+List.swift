@@ -8,12 +8,12 @@ extension UserDomainBlocks {
             commandName: "list",
             abstract: "List the servers you block for yourself.",
             discussion: """
-            Reads /api/v1/domain_blocks, page by page (Misskey family: the mutedInstances of your account).
+                Reads /api/v1/domain_blocks, page by page (Misskey family: the mutedInstances of your account).
 
-            Examples:
-              $ fedictl user-domain-blocks list
-              $ fedictl user-domain-blocks list --all > my-blocked-servers.txt
-            """,
+                Examples:
+                  $ fedictl user-domain-blocks list
+                  $ fedictl user-domain-blocks list --all > my-blocked-servers.txt
+                """,
             aliases: ["ls"])
 
         public static let traits = VerbTraits(.each, .reads)
@@ -24,7 +24,8 @@ extension UserDomainBlocks {
 
         public func run(in ctx: CommandContext) async throws {
             try await ctx.with(.relationships(.userDomainBlocks)) { relationships in
-                try await ctx.printPages(of: UserDomainBlock.self, empty: "You block no servers.", limit: listLimit) { onPage in
+                try await ctx.printPages(of: UserDomainBlock.self, empty: "You block no servers.", limit: listLimit) {
+                    onPage in
                     try await relationships.domainBlocks(limit: listLimit.count, onPage: onPage)
                 }
             }

@@ -8,11 +8,11 @@ extension UserDomainBlocks {
             commandName: "remove",
             abstract: "Unblock a server you blocked for yourself.",
             discussion: """
-            Followers that the block removed do not come back.
+                Followers that the block removed do not come back.
 
-            Examples:
-              $ fedictl user-domain-blocks remove example.social
-            """,
+                Examples:
+                  $ fedictl user-domain-blocks remove example.social
+                """,
             aliases: ["rm"])
 
         public static let traits = VerbTraits(.each, .writes)
@@ -29,5 +29,7 @@ extension UserDomainBlocks {
 
 extension UserDomainBlocks.Remove: JournaledCommand {
     public var journalTarget: String? { target.domain }
-    public func undoArguments(target: String?, createdID: String?) -> [String]? { ["user-domain-blocks", "add", self.target.domain] }
+    public func undoArguments(target: String?, createdID: String?) -> [String]? {
+        ["user-domain-blocks", "add", self.target.domain]
+    }
 }

@@ -7,12 +7,12 @@ public struct UserDomainBlocks: AsyncParsableCommand {
         commandName: "user-domain-blocks",
         abstract: "List, add and remove the servers you hide from yourself.",
         discussion: """
-        These are your own blocks, for your account only; a server's admin blocks whole servers for \
-        everyone with domain-blocks. On the Misskey family they are your muted instances.
+            These are your own blocks, for your account only; a server's admin blocks whole servers for \
+            everyone with domain-blocks. On the Misskey family they are your muted instances.
 
-        Examples:
-          $ fedictl user-domain-blocks add spam.example --yes
-          $ fedictl user-domain-blocks list
-        """,
+            Examples:
+              $ fedictl user-domain-blocks add spam.example --yes
+              $ fedictl user-domain-blocks list
+            """,
         subcommands: [List.self, Add.self, Remove.self])
 }

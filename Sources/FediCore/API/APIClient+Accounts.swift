@@ -16,15 +16,19 @@ extension APIClient {
             handle = String(handle[..<at])
         }
         do {
-            return try await get(Account.self, "/api/v1/accounts/lookup", query: [URLQueryItem(name: "acct", value: handle)])
+            return try await get(
+                Account.self, "/api/v1/accounts/lookup", query: [URLQueryItem(name: "acct", value: handle)])
         } catch let error as APIError where error.meansAbsent {
-            let query = [URLQueryItem(name: "q", value: "@\(handle)"), URLQueryItem(name: "type", value: "accounts"),
-                         URLQueryItem(name: "resolve", value: "true"), URLQueryItem(name: "limit", value: "5")]
+            let query = [
+                URLQueryItem(name: "q", value: "@\(handle)"), URLQueryItem(name: "type", value: "accounts"),
+                URLQueryItem(name: "resolve", value: "true"), URLQueryItem(name: "limit", value: "5"),
+            ]
             let found = try await get(SearchResults.self, "/api/v2/search", query: query)
             if let account = found.accounts.first(where: { $0.acct.equalsIgnoringCase(handle) }) { return account }
-            throw FediError(.noInput, "no account @\(handle) found on \(server.authority)",
-                            hint: found.accounts.first.map { "did you mean @\($0.acct)? Give the exact handle" }
-                                ?? "check the handle; remote accounts need the full @user@host")
+            throw FediError(
+                .noInput, "no account @\(handle) found on \(server.authority)",
+                hint: found.accounts.first.map { "did you mean @\($0.acct)? Give the exact handle" }
+                    ?? "check the handle; remote accounts need the full @user@host")
         }
     }
 

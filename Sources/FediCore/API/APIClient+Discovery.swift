@@ -13,7 +13,8 @@ extension APIClient {
         }
         for candidate in index.candidates {
             guard let url = URL(string: candidate.href, relativeTo: server.baseURL)?.absoluteURL,
-                  ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { continue }
+                ["http", "https"].contains(url.scheme?.lowercased() ?? "")
+            else { continue }
             do {
                 let response = try await send(.get, url: url)
                 let document = try decode(NodeInfo.self, from: response)

@@ -11,7 +11,8 @@ struct MastodonDomainBlocks: DomainBlockAdapter {
     var writesWholeList: Bool { false }
 
     func list(limit: Int?, onPage: PageHandler<DomainBlock>?) async throws -> [DomainBlock] {
-        try await client.linkPages(DomainBlock.self, Self.path, query: [], limit: limit, pageSize: 200, onPage: onPage) { $0 }
+        try await client.linkPages(DomainBlock.self, Self.path, query: [], limit: limit, pageSize: 200, onPage: onPage)
+        { $0 }
     }
 
     func block(id: String) async throws -> (value: DomainBlock, raw: Data) {
@@ -35,18 +36,21 @@ struct MastodonDomainBlocks: DomainBlockAdapter {
             }
         } catch let error as APIError {
             guard error.status == 422, case .http(_, let message, _, _, let body) = error,
-                  let object = (try? JSONText.object(from: body)) as? [String: Any],
-                  let existing = object["existing_domain_block"],
-                  let data = try? JSONText.data(from: existing),
-                  let block = try? JSONCoding.decoder().decode(DomainBlock.self, from: data) else { throw error }
+                let object = (try? JSONText.object(from: body)) as? [String: Any],
+                let existing = object["existing_domain_block"],
+                let data = try? JSONText.data(from: existing),
+                let block = try? JSONCoding.decoder().decode(DomainBlock.self, from: data)
+            else { throw error }
             throw DomainBlockCovered(domain: spec.domain, existing: block, message: message)
         }
     }
 
     func update(_ block: DomainBlock, to spec: DomainBlockSpec) async throws -> DomainBlock {
         try await client.namingDomainBlock(block.id) {
-            try await client.fetch(DomainBlock.self, .put, "\(Self.path)/\(ServerAddress.pathSegment(block.id))",
-                                   body: .encoded(Self.fields(spec))).value
+            try await client.fetch(
+                DomainBlock.self, .put, "\(Self.path)/\(ServerAddress.pathSegment(block.id))",
+                body: .encoded(Self.fields(spec))
+            ).value
         }
     }
 
@@ -60,8 +64,10 @@ struct MastodonDomainBlocks: DomainBlockAdapter {
 
     /// Every setting, explicitly: a comment only when the spec says what it should be.
     static func fields(_ spec: DomainBlockSpec) -> Fields {
-        Fields(severity: spec.severity.rawValue, rejectMedia: spec.rejectMedia, rejectReports: spec.rejectReports, obfuscate: spec.obfuscate,
-               publicComment: spec.publicComment, privateComment: spec.privateComment)
+        Fields(
+            severity: spec.severity.rawValue, rejectMedia: spec.rejectMedia, rejectReports: spec.rejectReports,
+            obfuscate: spec.obfuscate,
+            publicComment: spec.publicComment, privateComment: spec.privateComment)
     }
 
     /// A create (with `domain`) or update body; fields left nil are not sent.
@@ -87,8 +93,9 @@ struct GoToSocialDomainBlocks: DomainBlockAdapter {
     let client: APIClient
 
     var support: DomainBlockSupport {
-        DomainBlockSupport(software: "GoToSocial", severities: [.suspend], rejectMedia: false, rejectReports: false, obfuscate: true,
-                           publicComment: true, privateComment: true, emptyBlocks: true)
+        DomainBlockSupport(
+            software: "GoToSocial", severities: [.suspend], rejectMedia: false, rejectReports: false, obfuscate: true,
+            publicComment: true, privateComment: true, emptyBlocks: true)
     }
 
     var writesWholeList: Bool { false }
@@ -106,7 +113,9 @@ struct GoToSocialDomainBlocks: DomainBlockAdapter {
 
     func create(_ spec: DomainBlockSpec) async throws -> DomainBlock {
         try await client.createCheckingBack("block on \(spec.domain)") {
-            try await client.fetch(DomainBlock.self, .post, MastodonDomainBlocks.path, body: .encoded(Self.fields(spec, domain: true))).value
+            try await client.fetch(
+                DomainBlock.self, .post, MastodonDomainBlocks.path, body: .encoded(Self.fields(spec, domain: true))
+            ).value
         } find: {
             try await list(limit: nil, onPage: nil).first(named: spec.domain)
         }
@@ -114,8 +123,10 @@ struct GoToSocialDomainBlocks: DomainBlockAdapter {
 
     func update(_ block: DomainBlock, to spec: DomainBlockSpec) async throws -> DomainBlock {
         try await client.namingDomainBlock(block.id) {
-            try await client.fetch(DomainBlock.self, .put, "\(MastodonDomainBlocks.path)/\(ServerAddress.pathSegment(block.id))",
-                                   body: .encoded(Self.fields(spec, domain: false))).value
+            try await client.fetch(
+                DomainBlock.self, .put, "\(MastodonDomainBlocks.path)/\(ServerAddress.pathSegment(block.id))",
+                body: .encoded(Self.fields(spec, domain: false))
+            ).value
         }
     }
 
@@ -127,7 +138,9 @@ struct GoToSocialDomainBlocks: DomainBlockAdapter {
 
     /// `domain` (on create), `obfuscate`, `public_comment`, `private_comment`: all GoToSocial keeps.
     static func fields(_ spec: DomainBlockSpec, domain: Bool) -> Fields {
-        Fields(domain: domain ? spec.domain : nil, obfuscate: spec.obfuscate, publicComment: spec.publicComment, privateComment: spec.privateComment)
+        Fields(
+            domain: domain ? spec.domain : nil, obfuscate: spec.obfuscate, publicComment: spec.publicComment,
+            privateComment: spec.privateComment)
     }
 
     /// Fields left nil are not sent.
@@ -137,13 +150,16 @@ struct GoToSocialDomainBlocks: DomainBlockAdapter {
         var publicComment: String?
         var privateComment: String?
 
-        enum CodingKeys: String, CodingKey { case domain, obfuscate, publicComment = "public_comment", privateComment = "private_comment" }
+        enum CodingKeys: String, CodingKey {
+            case domain, obfuscate, publicComment = "public_comment", privateComment = "private_comment"
+        }
     }
 }
 
 extension APIClient {
     /// A 404 on a domain block becomes exit 66: "no domain block 123 on HOST".
     func namingDomainBlock<T>(_ id: String, _ body: () async throws -> T) async throws -> T {
-        try await naming("domain block \(id)", hint: "`fedictl domain-blocks list` shows the blocks and their ids", body)
+        try await naming(
+            "domain block \(id)", hint: "`fedictl domain-blocks list` shows the blocks and their ids", body)
     }
 }

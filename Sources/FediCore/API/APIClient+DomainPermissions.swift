@@ -10,11 +10,15 @@ extension APIClient {
 
     // MARK: subscriptions
 
-    public func domainSubscriptions(type: DomainPermissionType?, limit: Int?,
-                                    onPage: PageHandler<DomainSubscription>?) async throws -> [DomainSubscription] {
+    public func domainSubscriptions(
+        type: DomainPermissionType?, limit: Int?,
+        onPage: PageHandler<DomainSubscription>?
+    ) async throws -> [DomainSubscription] {
         let query = type.map { [URLQueryItem(name: "permission_type", value: $0.rawValue)] } ?? []
-        return try await linkPages(DomainSubscription.self, Self.subscriptionsPath, query: query, limit: limit,
-                                   pageSize: 100, onPage: onPage) { $0 }
+        return try await linkPages(
+            DomainSubscription.self, Self.subscriptionsPath, query: query, limit: limit,
+            pageSize: 100, onPage: onPage
+        ) { $0 }
     }
 
     public func domainSubscription(id: String) async throws -> Fetched<DomainSubscription> {
@@ -34,10 +38,13 @@ extension APIClient {
         public var fetchUsername: String?
         public var fetchPassword: String?
 
-        public init(uri: String? = nil, permissionType: String? = nil, priority: Int? = nil, title: String? = nil,
-                    asDraft: Bool? = nil,
-                    adoptOrphans: Bool? = nil, removeRetracted: Bool? = nil, contentType: String? = nil, fetchUsername: String? = nil,
-                    fetchPassword: String? = nil) {
+        public init(
+            uri: String? = nil, permissionType: String? = nil, priority: Int? = nil, title: String? = nil,
+            asDraft: Bool? = nil,
+            adoptOrphans: Bool? = nil, removeRetracted: Bool? = nil, contentType: String? = nil,
+            fetchUsername: String? = nil,
+            fetchPassword: String? = nil
+        ) {
             (self.uri, self.permissionType, self.priority, self.title) = (uri, permissionType, priority, title)
             (self.asDraft, self.adoptOrphans, self.removeRetracted) = (asDraft, adoptOrphans, removeRetracted)
             (self.contentType, self.fetchUsername, self.fetchPassword) = (contentType, fetchUsername, fetchPassword)
@@ -64,8 +71,12 @@ extension APIClient {
 
     public func updateDomainSubscription(id: String, _ fields: SubscriptionFields) async throws -> DomainSubscription {
         let body = try RequestBody.encoded(fields)
-        return try await namingSubscription(id) { try await fetch(DomainSubscription.self, .patch,
-                                                                  Self.subscriptionPath(id), body: body).value }
+        return try await namingSubscription(id) {
+            try await fetch(
+                DomainSubscription.self, .patch,
+                Self.subscriptionPath(id), body: body
+            ).value
+        }
     }
 
     /// Removes a subscription; `removeChildren` also removes what it made (else they are orphaned, still in force).
@@ -83,11 +94,14 @@ extension APIClient {
             try await send(.post, Self.subscriptionPath(id) + "/test", readsOnly: true)
         }
         // The server answers 200 either way: a list of domains, or {"error": "…"} when the fetch failed.
-        if let message = APIError.serverMessage(in: response.body), (try? JSONText.object(from: response.body)) is [String: Any] {
-            throw FediError(.unavailable,
-                            "\(server.authority) could not fetch or parse subscription \(id)'s list: \(message)",
-                            hint: "check the URL and content type (`fedictl domain-subscriptions show \(id)`); "
-                                + "GoToSocial fetches only addresses its http-client settings allow")
+        if let message = APIError.serverMessage(in: response.body),
+            (try? JSONText.object(from: response.body)) is [String: Any]
+        {
+            throw FediError(
+                .unavailable,
+                "\(server.authority) could not fetch or parse subscription \(id)'s list: \(message)",
+                hint: "check the URL and content type (`fedictl domain-subscriptions show \(id)`); "
+                    + "GoToSocial fetches only addresses its http-client settings allow")
         }
         return try decode([PublicDomainBlock].self, from: response)
     }
@@ -95,19 +109,24 @@ extension APIClient {
     static func subscriptionPath(_ id: String) -> String { "\(subscriptionsPath)/\(ServerAddress.pathSegment(id))" }
 
     func namingSubscription<T>(_ id: String, _ body: () async throws -> T) async throws -> T {
-        try await naming("domain subscription \(id)",
-                         hint: "`fedictl domain-subscriptions list` shows the subscriptions and their ids", body)
+        try await naming(
+            "domain subscription \(id)",
+            hint: "`fedictl domain-subscriptions list` shows the subscriptions and their ids", body)
     }
 
     // MARK: drafts
 
-    public func domainDrafts(type: DomainPermissionType?, subscriptionID: String?, limit: Int?,
-                             onPage: PageHandler<DomainPermission>?) async throws -> [DomainPermission] {
+    public func domainDrafts(
+        type: DomainPermissionType?, subscriptionID: String?, limit: Int?,
+        onPage: PageHandler<DomainPermission>?
+    ) async throws -> [DomainPermission] {
         var query: [URLQueryItem] = []
         if let type { query.append(URLQueryItem(name: "permission_type", value: type.rawValue)) }
         if let subscriptionID { query.append(URLQueryItem(name: "subscription_id", value: subscriptionID)) }
-        return try await linkPages(DomainPermission.self, Self.draftsPath, query: query, limit: limit, pageSize: 100,
-                                   onPage: onPage) { $0 }
+        return try await linkPages(
+            DomainPermission.self, Self.draftsPath, query: query, limit: limit, pageSize: 100,
+            onPage: onPage
+        ) { $0 }
     }
 
     public func domainDraft(id: String) async throws -> Fetched<DomainPermission> {
@@ -124,20 +143,27 @@ extension APIClient {
 
         enum CodingKeys: String, CodingKey {
             case domain, obfuscate
-            case permissionType = "permission_type", publicComment = "public_comment", privateComment = "private_comment"
+            case permissionType = "permission_type", publicComment = "public_comment", privateComment =
+                "private_comment"
         }
     }
 
-    public func createDomainDraft(domain: String, type: DomainPermissionType, obfuscate: Bool?, publicComment: String?,
-                                  privateComment: String?) async throws -> DomainPermission {
-        let body = try RequestBody.encoded(PermissionFields(domain: domain, permissionType: type.rawValue,
-                                                            obfuscate: obfuscate,
-                                                            publicComment: publicComment, privateComment: privateComment))
+    public func createDomainDraft(
+        domain: String, type: DomainPermissionType, obfuscate: Bool?, publicComment: String?,
+        privateComment: String?
+    ) async throws -> DomainPermission {
+        let body = try RequestBody.encoded(
+            PermissionFields(
+                domain: domain, permissionType: type.rawValue,
+                obfuscate: obfuscate,
+                publicComment: publicComment, privateComment: privateComment))
         return try await createCheckingBack("draft for \(domain)") {
             try await fetch(DomainPermission.self, .post, Self.draftsPath, body: body).value
         } find: {
             try await domainDrafts(type: type, subscriptionID: nil, limit: nil, onPage: nil)
-                .first { $0.subscriptionID == nil && BlocklistFile.normalise($0.domain) == BlocklistFile.normalise(domain) }
+                .first {
+                    $0.subscriptionID == nil && BlocklistFile.normalise($0.domain) == BlocklistFile.normalise(domain)
+                }
         }
     }
 
@@ -145,29 +171,40 @@ extension APIClient {
     /// The answer is the new permission (its id is a block's or an allow's).
     public func acceptDomainDraft(id: String, overwrite: Bool) async throws -> DomainPermission {
         let body = try RequestBody.encoded(["overwrite": overwrite])
-        return try await namingDraft(id) { try await fetch(DomainPermission.self, .post, Self.draftPath(id) + "/accept",
-                                                           body: body).value }
+        return try await namingDraft(id) {
+            try await fetch(
+                DomainPermission.self, .post, Self.draftPath(id) + "/accept",
+                body: body
+            ).value
+        }
     }
 
     /// Drops a draft; `exclude` also puts its domain on the exclude list, so no subscription drafts it again.
     public func rejectDomainDraft(id: String, exclude: Bool) async throws -> DomainPermission {
         let body = try RequestBody.encoded(["exclude_target": exclude])
-        return try await namingDraft(id) { try await fetch(DomainPermission.self, .post, Self.draftPath(id) + "/remove",
-                                                           body: body).value }
+        return try await namingDraft(id) {
+            try await fetch(
+                DomainPermission.self, .post, Self.draftPath(id) + "/remove",
+                body: body
+            ).value
+        }
     }
 
     static func draftPath(_ id: String) -> String { "\(draftsPath)/\(ServerAddress.pathSegment(id))" }
 
     func namingDraft<T>(_ id: String, _ body: () async throws -> T) async throws -> T {
-        try await naming("domain draft \(id)", hint: "`fedictl domain-drafts list` shows the drafts and their ids",
-                         body)
+        try await naming(
+            "domain draft \(id)", hint: "`fedictl domain-drafts list` shows the drafts and their ids",
+            body)
     }
 
     // MARK: excludes
 
     public func domainExcludes(limit: Int?, onPage: PageHandler<DomainPermission>?) async throws -> [DomainPermission] {
-        try await linkPages(DomainPermission.self, Self.excludesPath, query: [], limit: limit, pageSize: 100,
-                            onPage: onPage) { $0 }
+        try await linkPages(
+            DomainPermission.self, Self.excludesPath, query: [], limit: limit, pageSize: 100,
+            onPage: onPage
+        ) { $0 }
     }
 
     public func createDomainExclude(domain: String, privateComment: String?) async throws -> DomainPermission {

@@ -11,7 +11,10 @@ public struct ReportDraft: Sendable, Equatable {
     /// Also send the report to the reported account's server (remote accounts only).
     public var forward: Bool
 
-    public init(statusIDs: [String] = [], category: String? = nil, ruleIDs: [String] = [], comment: String? = nil, forward: Bool = false) {
+    public init(
+        statusIDs: [String] = [], category: String? = nil, ruleIDs: [String] = [], comment: String? = nil,
+        forward: Bool = false
+    ) {
         self.statusIDs = statusIDs
         self.category = category
         self.ruleIDs = ruleIDs
@@ -35,8 +38,11 @@ public struct FiledReport: Codable, Sendable, Equatable {
     public var statusIDs: [String]
     public var ruleIDs: [String]
 
-    public init(id: String? = nil, createdAt: Date? = nil, category: String? = nil, comment: String? = nil, forwarded: Bool? = nil,
-                actionTaken: Bool? = nil, target: String, targetID: String, statusIDs: [String] = [], ruleIDs: [String] = []) {
+    public init(
+        id: String? = nil, createdAt: Date? = nil, category: String? = nil, comment: String? = nil,
+        forwarded: Bool? = nil,
+        actionTaken: Bool? = nil, target: String, targetID: String, statusIDs: [String] = [], ruleIDs: [String] = []
+    ) {
         self.id = id
         self.createdAt = createdAt
         self.category = category
@@ -51,7 +57,8 @@ public struct FiledReport: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case id, category, comment, forwarded, target
-        case createdAt = "created_at", actionTaken = "action_taken", targetID = "target_id", statusIDs = "status_ids", ruleIDs = "rule_ids"
+        case createdAt = "created_at", actionTaken = "action_taken", targetID = "target_id", statusIDs = "status_ids",
+            ruleIDs = "rule_ids"
     }
 
     /// Mastodon's `Report` entity: `{id, action_taken, category, comment, forwarded, created_at,
@@ -61,11 +68,12 @@ public struct FiledReport: Codable, Sendable, Equatable {
         init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: AnyKey.self)
             let target = try? c.decodeIfPresent(Account.self, forKey: "target_account")
-            report = FiledReport(id: c.lenientString("id"), createdAt: c.lenientDate("created_at"), category: c.optionalText("category"),
-                                 comment: c.optionalText("comment"), forwarded: c.lenientBool("forwarded"),
-                                 actionTaken: c.lenientBool("action_taken"), target: target?.acct ?? "", targetID: target?.id ?? "",
-                                 statusIDs: (try? c.decodeIfPresent([LenientID].self, forKey: "status_ids"))?.map(\.value) ?? [],
-                                 ruleIDs: (try? c.decodeIfPresent([LenientID].self, forKey: "rule_ids"))?.map(\.value) ?? [])
+            report = FiledReport(
+                id: c.lenientString("id"), createdAt: c.lenientDate("created_at"), category: c.optionalText("category"),
+                comment: c.optionalText("comment"), forwarded: c.lenientBool("forwarded"),
+                actionTaken: c.lenientBool("action_taken"), target: target?.acct ?? "", targetID: target?.id ?? "",
+                statusIDs: (try? c.decodeIfPresent([LenientID].self, forKey: "status_ids"))?.map(\.value) ?? [],
+                ruleIDs: (try? c.decodeIfPresent([LenientID].self, forKey: "rule_ids"))?.map(\.value) ?? [])
         }
     }
 
@@ -92,12 +100,15 @@ extension APIClient {
             var comment: String?
 
             enum CodingKeys: String, CodingKey {
-                case accountID = "account_id", forward, statusIDs = "status_ids", ruleIDs = "rule_ids", category, comment
+                case accountID = "account_id", forward, statusIDs = "status_ids", ruleIDs = "rule_ids", category,
+                    comment
             }
         }
-        let body = Body(accountID: account.id, forward: draft.forward, statusIDs: draft.statusIDs.isEmpty ? nil : draft.statusIDs,
-                        ruleIDs: draft.ruleIDs.isEmpty ? nil : draft.ruleIDs, category: draft.category, comment: draft.comment)
-        return try await fetch(FiledReport.Mastodon.self, .post, "/api/v1/reports", body: .encoded(body)).map { answer in
+        let body = Body(
+            accountID: account.id, forward: draft.forward, statusIDs: draft.statusIDs.isEmpty ? nil : draft.statusIDs,
+            ruleIDs: draft.ruleIDs.isEmpty ? nil : draft.ruleIDs, category: draft.category, comment: draft.comment)
+        return try await fetch(FiledReport.Mastodon.self, .post, "/api/v1/reports", body: .encoded(body)).map {
+            answer in
             var report = answer.report
             // Some servers leave the target out of their answer; it is the account reported.
             if report.targetID.isEmpty { (report.target, report.targetID) = (account.acct, account.id) }
@@ -117,15 +128,18 @@ extension MisskeyAdmin {
         } else {
             let parts = handle.split(separator: "@", maxSplits: 1).map(String.init)
             fields = ["username": parts[0]]
-            if parts.count == 2, parts[1].lowercased() != client.server.authority, parts[1].lowercased() != client.server.baseURL.host?.lowercased() {
+            if parts.count == 2, parts[1].lowercased() != client.server.authority,
+                parts[1].lowercased() != client.server.baseURL.host?.lowercased()
+            {
                 fields["host"] = parts[1]
             }
         }
         do {
             return try await call(MisskeyUser.self, "users/show", fields).value.account
         } catch let error as APIError where error.status == 400 || error.status == 404 {
-            throw FediError(.noInput, "no account \(text) found on \(client.server.authority)",
-                            hint: "check the handle; remote accounts need the full @user@host")
+            throw FediError(
+                .noInput, "no account \(text) found on \(client.server.authority)",
+                hint: "check the handle; remote accounts need the full @user@host")
         }
     }
 

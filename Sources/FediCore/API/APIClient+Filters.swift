@@ -23,8 +23,11 @@ public struct FilterDraft: Sendable, Equatable {
     /// Update only: remove the expiry.
     public var neverExpires: Bool
 
-    public init(title: String? = nil, keywords: [KeywordDraft] = [], context: [FilterContext]? = nil, action: FilterAction? = nil,
-                expiresIn: Int? = nil, neverExpires: Bool = false) {
+    public init(
+        title: String? = nil, keywords: [KeywordDraft] = [], context: [FilterContext]? = nil,
+        action: FilterAction? = nil,
+        expiresIn: Int? = nil, neverExpires: Bool = false
+    ) {
         self.title = title
         self.keywords = keywords
         self.context = context
@@ -39,23 +42,28 @@ public struct FilterDraft: Sendable, Equatable {
     public func check(for api: FiltersAPI, on server: ServerInfo) throws {
         if action == .blur {
             // GoToSocial keeps blur filters since 0.20 (it reports no Mastodon API version).
-            let gotosocialBlur = server.flavour == .gotosocial
+            let gotosocialBlur =
+                server.flavour == .gotosocial
                 && server.comparableVersion?.isAtLeast(SoftwareVersion(0, 20)) == true
             guard api == .v2, gotosocialBlur || (server.mastodonAPIVersion ?? 0) >= 5 else {
                 let level = server.mastodonAPIVersion.map { "API version \($0)" } ?? "no Mastodon API version"
                 let running = api == .v1 ? "\(server.label) (v1 filters only)" : "\(server.label) (\(level))"
-                throw FediError(.dataError, "filter action blur needs Mastodon 4.4 or newer (API version 5); this server runs \(running)",
-                                hint: "use --action warn or --action hide")
+                throw FediError(
+                    .dataError,
+                    "filter action blur needs Mastodon 4.4 or newer (API version 5); this server runs \(running)",
+                    hint: "use --action warn or --action hide")
             }
         }
         guard api == .v1 else { return }
         if keywords.count > 1 {
-            throw FiltersAPI.v1Limit("\(server.label) has only v1 filters, which hold one phrase each: \(keywords.count) keywords cannot go into one filter",
-                                     hint: "create one filter per keyword: fedictl filters create WORD")
+            throw FiltersAPI.v1Limit(
+                "\(server.label) has only v1 filters, which hold one phrase each: \(keywords.count) keywords cannot go into one filter",
+                hint: "create one filter per keyword: fedictl filters create WORD")
         }
         if let title, let keyword = keywords.first?.keyword, keyword != title {
-            throw FiltersAPI.v1Limit("\(server.label) has only v1 filters, whose phrase is their title: the title '\(title)' and the keyword '\(keyword)' cannot both be kept",
-                                     hint: "give the phrase as the title alone: fedictl filters create '\(keyword)'")
+            throw FiltersAPI.v1Limit(
+                "\(server.label) has only v1 filters, whose phrase is their title: the title '\(title)' and the keyword '\(keyword)' cannot both be kept",
+                hint: "give the phrase as the title alone: fedictl filters create '\(keyword)'")
         }
     }
 }
@@ -92,7 +100,8 @@ extension APIClient {
         return try await createCheckingBack("filter \(title ?? "")") {
             try await sendFilter(draft, api)
         } find: {
-            guard let made = try await filters(api).value.first(where: { $0.title == title && !before.contains($0.id) }) else { return nil }
+            guard let made = try await filters(api).value.first(where: { $0.title == title && !before.contains($0.id) })
+            else { return nil }
             return try await filter(id: made.id, api)
         }
     }
@@ -105,9 +114,10 @@ extension APIClient {
             return try await fetchFilter(.post, "/api/v2/filters", body: .encoded(body), api: .v2)
         case .v1:
             let keyword = draft.keywords.first
-            let body = FilterV1Body(phrase: keyword?.keyword ?? draft.title ?? "", wholeWord: keyword?.wholeWord ?? false,
-                                    irreversible: draft.action == .hide, context: (draft.context ?? []).map(\.rawValue),
-                                    expiresIn: draft.expiresIn.map(FilterExpiry.seconds))
+            let body = FilterV1Body(
+                phrase: keyword?.keyword ?? draft.title ?? "", wholeWord: keyword?.wholeWord ?? false,
+                irreversible: draft.action == .hide, context: (draft.context ?? []).map(\.rawValue),
+                expiresIn: draft.expiresIn.map(FilterExpiry.seconds))
             return try await fetchFilter(.post, "/api/v1/filters", body: .encoded(body), api: .v1)
         }
     }
@@ -117,13 +127,16 @@ extension APIClient {
     public func updateFilter(id: String, _ draft: FilterDraft, _ api: FiltersAPI) async throws -> Fetched<Filter> {
         switch api {
         case .v2:
-            return try await fetchFilter(.put, "/api/v2/filters/\(ServerAddress.pathSegment(id))", body: .encoded(FilterV2Body(draft)), api: .v2)
+            return try await fetchFilter(
+                .put, "/api/v2/filters/\(ServerAddress.pathSegment(id))", body: .encoded(FilterV2Body(draft)), api: .v2)
         case .v1:
             let current = try await filter(id: id, .v1).value
-            let body = FilterV1Body(phrase: draft.title ?? current.title, wholeWord: current.keywords.first?.wholeWord ?? false,
-                                    irreversible: (draft.action ?? current.filterAction) == .hide,
-                                    context: draft.context?.map(\.rawValue) ?? current.context, expiresIn: FilterExpiry(draft))
-            return try await fetchFilter(.put, "/api/v1/filters/\(ServerAddress.pathSegment(id))", body: .encoded(body), api: .v1)
+            let body = FilterV1Body(
+                phrase: draft.title ?? current.title, wholeWord: current.keywords.first?.wholeWord ?? false,
+                irreversible: (draft.action ?? current.filterAction) == .hide,
+                context: draft.context?.map(\.rawValue) ?? current.context, expiresIn: FilterExpiry(draft))
+            return try await fetchFilter(
+                .put, "/api/v1/filters/\(ServerAddress.pathSegment(id))", body: .encoded(body), api: .v1)
         }
     }
 
@@ -133,8 +146,9 @@ extension APIClient {
 
     /// `POST /api/v2/filters/:id/keywords` (v2 only).
     public func addFilterKeyword(filterID: String, _ keyword: KeywordDraft) async throws -> Fetched<FilterKeyword> {
-        try await fetch(FilterKeyword.self, .post, "/api/v2/filters/\(ServerAddress.pathSegment(filterID))/keywords",
-                        body: .encoded(KeywordBody(keyword)))
+        try await fetch(
+            FilterKeyword.self, .post, "/api/v2/filters/\(ServerAddress.pathSegment(filterID))/keywords",
+            body: .encoded(KeywordBody(keyword)))
     }
 
     /// `DELETE /api/v2/filters/keywords/:id` (v2 only).
@@ -144,7 +158,9 @@ extension APIClient {
 
     /// `POST /api/v2/filters/:id/statuses` (v2 only).
     public func addFilterStatus(filterID: String, statusID: String) async throws -> Fetched<FilterStatus> {
-        try await fetch(FilterStatus.self, .post, "/api/v2/filters/\(ServerAddress.pathSegment(filterID))/statuses", body: .encoded(["status_id": statusID]))
+        try await fetch(
+            FilterStatus.self, .post, "/api/v2/filters/\(ServerAddress.pathSegment(filterID))/statuses",
+            body: .encoded(["status_id": statusID]))
     }
 
     /// `DELETE /api/v2/filters/statuses/:id` (v2 only).
@@ -152,7 +168,9 @@ extension APIClient {
         try await send(.delete, "/api/v2/filters/statuses/\(ServerAddress.pathSegment(id))")
     }
 
-    private func fetchFilter(_ method: HTTPMethod, _ path: String, body: RequestBody? = nil, api: FiltersAPI) async throws -> Fetched<Filter> {
+    private func fetchFilter(_ method: HTTPMethod, _ path: String, body: RequestBody? = nil, api: FiltersAPI)
+        async throws -> Fetched<Filter>
+    {
         switch api {
         case .v2: try await fetchFilters(FilterV2.self, method, path, body: body) { $0.filter }
         case .v1: try await fetchFilters(FilterV1.self, method, path, body: body) { $0.filter }
@@ -174,7 +192,13 @@ enum FilterExpiry: Encodable, Equatable {
 
     /// What a draft asks for; nil leaves the expiry out of the body.
     init?(_ draft: FilterDraft) {
-        if let seconds = draft.expiresIn { self = .seconds(seconds) } else if draft.neverExpires { self = .never } else { return nil }
+        if let seconds = draft.expiresIn {
+            self = .seconds(seconds)
+        } else if draft.neverExpires {
+            self = .never
+        } else {
+            return nil
+        }
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -215,7 +239,8 @@ struct FilterV2Body: Encodable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case title, context, filterAction = "filter_action", expiresIn = "expires_in", keywordsAttributes = "keywords_attributes"
+        case title, context, filterAction = "filter_action", expiresIn = "expires_in", keywordsAttributes =
+            "keywords_attributes"
     }
 }
 
@@ -227,5 +252,7 @@ struct FilterV1Body: Encodable, Equatable {
     var context: [String]
     var expiresIn: FilterExpiry?
 
-    enum CodingKeys: String, CodingKey { case phrase, wholeWord = "whole_word", irreversible, context, expiresIn = "expires_in" }
+    enum CodingKeys: String, CodingKey {
+        case phrase, wholeWord = "whole_word", irreversible, context, expiresIn = "expires_in"
+    }
 }

@@ -14,8 +14,10 @@ extension APIClient {
     }
 
     /// Creates a filter; a lost answer is settled by reading the list back.
-    public func createHeaderFilter(_ kind: HeaderFilterKind, header: String,
-                                   regex: String) async throws -> HeaderFilter {
+    public func createHeaderFilter(
+        _ kind: HeaderFilterKind, header: String,
+        regex: String
+    ) async throws -> HeaderFilter {
         let body = try RequestBody.encoded(["header": header, "regex": regex])
         var created = try await createCheckingBack("\(kind.rawValue) filter on \(header)") {
             try await fetch(HeaderFilter.self, .post, Self.headerFiltersPath(kind), body: body).value
@@ -27,8 +29,10 @@ extension APIClient {
     }
 
     public func removeHeaderFilter(_ kind: HeaderFilterKind, id: String) async throws {
-        try await naming("header \(kind.rawValue) filter \(id)",
-                         hint: "`fedictl header-filters list` shows the filters and their ids") {
+        try await naming(
+            "header \(kind.rawValue) filter \(id)",
+            hint: "`fedictl header-filters list` shows the filters and their ids"
+        ) {
             _ = try await send(.delete, "\(Self.headerFiltersPath(kind))/\(ServerAddress.pathSegment(id))")
         }
     }
@@ -59,7 +63,8 @@ public enum HeaderFilterRegex {
     }
 
     static func invalid(_ pattern: String, _ reason: String) -> FediError {
-        FediError(.dataError, "the regex '\(InertText.line(pattern))' is not valid: \(reason); nothing was sent",
-                  hint: "GoToSocial matches header values with Go's RE2 syntax, e.g. '.*BadBot.*' or '^curl/'")
+        FediError(
+            .dataError, "the regex '\(InertText.line(pattern))' is not valid: \(reason); nothing was sent",
+            hint: "GoToSocial matches header values with Go's RE2 syntax, e.g. '.*BadBot.*' or '^curl/'")
     }
 }

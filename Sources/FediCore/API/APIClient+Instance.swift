@@ -50,21 +50,29 @@ extension APIClient {
     }
 
     public func instanceRule(id: String) async throws -> InstanceRule {
-        try await namingRule(id) { try await get(InstanceRule.self,
-                                                 "\(Self.adminRulesPath)/\(ServerAddress.pathSegment(id))") }
+        try await namingRule(id) {
+            try await get(
+                InstanceRule.self,
+                "\(Self.adminRulesPath)/\(ServerAddress.pathSegment(id))")
+        }
     }
 
     public func updateInstanceRule(id: String, text: String) async throws -> InstanceRule {
         let body = try RequestBody.encoded(["text": text])
         return try await namingRule(id) {
-            try await fetch(InstanceRule.self, .patch, "\(Self.adminRulesPath)/\(ServerAddress.pathSegment(id))",
-                            body: body).value
+            try await fetch(
+                InstanceRule.self, .patch, "\(Self.adminRulesPath)/\(ServerAddress.pathSegment(id))",
+                body: body
+            ).value
         }
     }
 
     public func removeInstanceRule(id: String) async throws {
-        try await namingRule(id) { _ = try await send(.delete,
-                                                      "\(Self.adminRulesPath)/\(ServerAddress.pathSegment(id))") }
+        try await namingRule(id) {
+            _ = try await send(
+                .delete,
+                "\(Self.adminRulesPath)/\(ServerAddress.pathSegment(id))")
+        }
     }
 
     func namingRule<T>(_ id: String, _ body: () async throws -> T) async throws -> T {

@@ -24,7 +24,8 @@ extension APIClient {
         var endAt: String
 
         enum CodingKeys: String, CodingKey {
-            case keys, instanceFollows = "instance_follows", instanceFollowers = "instance_followers", startAt = "start_at", endAt = "end_at"
+            case keys, instanceFollows = "instance_follows", instanceFollowers = "instance_followers", startAt =
+                "start_at", endAt = "end_at"
         }
     }
 
@@ -32,9 +33,12 @@ extension APIClient {
     /// The totals come as strings; anything unreadable counts as 0.
     public func domainFollows(_ domain: String, now: Date) async throws -> DomainFollows {
         let day = FlexibleDate.format(now)
-        let body = try RequestBody.encoded(MeasuresRequest(instanceFollows: .init(domain: domain), instanceFollowers: .init(domain: domain),
-                                                           startAt: day, endAt: day))
-        let measures = try await fetch([Measure].self, .post, "/api/v1/admin/measures", body: body, readsOnly: true).value
+        let body = try RequestBody.encoded(
+            MeasuresRequest(
+                instanceFollows: .init(domain: domain), instanceFollowers: .init(domain: domain),
+                startAt: day, endAt: day))
+        let measures = try await fetch([Measure].self, .post, "/api/v1/admin/measures", body: body, readsOnly: true)
+            .value
         func total(_ key: String) -> Int { measures.first { $0.key == key }?.total ?? 0 }
         return DomainFollows(follows: total("instance_follows"), followers: total("instance_followers"))
     }

@@ -66,8 +66,10 @@ extension APIClient {
     /// is decoded and handed to `onPage`; where only the items tell (a last id), the next page is
     /// requested once they are decoded, still while `onPage` handles them. Rows keep their order and
     /// an error on the page ahead surfaces after this page's rows. Without `onPage`, the items are returned.
-    func walkPages<T: Sendable, Cursor: Hashable & Sendable>(from start: Cursor, limit: Int?, onPage: PageHandler<T>?,
-                                                             _ fetch: @escaping (Cursor) async throws -> PagePiece<T, Cursor>) async throws -> [T] {
+    func walkPages<T: Sendable, Cursor: Hashable & Sendable>(
+        from start: Cursor, limit: Int?, onPage: PageHandler<T>?,
+        _ fetch: @escaping (Cursor) async throws -> PagePiece<T, Cursor>
+    ) async throws -> [T] {
         try await walkAnswers(from: start, limit: limit, onPage: onPage) { PageAnswer(decoded: try await fetch($0)) }
     }
 
@@ -85,12 +87,15 @@ extension APIClient {
         let fetcher = PageFetcher(fetch)
         func ahead(_ cursor: Cursor) throws -> Task<FetchedAnswer<T, Cursor>, any Error> {
             guard seen.insert(cursor).inserted else {
-                throw FediError(.protocol, "\(server.authority)'s list loops: page \(seen.count + 1) links back to a page already read",
-                                hint: "fedictl stopped after \(seen.count) pages; ask for fewer with --limit N")
+                throw FediError(
+                    .protocol,
+                    "\(server.authority)'s list loops: page \(seen.count + 1) links back to a page already read",
+                    hint: "fedictl stopped after \(seen.count) pages; ask for fewer with --limit N")
             }
             guard seen.count <= maxPages else {
-                throw FediError(.protocol, "\(server.authority)'s list did not end after \(maxPages) pages; fedictl stopped",
-                                hint: "ask for fewer with --limit N, or allow more pages with --max-pages N")
+                throw FediError(
+                    .protocol, "\(server.authority)'s list did not end after \(maxPages) pages; fedictl stopped",
+                    hint: "ask for fewer with --limit N, or allow more pages with --max-pages N")
             }
             // Started at once, on this thread, up to its first wait: the request is on its way
             // before this page is decoded, however busy the pool is.
@@ -105,7 +110,8 @@ extension APIClient {
             var stop: (any Error)?
             var askedEarly = false
             if case .known(let next?, let atMost) = answer.next, let atMost,
-               limit.map({ count + atMost < $0 }) ?? true {
+                limit.map({ count + atMost < $0 }) ?? true
+            {
                 askedEarly = true
                 do { pending = try ahead(next) } catch { stop = error }
             }
@@ -132,8 +138,10 @@ extension APIClient {
 
     /// A Mastodon-style list: `limit` per page, the next page from the Link header, asked for before
     /// this page is decoded.
-    func linkPages<T: Decodable & Sendable, U: Sendable>(_ type: T.Type, _ path: String, query: [URLQueryItem], limit: Int?, pageSize: Int,
-                                                        onPage: PageHandler<U>?, _ transform: @escaping (T) -> U) async throws -> [U] {
+    func linkPages<T: Decodable & Sendable, U: Sendable>(
+        _ type: T.Type, _ path: String, query: [URLQueryItem], limit: Int?, pageSize: Int,
+        onPage: PageHandler<U>?, _ transform: @escaping (T) -> U
+    ) async throws -> [U] {
         let asked = min(pageSize, limit ?? pageSize)
         let size = URLQueryItem(name: "limit", value: String(asked))
         let start = server.url(path, query: query + [size])
@@ -141,8 +149,9 @@ extension APIClient {
             let answer = try await pageAnswer(T.self, url: url)
             return PageAnswer(next: .known(answer.next, atMost: asked)) {
                 let page = try answer.decode()
-                return PagePiece(items: page.items.map(transform), raw: page.raw, next: page.next,
-                                 nextRefused: page.nextRefused)
+                return PagePiece(
+                    items: page.items.map(transform), raw: page.raw, next: page.next,
+                    nextRefused: page.nextRefused)
             }
         }
     }
@@ -163,7 +172,8 @@ extension APIError {
     /// The server says the object asked for does not exist.
     var meansNoSuchRecord: Bool {
         guard case .http(let status, _, _, _, let body) = self else { return false }
-        let code = ((try? JSONText.object(from: body)) as? [String: Any])
+        let code =
+            ((try? JSONText.object(from: body)) as? [String: Any])
             .flatMap { $0["error"] as? [String: Any] }?["code"] as? String
         if let code { return code.hasPrefix("NO_SUCH_") }
         return status == 404 || status == 410
@@ -173,8 +183,9 @@ extension APIError {
 extension APIFamily {
     /// What a family's adapter cannot do, should the capability table ever send it there: exit 69.
     func unsupported(_ what: String) -> FediError {
-        FediError(.unavailable, "\(what) is not available through the \(displayName)",
-                  hint: "`fedictl instance features` lists what this server can do")
+        FediError(
+            .unavailable, "\(what) is not available through the \(displayName)",
+            hint: "`fedictl instance features` lists what this server can do")
     }
 }
 

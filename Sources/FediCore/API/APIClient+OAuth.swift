@@ -14,8 +14,10 @@ extension APIClient {
 
     /// `POST /api/v1/apps`: a new OAuth app with exactly these scopes and redirect URIs.
     public func registerApp(redirectURIs: [String], scopes: [String]) async throws -> RegisteredApplication {
-        var form = [("client_name", Self.clientName), ("redirect_uris", redirectURIs.joined(separator: "\n")),
-                    ("scopes", scopes.joined(separator: " "))]
+        var form = [
+            ("client_name", Self.clientName), ("redirect_uris", redirectURIs.joined(separator: "\n")),
+            ("scopes", scopes.joined(separator: " ")),
+        ]
         if let website = Self.clientWebsite { form.append(("website", website)) }
         return try await fetch(RegisteredApplication.self, .post, "/api/v1/apps", body: .form(form)).value
     }
@@ -30,17 +32,24 @@ extension APIClient {
             URLQueryItem(name: "state", value: request.state),
         ]
         if let challenge = request.codeChallenge {
-            query += [URLQueryItem(name: "code_challenge", value: challenge), URLQueryItem(name: "code_challenge_method", value: "S256")]
+            query += [
+                URLQueryItem(name: "code_challenge", value: challenge),
+                URLQueryItem(name: "code_challenge_method", value: "S256"),
+            ]
         }
         if request.forceLogin { query.append(URLQueryItem(name: "force_login", value: "true")) }
         return server.url("/oauth/authorize", query: query)
     }
 
     /// `POST /oauth/token` with the authorization code.
-    public func exchangeCode(_ code: String, for request: AuthorizationRequest, clientSecret: String) async throws -> AccessToken {
-        var form = [("grant_type", "authorization_code"), ("code", code), ("client_id", request.clientID),
-                    ("client_secret", clientSecret), ("redirect_uri", request.redirectURI),
-                    ("scope", request.scopes.joined(separator: " "))]
+    public func exchangeCode(_ code: String, for request: AuthorizationRequest, clientSecret: String) async throws
+        -> AccessToken
+    {
+        var form = [
+            ("grant_type", "authorization_code"), ("code", code), ("client_id", request.clientID),
+            ("client_secret", clientSecret), ("redirect_uri", request.redirectURI),
+            ("scope", request.scopes.joined(separator: " ")),
+        ]
         if let verifier = request.codeVerifier { form.append(("code_verifier", verifier)) }
         return try await fetch(AccessToken.self, .post, "/oauth/token", body: .form(form)).value
     }
@@ -70,10 +79,13 @@ extension APIClient {
             var scopes: [String]?
         }
         struct AppInfo: Decodable { var scopes: [String]? }
-        if let info = try await answerIfAny(TokenInfo.self, "/oauth/token/info"), let scopes = info.scope ?? info.scopes, !scopes.isEmpty {
+        if let info = try await answerIfAny(TokenInfo.self, "/oauth/token/info"),
+            let scopes = info.scope ?? info.scopes, !scopes.isEmpty
+        {
             return scopes
         }
-        if let scopes = try await answerIfAny(AppInfo.self, "/api/v1/apps/verify_credentials")?.scopes, !scopes.isEmpty {
+        if let scopes = try await answerIfAny(AppInfo.self, "/api/v1/apps/verify_credentials")?.scopes, !scopes.isEmpty
+        {
             return scopes
         }
         return nil

@@ -25,7 +25,9 @@ extension APIClient {
         case "ws", "http": components.scheme = "http"
         default: return server.baseURL
         }
-        if components.scheme == "http", !ServerAddress.isLoopback(host), server.baseURL.scheme != "http" { return server.baseURL }
+        if components.scheme == "http", !ServerAddress.isLoopback(host), server.baseURL.scheme != "http" {
+            return server.baseURL
+        }
         components.path = ""
         components.query = nil
         components.fragment = nil
@@ -36,8 +38,10 @@ extension APIClient {
     /// of `kinds`, as they come. Throws as `send` does when the server refuses the stream (an
     /// `APIError`), and `.malformed` when it answers with something that is not an event stream.
     /// The sequence ends with the connection: by an error, or cleanly when the server closed it.
-    public func queueNotifications(kinds: Set<QueueItem.Kind>, at base: URL,
-                                   idleTimeout: Double = APIClient.streamIdleTimeout) async throws -> AsyncThrowingStream<QueueItem, Error> {
+    public func queueNotifications(
+        kinds: Set<QueueItem.Kind>, at base: URL,
+        idleTimeout: Double = APIClient.streamIdleTimeout
+    ) async throws -> AsyncThrowingStream<QueueItem, Error> {
         var components = URLComponents(url: base, resolvingAgainstBaseURL: false) ?? URLComponents()
         components.path = "/api/v1/streaming/user/notification"
         let url = components.url ?? server.url("/api/v1/streaming/user/notification")
@@ -51,15 +55,19 @@ extension APIClient {
             throw APIError.transport(error, url: url)
         }
         guard response.head.isSuccess else {
-            let body = (try? await response.body.prefixData(limit: min(64 << 10, http.options.maxResponseBytes))) ?? Data()
+            let body =
+                (try? await response.body.prefixData(limit: min(64 << 10, http.options.maxResponseBytes))) ?? Data()
             let message = APIError.serverMessage(in: body).map { text in
                 token.flatMap { $0.isEmpty ? nil : text.replacing($0, with: Redaction.mask) } ?? text
             }
-            throw APIError.http(status: response.head.status, serverMessage: message, url: url, headers: response.head.headers, body: body)
+            throw APIError.http(
+                status: response.head.status, serverMessage: message, url: url, headers: response.head.headers,
+                body: body)
         }
         let contentType = response.head.contentType ?? ""
         guard contentType.lowercased().hasPrefix("text/event-stream") else {
-            throw APIError.malformed(url: url, detail: "not an event stream (Content-Type: \(contentType.isEmpty ? "none" : contentType))")
+            throw APIError.malformed(
+                url: url, detail: "not an event stream (Content-Type: \(contentType.isEmpty ? "none" : contentType))")
         }
         let host = server.authority
         let events = response.body.serverSentEvents()
@@ -73,7 +81,8 @@ extension APIClient {
                     }
                     continuation.finish()
                 } catch {
-                    continuation.finish(throwing: (error as? TransportError).map { APIError.transport($0, url: url) } ?? error)
+                    continuation.finish(
+                        throwing: (error as? TransportError).map { APIError.transport($0, url: url) } ?? error)
                 }
             }
             continuation.onTermination = { _ in task.cancel() }
@@ -99,7 +108,8 @@ struct StreamingURLs: Decodable, Sendable {
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
-        let v2 = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: "configuration").nestedContainer(keyedBy: AnyKey.self, forKey: "urls")
+        let v2 = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: "configuration").nestedContainer(
+            keyedBy: AnyKey.self, forKey: "urls")
         let v1 = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: "urls")
         url = v2?.optionalText("streaming") ?? v1?.optionalText("streaming_api")
     }
@@ -111,7 +121,8 @@ extension QueueItem {
     /// notification (the stream is the server's word, checked like any answer).
     public init?(notification event: ServerSentEvent, server: String) {
         guard event.name == "notification",
-              let notification = try? JSONCoding.decoder().decode(StreamedNotification.self, from: Data(event.data.utf8)) else { return nil }
+            let notification = try? JSONCoding.decoder().decode(StreamedNotification.self, from: Data(event.data.utf8))
+        else { return nil }
         switch notification.content {
         case .report(var report, let posts):
             guard !report.actionTaken else { return nil }
@@ -142,7 +153,8 @@ struct StreamedNotification: Decodable {
         account = try? c.decodeIfPresent(Account.self, forKey: "account")
         switch c.optionalText("type") {
         case "admin.report":
-            guard let r = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: "report"), let id = r.optionalText("id") else { return }
+            guard let r = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: "report"), let id = r.optionalText("id")
+            else { return }
             var report = Report(id: id, state: r.lenientBool("action_taken") == true ? "resolved" : "open")
             report.createdAt = r.lenientDate("created_at")
             report.category = r.optionalText("category")

@@ -17,7 +17,8 @@ public struct AppCredentials: Decodable, Sendable, Equatable {
         let c = try decoder.container(keyedBy: AnyKey.self)
         name = c.optionalText("name") ?? ""
         website = c.optionalText("website")
-        scopes = (try? c.decodeIfPresent([String].self, forKey: "scopes")) ?? c.optionalText("scopes").map(OAuthScopes.parse)
+        scopes =
+            (try? c.decodeIfPresent([String].self, forKey: "scopes")) ?? c.optionalText("scopes").map(OAuthScopes.parse)
     }
 }
 
@@ -45,10 +46,12 @@ public struct RegistrationPolicy: Sendable, Equatable {
                 enabled.map { !$0 ? .closed : (approval == true ? .approvalRequired : .open) }
             }
             if let v2 = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: "registrations") {
-                policy = RegistrationPolicy(mode: mode(enabled: v2.lenientBool("enabled"), approval: v2.lenientBool("approval_required")),
-                                            reasonRequired: v2.lenientBool("reason_required") ?? false, minAge: v2.lenientInt("min_age"))
+                policy = RegistrationPolicy(
+                    mode: mode(enabled: v2.lenientBool("enabled"), approval: v2.lenientBool("approval_required")),
+                    reasonRequired: v2.lenientBool("reason_required") ?? false, minAge: v2.lenientInt("min_age"))
             } else {
-                policy = RegistrationPolicy(mode: mode(enabled: c.lenientBool("registrations"), approval: c.lenientBool("approval_required")))
+                policy = RegistrationPolicy(
+                    mode: mode(enabled: c.lenientBool("registrations"), approval: c.lenientBool("approval_required")))
             }
         }
     }
@@ -64,7 +67,10 @@ public struct SignupRequest: Sendable {
     /// `YYYY-MM-DD` (Mastodon 4.4+, where the server has a minimum age).
     public var dateOfBirth: String?
 
-    public init(username: String, email: String, password: String, locale: String, reason: String? = nil, dateOfBirth: String? = nil) {
+    public init(
+        username: String, email: String, password: String, locale: String, reason: String? = nil,
+        dateOfBirth: String? = nil
+    ) {
         self.username = username
         self.email = email
         self.password = password
@@ -90,7 +96,9 @@ public enum SignupAnswer: Sendable, Equatable {
             } else if let identifier = c.optionalText("identifier") {
                 answer = .pending(identifier: identifier, message: c.optionalText("message"))
             } else {
-                throw DecodingError.keyNotFound(AnyKey("access_token"), .init(codingPath: [], debugDescription: "neither a token nor an identifier"))
+                throw DecodingError.keyNotFound(
+                    AnyKey("access_token"), .init(codingPath: [], debugDescription: "neither a token nor an identifier")
+                )
             }
         }
     }
@@ -105,10 +113,13 @@ public struct FieldRejection: Sendable, Equatable {
 
     public static func all(in body: Data) -> [FieldRejection] {
         guard let object = try? JSONText.object(from: body) as? [String: Any],
-              let details = object["details"] as? [String: Any] else { return [] }
+            let details = object["details"] as? [String: Any]
+        else { return [] }
         return details.keys.sorted().flatMap { field in
             ((details[field] as? [[String: Any]]) ?? []).compactMap { entry in
-                (entry["error"] as? String).map { FieldRejection(field: field, code: $0, description: entry["description"] as? String) }
+                (entry["error"] as? String).map {
+                    FieldRejection(field: field, code: $0, description: entry["description"] as? String)
+                }
             }
         }
     }
@@ -117,9 +128,13 @@ public struct FieldRejection: Sendable, Equatable {
 /// App credentials, sign-ups, and the client-credentials tokens both use.
 extension APIClient {
     /// `POST /oauth/token` with `grant_type=client_credentials`: a token for the app itself (no user).
-    public func clientCredentialsToken(clientID: String, clientSecret: String, scopes: [String]) async throws -> AccessToken {
-        let form = [("grant_type", "client_credentials"), ("client_id", clientID), ("client_secret", clientSecret),
-                    ("redirect_uri", AuthorizationRequest.outOfBandRedirect), ("scope", scopes.joined(separator: " "))]
+    public func clientCredentialsToken(clientID: String, clientSecret: String, scopes: [String]) async throws
+        -> AccessToken
+    {
+        let form = [
+            ("grant_type", "client_credentials"), ("client_id", clientID), ("client_secret", clientSecret),
+            ("redirect_uri", AuthorizationRequest.outOfBandRedirect), ("scope", scopes.joined(separator: " ")),
+        ]
         return try await fetch(AccessToken.self, .post, "/oauth/token", body: .form(form)).value
     }
 
@@ -140,8 +155,10 @@ extension APIClient {
     /// `POST /api/v1/accounts` (a form, which every server reads), sent with an app token. The answer's
     /// token is not kept: it works only once the account is confirmed (and approved).
     public func createAccount(_ request: SignupRequest) async throws -> SignupAnswer {
-        var form = [("username", request.username), ("email", request.email), ("password", request.password),
-                    ("agreement", "true"), ("locale", request.locale)]
+        var form = [
+            ("username", request.username), ("email", request.email), ("password", request.password),
+            ("agreement", "true"), ("locale", request.locale),
+        ]
         if let reason = request.reason { form.append(("reason", reason)) }
         if let dateOfBirth = request.dateOfBirth { form.append(("date_of_birth", dateOfBirth)) }
         return try await fetch(SignupAnswer.Body.self, .post, "/api/v1/accounts", body: .form(form)).value.answer

@@ -6,17 +6,23 @@ import FoundationEssentials
 extension APIClient {
     /// `GET /api/v1/blocks` (40 a page, at most 80).
     func blockedAccounts(limit: Int?, onPage: PageHandler<Account>?) async throws -> [Account] {
-        try await linkPages(Account.self, "/api/v1/blocks", query: [], limit: limit, pageSize: 80, onPage: onPage) { $0 }
+        try await linkPages(Account.self, "/api/v1/blocks", query: [], limit: limit, pageSize: 80, onPage: onPage) {
+            $0
+        }
     }
 
     /// `POST /api/v1/accounts/:id/block` or `/unblock`.
     func setBlocked(_ blocked: Bool, accountID: String) async throws {
-        _ = try await fetch(Relationship.self, .post, "/api/v1/accounts/\(ServerAddress.pathSegment(accountID))/\(blocked ? "block" : "unblock")")
+        _ = try await fetch(
+            Relationship.self, .post,
+            "/api/v1/accounts/\(ServerAddress.pathSegment(accountID))/\(blocked ? "block" : "unblock")")
     }
 
     /// `GET /api/v1/mutes` (40 a page, at most 80), with `mute_expires_at` (Mastodon 3.3+).
     func mutedAccounts(limit: Int?, onPage: PageHandler<MutedAccount>?) async throws -> [MutedAccount] {
-        try await linkPages(MutedAccount.self, "/api/v1/mutes", query: [], limit: limit, pageSize: 80, onPage: onPage) { $0 }
+        try await linkPages(MutedAccount.self, "/api/v1/mutes", query: [], limit: limit, pageSize: 80, onPage: onPage) {
+            $0
+        }
     }
 
     /// `POST /api/v1/accounts/:id/mute` with `notifications` and `duration` in seconds (0: no end).
@@ -27,7 +33,9 @@ extension APIClient {
             var duration: Int
         }
         let body = try RequestBody.encoded(Body(notifications: notifications, duration: duration?.seconds ?? 0))
-        return try await fetch(Relationship.self, .post, "/api/v1/accounts/\(ServerAddress.pathSegment(accountID))/mute", body: body).value
+        return try await fetch(
+            Relationship.self, .post, "/api/v1/accounts/\(ServerAddress.pathSegment(accountID))/mute", body: body
+        ).value
     }
 
     /// `POST /api/v1/accounts/:id/unmute`.
@@ -37,7 +45,9 @@ extension APIClient {
 
     /// `GET /api/v1/domain_blocks`: plain strings, 100 a page, at most 200.
     func blockedDomains(limit: Int?, onPage: PageHandler<UserDomainBlock>?) async throws -> [UserDomainBlock] {
-        try await linkPages(String.self, "/api/v1/domain_blocks", query: [], limit: limit, pageSize: 200, onPage: onPage) {
+        try await linkPages(
+            String.self, "/api/v1/domain_blocks", query: [], limit: limit, pageSize: 200, onPage: onPage
+        ) {
             UserDomainBlock(domain: $0)
         }
     }

@@ -33,7 +33,8 @@ extension APIClient {
                 let c = try decoder.container(keyedBy: AnyKey.self)
                 let configuration = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: "configuration")
                 let access = try? configuration?.nestedContainer(keyedBy: AnyKey.self, forKey: "timelines_access")
-                local = (try? access?.nestedContainer(keyedBy: AnyKey.self, forKey: "live_feeds"))?.optionalText("local")
+                local = (try? access?.nestedContainer(keyedBy: AnyKey.self, forKey: "live_feeds"))?.optionalText(
+                    "local")
             }
         }
         return try? await get(Access.self, "/api/v2/instance").local

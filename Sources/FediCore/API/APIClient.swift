@@ -16,8 +16,9 @@ public enum RequestBody: Sendable {
     }
 
     static func unencodable(_ error: any Error) -> FediError {
-        FediError(.dataError, "cannot write the request body as JSON (\(JSONCoding.describe(error))); nothing was sent",
-                  hint: "a value JSON cannot hold (such as a number that is not finite) was given; check the values passed")
+        FediError(
+            .dataError, "cannot write the request body as JSON (\(JSONCoding.describe(error))); nothing was sent",
+            hint: "a value JSON cannot hold (such as a number that is not finite) was given; check the values passed")
     }
 
     var contentType: String {
@@ -65,14 +66,18 @@ public struct APIClient: Sendable {
     }
 
     @discardableResult
-    public func send(_ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], body: RequestBody? = nil,
-                     headers: [(String, String)] = [], readsOnly: Bool = false) async throws -> HTTPResponse {
+    public func send(
+        _ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], body: RequestBody? = nil,
+        headers: [(String, String)] = [], readsOnly: Bool = false
+    ) async throws -> HTTPResponse {
         try await send(method, url: server.url(path, query: query), body: body, headers: headers, readsOnly: readsOnly)
     }
 
     @discardableResult
-    public func send(_ method: HTTPMethod, url: URL, body: RequestBody? = nil, headers: [(String, String)] = [],
-                     readsOnly: Bool = false) async throws -> HTTPResponse {
+    public func send(
+        _ method: HTTPMethod, url: URL, body: RequestBody? = nil, headers: [(String, String)] = [],
+        readsOnly: Bool = false
+    ) async throws -> HTTPResponse {
         var request = HTTPRequest(method: method, url: url, headers: headers, body: body?.data, readsOnly: readsOnly)
         if let body { request.setHeader("Content-Type", body.contentType) }
         // The token goes only to the server it belongs to: a pagination link a server builds for
@@ -89,7 +94,9 @@ public struct APIClient: Sendable {
             let message = APIError.serverMessage(in: response.body).map { text in
                 token.flatMap { $0.isEmpty ? nil : text.replacing($0, with: Redaction.mask) } ?? text
             }
-            throw APIError.http(status: response.status, serverMessage: message, url: url, headers: response.headers, body: response.body)
+            throw APIError.http(
+                status: response.status, serverMessage: message, url: url, headers: response.headers,
+                body: response.body)
         }
         return response
     }
@@ -115,13 +122,17 @@ public struct APIClient: Sendable {
         }
     }
 
-    public func fetch<T: Decodable & Sendable>(_ type: T.Type, _ method: HTTPMethod = .get, _ path: String, query: [URLQueryItem] = [],
-                                               body: RequestBody? = nil, readsOnly: Bool = false) async throws -> Fetched<T> {
+    public func fetch<T: Decodable & Sendable>(
+        _ type: T.Type, _ method: HTTPMethod = .get, _ path: String, query: [URLQueryItem] = [],
+        body: RequestBody? = nil, readsOnly: Bool = false
+    ) async throws -> Fetched<T> {
         let response = try await send(method, path, query: query, body: body, readsOnly: readsOnly)
         return Fetched(value: try decode(T.self, from: response), raw: response.body, response: response)
     }
 
-    public func get<T: Decodable & Sendable>(_ type: T.Type, _ path: String, query: [URLQueryItem] = []) async throws -> T {
+    public func get<T: Decodable & Sendable>(_ type: T.Type, _ path: String, query: [URLQueryItem] = []) async throws
+        -> T
+    {
         try await fetch(type, .get, path, query: query).value
     }
 
@@ -134,7 +145,8 @@ public struct APIClient: Sendable {
         case .typeMismatch(let type, let context): return "expected \(type) at \(path(context))"
         case .valueNotFound(let type, let context): return "missing \(type) at \(path(context))"
         case .keyNotFound(let key, let context): return "missing field \(key.stringValue) at \(path(context))"
-        case .dataCorrupted(let context): return context.underlyingError.map { _ in "not valid JSON" } ?? "bad value at \(path(context))"
+        case .dataCorrupted(let context):
+            return context.underlyingError.map { _ in "not valid JSON" } ?? "bad value at \(path(context))"
         @unknown default: return "\(error)"
         }
     }

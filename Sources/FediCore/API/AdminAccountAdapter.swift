@@ -21,9 +21,11 @@ public struct AccountQuery: Sendable, Equatable {
     /// Admins and moderators only.
     public var staff: Bool
 
-    public init(status: Status? = nil, origin: Origin? = nil, domain: String? = nil, username: String? = nil,
-                email: String? = nil,
-                ip: String? = nil, staff: Bool = false) {
+    public init(
+        status: Status? = nil, origin: Origin? = nil, domain: String? = nil, username: String? = nil,
+        email: String? = nil,
+        ip: String? = nil, staff: Bool = false
+    ) {
         self.status = status
         self.origin = origin
         self.domain = domain
@@ -57,8 +59,9 @@ public struct AccountQuery: Sendable, Equatable {
 
     /// Refuses a filter `server`'s API cannot apply (exit 69), before anything is sent.
     func refuse(_ flag: String, on server: ServerInfo) -> FediError {
-        FediError(.unavailable, "accounts list --\(flag) is not available on \(server.label)",
-                  hint: "\(server.softwareDisplayName)'s admin API cannot filter by it; leave it out")
+        FediError(
+            .unavailable, "accounts list --\(flag) is not available on \(server.label)",
+            hint: "\(server.softwareDisplayName)'s admin API cannot filter by it; leave it out")
     }
 }
 
@@ -79,8 +82,10 @@ public struct AccountAction: Sendable, Equatable {
     /// What the reporter is told when `reportID` is resolved (GoToSocial's action_taken_comment).
     public var reportComment: String?
 
-    public init(_ kind: Kind, reportID: String? = nil, warningPresetID: String? = nil, text: String? = nil,
-                notify: Bool = true) {
+    public init(
+        _ kind: Kind, reportID: String? = nil, warningPresetID: String? = nil, text: String? = nil,
+        notify: Bool = true
+    ) {
         self.kind = kind
         self.reportID = reportID
         self.warningPresetID = warningPresetID
@@ -130,15 +135,19 @@ public struct AccountActionSupport: Sendable, Equatable {
             FediError(.unavailable, "accounts action \(what) is not available on \(serverLabel)", hint: why)
         }
         if !kinds.contains(action.kind) { throw refuse("--type \(action.kind.rawValue)", otherKinds) }
-        if action.warningPresetID != nil, !warningPresets { throw refuse("--warning-preset",
-                                                                         "\(software) has no warning presets") }
+        if action.warningPresetID != nil, !warningPresets {
+            throw refuse(
+                "--warning-preset",
+                "\(software) has no warning presets")
+        }
         guard action.text != nil else { return }
         switch text {
         case .sent: break
         case .refused: throw refuse("--text", "\(software)'s suspension takes no text")
         case .reportNote where action.reportID == nil:
-            throw refuse("--text without --report",
-                         "\(software) can keep the text only as a note on a report: add --report ID")
+            throw refuse(
+                "--text without --report",
+                "\(software) can keep the text only as a note on a report: add --report ID")
         case .reportNote: break
         }
     }
@@ -146,9 +155,10 @@ public struct AccountActionSupport: Sendable, Equatable {
     /// Refuses a deletion the server would not make: Mastodon deletes only suspended accounts (exit 65).
     public func checkDelete(_ account: AdminAccount) throws {
         guard deletesOnlySuspended, account.suspended != true else { return }
-        throw FediError(.dataError,
-                        "@\(account.acct) is not suspended; Mastodon deletes only suspended accounts, nothing was sent",
-                        hint: "suspend it first: fedictl accounts action \(account.id) --type suspend")
+        throw FediError(
+            .dataError,
+            "@\(account.acct) is not suspended; Mastodon deletes only suspended accounts, nothing was sent",
+            hint: "suspend it first: fedictl accounts action \(account.id) --type suspend")
     }
 }
 
@@ -219,7 +229,8 @@ extension AdminAccountAdapter {
     /// up to 5 s, until it shows suspended; `underWay` says it did not yet. Without `sleep` (a dry
     /// run) it is read once.
     public func account(_ id: String, after action: AccountAction, sleep: (@Sendable (Double) async throws -> Void)?)
-        async throws -> (Fetched<AdminAccount>, underWay: Bool) {
+        async throws -> (Fetched<AdminAccount>, underWay: Bool)
+    {
         var current = try await account(id: id)
         guard action.kind == .suspend, support.suspendsInBackground, let sleep else { return (current, false) }
         for _ in 0..<10 where current.value.suspended != true {
@@ -243,37 +254,42 @@ extension APIClient {
     /// The admin account adapter for the API family that serves it on `server`.
     public func adminAccounts(family: APIFamily, on server: ServerInfo) throws -> any AdminAccountAdapter {
         let name = server.softwareDisplayName
-        var support = AccountActionSupport(kinds: Set(AccountAction.Kind.allCases), otherKinds: "",
-                                           warningPresets: true, text: .sent,
-                                           resolvesAttachedReport: false, suspendsInBackground: false,
-                                           deletesOnlySuspended: false, serverLabel: server.label, software: name)
+        var support = AccountActionSupport(
+            kinds: Set(AccountAction.Kind.allCases), otherKinds: "",
+            warningPresets: true, text: .sent,
+            resolvesAttachedReport: false, suspendsInBackground: false,
+            deletesOnlySuspended: false, serverLabel: server.label, software: name)
         switch family {
         case .mastodonAdmin:
             support.resolvesAttachedReport = true
             support.deletesOnlySuspended = true
-            return MastodonAdminAccounts(client: self, server: server, support: support,
-                                         reports: try reports(family: family), gotosocial: false)
+            return MastodonAdminAccounts(
+                client: self, server: server, support: support,
+                reports: try reports(family: family), gotosocial: false)
         case .gotosocialAdmin:
             support.kinds = [.suspend]
             support.otherKinds = "\(name)'s admin API can only suspend accounts"
             support.warningPresets = false
             support.suspendsInBackground = true
-            return MastodonAdminAccounts(client: self, server: server, support: support,
-                                         reports: try reports(family: family), gotosocial: true)
+            return MastodonAdminAccounts(
+                client: self, server: server, support: support,
+                reports: try reports(family: family), gotosocial: true)
         case .pleromaAdmin:
             support.kinds.remove(.none)
             support.otherKinds = "\(name) has no warnings; its admin API deactivates or tags accounts"
             support.warningPresets = false
             support.text = .reportNote
-            return PleromaAccounts(admin: pleromaAdmin, server: server, support: support,
-                                   reports: try reports(family: family))
+            return PleromaAccounts(
+                admin: pleromaAdmin, server: server, support: support,
+                reports: try reports(family: family))
         case .misskeyAdmin:
             support.kinds = [.suspend]
             support.otherKinds = "\(name)'s admin API can only suspend accounts"
             support.warningPresets = false
             support.text = .refused
-            return MisskeyAccounts(admin: misskeyAdmin, server: server, support: support,
-                                   reports: try reports(family: family))
+            return MisskeyAccounts(
+                admin: misskeyAdmin, server: server, support: support,
+                reports: try reports(family: family))
         case .mastodonClient, .misskeyClient: throw family.unsupported("accounts")
         }
     }
@@ -281,7 +297,8 @@ extension APIClient {
     /// A 404 on an account id: exit 66, "no account 123 on HOST".
     @discardableResult
     static func namingAccount<T>(_ id: String, on client: APIClient, _ body: () async throws -> T) async throws -> T {
-        try await client.naming("account \(id)",
-                                hint: "`fedictl accounts list` shows ids; `fedictl accounts show @user@host` finds one", body)
+        try await client.naming(
+            "account \(id)",
+            hint: "`fedictl accounts list` shows ids; `fedictl accounts show @user@host` finds one", body)
     }
 }

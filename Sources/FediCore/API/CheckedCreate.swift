@@ -12,8 +12,10 @@ extension APIClient {
     /// `--timeout` bounds each attempt; `--deadline` (`TransportOptions.wholeWriteTime`) the whole
     /// write with its resends, rate-limit waits aside (those are `--max-wait`'s). Bulk work waits out
     /// 429s as README promises: up to `HTTPClient.bulkRefusals` of them, not `maxAttempts`.
-    public func createCheckingBack<T: Sendable>(_ what: String, create: () async throws -> T,
-                                                find: () async throws -> T?) async throws -> T {
+    public func createCheckingBack<T: Sendable>(
+        _ what: String, create: () async throws -> T,
+        find: () async throws -> T?
+    ) async throws -> T {
         var attempt = 1
         var end = http.now().addingTimeInterval(http.options.wholeWriteTime)
         while true {
@@ -37,8 +39,9 @@ extension APIClient {
                 http.log?("  \(what): outcome unknown (\(Self.short(error))); reading it back")
                 // When the state cannot be read either, nothing can be decided: the write's own error stands.
                 let found = try? await find()
-                await held.settle(confirmed: found != nil, createdID: (found as? any ServerObject)?.id,
-                                  observer: http.writeObserver)
+                await held.settle(
+                    confirmed: found != nil, createdID: (found as? any ServerObject)?.id,
+                    observer: http.writeObserver)
                 if let found { return found }
                 // The refused try and the read-back, which the pacer may hold for the server's window,
                 // are rate-limit time: not --deadline's.
@@ -46,8 +49,9 @@ extension APIClient {
                 let attempts = paced && http.waitBudget != .request ? HTTPClient.bulkRefusals : http.retry.maxAttempts
                 guard attempt < attempts, paced || wait <= http.retry.maxServerWait else { throw error }
                 if !paced, http.now().addingTimeInterval(wait) >= end { throw deadlinePassed(what, after: error) }
-                http.log?("  \(what) is not on the server; sending it again (\(attempt)/\(http.retry.maxAttempts - 1))"
-                          + (paced ? "" : " after \(HTTPClient.format(wait)) s"))
+                http.log?(
+                    "  \(what) is not on the server; sending it again (\(attempt)/\(http.retry.maxAttempts - 1))"
+                        + (paced ? "" : " after \(HTTPClient.format(wait)) s"))
                 if !paced { try await http.sleep(wait) }
                 attempt += 1
             } catch {
@@ -69,7 +73,8 @@ extension APIClient {
         case .http(let status, _, let url, let headers, let body):
             // A 429: the pacer holds the next send until the server's window opens.
             if status == 429 { return 0 }
-            return http.retryDelay(for: HTTPResponse(status: status, headers: headers, body: body, url: url), attempt: attempt)
+            return http.retryDelay(
+                for: HTTPResponse(status: status, headers: headers, body: body, url: url), attempt: attempt)
         case .notJSON, .malformed:
             return nil
         }
@@ -78,10 +83,12 @@ extension APIClient {
     /// Exit 75 naming --deadline: the last attempt's own error would name --timeout, which was not what ran out.
     func deadlinePassed(_ what: String, after error: APIError) -> FediError {
         let seconds = HTTPClient.format(http.options.wholeWriteTime)
-        return FediError(.temporary, "the \(what) was not confirmed within --deadline (\(seconds) s for the "
-                         + "write, resends included); the last try ended in \(Self.short(error)), and a read-back did not find it",
-                         hint: "the server may still carry it out: check it (the matching list command) before running "
-                         + "again, or allow longer with --deadline SECONDS")
+        return FediError(
+            .temporary,
+            "the \(what) was not confirmed within --deadline (\(seconds) s for the "
+                + "write, resends included); the last try ended in \(Self.short(error)), and a read-back did not find it",
+            hint: "the server may still carry it out: check it (the matching list command) before running "
+                + "again, or allow longer with --deadline SECONDS")
     }
 
     static func short(_ error: APIError) -> String {
@@ -112,4 +119,3 @@ extension HeaderFilter: ServerObject {}
 extension Fetched: ServerObject where Value: ServerObject {
     public var id: String { value.id }
 }
-

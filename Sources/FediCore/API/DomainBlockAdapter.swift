@@ -46,8 +46,9 @@ extension DomainBlockAdapter {
     /// The block on `domain` in `blocks`, or exit 66 naming it and the server (`host`).
     public static func named(_ domain: String, in blocks: [DomainBlock], host: String) throws -> DomainBlock {
         guard let block = blocks.first(named: domain) else {
-            throw FediError(.noInput, "no domain block on \(domain) on \(host)",
-                            hint: "`fedictl domain-blocks list` shows the blocked domains")
+            throw FediError(
+                .noInput, "no domain block on \(domain) on \(host)",
+                hint: "`fedictl domain-blocks list` shows the blocked domains")
         }
         return block
     }

@@ -71,7 +71,9 @@ struct RecordDomainList<Item: DomainEntry>: DomainListAdapter {
 
     func list(limit: Int?, onPage: PageHandler<Item>?) async throws -> [Item] {
         if paged {
-            return try await client.linkPages(Item.self, path, query: [], limit: limit, pageSize: 200, onPage: onPage) { $0 }
+            return try await client.linkPages(Item.self, path, query: [], limit: limit, pageSize: 200, onPage: onPage) {
+                $0
+            }
         }
         let fetched = try await client.fetch([Item].self, .get, path)
         let items = limit.map { Array(fetched.value.prefix($0)) } ?? fetched.value
@@ -110,9 +112,13 @@ extension APIClient {
     public func domainAllows(family: APIFamily) throws -> any DomainListAdapter<DomainAllow> {
         switch family {
         case .mastodonAdmin:
-            RecordDomainList<DomainAllow>(client: self, path: "/api/v1/admin/domain_allows", noun: "domain allow", paged: true, takesComment: false)
+            RecordDomainList<DomainAllow>(
+                client: self, path: "/api/v1/admin/domain_allows", noun: "domain allow", paged: true,
+                takesComment: false)
         case .gotosocialAdmin:
-            RecordDomainList<DomainAllow>(client: self, path: "/api/v1/admin/domain_allows", noun: "domain allow", paged: false, takesComment: true)
+            RecordDomainList<DomainAllow>(
+                client: self, path: "/api/v1/admin/domain_allows", noun: "domain allow", paged: false,
+                takesComment: true)
         case .pleromaAdmin: PleromaDomainAllows(admin: pleromaAdmin)
         case .misskeyAdmin: MisskeyDomainList<DomainAllow>(admin: misskeyAdmin, key: "federationHosts")
         case .mastodonClient, .misskeyClient: throw family.unsupported("domain allows")
@@ -123,10 +129,12 @@ extension APIClient {
     public func emailDomainBlocks(family: APIFamily) throws -> any DomainListAdapter<EmailDomainBlock> {
         switch family {
         case .mastodonAdmin:
-            RecordDomainList<EmailDomainBlock>(client: self, path: "/api/v1/admin/email_domain_blocks", noun: "e-mail domain block",
-                                               paged: true, takesComment: false)
+            RecordDomainList<EmailDomainBlock>(
+                client: self, path: "/api/v1/admin/email_domain_blocks", noun: "e-mail domain block",
+                paged: true, takesComment: false)
         case .misskeyAdmin: MisskeyDomainList<EmailDomainBlock>(admin: misskeyAdmin, key: "bannedEmailDomains")
-        case .gotosocialAdmin, .pleromaAdmin, .mastodonClient, .misskeyClient: throw family.unsupported("e-mail domain blocks")
+        case .gotosocialAdmin, .pleromaAdmin, .mastodonClient, .misskeyClient:
+            throw family.unsupported("e-mail domain blocks")
         }
     }
 }

@@ -7,8 +7,14 @@ public struct Door<Adapter>: Sendable {
     public let capability: Capability
     let make: @Sendable (APIClient, APIFamily, ServerInfo) throws -> Adapter
 
-    public init(_ capability: Capability, _ make: @escaping @Sendable (APIClient, APIFamily,
-                                                                       ServerInfo) throws -> Adapter) {
+    public init(
+        _ capability: Capability,
+        _ make:
+            @escaping @Sendable (
+                APIClient, APIFamily,
+                ServerInfo
+            ) throws -> Adapter
+    ) {
         self.capability = capability
         self.make = make
     }

@@ -24,28 +24,34 @@ struct MastodonAdminAccounts: AdminAccountAdapter {
         // must not pass off every account as matching.
         let keep: @Sendable (AdminAccount) -> Bool = partly ? query.matches : query.hasStatus
         let shown = Mutex(0)
-        let checked = onPage.map { onPage -> PageHandler<AdminAccount> in { accounts, raw in
-            var rows = accounts.filter(keep)
-            if partly, let limit {
-                rows = shown.withLock { count in
-                    let room = Array(rows.prefix(max(0, limit - count)))
-                    count += room.count
-                    return room
+        let checked = onPage.map { onPage -> PageHandler<AdminAccount> in
+            { accounts, raw in
+                var rows = accounts.filter(keep)
+                if partly, let limit {
+                    rows = shown.withLock { count in
+                        let room = Array(rows.prefix(max(0, limit - count)))
+                        count += room.count
+                        return room
+                    }
                 }
+                try await onPage(rows, raw)
             }
-            try await onPage(rows, raw)
-        } }
+        }
         let found = try await pages(sent, v2: v2, limit: partly ? nil : limit, onPage: checked).filter(keep)
         return partly ? Array(found.prefix(limit ?? found.count)) : found
     }
 
     /// `/api/v2/admin/accounts` (Mastodon 3.5+, GoToSocial) or `/api/v1/admin/accounts`, whose flags
     /// v2 folded into `origin`, `status` and `permissions`. Only v1 can list the sensitized.
-    func pages(_ query: AccountQuery, v2: Bool, limit: Int?,
-               onPage: PageHandler<AdminAccount>?) async throws -> [AdminAccount] {
+    func pages(
+        _ query: AccountQuery, v2: Bool, limit: Int?,
+        onPage: PageHandler<AdminAccount>?
+    ) async throws -> [AdminAccount] {
         let (path, items) = Self.accountList(query, v2: v2)
-        return try await client.linkPages(MastodonAdminAccount.self, path, query: items, limit: limit, pageSize: 100,
-                                          onPage: onPage) {
+        return try await client.linkPages(
+            MastodonAdminAccount.self, path, query: items, limit: limit, pageSize: 100,
+            onPage: onPage
+        ) {
             $0.account
         }
     }
@@ -76,8 +82,9 @@ struct MastodonAdminAccounts: AdminAccountAdapter {
     func id(ofHandle handle: String) async throws -> String {
         if !gotosocial, handle.contains("@") {
             if let found = try await adminListed(handle) { return found }
-            throw FediError(.noInput, "no account @\(handle) known to \(host)",
-                            hint: "its admin account search by username and domain found none: the server has not seen the account")
+            throw FediError(
+                .noInput, "no account @\(handle) known to \(host)",
+                hint: "its admin account search by username and domain found none: the server has not seen the account")
         }
         do {
             return try await client.resolveAccount("@" + handle).id
@@ -94,8 +101,9 @@ struct MastodonAdminAccounts: AdminAccountAdapter {
         let parts = handle.split(separator: "@", maxSplits: 1).map(String.init)
         let domain = parts.count > 1 ? parts[1] : nil
         for status in [nil, AccountQuery.Status.suspended, .silenced, .disabled, .pending] {
-            let query = AccountQuery(status: status, origin: domain == nil ? .local : .remote, domain: domain,
-                                     username: parts[0])
+            let query = AccountQuery(
+                status: status, origin: domain == nil ? .local : .remote, domain: domain,
+                username: parts[0])
             let found = try await pages(query, v2: true, limit: 40, onPage: nil)
             if let match = found.first(where: { $0.username.lowercased() == parts[0].lowercased() }) { return match.id }
         }
@@ -118,13 +126,17 @@ struct MastodonAdminAccounts: AdminAccountAdapter {
     }
 
     func act(_ action: AccountAction, on id: String) async throws {
-        let body = gotosocial ? AccountActionBody(type: action.kind.rawValue, text: action.text)
-            : AccountActionBody(type: action.kind.rawValue, sendEmailNotification: action.notify,
-                                reportID: action.reportID,
-                                warningPresetID: action.warningPresetID, text: action.text)
+        let body =
+            gotosocial
+            ? AccountActionBody(type: action.kind.rawValue, text: action.text)
+            : AccountActionBody(
+                type: action.kind.rawValue, sendEmailNotification: action.notify,
+                reportID: action.reportID,
+                warningPresetID: action.warningPresetID, text: action.text)
         try await APIClient.namingAccount(id, on: client) {
-            try await client.send(.post, "/api/v1/admin/accounts/\(ServerAddress.pathSegment(id))/action",
-                                  body: .encoded(body))
+            try await client.send(
+                .post, "/api/v1/admin/accounts/\(ServerAddress.pathSegment(id))/action",
+                body: .encoded(body))
         }
     }
 
@@ -142,12 +154,16 @@ struct MastodonAdminAccounts: AdminAccountAdapter {
     /// GoToSocial sends the comment to the reporter.
     func resolveComment(after action: AccountAction) -> String? { gotosocial ? action.reportComment : nil }
 
-    private func send(_ method: HTTPMethod, _ id: String, _ action: String,
-                      body: RequestBody? = nil) async throws -> Fetched<AdminAccount> {
+    private func send(
+        _ method: HTTPMethod, _ id: String, _ action: String,
+        body: RequestBody? = nil
+    ) async throws -> Fetched<AdminAccount> {
         try await APIClient.namingAccount(id, on: client) {
-            try await client.fetch(MastodonAdminAccount.self, method,
-                                   "/api/v1/admin/accounts/\(ServerAddress.pathSegment(id))\(action)",
-                                   body: body).map(\.account)
+            try await client.fetch(
+                MastodonAdminAccount.self, method,
+                "/api/v1/admin/accounts/\(ServerAddress.pathSegment(id))\(action)",
+                body: body
+            ).map(\.account)
         }
     }
 }

@@ -15,9 +15,11 @@ struct MastodonReports: ReportAdapter {
         if gotosocial { items.add("resolved", String(query.resolved)) } else { items.flag("resolved", query.resolved) }
         items.add("account_id", query.reporterID)
         items.add("target_account_id", query.targetID)
-        return try await client.linkPages(MastodonAdminReport.self, "/api/v1/admin/reports", query: items.items,
-                                          limit: limit,
-                                          pageSize: 100, onPage: onPage) { $0.report }
+        return try await client.linkPages(
+            MastodonAdminReport.self, "/api/v1/admin/reports", query: items.items,
+            limit: limit,
+            pageSize: 100, onPage: onPage
+        ) { $0.report }
     }
 
     func report(id: String) async throws -> Fetched<Report> { try await send(.get, id, "") }
@@ -39,17 +41,23 @@ struct MastodonReports: ReportAdapter {
         return try await send(.post, id, "/reopen")
     }
 
-    func addNote(id: String,
-                 _ text: String) async throws -> Fetched<Report>? { throw UnsupportedReportVerb.error("note", support) }
+    func addNote(
+        id: String,
+        _ text: String
+    ) async throws -> Fetched<Report>? { throw UnsupportedReportVerb.error("note", support) }
 
     func describeResolve(_ id: String) -> String { "POST /api/v1/admin/reports/\(id)/resolve" }
 
-    private func send(_ method: HTTPMethod, _ id: String, _ action: String,
-                      body: RequestBody? = nil) async throws -> Fetched<Report> {
+    private func send(
+        _ method: HTTPMethod, _ id: String, _ action: String,
+        body: RequestBody? = nil
+    ) async throws -> Fetched<Report> {
         try await APIClient.namingReport(id, on: client) {
-            try await client.fetch(MastodonAdminReport.self, method,
-                                   "/api/v1/admin/reports/\(ServerAddress.pathSegment(id))\(action)",
-                                   body: body).map(\.report)
+            try await client.fetch(
+                MastodonAdminReport.self, method,
+                "/api/v1/admin/reports/\(ServerAddress.pathSegment(id))\(action)",
+                body: body
+            ).map(\.report)
         }
     }
 }

@@ -5,7 +5,9 @@ import FoundationEssentials
 extension MisskeyAdmin {
     /// Misskey filters by one state (`available`, `suspended`, `adminOrModerator`, …), origin, username
     /// and host; it has no pending sign-ups, login disabling, silence flag or e-mail and address search.
-    func users(_ query: AccountQuery, on server: ServerInfo, limit: Int?, onPage: PageHandler<AdminAccount>?) async throws -> [AdminAccount] {
+    func users(_ query: AccountQuery, on server: ServerInfo, limit: Int?, onPage: PageHandler<AdminAccount>?)
+        async throws -> [AdminAccount]
+    {
         if query.email != nil { throw query.refuse("email", on: server) }
         if query.ip != nil { throw query.refuse("ip", on: server) }
         /// `admin/show-users`: one page.
@@ -25,13 +27,16 @@ extension MisskeyAdmin {
         case let other?: throw query.refuse(other.rawValue, on: server)
         }
         let size = min(limit ?? Self.pageSize, Self.pageSize)
-        let fields = ShowUsers(origin: query.origin?.rawValue ?? "combined", state: state, username: query.username, hostname: query.domain, limit: size)
+        let fields = ShowUsers(
+            origin: query.origin?.rawValue ?? "combined", state: state, username: query.username,
+            hostname: query.domain, limit: size)
         return try await client.walkPages(from: 0, limit: limit, onPage: onPage) { offset in
             var page = fields
             page.offset = offset
             let fetched = try await call([MisskeyUser].self, "admin/show-users", page)
             let users = fetched.value.map(\.account)
-            return PagePiece(items: users.filter(query.matches), raw: fetched.raw, next: users.count == size ? offset + size : nil)
+            return PagePiece(
+                items: users.filter(query.matches), raw: fetched.raw, next: users.count == size ? offset + size : nil)
         }
     }
 
@@ -42,7 +47,8 @@ extension MisskeyAdmin {
             let profile = try await call(MisskeyUser.self, "users/show", ["userId": id])
             let details = try await call(MisskeyAdminDetails.self, "admin/show-user", ["userId": id])
             let raw = Data("{\"user\":".utf8) + profile.raw + Data(",\"admin\":".utf8) + details.raw + Data("}".utf8)
-            return Fetched(value: details.value.merged(into: profile.value.account), raw: raw, response: details.response)
+            return Fetched(
+                value: details.value.merged(into: profile.value.account), raw: raw, response: details.response)
         }
     }
 
@@ -51,7 +57,9 @@ extension MisskeyAdmin {
         let parts = handle.split(separator: "@", maxSplits: 1).map(String.init)
         var fields = ["username": parts[0]]
         if parts.count > 1 { fields["host"] = parts[1] }
-        return try await client.naming("account @\(handle)", hint: "check the handle; remote accounts need the full @user@host") {
+        return try await client.naming(
+            "account @\(handle)", hint: "check the handle; remote accounts need the full @user@host"
+        ) {
             try await call(MisskeyUser.self, "users/show", fields).value.account.id
         }
     }
@@ -80,8 +88,10 @@ struct MisskeyAccounts: AdminAccountAdapter {
     func account(id: String) async throws -> Fetched<AdminAccount> { try await admin.user(id: id) }
     func id(ofHandle handle: String) async throws -> String { try await admin.userID(handle: handle) }
     func approve(id: String) async throws -> Fetched<AdminAccount> { throw unsupported("accounts approve") }
-    func reject(id: String,
-                message: String?) async throws -> Fetched<AdminAccount> { throw unsupported("accounts reject") }
+    func reject(
+        id: String,
+        message: String?
+    ) async throws -> Fetched<AdminAccount> { throw unsupported("accounts reject") }
     func act(_ action: AccountAction, on id: String) async throws { try await admin.suspend(id: id) }
 
     func undo(_ undo: AccountUndo, on id: String) async throws -> Fetched<AdminAccount> {

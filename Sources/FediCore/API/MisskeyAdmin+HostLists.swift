@@ -30,7 +30,9 @@ extension MisskeyAdmin {
     /// Reads the lists, lets `change` edit them, and sends those that changed to `admin/update-meta`.
     /// Returns the lists as written.
     @discardableResult
-    func changeLists(_ keys: [String], _ change: (inout [String: [String]]) throws -> Void) async throws -> [String: [String]] {
+    func changeLists(_ keys: [String], _ change: (inout [String: [String]]) throws -> Void) async throws -> [String:
+        [String]]
+    {
         let before = try await lists(keys).values
         var after = before
         try change(&after)
@@ -45,8 +47,9 @@ extension MisskeyAdmin {
 
     /// The server has no such setting (an older version): exit 69.
     func missingList(_ key: String) -> FediError {
-        FediError(.unavailable, "\(client.server.authority) has no \(key) setting",
-                  hint: "this needs a newer version of its software; `fedictl instance features` lists what it can do")
+        FediError(
+            .unavailable, "\(client.server.authority) has no \(key) setting",
+            hint: "this needs a newer version of its software; `fedictl instance features` lists what it can do")
     }
 
     /// A host in a Misskey list, as a normalised string for comparing.
@@ -60,17 +63,21 @@ extension MisskeyAdmin {
 struct MisskeyDomainBlocks: HostListBlocks {
     let admin: MisskeyAdmin
     var client: APIClient { admin.client }
-    static let keys: [HostLists.Kind: String] = [.suspend: "blockedHosts", .silence: "silencedHosts", .media: "mediaSilencedHosts"]
+    static let keys: [HostLists.Kind: String] = [
+        .suspend: "blockedHosts", .silence: "silencedHosts", .media: "mediaSilencedHosts",
+    ]
 
     var support: DomainBlockSupport {
-        DomainBlockSupport(software: "Misskey", severities: Set(DomainBlockSeverity.allCases), rejectMedia: true, rejectReports: false,
-                           obfuscate: false, publicComment: false, privateComment: false, emptyBlocks: false)
+        DomainBlockSupport(
+            software: "Misskey", severities: Set(DomainBlockSeverity.allCases), rejectMedia: true, rejectReports: false,
+            obfuscate: false, publicComment: false, privateComment: false, emptyBlocks: false)
     }
 
     static func hostLists(_ values: [String: [String]]) -> HostLists {
-        HostLists(lists: keys.reduce(into: [:]) { lists, pair in
-            lists[pair.key] = values[pair.value]?.map { HostLists.Entry(host: $0, reason: "") }
-        })
+        HostLists(
+            lists: keys.reduce(into: [:]) { lists, pair in
+                lists[pair.key] = values[pair.value]?.map { HostLists.Entry(host: $0, reason: "") }
+            })
     }
 
     func readLists() async throws -> (lists: HostLists, raw: Data) {
@@ -79,15 +86,18 @@ struct MisskeyDomainBlocks: HostListBlocks {
     }
 
     func write(_ changes: [DomainBlockChange]) async throws -> HostLists {
-        Self.hostLists(try await admin.changeLists(Array(Self.keys.values)) { values in
-            var lists = Self.hostLists(values)
-            do {
-                try lists.apply(changes) { Self.keys[$0] ?? "a list for it" }
-            } catch let missing as HostListMissing {
-                throw admin.missingList(missing.name)
-            }
-            for (kind, key) in Self.keys { if let entries = lists.lists[kind] { values[key] = entries.map(\.host) } }
-        })
+        Self.hostLists(
+            try await admin.changeLists(Array(Self.keys.values)) { values in
+                var lists = Self.hostLists(values)
+                do {
+                    try lists.apply(changes) { Self.keys[$0] ?? "a list for it" }
+                } catch let missing as HostListMissing {
+                    throw admin.missingList(missing.name)
+                }
+                for (kind, key) in Self.keys {
+                    if let entries = lists.lists[kind] { values[key] = entries.map(\.host) }
+                }
+            })
     }
 }
 

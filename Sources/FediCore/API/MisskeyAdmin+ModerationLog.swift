@@ -4,6 +4,7 @@ import FoundationEssentials
 extension MisskeyAdmin {
     /// The newest `limit` entries, at most 100 (the endpoint's cap).
     public func moderationLog(limit: Int) async throws -> Fetched<[ModerationLogEntry]> {
-        try await call([MisskeyModerationLog].self, "admin/show-moderation-logs", ["limit": max(1, min(limit, 100))]).map { $0.map(\.entry) }
+        try await call([MisskeyModerationLog].self, "admin/show-moderation-logs", ["limit": max(1, min(limit, 100))])
+            .map { $0.map(\.entry) }
     }
 }

@@ -15,7 +15,9 @@ extension MisskeyAdmin {
         } else {
             fields = ["userId": handle]
         }
-        return try await client.naming("account \(text)", hint: "check the handle; remote accounts need the full @user@host") {
+        return try await client.naming(
+            "account \(text)", hint: "check the handle; remote accounts need the full @user@host"
+        ) {
             Account(misskey: try await call(MisskeyUser.self, "users/show", fields).value)
         }
     }
@@ -29,7 +31,9 @@ extension MisskeyAdmin {
     }
 
     func mutedAccounts(limit: Int?, onPage: PageHandler<MutedAccount>?) async throws -> [MutedAccount] {
-        try await relationRecords("mute/list", limit: limit, onPage: onPage) { MutedAccount(account: $0.user, muteExpiresAt: $0.expiresAt) }
+        try await relationRecords("mute/list", limit: limit, onPage: onPage) {
+            MutedAccount(account: $0.user, muteExpiresAt: $0.expiresAt)
+        }
     }
 
     /// `mute/create {userId, expiresAt}` (milliseconds since 1970, null for no end). A Misskey mute
@@ -75,14 +79,17 @@ extension MisskeyAdmin {
         try await perform("i/update", ["mutedInstances": updated])
     }
 
-    private func relationRecords<T: Sendable>(_ endpoint: String, limit: Int?, onPage: PageHandler<T>?,
-                                              _ transform: @escaping (MisskeyRelationRecord) -> T) async throws -> [T] {
+    private func relationRecords<T: Sendable>(
+        _ endpoint: String, limit: Int?, onPage: PageHandler<T>?,
+        _ transform: @escaping (MisskeyRelationRecord) -> T
+    ) async throws -> [T] {
         let size = min(limit ?? Self.pageSize, Self.pageSize)
         return try await client.walkPages(from: "", limit: limit, onPage: onPage) { untilID in
             let fields = MisskeyPage(limit: size, untilId: untilID.isEmpty ? nil : untilID)
             let fetched = try await call([MisskeyRelationRecord].self, endpoint, fields)
-            return PagePiece(items: fetched.value.map(transform), raw: fetched.raw,
-                             next: fetched.value.count == size ? fetched.value.last?.id : nil)
+            return PagePiece(
+                items: fetched.value.map(transform), raw: fetched.raw,
+                next: fetched.value.count == size ? fetched.value.last?.id : nil)
         }
     }
 }

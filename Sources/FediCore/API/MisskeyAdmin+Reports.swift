@@ -9,11 +9,14 @@ extension MisskeyAdmin {
     func reports(_ query: ReportQuery, limit: Int?, onPage: PageHandler<Report>?) async throws -> [Report] {
         let size = min(limit ?? Self.pageSize, Self.pageSize)
         return try await client.walkPages(from: "", limit: limit, onPage: onPage) { untilID in
-            let fields = MisskeyPage(limit: size, untilId: untilID.isEmpty ? nil : untilID, state: query.resolved ? "resolved" : "unresolved")
+            let fields = MisskeyPage(
+                limit: size, untilId: untilID.isEmpty ? nil : untilID, state: query.resolved ? "resolved" : "unresolved"
+            )
             let fetched = try await call([MisskeyReport].self, "admin/abuse-user-reports", fields)
             let reports = fetched.value.map(\.report)
-            return PagePiece(items: reports.filter(query.matches), raw: fetched.raw,
-                             next: reports.count == size ? reports.last?.id : nil)
+            return PagePiece(
+                items: reports.filter(query.matches), raw: fetched.raw,
+                next: reports.count == size ? reports.last?.id : nil)
         }
     }
 

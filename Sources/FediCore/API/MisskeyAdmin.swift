@@ -19,7 +19,9 @@ public struct MisskeyAdmin: Sendable {
     /// Calls `POST /api/<endpoint>` and decodes the answer. Every Misskey endpoint is a POST, so what
     /// reads is told by which of the two entry points is used: `call` only reads (`--dry-run` lets it
     /// through), `perform` writes.
-    public func call<T: Decodable & Sendable>(_ type: T.Type, _ endpoint: String, _ fields: some Encodable = NoFields()) async throws -> Fetched<T> {
+    public func call<T: Decodable & Sendable>(_ type: T.Type, _ endpoint: String, _ fields: some Encodable = NoFields())
+        async throws -> Fetched<T>
+    {
         try await client.fetch(type, .post, "/api/\(endpoint)", body: body(fields), readsOnly: true)
     }
 

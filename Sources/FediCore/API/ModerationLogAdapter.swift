@@ -21,10 +21,14 @@ extension APIClient {
 
 struct PleromaLogAdapter: ModerationLogAdapter {
     let admin: PleromaAdmin
-    func entries(limit: Int) async throws -> Fetched<[ModerationLogEntry]> { try await admin.moderationLog(limit: limit) }
+    func entries(limit: Int) async throws -> Fetched<[ModerationLogEntry]> {
+        try await admin.moderationLog(limit: limit)
+    }
 }
 
 struct MisskeyLogAdapter: ModerationLogAdapter {
     let admin: MisskeyAdmin
-    func entries(limit: Int) async throws -> Fetched<[ModerationLogEntry]> { try await admin.moderationLog(limit: limit) }
+    func entries(limit: Int) async throws -> Fetched<[ModerationLogEntry]> {
+        try await admin.moderationLog(limit: limit)
+    }
 }

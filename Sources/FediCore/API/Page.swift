@@ -42,16 +42,19 @@ extension APIClient {
         if Self.sameOrigin(next, server.baseURL) { return next }
         let origin = ServerAddress(baseURL: next).authority
         if next.path == url.path, var parts = URLComponents(url: next, resolvingAgainstBaseURL: false),
-           let base = URLComponents(url: server.baseURL, resolvingAgainstBaseURL: false) {
+            let base = URLComponents(url: server.baseURL, resolvingAgainstBaseURL: false)
+        {
             parts.scheme = base.scheme
             parts.host = base.host
             parts.port = base.port
             if let rewritten = parts.url { return rewritten }
         }
-        throw FediError(.protocol, "\(server.authority)'s list links its next page to another address "
-                        + "(\(origin)\(next.path)); fedictl does not follow it",
-                        hint:
-                            "a proxy in front of the server may pass its links on as they are; the pages before were shown")
+        throw FediError(
+            .protocol,
+            "\(server.authority)'s list links its next page to another address "
+                + "(\(origin)\(next.path)); fedictl does not follow it",
+            hint:
+                "a proxy in front of the server may pass its links on as they are; the pages before were shown")
     }
 }
 

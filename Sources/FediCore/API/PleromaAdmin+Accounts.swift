@@ -24,14 +24,17 @@ extension PleromaAdmin {
     /// `GET …/users/:id_or_nickname`.
     func user(_ idOrNickname: String) async throws -> PleromaUserFetch {
         try await APIClient.namingAccount(idOrNickname, on: client) {
-            let fetched = try await client.fetch(PleromaAdminUser.self, .get, Self.path("users/\(ServerAddress.pathSegment(idOrNickname))"))
+            let fetched = try await client.fetch(
+                PleromaAdminUser.self, .get, Self.path("users/\(ServerAddress.pathSegment(idOrNickname))"))
             return PleromaUserFetch(fetched: fetched.map(\.account), nickname: fetched.value.nickname)
         }
     }
 
     /// `GET …/users?filters=…&page=&page_size=`. The server filters by origin, state, tags, e-mail and
     /// a search term; the rest (domain, part of the username, staff) is checked here.
-    func users(_ query: AccountQuery, on server: ServerInfo, limit: Int?, onPage: PageHandler<AdminAccount>?) async throws -> [AdminAccount] {
+    func users(_ query: AccountQuery, on server: ServerInfo, limit: Int?, onPage: PageHandler<AdminAccount>?)
+        async throws -> [AdminAccount]
+    {
         if query.ip != nil { throw query.refuse("ip", on: server) }
         var filters: [String] = []
         var tags: [String] = []
@@ -56,11 +59,13 @@ extension PleromaAdmin {
         for tag in tags { base.add("tags[]", tag) }
         base.add("page_size", String(size))
         return try await client.walkPages(from: 1, limit: limit, onPage: onPage) { page in
-            let fetched = try await client.fetch(PleromaUserPage.self, .get, Self.path("users"),
-                                                 query: base.items + [URLQueryItem(name: "page", value: String(page))])
+            let fetched = try await client.fetch(
+                PleromaUserPage.self, .get, Self.path("users"),
+                query: base.items + [URLQueryItem(name: "page", value: String(page))])
             let users = fetched.value.users.map(\.account)
             let more = fetched.value.count.map { page * size < $0 } ?? (users.count == size)
-            return PagePiece(items: users.filter(query.matches), raw: fetched.raw, next: more && !users.isEmpty ? page + 1 : nil)
+            return PagePiece(
+                items: users.filter(query.matches), raw: fetched.raw, next: more && !users.isEmpty ? page + 1 : nil)
         }
     }
 
@@ -74,8 +79,9 @@ extension PleromaAdmin {
     func reject(_ id: String) async throws -> Fetched<AdminAccount> {
         let user = try await user(id)
         guard user.fetched.value.approved == false else {
-            throw FediError(.dataError, "@\(user.nickname) on \(client.server.authority) is not waiting for approval",
-                            hint: "to remove an approved account: fedictl accounts delete \(id)")
+            throw FediError(
+                .dataError, "@\(user.nickname) on \(client.server.authority) is not waiting for approval",
+                hint: "to remove an approved account: fedictl accounts delete \(id)")
         }
         try await client.send(.delete, Self.path("users"), body: .encoded(["nicknames": [user.nickname]]))
         return user.fetched
@@ -84,7 +90,8 @@ extension PleromaAdmin {
     func perform(_ kind: AccountAction.Kind, on id: String) async throws {
         let nickname = try await user(id).nickname
         switch kind {
-        case .suspend, .disable: try await client.send(.patch, Self.path("users/deactivate"), body: .encoded(["nicknames": [nickname]]))
+        case .suspend, .disable:
+            try await client.send(.patch, Self.path("users/deactivate"), body: .encoded(["nicknames": [nickname]]))
         case .silence: try await tag(nickname, [PleromaTags.silenceTag], .put)
         case .sensitive: try await tag(nickname, [PleromaTags.sensitive], .put)
         case .none: throw APIFamily.pleromaAdmin.unsupported("accounts action --type none")
@@ -114,11 +121,15 @@ extension PleromaAdmin {
     }
 
     /// A batch call on one user that answers `{"users": [...]}`.
-    private func changeUsers(_ path: String, _ method: HTTPMethod, of id: String) async throws -> Fetched<AdminAccount> {
+    private func changeUsers(_ path: String, _ method: HTTPMethod, of id: String) async throws -> Fetched<AdminAccount>
+    {
         let nickname = try await user(id).nickname
-        let fetched = try await client.fetch(PleromaUserPage.self, method, Self.path(path), body: .encoded(["nicknames": [nickname]]))
+        let fetched = try await client.fetch(
+            PleromaUserPage.self, method, Self.path(path), body: .encoded(["nicknames": [nickname]]))
         return try fetched.map { page in
-            guard let user = page.users.first else { throw APIError.malformed(url: fetched.response.url, detail: "no user in the answer") }
+            guard let user = page.users.first else {
+                throw APIError.malformed(url: fetched.response.url, detail: "no user in the answer")
+            }
             return user.account
         }
     }

@@ -8,7 +8,8 @@ struct MRFSimple {
     static let group = ":pleroma"
     static let key = ":mrf_simple"
     static let blockKeys: [HostLists.Kind: String] = [
-        .suspend: ":reject", .silence: ":federated_timeline_removal", .media: ":media_removal", .reports: ":report_removal",
+        .suspend: ":reject", .silence: ":federated_timeline_removal", .media: ":media_removal",
+        .reports: ":report_removal",
     ]
     static let acceptKey = ":accept"
 
@@ -22,7 +23,9 @@ struct MRFSimple {
     /// Reads the setting from a config API answer (`{"configs": [...]}`); absent, it is empty.
     init(configs: Data) throws {
         let object = try JSONText.object(from: configs) as? [String: Any]
-        let entry = (object?["configs"] as? [[String: Any]])?.first { $0["group"] as? String == Self.group && $0["key"] as? String == Self.key }
+        let entry = (object?["configs"] as? [[String: Any]])?.first {
+            $0["group"] as? String == Self.group && $0["key"] as? String == Self.key
+        }
         value = entry?["value"] as? [Any] ?? []
         raw = (try? JSONText.data(from: entry ?? ["group": Self.group, "key": Self.key, "value": [Any]()])) ?? Data()
         original = Self.serialise(value)
@@ -37,11 +40,13 @@ struct MRFSimple {
     /// The entries of one group (`:reject`), or nil when the setting does not have it.
     func entries(_ key: String) -> [HostLists.Entry]? {
         for item in value {
-            guard let tuple = (item as? [String: Any])?["tuple"] as? [Any], tuple.count == 2, tuple[0] as? String == key else { continue }
+            guard let tuple = (item as? [String: Any])?["tuple"] as? [Any], tuple.count == 2, tuple[0] as? String == key
+            else { continue }
             return (tuple[1] as? [Any] ?? []).compactMap { element in
                 // Pleroma 2.3+ keeps {host, reason} tuples; older servers plain host strings.
                 if let host = element as? String { return HostLists.Entry(host: host, reason: "") }
-                guard let pair = (element as? [String: Any])?["tuple"] as? [Any], let host = pair.first as? String else { return nil }
+                guard let pair = (element as? [String: Any])?["tuple"] as? [Any], let host = pair.first as? String
+                else { return nil }
                 return HostLists.Entry(host: host, reason: pair.count > 1 ? (pair[1] as? String ?? "") : "")
             }
         }
@@ -51,7 +56,9 @@ struct MRFSimple {
     /// Whether entries are written as tuples: unless the setting already holds plain strings.
     var usesTuples: Bool {
         for item in value {
-            guard let tuple = (item as? [String: Any])?["tuple"] as? [Any], tuple.count == 2, let list = tuple[1] as? [Any] else { continue }
+            guard let tuple = (item as? [String: Any])?["tuple"] as? [Any], tuple.count == 2,
+                let list = tuple[1] as? [Any]
+            else { continue }
             if list.contains(where: { $0 is String }) { return false }
         }
         return true
@@ -62,7 +69,9 @@ struct MRFSimple {
         let tuples = usesTuples
         let list: [Any] = entries.map { tuples ? ["tuple": [$0.host, $0.reason]] as Any : $0.host as Any }
         let item: [String: Any] = ["tuple": [key, list]]
-        if let index = value.firstIndex(where: { ((($0 as? [String: Any])?["tuple"] as? [Any])?.first as? String) == key }) {
+        if let index = value.firstIndex(where: {
+            ((($0 as? [String: Any])?["tuple"] as? [Any])?.first as? String) == key
+        }) {
             value[index] = item
         } else {
             value.append(item)
@@ -70,7 +79,8 @@ struct MRFSimple {
     }
 
     var hostLists: HostLists {
-        HostLists(lists: Self.blockKeys.reduce(into: [:]) { lists, pair in lists[pair.key] = entries(pair.value) ?? [] })
+        HostLists(
+            lists: Self.blockKeys.reduce(into: [:]) { lists, pair in lists[pair.key] = entries(pair.value) ?? [] })
     }
 
     mutating func set(_ lists: HostLists) {
@@ -82,7 +92,9 @@ struct MRFSimple {
     /// The config API body that writes the whole setting back.
     var body: RequestBody {
         get throws {
-            try .encoded(ConfigWrite(configs: [ConfigWrite.Entry(group: Self.group, key: Self.key, value: JSONText.Tree(value))]))
+            try .encoded(
+                ConfigWrite(configs: [ConfigWrite.Entry(group: Self.group, key: Self.key, value: JSONText.Tree(value))])
+            )
         }
     }
 
@@ -114,7 +126,9 @@ extension PleromaAdmin {
         var setting = try await mrfSimple()
         try change(&setting)
         guard setting.isChanged else { return setting }
-        let response = try await explainingConfig { try await client.send(.post, Self.path("config"), body: try setting.body) }
+        let response = try await explainingConfig {
+            try await client.send(.post, Self.path("config"), body: try setting.body)
+        }
         return (try? MRFSimple(configs: response.body)) ?? setting
     }
 
@@ -123,9 +137,14 @@ extension PleromaAdmin {
         do {
             return try await body()
         } catch let error as APIError where error.status == 400 {
-            guard case .http(_, let message, _, _, _) = error, message?.contains("configurable_from_database") == true else { throw error }
-            throw FediError(.unavailable, "\(client.server.authority) keeps its MRF settings in its config file, so they cannot be changed over the API",
-                            hint: "set `config :pleroma, configurable_from_database: true` on the server (and list SimplePolicy in :mrf, :policies)")
+            guard case .http(_, let message, _, _, _) = error, message?.contains("configurable_from_database") == true
+            else { throw error }
+            throw FediError(
+                .unavailable,
+                "\(client.server.authority) keeps its MRF settings in its config file, so they cannot be changed over the API",
+                hint:
+                    "set `config :pleroma, configurable_from_database: true` on the server (and list SimplePolicy in :mrf, :policies)"
+            )
         }
     }
 }
@@ -137,8 +156,10 @@ struct PleromaDomainBlocks: HostListBlocks {
     var client: APIClient { admin.client }
 
     var support: DomainBlockSupport {
-        DomainBlockSupport(software: "Pleroma/Akkoma", severities: Set(DomainBlockSeverity.allCases), rejectMedia: true, rejectReports: true,
-                           obfuscate: false, publicComment: true, privateComment: false, emptyBlocks: false, wildcards: true)
+        DomainBlockSupport(
+            software: "Pleroma/Akkoma", severities: Set(DomainBlockSeverity.allCases), rejectMedia: true,
+            rejectReports: true,
+            obfuscate: false, publicComment: true, privateComment: false, emptyBlocks: false, wildcards: true)
     }
 
     func readLists() async throws -> (lists: HostLists, raw: Data) {
@@ -179,7 +200,8 @@ struct PleromaDomainAllows: DomainListAdapter {
     func create(domain: String, comment: String?) async throws -> DomainAllow {
         let setting = try await admin.changeMRFSimple { setting in
             var entries = setting.entries(MRFSimple.acceptKey) ?? []
-            guard !entries.contains(where: { BlocklistFile.normalise($0.host) == BlocklistFile.normalise(domain) }) else { return }
+            guard !entries.contains(where: { BlocklistFile.normalise($0.host) == BlocklistFile.normalise(domain) })
+            else { return }
             entries.append(HostLists.Entry(host: domain, reason: comment ?? ""))
             setting.set(MRFSimple.acceptKey, entries)
         }

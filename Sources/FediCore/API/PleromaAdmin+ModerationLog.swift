@@ -4,7 +4,11 @@ import FoundationEssentials
 extension PleromaAdmin {
     /// The newest `limit` entries (one page; Pleroma pages by `page`/`page_size`, newest first).
     public func moderationLog(limit: Int) async throws -> Fetched<[ModerationLogEntry]> {
-        let query = [URLQueryItem(name: "page", value: "1"), URLQueryItem(name: "page_size", value: String(max(1, min(limit, 500))))]
-        return try await client.fetch(PleromaModerationLogPage.self, .get, Self.path("moderation_log"), query: query).map(\.items)
+        let query = [
+            URLQueryItem(name: "page", value: "1"),
+            URLQueryItem(name: "page_size", value: String(max(1, min(limit, 500)))),
+        ]
+        return try await client.fetch(PleromaModerationLogPage.self, .get, Self.path("moderation_log"), query: query)
+            .map(\.items)
     }
 }

@@ -14,8 +14,9 @@ extension PleromaAdmin {
         if !query.resolved { base.add("state", "open") }
         base.add("page_size", String(size))
         return try await client.walkPages(from: 1, limit: limit, onPage: onPage) { page in
-            let fetched = try await client.fetch(PleromaReportPage.self, .get, Self.path("reports"),
-                                                 query: base.items + [URLQueryItem(name: "page", value: String(page))])
+            let fetched = try await client.fetch(
+                PleromaReportPage.self, .get, Self.path("reports"),
+                query: base.items + [URLQueryItem(name: "page", value: String(page))])
             let reports = fetched.value.reports
             let kept = reports.filter { (!query.resolved || $0.state != "open") && query.matches($0) }
             let more = fetched.value.total.map { page * size < $0 } ?? (reports.count == size)
@@ -26,7 +27,8 @@ extension PleromaAdmin {
     /// `GET …/reports/:id` (a missing one answers 404 with the bare string "Not found").
     func report(id: String) async throws -> Fetched<Report> {
         try await APIClient.namingReport(id, on: client) {
-            try await client.fetch(PleromaReport.self, .get, Self.path("reports/\(ServerAddress.pathSegment(id))")).map(\.report)
+            try await client.fetch(PleromaReport.self, .get, Self.path("reports/\(ServerAddress.pathSegment(id))")).map(
+                \.report)
         }
     }
 
@@ -34,7 +36,8 @@ extension PleromaAdmin {
     /// A batch entry that fails answers 400 `[{id, error}]`: a report that does not exist is then named.
     func setReportState(id: String, _ state: String) async throws -> Fetched<Report> {
         do {
-            try await client.send(.patch, Self.path("reports"), body: .encoded(["reports": [["id": id, "state": state]]]))
+            try await client.send(
+                .patch, Self.path("reports"), body: .encoded(["reports": [["id": id, "state": state]]]))
         } catch let error as APIError where error.status == 400 {
             _ = try await report(id: id)
             throw error
@@ -45,7 +48,9 @@ extension PleromaAdmin {
     /// `POST …/reports/:id/notes` with `{"content"}` (204).
     func addReportNote(id: String, content: String) async throws {
         try await APIClient.namingReport(id, on: client) {
-            try await client.send(.post, Self.path("reports/\(ServerAddress.pathSegment(id))/notes"), body: .encoded(["content": content]))
+            try await client.send(
+                .post, Self.path("reports/\(ServerAddress.pathSegment(id))/notes"), body: .encoded(["content": content])
+            )
         }
     }
 }

@@ -20,8 +20,10 @@ extension APIClient {
     /// The registration adapter for the API family that creates accounts on `server`.
     public func registration(family: APIFamily, on server: ServerInfo) throws -> any RegistrationAdapter {
         switch family {
-        case .mastodonClient: MastodonRegistration(client: self, confirmsEmail: !Flavour.pleromaFamily.contains(server.flavour))
-        case .mastodonAdmin, .gotosocialAdmin, .pleromaAdmin, .misskeyAdmin, .misskeyClient: throw family.unsupported("signup")
+        case .mastodonClient:
+            MastodonRegistration(client: self, confirmsEmail: !Flavour.pleromaFamily.contains(server.flavour))
+        case .mastodonAdmin, .gotosocialAdmin, .pleromaAdmin, .misskeyAdmin, .misskeyClient:
+            throw family.unsupported("signup")
         }
     }
 }
@@ -33,7 +35,9 @@ struct MastodonRegistration: RegistrationAdapter {
     var support: RegistrationSupport { RegistrationSupport(confirmsEmail: confirmsEmail) }
 
     func policy() async throws -> RegistrationPolicy { try await client.registrationPolicy() }
-    func createAccount(_ request: SignupRequest) async throws -> SignupAnswer { try await client.createAccount(request) }
+    func createAccount(_ request: SignupRequest) async throws -> SignupAnswer {
+        try await client.createAccount(request)
+    }
 }
 
 extension ServerInfo {

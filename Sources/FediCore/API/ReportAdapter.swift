@@ -32,8 +32,9 @@ public struct ReportSupport: Sendable, Equatable {
     /// Refuses `--comment` where there is no place for it (exit 69), before anything is sent.
     public func check(comment: String?) throws {
         guard comment == nil || keepsResolveComment else {
-            throw FediError(.unavailable, "reports resolve --comment is not available through the \(api)",
-                            hint: "leave out --comment; the reporter sees only that the report was resolved")
+            throw FediError(
+                .unavailable, "reports resolve --comment is not available through the \(api)",
+                hint: "leave out --comment; the reporter sees only that the report was resolved")
         }
     }
 }
@@ -76,16 +77,18 @@ extension APIClient {
     /// A 404 on a report id: exit 66, "no report 123 on HOST".
     @discardableResult
     static func namingReport<T>(_ id: String, on client: APIClient, _ body: () async throws -> T) async throws -> T {
-        try await client.naming("report \(id)",
-                                hint: "`fedictl reports list` shows the open reports, `--resolved` the others", body)
+        try await client.naming(
+            "report \(id)",
+            hint: "`fedictl reports list` shows the open reports, `--resolved` the others", body)
     }
 }
 
 /// What an adapter cannot do, should the capability table ever send a verb there: exit 69.
 struct UnsupportedReportVerb {
     static func error(_ verb: String, _ support: ReportSupport) -> FediError {
-        FediError(.unavailable, "reports \(verb) is not available through the \(support.api)",
-                  hint: "`fedictl instance features` lists what this server can do")
+        FediError(
+            .unavailable, "reports \(verb) is not available through the \(support.api)",
+            hint: "`fedictl instance features` lists what this server can do")
     }
 }
 

@@ -37,7 +37,9 @@ extension APIClient {
 /// `POST /api/v1/reports`: everything a draft holds; the server judges the ids itself.
 struct MastodonReportFiling: ReportFilingAdapter {
     let client: APIClient
-    var support: ReportFilingSupport { ReportFilingSupport(statuses: true, category: true, rules: true, forward: true, needsComment: false) }
+    var support: ReportFilingSupport {
+        ReportFilingSupport(statuses: true, category: true, rules: true, forward: true, needsComment: false)
+    }
 
     func check(_ draft: ReportDraft) throws {}
 
@@ -51,18 +53,27 @@ struct MastodonReportFiling: ReportFilingAdapter {
 /// The Misskey family's `users/report-abuse`: a comment and nothing else, and no answer to show.
 struct MisskeyReportFiling: ReportFilingAdapter {
     let admin: MisskeyAdmin
-    var support: ReportFilingSupport { ReportFilingSupport(statuses: false, category: false, rules: false, forward: false, needsComment: true) }
+    var support: ReportFilingSupport {
+        ReportFilingSupport(statuses: false, category: false, rules: false, forward: false, needsComment: true)
+    }
 
     func check(_ draft: ReportDraft) throws {
-        let refused = [("--status", !draft.statusIDs.isEmpty), ("--category", draft.category != nil), ("--rule", !draft.ruleIDs.isEmpty),
-                       ("--forward", draft.forward)]
-            .filter(\.1).map(\.0)
+        let refused = [
+            ("--status", !draft.statusIDs.isEmpty), ("--category", draft.category != nil),
+            ("--rule", !draft.ruleIDs.isEmpty),
+            ("--forward", draft.forward),
+        ]
+        .filter(\.1).map(\.0)
         guard refused.isEmpty else {
-            throw FediError(.dataError, "Misskey-family reports carry only a comment: \(refused.joined(separator: ", ")) cannot be sent",
-                            hint: "put the links of the posts and what they break into --comment")
+            throw FediError(
+                .dataError,
+                "Misskey-family reports carry only a comment: \(refused.joined(separator: ", ")) cannot be sent",
+                hint: "put the links of the posts and what they break into --comment")
         }
         guard let comment = draft.comment, !comment.isEmpty else {
-            throw FediError(.usage, "a report on the Misskey family needs --comment", hint: "say what is wrong, with links to the posts")
+            throw FediError(
+                .usage, "a report on the Misskey family needs --comment",
+                hint: "say what is wrong, with links to the posts")
         }
     }
 

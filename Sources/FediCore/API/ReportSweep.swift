@@ -18,9 +18,11 @@ public struct ReportSweep: Sendable {
     /// The open reports about `target` on `host` and the plan for them. What the server cannot do
     /// (an action kind, a text, a comment) is refused here, before anything is sent. `accounts` is
     /// needed only with an action.
-    public static func plan(about target: String, action kind: AccountAction.Kind?, text: String?, comment: String?,
-                            reports queue: any ReportAdapter, accounts: (any AdminAccountAdapter)?,
-                            host: String) async throws -> ReportSweep {
+    public static func plan(
+        about target: String, action kind: AccountAction.Kind?, text: String?, comment: String?,
+        reports queue: any ReportAdapter, accounts: (any AdminAccountAdapter)?,
+        host: String
+    ) async throws -> ReportSweep {
         try queue.support.check(comment: comment)
         let open = try await queue.list(ReportQuery(resolved: false), limit: nil, onPage: nil)
             .filter { names(target, $0, host: host) }
@@ -50,8 +52,10 @@ public struct ReportSweep: Sendable {
     /// now. Nothing is sent twice: after the action the open reports are read back, and only those
     /// still open are resolved.
     @discardableResult
-    public func carryOut(comment: String?, reports queue: any ReportAdapter,
-                         accounts: (any AdminAccountAdapter)?) async throws -> [String] {
+    public func carryOut(
+        comment: String?, reports queue: any ReportAdapter,
+        accounts: (any AdminAccountAdapter)?
+    ) async throws -> [String] {
         var ids = reports.map(\.id)
         if let action, let accountID, let accounts {
             try await accounts.perform(action, onAccount: accountID)

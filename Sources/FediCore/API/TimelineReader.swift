@@ -55,12 +55,14 @@ public struct TimelineReader: Sendable {
     /// means "more than that"). The servers' `min_id`/`sinceId` answer the posts right after the cursor,
     /// so a reader that keeps the newest shown post as its place skips nothing.
     public func local(newerThan after: String, limit: Int, mediaOnly: Bool, countCap: Int = 200) async throws
-        -> (posts: Fetched<[Post]>, waiting: Int) {
+        -> (posts: Fetched<[Post]>, waiting: Int)
+    {
         var result = try await local(limit: limit, mediaOnly: mediaOnly, after: after)
         var page = result.value
         // Each page is the posts right after the cursor; a full page may have more behind it.
         while let newest = page.first, page.count == min(limit - result.value.count + page.count, maximumLimit),
-              result.value.count < limit {
+            result.value.count < limit
+        {
             page = try await local(limit: limit - result.value.count, mediaOnly: mediaOnly, after: newest.id).value
             result.value = page + result.value
         }
@@ -83,9 +85,10 @@ public struct TimelineReader: Sendable {
     }
 
     private var notPublished: FediError {
-        FediError(.permission, "\(client.server.authority) does not publish its local timeline to visitors",
-                  hint: "log in there (fedictl auth login \(client.server.authority)) and read your home timeline with "
-                      + "`fedictl timelines show` without an argument")
+        FediError(
+            .permission, "\(client.server.authority) does not publish its local timeline to visitors",
+            hint: "log in there (fedictl auth login \(client.server.authority)) and read your home timeline with "
+                + "`fedictl timelines show` without an argument")
     }
 
     static func refusesVisitors(_ error: APIError) -> Bool {
@@ -100,7 +103,7 @@ public struct TimelineReader: Sendable {
     static func newestFirst(_ posts: [Post]) -> [Post] {
         posts.enumerated().sorted { a, b in
             switch (a.element.createdAt, b.element.createdAt) {
-            case let (x?, y?) where x != y: x > y
+            case (let x?, let y?) where x != y: x > y
             default: a.offset < b.offset
             }
         }.map(\.element)

@@ -28,7 +28,8 @@ extension APIClient {
         switch family {
         case .mastodonClient: MastodonUserRelationships(client: self)
         case .misskeyClient: MisskeyUserRelationships(misskey: misskeyAdmin)
-        case .mastodonAdmin, .gotosocialAdmin, .pleromaAdmin, .misskeyAdmin: throw family.unsupported("blocks and mutes")
+        case .mastodonAdmin, .gotosocialAdmin, .pleromaAdmin, .misskeyAdmin:
+            throw family.unsupported("blocks and mutes")
         }
     }
 }
@@ -54,11 +55,14 @@ struct MastodonUserRelationships: UserRelationshipsAdapter {
         try await client.mutedAccounts(limit: limit, onPage: onPage)
     }
 
-    func mute(_ account: Account, duration: DurationText?, notifications: Bool, now: Date) async throws -> MutedAccount {
+    func mute(_ account: Account, duration: DurationText?, notifications: Bool, now: Date) async throws -> MutedAccount
+    {
         let expiry = duration.map { now.addingTimeInterval($0.timeInterval) }
-        let relationship = try await client.mute(accountID: account.id, duration: duration, notifications: notifications)
-        return MutedAccount(account: account, muteExpiresAt: relationship.mutingExpiresAt ?? expiry,
-                            notifications: relationship.mutingNotifications ?? notifications)
+        let relationship = try await client.mute(
+            accountID: account.id, duration: duration, notifications: notifications)
+        return MutedAccount(
+            account: account, muteExpiresAt: relationship.mutingExpiresAt ?? expiry,
+            notifications: relationship.mutingNotifications ?? notifications)
     }
 
     func unmute(_ account: Account) async throws {
@@ -99,11 +103,13 @@ struct MisskeyUserRelationships: UserRelationshipsAdapter {
         try await misskey.mutedAccounts(limit: limit, onPage: onPage)
     }
 
-    func mute(_ account: Account, duration: DurationText?, notifications: Bool, now: Date) async throws -> MutedAccount {
+    func mute(_ account: Account, duration: DurationText?, notifications: Bool, now: Date) async throws -> MutedAccount
+    {
         let expiry = duration.map { now.addingTimeInterval($0.timeInterval) }
         guard notifications else {
-            throw FediError(.unavailable, "muting someone but not their notifications is not available on the Misskey API",
-                            hint: "leave out --no-notifications: a Misskey mute always hides their notifications too")
+            throw FediError(
+                .unavailable, "muting someone but not their notifications is not available on the Misskey API",
+                hint: "leave out --no-notifications: a Misskey mute always hides their notifications too")
         }
         try await misskey.mute(userID: account.id, until: expiry)
         return MutedAccount(account: account, muteExpiresAt: expiry, notifications: true)

@@ -43,16 +43,21 @@ public struct BlocklistConfig: Sendable, Equatable {
     public static func names(environment: [String: String]) -> [String] {
         let directory = file(named: "x", environment: environment).deletingLastPathComponent().path
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return files.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { String($0.dropLast(".json".count)) }.sorted()
+        return files.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { String($0.dropLast(".json".count)) }
+            .sorted()
     }
 
     public static func load(named name: String, environment: [String: String]) throws -> BlocklistConfig {
-        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }), !name.hasPrefix(".") else {
-            throw FediError(.usage, "'\(name)' is not a blocklist config name", hint: "use letters, digits, - and _ (the file is blocklists/NAME.json in fedictl's config directory)")
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }), !name.hasPrefix(".")
+        else {
+            throw FediError(
+                .usage, "'\(name)' is not a blocklist config name",
+                hint: "use letters, digits, - and _ (the file is blocklists/NAME.json in fedictl's config directory)")
         }
         let url = file(named: name, environment: environment)
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw FediError(.noInput, "no blocklist config named \(name)", hint: "create \(url.path) (the README shows its shape)")
+            throw FediError(
+                .noInput, "no blocklist config named \(name)", hint: "create \(url.path) (the README shows its shape)")
         }
         let data = try BoundedInput.readFile(url.path)
         return try parse(data, path: url.path, home: environment["HOME"])
@@ -60,16 +65,25 @@ public struct BlocklistConfig: Sendable, Equatable {
 
     public static func parse(_ data: Data, path: String, home: String? = nil) throws -> BlocklistConfig {
         func bad(_ what: String) -> FediError {
-            FediError(.config, "\(path): \(what)", hint: "fix the file: it is JSON with \"sources\", and optionally "
-                      + "\"merge\", \"threshold\", \"allow\", \"known\" and \"exclude\"")
+            FediError(
+                .config, "\(path): \(what)",
+                hint: "fix the file: it is JSON with \"sources\", and optionally "
+                    + "\"merge\", \"threshold\", \"allow\", \"known\" and \"exclude\"")
         }
-        guard let object = try? JSONText.object(from: data), let root = object as? [String: Any] else { throw bad("not a JSON object") }
+        guard let object = try? JSONText.object(from: data), let root = object as? [String: Any] else {
+            throw bad("not a JSON object")
+        }
         let known = ["sources", "merge", "threshold", "allow", "known", "exclude"]
-        if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) { throw bad("unknown key \"\(unknown)\"") }
+        if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
+            throw bad("unknown key \"\(unknown)\"")
+        }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         func resolved(_ text: String) -> String {
-            guard (try? BlocklistSource(text, allowInsecureHTTP: true)).map({ if case .file = $0 { true } else { false } }) ?? false,
-                  text != "-" else { return text }
+            guard
+                (try? BlocklistSource(text, allowInsecureHTTP: true)).map({ if case .file = $0 { true } else { false } }
+                ) ?? false,
+                text != "-"
+            else { return text }
             if text.hasPrefix("~/"), let home { return home + text.dropFirst(1) }
             return text.hasPrefix("/") ? text : directory + "/" + text
         }
@@ -85,7 +99,8 @@ public struct BlocklistConfig: Sendable, Equatable {
             }
             var settings = SourceSettings()
             if let value = fields["max_severity"] {
-                guard let text = value as? String, let severity = DomainBlockSeverity(rawValue: text.lowercased()) else {
+                guard let text = value as? String, let severity = DomainBlockSeverity(rawValue: text.lowercased())
+                else {
                     throw bad("sources[\(index)].max_severity is not noop, silence or suspend")
                 }
                 settings.maxSeverity = severity
@@ -93,7 +108,9 @@ public struct BlocklistConfig: Sendable, Equatable {
             if let value = fields["fields"] {
                 let words = (value as? [String])?.joined(separator: ",") ?? value as? String
                 guard let words, case .success(let taken) = BlocklistField.parseList(words) else {
-                    throw bad("sources[\(index)].fields names something other than \(BlocklistField.allCases.map(\.rawValue).joined(separator: ", ")), comments, all or none")
+                    throw bad(
+                        "sources[\(index)].fields names something other than \(BlocklistField.allCases.map(\.rawValue).joined(separator: ", ")), comments, all or none"
+                    )
                 }
                 settings.fields = taken
             }
@@ -101,24 +118,33 @@ public struct BlocklistConfig: Sendable, Equatable {
         }
         var merge: MergeRule?
         if let value = root["merge"] {
-            guard let text = value as? String, let rule = MergeRule(rawValue: text.lowercased()) else { throw bad("\"merge\" is not max or min") }
+            guard let text = value as? String, let rule = MergeRule(rawValue: text.lowercased()) else {
+                throw bad("\"merge\" is not max or min")
+            }
             merge = rule
         }
         var threshold: MergeThreshold?
         if let value = root["threshold"] {
             let text = (value as? String) ?? (value as? Int).map(String.init)
-            guard let text, let parsed = MergeThreshold(text) else { throw bad("\"threshold\" is not a count (2) or a percentage (\"50%\")") }
+            guard let text, let parsed = MergeThreshold(text) else {
+                throw bad("\"threshold\" is not a count (2) or a percentage (\"50%\")")
+            }
             threshold = parsed
         }
-        guard let allow = (root["allow"] ?? [String]()) as? [String] else { throw bad("\"allow\" is not a list of domains or files") }
-        guard let knownFiles = (root["known"] ?? [String]()) as? [String] else { throw bad("\"known\" is not a list of files") }
+        guard let allow = (root["allow"] ?? [String]()) as? [String] else {
+            throw bad("\"allow\" is not a list of domains or files")
+        }
+        guard let knownFiles = (root["known"] ?? [String]()) as? [String] else {
+            throw bad("\"known\" is not a list of files")
+        }
         guard let exclude = (root["exclude"] ?? [String]()) as? [String] else {
             throw bad("\"exclude\" is not a list of domains or files")
         }
         func domainOrFile(_ text: String) -> String {
             text.contains("/") || FileManager.default.fileExists(atPath: directory + "/" + text) ? resolved(text) : text
         }
-        return BlocklistConfig(sources: sources, merge: merge, threshold: threshold, allow: allow.map(domainOrFile),
-                               known: knownFiles.map(resolved), exclude: exclude.map(domainOrFile))
+        return BlocklistConfig(
+            sources: sources, merge: merge, threshold: threshold, allow: allow.map(domainOrFile),
+            known: knownFiles.map(resolved), exclude: exclude.map(domainOrFile))
     }
 }

@@ -16,7 +16,10 @@ public struct BlocklistDownload: Sendable {
 
     public init(http: HTTPClient, environment: [String: String]) {
         let base = XDGDirectory.base("XDG_CACHE_HOME", else: ".cache", environment: environment)
-        self.init(http: http, cacheDirectory: base.appendingPathComponent("fedictl", isDirectory: true).appendingPathComponent("blocklists", isDirectory: true))
+        self.init(
+            http: http,
+            cacheDirectory: base.appendingPathComponent("fedictl", isDirectory: true).appendingPathComponent(
+                "blocklists", isDirectory: true))
     }
 
     /// What one fetch gave, and whether it came from the cache (the server said 304).
@@ -39,9 +42,12 @@ public struct BlocklistDownload: Sendable {
 
     public func fetch(_ url: URL) async throws -> Result {
         let file = cacheFile(for: url)
-        let cached = file.flatMap { try? $0.read() }.flatMap { try? JSONCoding.decoder().decode(CacheEntry.self, from: $0) }
-            .flatMap { $0.url == url.absoluteString ? $0 : nil }
-        var request = HTTPRequest(method: .get, url: url, headers: [("Accept", "text/csv, application/json, text/plain;q=0.9, */*;q=0.5")])
+        let cached = file.flatMap { try? $0.read() }.flatMap {
+            try? JSONCoding.decoder().decode(CacheEntry.self, from: $0)
+        }
+        .flatMap { $0.url == url.absoluteString ? $0 : nil }
+        var request = HTTPRequest(
+            method: .get, url: url, headers: [("Accept", "text/csv, application/json, text/plain;q=0.9, */*;q=0.5")])
         if let etag = cached?.etag { request.setHeader("If-None-Match", etag) }
         if let lastModified = cached?.lastModified { request.setHeader("If-Modified-Since", lastModified) }
         let response: HTTPResponse
@@ -52,20 +58,25 @@ public struct BlocklistDownload: Sendable {
         }
         if response.status == 304, let cached { return Result(data: cached.body, fromCache: true) }
         guard response.isSuccess else {
-            throw APIError.http(status: response.status, serverMessage: APIError.serverMessage(in: response.body), url: url,
-                                headers: response.headers, body: response.body)
+            throw APIError.http(
+                status: response.status, serverMessage: APIError.serverMessage(in: response.body), url: url,
+                headers: response.headers, body: response.body)
         }
         let etag = response.header("etag")
         let lastModified = response.header("last-modified")
         if let file, etag != nil || lastModified != nil {
             let entry = CacheEntry(url: url.absoluteString, etag: etag, lastModified: lastModified, body: response.body)
-            _ = try? file.withExclusiveLock { try file.replace(with: try JSONCoding.encoder(pretty: false).encode(entry)) }
+            _ = try? file.withExclusiveLock {
+                try file.replace(with: try JSONCoding.encoder(pretty: false).encode(entry))
+            }
         }
         return Result(data: response.body, fromCache: false)
     }
 
     /// The cache file of a URL: named by the URL's digest, so no URL text reaches a path.
     func cacheFile(for url: URL) -> LockedFile? {
-        cacheDirectory.map { LockedFile(url: $0.appendingPathComponent(DomainDigest.sha256Hex(url.absoluteString) + ".json")) }
+        cacheDirectory.map {
+            LockedFile(url: $0.appendingPathComponent(DomainDigest.sha256Hex(url.absoluteString) + ".json"))
+        }
     }
 }

@@ -42,19 +42,26 @@ public struct BlocklistFile: Sendable {
 
     /// Exit 65: `source` is larger than `maxFileBytes`.
     public static func tooLarge(_ source: String) throws -> Never {
-        throw FediError(.dataError, "\(source) is larger than \(maxFileBytes >> 20) MiB, too large for a blocklist",
-                        hint: "split it, or check that it is the blocklist you meant")
+        throw FediError(
+            .dataError, "\(source) is larger than \(maxFileBytes >> 20) MiB, too large for a blocklist",
+            hint: "split it, or check that it is the blocklist you meant")
     }
 
-    static let positionalColumns = ["domain", "severity", "reject_media", "reject_reports", "public_comment", "obfuscate"]
+    static let positionalColumns = [
+        "domain", "severity", "reject_media", "reject_reports", "public_comment", "obfuscate",
+    ]
 
     /// Reads `data` as `format` (nil: recognised from the content). `defaultSeverity` applies to plain
     /// lists and to rows that leave severity out. Bad rows: exit 65 naming the source and the lines.
-    public static func parse(_ data: Data, source: String, format: BlocklistFormat? = nil,
-                             defaultSeverity: DomainBlockSeverity = .suspend) throws -> BlocklistFile {
+    public static func parse(
+        _ data: Data, source: String, format: BlocklistFormat? = nil,
+        defaultSeverity: DomainBlockSeverity = .suspend
+    ) throws -> BlocklistFile {
         guard data.count <= maxFileBytes else { try tooLarge(source) }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw FediError(.dataError, "\(source) is not UTF-8 text", hint: "save the blocklist as UTF-8 CSV, JSON or a plain list of domains")
+            throw FediError(
+                .dataError, "\(source) is not UTF-8 text",
+                hint: "save the blocklist as UTF-8 CSV, JSON or a plain list of domains")
         }
         let format = format ?? detect(text)
         var reader = RowReader(defaultSeverity: defaultSeverity)
@@ -64,15 +71,20 @@ public struct BlocklistFile: Sendable {
             do {
                 try reader.readCSV(text, format: format)
             } catch {
-                throw FediError(.dataError, "\(source): line \(error.line): \(error.message); nothing was planned from it",
-                                hint: "fix the file (a field with a comma, quote or line break is written in double quotes, \"\" for a quote)")
+                throw FediError(
+                    .dataError, "\(source): line \(error.line): \(error.message); nothing was planned from it",
+                    hint:
+                        "fix the file (a field with a comma, quote or line break is written in double quotes, \"\" for a quote)"
+                )
             }
         }
         guard reader.problems.isEmpty else {
             let shown = reader.problems.prefix(5).joined(separator: "; ")
             let more = reader.problems.count > 5 ? "; and \(reader.problems.count - 5) more" : ""
-            throw FediError(.dataError, "\(source): \(reader.problems.count) row\(reader.problems.count == 1 ? "" : "s") cannot be read as a \(format.rawValue) blocklist",
-                            hint: shown + more)
+            throw FediError(
+                .dataError,
+                "\(source): \(reader.problems.count) row\(reader.problems.count == 1 ? "" : "s") cannot be read as a \(format.rawValue) blocklist",
+                hint: shown + more)
         }
         return BlocklistFile(format: format, entries: reader.entries, skipped: reader.skipped)
     }
@@ -151,11 +163,16 @@ private struct RowReader {
 
     mutating func readJSON(_ text: String, source: String) throws {
         guard let object = try? JSONText.object(from: Data(text.utf8)) else {
-            throw FediError(.dataError, "\(source) is not valid JSON", hint: "a JSON blocklist is an array of {\"domain\": ..., \"severity\": ...} objects")
+            throw FediError(
+                .dataError, "\(source) is not valid JSON",
+                hint: "a JSON blocklist is an array of {\"domain\": ..., \"severity\": ...} objects")
         }
         guard let items = object as? [Any] else {
-            throw FediError(.dataError, "\(source) is JSON but not a list of domain blocks",
-                            hint: "a JSON blocklist is an array of {\"domain\": ..., \"severity\": ...} objects (Mastodon's admin API shape)")
+            throw FediError(
+                .dataError, "\(source) is JSON but not a list of domain blocks",
+                hint:
+                    "a JSON blocklist is an array of {\"domain\": ..., \"severity\": ...} objects (Mastodon's admin API shape)"
+            )
         }
         for (index, item) in items.enumerated() {
             var row: [String: String] = [:]
@@ -184,7 +201,9 @@ private struct RowReader {
         // which only some software keeps (the import checks, per server).
         let stars = given.filter { $0 == "*" }.count
         if stars > 0, !(stars == 1 && given.trimmed().hasPrefix("*.")) {
-            return skipped.append(.init(line: line, domain: DomainName.shown(DomainName.folded(given)), reason: "obfuscated (contains *)"))
+            return skipped.append(
+                .init(line: line, domain: DomainName.shown(DomainName.folded(given)), reason: "obfuscated (contains *)")
+            )
         }
         let domain: String
         do {
@@ -211,9 +230,14 @@ private struct RowReader {
             return skipped.append(.init(line: line, domain: domain, reason: "repeats line \(first)"))
         }
         seen[domain] = line
-        entries.append(.init(line: line, spec: DomainBlockSpec(
-            domain: domain, severity: severity, rejectMedia: flags["reject_media"] ?? false, rejectReports: flags["reject_reports"] ?? false,
-            privateComment: row["private_comment"], publicComment: row["public_comment"], obfuscate: flags["obfuscate"] ?? false)))
+        entries.append(
+            .init(
+                line: line,
+                spec: DomainBlockSpec(
+                    domain: domain, severity: severity, rejectMedia: flags["reject_media"] ?? false,
+                    rejectReports: flags["reject_reports"] ?? false,
+                    privateComment: row["private_comment"], publicComment: row["public_comment"],
+                    obfuscate: flags["obfuscate"] ?? false)))
     }
 }
 
@@ -222,15 +246,21 @@ private struct RowReader {
 /// spreadsheet would run as formulas are quoted (`CSVText.safe`); the reader undoes that quote.
 public enum BlocklistExport {
     /// Mastodon's import header: every column explicit, since newer importers fail on missing cells.
-    public static let mastodonHeader = ["#domain", "#severity", "#reject_media", "#reject_reports", "#public_comment", "#obfuscate"]
-    public static let csvHeader = ["domain", "severity", "reject_media", "reject_reports", "public_comment", "private_comment", "obfuscate"]
+    public static let mastodonHeader = [
+        "#domain", "#severity", "#reject_media", "#reject_reports", "#public_comment", "#obfuscate",
+    ]
+    public static let csvHeader = [
+        "domain", "severity", "reject_media", "reject_reports", "public_comment", "private_comment", "obfuscate",
+    ]
 
     /// A merged list as Mastodon's own importer reads it (`#`-headers, true/false), with the private
     /// comment after Mastodon's columns, where `import` and fediblockhole read it and Mastodon ignores it.
     public static func merged(_ blocks: [MergedBlock], header: Bool) -> Data {
         let rows = blocks.map { block in
-            [block.domain, block.severity.rawValue, String(block.rejectMedia), String(block.rejectReports),
-             block.publicComment, String(block.obfuscate), block.privateComment].map(CSVText.safe)
+            [
+                block.domain, block.severity.rawValue, String(block.rejectMedia), String(block.rejectReports),
+                block.publicComment, String(block.obfuscate), block.privateComment,
+            ].map(CSVText.safe)
         }
         let lines = (header ? [mastodonHeader + ["#private_comment"]] : []) + rows
         return Data(lines.map { CSVText.line($0) }.joined().utf8)
@@ -244,15 +274,25 @@ public enum BlocklistExport {
         }
         switch format {
         case .mastodonCSV:
-            return csv(mastodonHeader, blocks.map { block in
-                [block.domain, block.severity.rawValue, String(block.rejectMedia), String(block.rejectReports), block.publicComment ?? "",
-                 String(block.obfuscate)]
-            })
+            return csv(
+                mastodonHeader,
+                blocks.map { block in
+                    [
+                        block.domain, block.severity.rawValue, String(block.rejectMedia), String(block.rejectReports),
+                        block.publicComment ?? "",
+                        String(block.obfuscate),
+                    ]
+                })
         case .csv:
-            return csv(csvHeader, blocks.map { block in
-                [block.domain, block.severity.rawValue, String(block.rejectMedia), String(block.rejectReports), block.publicComment ?? "",
-                 block.privateComment ?? "", String(block.obfuscate)]
-            })
+            return csv(
+                csvHeader,
+                blocks.map { block in
+                    [
+                        block.domain, block.severity.rawValue, String(block.rejectMedia), String(block.rejectReports),
+                        block.publicComment ?? "",
+                        block.privateComment ?? "", String(block.obfuscate),
+                    ]
+                })
         case .json:
             let text = String(decoding: try JSONCoding.encoder(pretty: true).encode(blocks), as: UTF8.self)
             return Data((InertText.json(text) + "\n").utf8)

@@ -63,7 +63,8 @@ public struct SourceSettings: Sendable, Equatable {
     public var maxSeverity: DomainBlockSeverity
     public var fields: Set<BlocklistField>
 
-    public init(maxSeverity: DomainBlockSeverity = .suspend, fields: Set<BlocklistField> = Set(BlocklistField.allCases)) {
+    public init(maxSeverity: DomainBlockSeverity = .suspend, fields: Set<BlocklistField> = Set(BlocklistField.allCases))
+    {
         self.maxSeverity = maxSeverity
         self.fields = fields
     }
@@ -166,8 +167,9 @@ public struct MergedBlock: Codable, Sendable, Equatable {
 
     /// The block to write to a server.
     public var spec: DomainBlockSpec {
-        DomainBlockSpec(domain: domain, severity: severity, rejectMedia: rejectMedia, rejectReports: rejectReports,
-                        privateComment: privateComment, publicComment: publicComment, obfuscate: obfuscate)
+        DomainBlockSpec(
+            domain: domain, severity: severity, rejectMedia: rejectMedia, rejectReports: rejectReports,
+            privateComment: privateComment, publicComment: publicComment, obfuscate: obfuscate)
     }
 }
 
@@ -203,9 +205,13 @@ public enum BlocklistMerge {
     /// `lists` in source order (the first listing of a domain is the base its comments grow from);
     /// `threshold` counts sources, `allow` always wins, `knownDomains` adds to the domains the sources
     /// themselves name when matching digests.
-    public static func merge(_ lists: [SourceList], rule: MergeRule = .max, threshold: MergeThreshold = .count(0),
-                             allow: Set<String> = [], knownDomains: [String] = []) -> BlocklistMergeResult {
-        let plainDomains = lists.flatMap { $0.entries.filter { !$0.isObfuscated }.map { BlocklistFile.normalise($0.spec.domain) } }
+    public static func merge(
+        _ lists: [SourceList], rule: MergeRule = .max, threshold: MergeThreshold = .count(0),
+        allow: Set<String> = [], knownDomains: [String] = []
+    ) -> BlocklistMergeResult {
+        let plainDomains = lists.flatMap {
+            $0.entries.filter { !$0.isObfuscated }.map { BlocklistFile.normalise($0.spec.domain) }
+        }
         let digests = DomainDigestIndex(domains: plainDomains + knownDomains.map(BlocklistFile.normalise))
         var matched: [BlocklistMergeResult.DigestMatch] = []
 
@@ -217,7 +223,9 @@ public enum BlocklistMerge {
                 entry.spec.domain = BlocklistFile.normalise(entry.spec.domain)
                 var key = entry.spec.domain
                 if entry.isObfuscated {
-                    if let digest = entry.digest, let domain = digests.domain(digest: digest, pattern: entry.spec.domain) {
+                    if let digest = entry.digest,
+                        let domain = digests.domain(digest: digest, pattern: entry.spec.domain)
+                    {
                         matched.append(.init(source: list.name, listed: entry.spec.domain, domain: domain))
                         entry.spec.domain = domain
                         entry.digest = nil
@@ -246,7 +254,8 @@ public enum BlocklistMerge {
                 block = combine(block, entry, rule: rule)
                 block.sources.append(source)
             }
-            if allowed.contains(block.domain) || block.digest.map({ allowedDigests.contains($0.lowercased()) }) == true {
+            if allowed.contains(block.domain) || block.digest.map({ allowedDigests.contains($0.lowercased()) }) == true
+            {
                 removed.append(block.domain)
                 continue
             }
@@ -262,9 +271,12 @@ public enum BlocklistMerge {
     static func start(_ entry: SourceEntry, source: String) -> MergedBlock {
         let spec = entry.spec
         let unmatched = entry.isObfuscated
-        return MergedBlock(domain: spec.domain, severity: spec.severity, rejectMedia: spec.rejectMedia, rejectReports: spec.rejectReports,
-                           publicComment: spec.publicComment ?? "", privateComment: spec.privateComment ?? "", obfuscate: spec.obfuscate,
-                           digest: unmatched ? entry.digest?.lowercased() : nil, unmatched: unmatched, sources: [source])
+        return MergedBlock(
+            domain: spec.domain, severity: spec.severity, rejectMedia: spec.rejectMedia,
+            rejectReports: spec.rejectReports,
+            publicComment: spec.publicComment ?? "", privateComment: spec.privateComment ?? "",
+            obfuscate: spec.obfuscate,
+            digest: unmatched ? entry.digest?.lowercased() : nil, unmatched: unmatched, sources: [source])
     }
 
     /// fediblockhole's `apply_mergeplan`: comments always merge; severity and flags follow the rule.
@@ -293,8 +305,12 @@ public enum BlocklistMerge {
         if old.isEmpty && new.isEmpty { return "" }
         if old == new || new.isEmpty { return old }
         if old.isEmpty { return new }
-        let oldTokens = old.split(separator: ", ", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
-        var newTokens = new.split(separator: ", ", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+        let oldTokens = old.split(separator: ", ", omittingEmptySubsequences: false).map(String.init).filter {
+            !$0.isEmpty
+        }
+        var newTokens = new.split(separator: ", ", omittingEmptySubsequences: false).map(String.init).filter {
+            !$0.isEmpty
+        }
         for token in oldTokens {
             if let index = newTokens.firstIndex(of: token) { newTokens.remove(at: index) }
         }

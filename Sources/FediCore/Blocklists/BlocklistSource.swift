@@ -17,23 +17,33 @@ public enum BlocklistSource: Sendable, Equatable, CustomStringConvertible {
         let lowered = text.lowercased()
         if lowered.hasPrefix("server:") {
             let host = String(text.dropFirst("server:".count)).trimmed()
-            guard !host.isEmpty else { throw FediError(.usage, "'\(text)' names no server", hint: "write server:HOST, e.g. server:mastodon.social") }
+            guard !host.isEmpty else {
+                throw FediError(
+                    .usage, "'\(text)' names no server", hint: "write server:HOST, e.g. server:mastodon.social")
+            }
             self = .server(host)
         } else if lowered.hasPrefix("account:") {
             let name = String(text.dropFirst("account:".count)).trimmed()
-            guard !name.isEmpty else { throw FediError(.usage, "'\(text)' names no account", hint: "write account:NAME (an id, a prefix of one, or an alias)") }
+            guard !name.isEmpty else {
+                throw FediError(
+                    .usage, "'\(text)' names no account",
+                    hint: "write account:NAME (an id, a prefix of one, or an alias)")
+            }
             self = .account(name)
         } else if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") {
             guard let url = URL(string: text), let host = url.host, !host.isEmpty else {
                 throw FediError(.usage, "'\(text)' is not a URL", hint: "give an https:// address of a blocklist file")
             }
             if lowered.hasPrefix("http://"), !ServerAddress.isLoopback(host), !allowInsecureHTTP {
-                throw FediError(.usage, "refusing plain http:// for \(host): the list could be changed on the way",
-                                hint: "use https://, or pass --insecure-http if you really mean it")
+                throw FediError(
+                    .usage, "refusing plain http:// for \(host): the list could be changed on the way",
+                    hint: "use https://, or pass --insecure-http if you really mean it")
             }
             self = .url(url)
         } else if text.contains("://") {
-            throw FediError(.usage, "unsupported source '\(text)'", hint: "use a file, an https:// URL, server:HOST or account:NAME")
+            throw FediError(
+                .usage, "unsupported source '\(text)'", hint: "use a file, an https:// URL, server:HOST or account:NAME"
+            )
         } else {
             self = .file(text)
         }
@@ -61,7 +71,8 @@ public enum BlocklistReader {
         let emptyMeansNoop = mastodonCSVHeader(data)?.contains("#severity") ?? false
         let file = try BlocklistFile.parse(data, source: name, defaultSeverity: emptyMeansNoop ? .noop : .suspend)
         var entries = file.entries.map { SourceEntry(spec: $0.spec) }
-        var position = Dictionary(entries.enumerated().map { ($1.spec.domain, $0) }, uniquingKeysWith: { first, _ in first })
+        var position = Dictionary(
+            entries.enumerated().map { ($1.spec.domain, $0) }, uniquingKeysWith: { first, _ in first })
         var skipped = file.skipped
         // BlocklistFile keeps the first row of a domain and skips obfuscated ones, and reads a JSON
         // severity of "" or null as suspend (fediblockhole: noop): read those rows again.
@@ -69,7 +80,9 @@ public enum BlocklistReader {
         let items = file.format == .json ? (try? JSONText.object(from: data)) as? [Any] : nil
         if let items { reread.formUnion(items.indices.filter { hasEmptySeverity(items[$0]) }.map { $0 + 1 }) }
         guard file.format != .list, !reread.isEmpty else { return (SourceList(name: name, entries: entries), skipped) }
-        let rows = items.map { jsonRows($0, lines: reread) } ?? csvRows(data, emptySeverity: file.format == .csv || emptyMeansNoop ? .noop : .suspend)
+        let rows =
+            items.map { jsonRows($0, lines: reread) }
+            ?? csvRows(data, emptySeverity: file.format == .csv || emptyMeansNoop ? .noop : .suspend)
         for line in reread.sorted() {
             guard let entry = rows[line] else { continue }
             skipped.removeAll { $0.line == line }
@@ -88,7 +101,9 @@ public enum BlocklistReader {
     /// The column names of a Mastodon CSV (`#domain,#severity,...`), lower-cased; nil for anything else.
     static func mastodonCSVHeader(_ data: Data) -> [String]? {
         let text = String(decoding: data.prefix(4096), as: UTF8.self)
-        guard BlocklistFile.detect(text) == .mastodonCSV, let header = (try? CSVText.records(text))?.first else { return nil }
+        guard BlocklistFile.detect(text) == .mastodonCSV, let header = (try? CSVText.records(text))?.first else {
+            return nil
+        }
         return header.fields.map { $0.trimmed().lowercased() }
     }
 
@@ -97,14 +112,17 @@ public enum BlocklistReader {
     static func rapidBlockEntries(_ data: Data) -> [SourceEntry]? {
         let start = data.prefix(64).drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
         guard start.first == UInt8(ascii: "{"), let object = try? JSONText.object(from: data) as? [String: Any],
-              let blocks = object["blocks"] as? [String: Any] else { return nil }
+            let blocks = object["blocks"] as? [String: Any]
+        else { return nil }
         return blocks.keys.sorted().compactMap { domain in
             let fields = blocks[domain] as? [String: Any] ?? [:]
             let blocked = fields["isBlocked"] as? Bool ?? false
             let normalised = BlocklistFile.normalise(domain)
             guard !normalised.isEmpty else { return nil }
-            return SourceEntry(spec: DomainBlockSpec(domain: normalised, severity: blocked ? .suspend : .noop,
-                                                     publicComment: fields["reason"] as? String ?? ""))
+            return SourceEntry(
+                spec: DomainBlockSpec(
+                    domain: normalised, severity: blocked ? .suspend : .noop,
+                    publicComment: fields["reason"] as? String ?? ""))
         }
     }
 
@@ -120,7 +138,8 @@ public enum BlocklistReader {
         var rows: [Int: SourceEntry] = [:]
         for line in lines where line >= 1 && line <= items.count {
             guard let fields = items[line - 1] as? [String: Any], let domain = fields["domain"] as? String,
-                  let element = try? JSONText.data(from: fields), let block = try? JSONCoding.decoder().decode(DomainBlock.self, from: element)
+                let element = try? JSONText.data(from: fields),
+                let block = try? JSONCoding.decoder().decode(DomainBlock.self, from: element)
             else { continue }
             var spec = block.spec
             spec.domain = BlocklistFile.normalise(domain)
@@ -135,21 +154,25 @@ public enum BlocklistReader {
     static func csvRows(_ data: Data, emptySeverity: DomainBlockSeverity) -> [Int: SourceEntry] {
         // The file was read through BlocklistFile first, which refuses bad rows by line.
         let records = (try? CSVText.records(String(decoding: data, as: UTF8.self))) ?? []
-        guard let header = records.first?.fields.map({ name -> String in
-            let bare = name.trimmed().lowercased().trimmed("#")
-            return bare == "comment" ? "public_comment" : bare
-        }) else { return [:] }
+        guard
+            let header = records.first?.fields.map({ name -> String in
+                let bare = name.trimmed().lowercased().trimmed("#")
+                return bare == "comment" ? "public_comment" : bare
+            })
+        else { return [:] }
         var rows: [Int: SourceEntry] = [:]
         for record in records.dropFirst() {
             var row: [String: String] = [:]
             for (key, value) in zip(header, record.fields) { row[key] = value.trimmed() }
             guard let domain = row["domain"] else { continue }
             let severityText = (row["severity"] ?? "").lowercased()
-            guard let severity = severityText.isEmpty ? emptySeverity : DomainBlockSeverity(rawValue: severityText) else { continue }
+            guard let severity = severityText.isEmpty ? emptySeverity : DomainBlockSeverity(rawValue: severityText)
+            else { continue }
             let flag = { (key: String) in BlocklistFile.bool(row[key] ?? "") ?? false }
-            let spec = DomainBlockSpec(domain: BlocklistFile.normalise(domain), severity: severity, rejectMedia: flag("reject_media"),
-                                       rejectReports: flag("reject_reports"), privateComment: row["private_comment"] ?? "",
-                                       publicComment: row["public_comment"] ?? "", obfuscate: flag("obfuscate"))
+            let spec = DomainBlockSpec(
+                domain: BlocklistFile.normalise(domain), severity: severity, rejectMedia: flag("reject_media"),
+                rejectReports: flag("reject_reports"), privateComment: row["private_comment"] ?? "",
+                publicComment: row["public_comment"] ?? "", obfuscate: flag("obfuscate"))
             rows[record.line] = SourceEntry(spec: spec, digest: row["digest"].flatMap { $0.isEmpty ? nil : $0 })
         }
         return rows
@@ -158,19 +181,26 @@ public enum BlocklistReader {
     /// A server's public list: severities it names (silence, suspend, noop), the comment as the
     /// public comment, obfuscated domains with their digests. Entries with another severity are
     /// returned as skipped.
-    public static func entries(from blocks: [PublicDomainBlock], name: String) -> (list: SourceList, skipped: [BlocklistFile.Skipped]) {
+    public static func entries(from blocks: [PublicDomainBlock], name: String) -> (
+        list: SourceList, skipped: [BlocklistFile.Skipped]
+    ) {
         var entries: [SourceEntry] = []
         var skipped: [BlocklistFile.Skipped] = []
         var seen: Set<String> = []
         for (index, block) in blocks.enumerated() {
             let domain = BlocklistFile.normalise(block.domain)
             guard let severity = DomainBlockSeverity(rawValue: (block.severity ?? "suspend").lowercased()) else {
-                skipped.append(.init(line: index + 1, domain: domain, reason: "severity '\(block.severity ?? "")' is not silence, suspend or noop"))
+                skipped.append(
+                    .init(
+                        line: index + 1, domain: domain,
+                        reason: "severity '\(block.severity ?? "")' is not silence, suspend or noop"))
                 continue
             }
             guard seen.insert(block.digest ?? domain).inserted else { continue }
-            entries.append(SourceEntry(spec: DomainBlockSpec(domain: domain, severity: severity, publicComment: block.comment ?? ""),
-                                       digest: domain.contains("*") ? block.digest : nil))
+            entries.append(
+                SourceEntry(
+                    spec: DomainBlockSpec(domain: domain, severity: severity, publicComment: block.comment ?? ""),
+                    digest: domain.contains("*") ? block.digest : nil))
         }
         return (SourceList(name: name, entries: entries), skipped)
     }

@@ -104,7 +104,9 @@ public enum CSVText {
     }
 
     static func mayNeedQuotes(_ field: String) -> Bool {
-        field.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
+        field.utf8.contains {
+            $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+        }
     }
 
     /// What a spreadsheet would run as a formula: a cell starting with `=`, `+`, `-` or `@`, or
@@ -124,7 +126,9 @@ public enum CSVText {
     /// an exported comment "-- spam" imports as itself.
     public static func unguarded(_ text: String) -> String {
         let scalars = text.unicodeScalars
-        guard scalars.first == "'", let second = scalars.dropFirst().first, formulaStarts.contains(second) else { return text }
+        guard scalars.first == "'", let second = scalars.dropFirst().first, formulaStarts.contains(second) else {
+            return text
+        }
         return String(text.unicodeScalars.dropFirst())
     }
 }

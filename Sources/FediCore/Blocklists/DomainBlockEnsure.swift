@@ -16,8 +16,10 @@ extension DomainBlockPlan {
     /// The step that ensures one wanted block against the server's `current` list: add, update,
     /// unchanged, or covered by a parent domain's block where `support` has that rule.
     public static func ensuring(_ spec: DomainBlockSpec, current: [DomainBlock], support: DomainBlockSupport) -> Step {
-        DomainBlockPlan(wanted: [BlocklistFile.Entry(line: 0, spec: spec)], current: current, prune: false,
-                        parentRules: support.parentRules).steps[0]
+        DomainBlockPlan(
+            wanted: [BlocklistFile.Entry(line: 0, spec: spec)], current: current, prune: false,
+            parentRules: support.parentRules
+        ).steps[0]
     }
 }
 
@@ -40,7 +42,9 @@ extension DomainBlockAdapter {
                 }
             } catch let covered as DomainBlockCovered {
                 let existing = covered.existing
-                guard BlocklistFile.normalise(existing.domain) == BlocklistFile.normalise(spec.domain) else { return .covered(by: existing) }
+                guard BlocklistFile.normalise(existing.domain) == BlocklistFile.normalise(spec.domain) else {
+                    return .covered(by: existing)
+                }
                 let changes = spec.differences(from: existing)
                 guard !changes.isEmpty else { return .unchanged(existing) }
                 let kept = spec.keepingComments(of: existing)
@@ -56,7 +60,8 @@ extension DomainBlockAdapter {
         case nil:
             if step.action == .covered, let parent = step.existing { return .covered(by: parent) }
             guard let existing = step.existing else {
-                throw FediError(.failure, "internal: a planned \(step.action.rawValue) step on \(step.domain) has no block")
+                throw FediError(
+                    .failure, "internal: a planned \(step.action.rawValue) step on \(step.domain) has no block")
             }
             return .unchanged(existing)
         }

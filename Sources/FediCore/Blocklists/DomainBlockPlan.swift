@@ -27,7 +27,10 @@ public struct DomainBlockPlan: Sendable {
         /// Why a step is kept.
         public var note: String?
 
-        public init(action: Action, domain: String, spec: DomainBlockSpec?, existing: DomainBlock?, changes: [String], line: Int?) {
+        public init(
+            action: Action, domain: String, spec: DomainBlockSpec?, existing: DomainBlock?, changes: [String],
+            line: Int?
+        ) {
             self.action = action
             self.domain = domain
             self.spec = spec
@@ -54,7 +57,9 @@ public struct DomainBlockPlan: Sendable {
     /// stricter than it (else the server answers 422), so such rows are planned as `covered`.
     public init(wanted: [BlocklistFile.Entry], current: [DomainBlock], prune: Bool, parentRules: Bool) {
         var byDomain: [String: DomainBlock] = [:]
-        for block in current { byDomain[BlocklistFile.normalise(block.domain)] = byDomain[BlocklistFile.normalise(block.domain)] ?? block }
+        for block in current {
+            byDomain[BlocklistFile.normalise(block.domain)] = byDomain[BlocklistFile.normalise(block.domain)] ?? block
+        }
         let wantedDomains = Set(wanted.map { BlocklistFile.normalise($0.spec.domain) })
         // The blocks as they will be afterwards, to judge parent coverage.
         var after = byDomain.filter { !prune || wantedDomains.contains($0.key) }
@@ -70,18 +75,26 @@ public struct DomainBlockPlan: Sendable {
             let key = BlocklistFile.normalise(entry.spec.domain)
             if let existing = byDomain[key] {
                 let changes = entry.spec.differences(from: existing)
-                steps.append(Step(action: changes.isEmpty ? .unchanged : .update, domain: existing.domain, spec: entry.spec, existing: existing,
-                                  changes: changes, line: entry.line))
+                steps.append(
+                    Step(
+                        action: changes.isEmpty ? .unchanged : .update, domain: existing.domain, spec: entry.spec,
+                        existing: existing,
+                        changes: changes, line: entry.line))
             } else if parentRules, let parent = Self.covering(entry.spec, in: after) {
-                steps.append(Step(action: .covered, domain: key, spec: entry.spec, existing: byDomain[parent] ?? after[parent], changes: [],
-                                  line: entry.line))
+                steps.append(
+                    Step(
+                        action: .covered, domain: key, spec: entry.spec, existing: byDomain[parent] ?? after[parent],
+                        changes: [],
+                        line: entry.line))
             } else {
-                steps.append(Step(action: .add, domain: key, spec: entry.spec, existing: nil, changes: [], line: entry.line))
+                steps.append(
+                    Step(action: .add, domain: key, spec: entry.spec, existing: nil, changes: [], line: entry.line))
             }
         }
         if prune {
             for block in current where !wantedDomains.contains(BlocklistFile.normalise(block.domain)) {
-                steps.append(Step(action: .remove, domain: block.domain, spec: nil, existing: block, changes: [], line: nil))
+                steps.append(
+                    Step(action: .remove, domain: block.domain, spec: nil, existing: block, changes: [], line: nil))
             }
         }
         self.steps = steps

@@ -27,7 +27,8 @@ public enum DomainName {
             name.removeFirst(2)
         }
         if name.contains("*") {
-            throw Problem(wildcard ? "a wildcard is only allowed as a leading *." : "a wildcard (*) names no single domain")
+            throw Problem(
+                wildcard ? "a wildcard is only allowed as a leading *." : "a wildcard (*) names no single domain")
         }
         var labels: [String] = []
         for label in name.split(separator: ".", omittingEmptySubsequences: false) {
@@ -55,7 +56,9 @@ public enum DomainName {
         var value = text.trimmed().lowercased()
         // IDNA's other full stops (ideographic, full-width, half-width) separate labels too.
         if value.unicodeScalars.contains(where: { [0x3002, 0xFF0E, 0xFF61].contains($0.value) }) {
-            value = String(String.UnicodeScalarView(value.unicodeScalars.map { [0x3002, 0xFF0E, 0xFF61].contains($0.value) ? "." : $0 }))
+            value = String(
+                String.UnicodeScalarView(
+                    value.unicodeScalars.map { [0x3002, 0xFF0E, 0xFF61].contains($0.value) ? "." : $0 }))
         }
         while value.hasSuffix(".") { value.removeLast() }
         return value
@@ -68,8 +71,11 @@ public enum DomainName {
             try checkLetters(label)
             if label.hasPrefix("xn--") {
                 // An A-label must be the punycode of a valid Unicode label, written the canonical way.
-                guard let decoded = Punycode.decode(String(label.dropFirst(4))), decoded.unicodeScalars.contains(where: { $0.value >= 0x80 }),
-                      (try? checkUnicodeLetters(decoded)) != nil, Punycode.encode(nfc(decoded)) == String(label.dropFirst(4)) else {
+                guard let decoded = Punycode.decode(String(label.dropFirst(4))),
+                    decoded.unicodeScalars.contains(where: { $0.value >= 0x80 }),
+                    (try? checkUnicodeLetters(decoded)) != nil,
+                    Punycode.encode(nfc(decoded)) == String(label.dropFirst(4))
+                else {
                     throw Problem("the label '\(shown(label))' is not valid punycode")
                 }
             }
@@ -77,13 +83,17 @@ public enum DomainName {
         } else {
             let unicode = nfc(label)
             try checkUnicodeLetters(unicode)
-            guard let encoded = Punycode.encode(unicode) else { throw Problem("the label '\(shown(label))' cannot be written in punycode") }
+            guard let encoded = Punycode.encode(unicode) else {
+                throw Problem("the label '\(shown(label))' cannot be written in punycode")
+            }
             ascii = "xn--" + encoded
         }
         guard ascii.count <= maxLabelLength else {
             throw Problem("the label '\(shown(label))' is \(ascii.count) characters long, more than \(maxLabelLength)")
         }
-        guard !ascii.hasPrefix("-"), !ascii.hasSuffix("-") else { throw Problem("the label '\(shown(label))' starts or ends with a hyphen") }
+        guard !ascii.hasPrefix("-"), !ascii.hasSuffix("-") else {
+            throw Problem("the label '\(shown(label))' starts or ends with a hyphen")
+        }
         return ascii
     }
 
@@ -91,7 +101,8 @@ public enum DomainName {
     static func checkLetters(_ label: String) throws(Problem) {
         for byte in label.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"): continue
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+                continue
             default: throw Problem("it holds \(describe(Unicode.Scalar(byte))), which no domain name has")
             }
         }
@@ -107,7 +118,8 @@ public enum DomainName {
             }
             switch scalar.properties.generalCategory {
             case .lowercaseLetter, .uppercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                 .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber: continue
+                .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber:
+                continue
             default: throw Problem("it holds \(describe(scalar)), which no domain name has")
             }
         }
@@ -141,7 +153,9 @@ extension Punycode {
             output = bytes[..<delimiter].map { Unicode.Scalar($0) }
             index = delimiter + 1
         }
-        var n = 128, i = 0, bias = 72
+        var n = 128
+        var i = 0
+        var bias = 72
         while index < bytes.count {
             let old = i
             var weight = 1

@@ -21,14 +21,21 @@ struct HostLists: Equatable {
         var order: [String] = []
         var seen = Set<String>()
         for kind in Kind.allCases {
-            for entry in lists[kind] ?? [] where seen.insert(BlocklistFile.normalise(entry.host)).inserted { order.append(entry.host) }
+            for entry in lists[kind] ?? [] where seen.insert(BlocklistFile.normalise(entry.host)).inserted {
+                order.append(entry.host)
+            }
         }
         return order.map { host in
-            let found = Kind.allCases.reduce(into: [Kind: Entry]()) { result, kind in result[kind] = entry(host, in: kind) }
-            let severity: DomainBlockSeverity = found[.suspend] != nil ? .suspend : found[.silence] != nil ? .silence : .noop
-            let reason = [found[.suspend], found[.silence], found[.media], found[.reports]].compactMap { $0?.reason }.first { !$0.isEmpty }
-            return DomainBlock(id: host, domain: host, severity: severity, rejectMedia: found[.media] != nil,
-                               rejectReports: found[.reports] != nil, publicComment: reason)
+            let found = Kind.allCases.reduce(into: [Kind: Entry]()) { result, kind in
+                result[kind] = entry(host, in: kind)
+            }
+            let severity: DomainBlockSeverity =
+                found[.suspend] != nil ? .suspend : found[.silence] != nil ? .silence : .noop
+            let reason = [found[.suspend], found[.silence], found[.media], found[.reports]].compactMap { $0?.reason }
+                .first { !$0.isEmpty }
+            return DomainBlock(
+                id: host, domain: host, severity: severity, rejectMedia: found[.media] != nil,
+                rejectReports: found[.reports] != nil, publicComment: reason)
         }
     }
 
@@ -41,12 +48,13 @@ struct HostLists: Equatable {
     /// comment, else what the entry had. Throws naming a list the server does not have.
     mutating func set(_ spec: DomainBlockSpec, listName: (Kind) -> String) throws {
         for kind in Kind.allCases {
-            let wanted = switch kind {
-            case .suspend: spec.severity == .suspend
-            case .silence: spec.severity == .silence
-            case .media: spec.rejectMedia
-            case .reports: spec.rejectReports
-            }
+            let wanted =
+                switch kind {
+                case .suspend: spec.severity == .suspend
+                case .silence: spec.severity == .silence
+                case .media: spec.rejectMedia
+                case .reports: spec.rejectReports
+                }
             guard var list = lists[kind] else {
                 if wanted { throw HostListMissing(name: listName(kind)) }
                 continue
@@ -55,7 +63,11 @@ struct HostLists: Equatable {
             let index = list.firstIndex { BlocklistFile.normalise($0.host) == target }
             if wanted {
                 let reason = spec.publicComment ?? index.map { list[$0].reason } ?? ""
-                if let index { list[index].reason = reason } else { list.append(Entry(host: spec.domain, reason: reason)) }
+                if let index {
+                    list[index].reason = reason
+                } else {
+                    list.append(Entry(host: spec.domain, reason: reason))
+                }
             } else if let index {
                 list.remove(at: index)
             }

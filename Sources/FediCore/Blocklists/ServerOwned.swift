@@ -13,7 +13,9 @@ public struct ServerOwned: Sendable {
 
     /// Why fedictl should not write `domain` (whose block is `existing`), or nil when it may.
     public func reason(for domain: String, existing: DomainBlock?) -> String? {
-        if let owner = existing?.subscriptionID { return "owned by GoToSocial subscription \(owner); --force to change it" }
+        if let owner = existing?.subscriptionID {
+            return "owned by GoToSocial subscription \(owner); --force to change it"
+        }
         if excludes.excluding(domain) != nil { return "excluded on the server; --force to change it" }
         return nil
     }
@@ -24,8 +26,11 @@ extension DomainBlockPlan {
     public func keeping(_ owned: ServerOwned) -> DomainBlockPlan {
         var plan = self
         for index in plan.steps.indices where plan.steps[index].change != nil {
-            guard let reason = owned.reason(for: plan.steps[index].domain,
-                                            existing: plan.steps[index].existing) else { continue }
+            guard
+                let reason = owned.reason(
+                    for: plan.steps[index].domain,
+                    existing: plan.steps[index].existing)
+            else { continue }
             plan.steps[index].action = .kept
             plan.steps[index].note = reason
         }
@@ -38,8 +43,11 @@ extension SyncPlan {
     public func keeping(_ owned: ServerOwned) -> SyncPlan {
         var plan = self
         for index in plan.steps.indices where plan.steps[index].write != nil {
-            guard let reason = owned.reason(for: plan.steps[index].domain,
-                                            existing: plan.steps[index].existing) else { continue }
+            guard
+                let reason = owned.reason(
+                    for: plan.steps[index].domain,
+                    existing: plan.steps[index].existing)
+            else { continue }
             plan.steps[index].action = .kept
             plan.steps[index].kept = .serverOwned
             plan.steps[index].wanted = nil
@@ -61,18 +69,24 @@ extension SyncPlan {
                 if let draft = drafts.first(named: step.domain) {
                     plan.steps[index].action = .unchanged
                     plan.steps[index].wanted = nil
-                    plan.steps[index].note = [step.note,
-                                              "already drafted (\(draft.id))"].compactMap { $0 }.joined(separator: "; ")
+                    plan.steps[index].note = [
+                        step.note,
+                        "already drafted (\(draft.id))",
+                    ].compactMap { $0 }.joined(separator: "; ")
                 } else {
-                    plan.steps[index].note = [step.note,
-                                              "as a draft for a moderator to accept"].compactMap { $0 }.joined(separator: "; ")
+                    plan.steps[index].note = [
+                        step.note,
+                        "as a draft for a moderator to accept",
+                    ].compactMap { $0 }.joined(separator: "; ")
                 }
             } else {
                 plan.steps[index].action = .skip
                 plan.steps[index].wanted = nil
-                plan.steps[index].note = [step.note,
-                                          "\(step.action.rawValue) not drafted: --as-draft proposes new blocks only"]
-                    .compactMap { $0 }.joined(separator: "; ")
+                plan.steps[index].note = [
+                    step.note,
+                    "\(step.action.rawValue) not drafted: --as-draft proposes new blocks only",
+                ]
+                .compactMap { $0 }.joined(separator: "; ")
             }
         }
         return plan

@@ -50,8 +50,9 @@ public struct SyncPlan: Sendable {
         public init(adopt: Bool = false, force: Bool = false, excludes: [String: String] = [:], now: Date = Date()) {
             self.adopt = adopt
             self.force = force
-            self.excludes = Dictionary(excludes.map { (BlocklistFile.normalise($0.key), $0.value) },
-                                       uniquingKeysWith: { first, _ in first })
+            self.excludes = Dictionary(
+                excludes.map { (BlocklistFile.normalise($0.key), $0.value) },
+                uniquingKeysWith: { first, _ in first })
             self.now = now
         }
 
@@ -89,8 +90,9 @@ public struct SyncPlan: Sendable {
             // This machine says sync made it, but the stamp is gone: someone rewrote the comment.
             return record.map { Provenance(sources: $0.sources, adopted: false, changedByHand: true) }
         }
-        return Provenance(sources: stamp.sources.isEmpty ? record?.sources ?? [] : stamp.sources,
-                          adopted: stamp.adopted, changedByHand: changed(stamp.fingerprint ?? record?.fingerprint))
+        return Provenance(
+            sources: stamp.sources.isEmpty ? record?.sources ?? [] : stamp.sources,
+            adopted: stamp.adopted, changedByHand: changed(stamp.fingerprint ?? record?.fingerprint))
     }
 
     public struct Step: Sendable, Equatable {
@@ -111,8 +113,11 @@ public struct SyncPlan: Sendable {
         /// Why a `kept` row is left alone.
         public var kept: Kept?
 
-        public init(action: Action, domain: String, wanted: DomainBlockSpec?, existing: DomainBlock?, details: [String], sources: [String],
-                    note: String?) {
+        public init(
+            action: Action, domain: String, wanted: DomainBlockSpec?, existing: DomainBlock?, details: [String],
+            sources: [String],
+            note: String?
+        ) {
             self.action = action
             self.domain = domain
             self.wanted = wanted
@@ -126,13 +131,16 @@ public struct SyncPlan: Sendable {
         public var write: DomainBlockPlan.Step? {
             switch action {
             case .add:
-                return DomainBlockPlan.Step(action: .add, domain: domain, spec: wanted, existing: nil, changes: [], line: nil)
+                return DomainBlockPlan.Step(
+                    action: .add, domain: domain, spec: wanted, existing: nil, changes: [], line: nil)
             case .raise, .lower, .change:
                 guard let wanted, let existing else { return nil }
-                return DomainBlockPlan.Step(action: .update, domain: domain, spec: wanted, existing: existing,
-                                            changes: wanted.differences(from: existing), line: nil)
+                return DomainBlockPlan.Step(
+                    action: .update, domain: domain, spec: wanted, existing: existing,
+                    changes: wanted.differences(from: existing), line: nil)
             case .lift:
-                return DomainBlockPlan.Step(action: .remove, domain: domain, spec: nil, existing: existing, changes: [], line: nil)
+                return DomainBlockPlan.Step(
+                    action: .remove, domain: domain, spec: nil, existing: existing, changes: [], line: nil)
             case .unchanged, .covered, .skip, .unmatched, .kept:
                 return nil
             }
@@ -157,19 +165,23 @@ public struct SyncPlan: Sendable {
     /// (`--max-followed-severity`, silence unless lifted), as fediblockhole's `max_followed_severity` does.
     /// `uncounted`: the domains the server would not count, and why; a suspension above the cap is
     /// then noted as unchecked (a run that writes refuses before this, so only a dry run shows it).
-    public mutating func noteFollows(_ follows: [String: DomainFollows], uncounted: [String: String] = [:],
-                                     cap: DomainBlockSeverity) {
+    public mutating func noteFollows(
+        _ follows: [String: DomainFollows], uncounted: [String: String] = [:],
+        cap: DomainBlockSeverity
+    ) {
         for index in steps.indices {
             guard let counts = follows[steps[index].domain] else {
                 if let why = uncounted[steps[index].domain], let wanted = steps[index].wanted, wanted.severity > cap {
-                    let said = "follows not counted (\(why)): the cap at \(cap.rawValue) cannot be checked, "
+                    let said =
+                        "follows not counted (\(why)): the cap at \(cap.rawValue) cannot be checked, "
                         + "so a run that writes stops"
                     steps[index].note = [steps[index].note, said].compactMap { $0 }.joined(separator: "; ")
                 }
                 continue
             }
             steps[index].follows = counts
-            let said = "\(counts.follows) local follow\(counts.follows == 1 ? "" : "s"), "
+            let said =
+                "\(counts.follows) local follow\(counts.follows == 1 ? "" : "s"), "
                 + "\(counts.followers) follower\(counts.followers == 1 ? "" : "s")"
             guard counts.total > 0, var wanted = steps[index].wanted, wanted.severity > cap else {
                 steps[index].note = [steps[index].note, said].compactMap { $0 }.joined(separator: "; ")
@@ -192,7 +204,9 @@ public struct SyncPlan: Sendable {
                 steps[index].wanted = nil
                 steps[index].details = []
             } else {
-                steps[index].action = wanted.severity > existing.severity ? .raise : wanted.severity < existing.severity ? .lower : .change
+                steps[index].action =
+                    wanted.severity > existing.severity
+                    ? .raise : wanted.severity < existing.severity ? .lower : .change
                 steps[index].wanted = wanted
                 steps[index].details = wanted.changeDetails(from: existing)
             }
@@ -203,7 +217,9 @@ public struct SyncPlan: Sendable {
     /// changes become skips saying `why`.
     public mutating func skipUpdates(_ why: String) {
         for index in steps.indices where [.raise, .lower, .change].contains(steps[index].action) {
-            steps[index].note = [steps[index].note, "\(steps[index].action.rawValue) not possible: \(why)"].compactMap { $0 }.joined(separator: "; ")
+            steps[index].note = [steps[index].note, "\(steps[index].action.rawValue) not possible: \(why)"].compactMap {
+                $0
+            }.joined(separator: "; ")
             steps[index].action = .skip
             steps[index].wanted = nil
         }
@@ -220,7 +236,8 @@ public struct SyncPlan: Sendable {
 
     /// `note` after `existing`, unless it says it already (`--adopt` never replaces a comment).
     static func appending(_ note: String?, to existing: String?) -> String {
-        let old = SyncStamp.stripped(existing), new = (note ?? "").trimmed()
+        let old = SyncStamp.stripped(existing)
+        let new = (note ?? "").trimmed()
         if new.isEmpty || old.contains(new) { return old }
         return old.isEmpty ? new : old + "; " + new
     }
@@ -241,8 +258,9 @@ public struct SyncPlan: Sendable {
         /// account) is not counted as read: nothing it listed is lifted on its word.
         public init(_ lists: [SourceList]) {
             names = Set(lists.filter { !$0.entries.isEmpty }.map(\.name))
-            listed = Dictionary(lists.map { list in (list.name, Set(list.entries.map { BlocklistFile.normalise($0.spec.domain) })) },
-                                uniquingKeysWith: { $0.union($1) })
+            listed = Dictionary(
+                lists.map { list in (list.name, Set(list.entries.map { BlocklistFile.normalise($0.spec.domain) })) },
+                uniquingKeysWith: { $0.union($1) })
         }
 
         /// True when every one of `recorded` was read in this run and none lists `domain` any more.
@@ -258,19 +276,25 @@ public struct SyncPlan: Sendable {
     ///     the stamps on the server say the same to any machine.
     ///   - liftRetracted: plan lifts for sync-made blocks that all their sources have dropped.
     ///   - policy: `--adopt`, `--force`, `--exclude`, and the time to stamp.
-    public init(merged: [MergedBlock], current: [DomainBlock], support: DomainBlockSupport, made: [String: SyncRecord],
-                sources: Sources, liftRetracted: Bool, policy: Policy = Policy()) {
+    public init(
+        merged: [MergedBlock], current: [DomainBlock], support: DomainBlockSupport, made: [String: SyncRecord],
+        sources: Sources, liftRetracted: Bool, policy: Policy = Policy()
+    ) {
         var byDomain: [String: DomainBlock] = [:]
-        for block in current { byDomain[BlocklistFile.normalise(block.domain)] = byDomain[BlocklistFile.normalise(block.domain)] ?? block }
+        for block in current {
+            byDomain[BlocklistFile.normalise(block.domain)] = byDomain[BlocklistFile.normalise(block.domain)] ?? block
+        }
         func owner(_ block: DomainBlock) -> Provenance? {
-            Self.provenance(of: block, local: made[BlocklistFile.normalise(block.domain)],
-                            privateComment: support.privateComment)
+            Self.provenance(
+                of: block, local: made[BlocklistFile.normalise(block.domain)],
+                privateComment: support.privateComment)
         }
         func stamp(_ spec: DomainBlockSpec, sources: [String], adopted: Bool) -> DomainBlockSpec {
             guard support.privateComment else { return spec }
             var stamped = spec
-            let stamp = SyncStamp(sources: sources, at: policy.now, fingerprint: SyncStamp.fingerprint(of: spec),
-                                  adopted: adopted)
+            let stamp = SyncStamp(
+                sources: sources, at: policy.now, fingerprint: SyncStamp.fingerprint(of: spec),
+                adopted: adopted)
             stamped.privateComment = stamp.appended(to: spec.privateComment)
             return stamped
         }
@@ -280,9 +304,10 @@ public struct SyncPlan: Sendable {
         var notes: [Int: String] = [:]
         for block in merged {
             if let exclude = policy.exclude(for: block.domain) {
-                var step = Step(action: .kept, domain: block.domain, wanted: nil, existing: byDomain[block.domain],
-                                details: [], sources: block.sources,
-                                note: "excluded (\(exclude)): sync never touches it")
+                var step = Step(
+                    action: .kept, domain: block.domain, wanted: nil, existing: byDomain[block.domain],
+                    details: [], sources: block.sources,
+                    note: "excluded (\(exclude)): sync never touches it")
                 step.kept = .excluded
                 steps.append(step)
                 continue
@@ -290,10 +315,15 @@ public struct SyncPlan: Sendable {
             if block.unmatched {
                 let digest = block.digest.map { ", digest \($0.prefix(12))..." } ?? ""
                 let shown = block.fits.prefix(5).joined(separator: ", ") + (block.fits.count > 5 ? ", ..." : "")
-                let note = block.fits.isEmpty ? "obfuscated; no known peer of this server matches it\(digest)"
+                let note =
+                    block.fits.isEmpty
+                    ? "obfuscated; no known peer of this server matches it\(digest)"
                     : "obfuscated without a digest; ambiguous: \(block.fits.count) known domains fit it (\(shown))"
-                steps.append(Step(action: .unmatched, domain: block.domain, wanted: nil, existing: nil, details: [], sources: block.sources,
-                                  note: note))
+                steps.append(
+                    Step(
+                        action: .unmatched, domain: block.domain, wanted: nil, existing: nil, details: [],
+                        sources: block.sources,
+                        note: note))
                 continue
             }
             let existing = byDomain[block.domain]
@@ -308,26 +338,32 @@ public struct SyncPlan: Sendable {
             var note: String?
             let missing = support.unsupported(spec)
             if !missing.isEmpty {
-                let emptyNoop = spec.severity == .noop && !support.emptyBlocks
+                let emptyNoop =
+                    spec.severity == .noop && !support.emptyBlocks
                     && !(spec.rejectMedia && support.rejectMedia) && !(spec.rejectReports && support.rejectReports)
                 if emptyNoop || (spec.severity == .noop && support.reduced(spec) == nil) {
                     // fediblockhole's noop lowers; a server that cannot keep such a block (none that
                     // limits nothing, or suspensions only) lifts instead, if the block is sync's to lift.
                     if let existing {
                         let provenance = owner(existing)
-                        if let kept = Self.handsOff(existing, owner: provenance, policy: policy, sources: block.sources,
-                                                    details: ["lift"]) {
+                        if let kept = Self.handsOff(
+                            existing, owner: provenance, policy: policy, sources: block.sources,
+                            details: ["lift"])
+                        {
                             steps.append(kept)
                         } else if let provenance, !provenance.adopted {
-                            steps.append(Step(action: .lift, domain: existing.domain, wanted: nil, existing: existing,
-                                              details: [], sources: block.sources,
-                                              note: "noop: \(support.software) cannot keep a lower block"))
+                            steps.append(
+                                Step(
+                                    action: .lift, domain: existing.domain, wanted: nil, existing: existing,
+                                    details: [], sources: block.sources,
+                                    note: "noop: \(support.software) cannot keep a lower block"))
                         } else {
                             // Adopted (now or before): sync may change it but, as with retractions, never lifts it.
-                            var kept = Step(action: .kept, domain: existing.domain, wanted: nil, existing: existing,
-                                            details: ["lift"], sources: block.sources,
-                                            note: "noop: \(support.software) cannot keep a lower block, and an adopted "
-                                                + "block is never lifted: left as it is")
+                            var kept = Step(
+                                action: .kept, domain: existing.domain, wanted: nil, existing: existing,
+                                details: ["lift"], sources: block.sources,
+                                note: "noop: \(support.software) cannot keep a lower block, and an adopted "
+                                    + "block is never lifted: left as it is")
                             kept.kept = .madeByHand
                             steps.append(kept)
                         }
@@ -335,8 +371,11 @@ public struct SyncPlan: Sendable {
                     continue
                 }
                 guard let reduced = support.reduced(spec) else {
-                    steps.append(Step(action: .skip, domain: block.domain, wanted: nil, existing: existing, details: [], sources: block.sources,
-                                      note: "\(support.software) cannot keep \(missing.joined(separator: ", "))"))
+                    steps.append(
+                        Step(
+                            action: .skip, domain: block.domain, wanted: nil, existing: existing, details: [],
+                            sources: block.sources,
+                            note: "\(support.software) cannot keep \(missing.joined(separator: ", "))"))
                     continue
                 }
                 spec = reduced
@@ -351,12 +390,16 @@ public struct SyncPlan: Sendable {
         for (index, planned) in plan.steps.enumerated() {
             guard let block = forEntry[index], var spec = planned.spec else { continue }
             let existing = planned.existing
-            var step = Step(action: .unchanged, domain: planned.domain, wanted: nil, existing: existing, details: [], sources: block.sources,
-                            note: notes[index])
+            var step = Step(
+                action: .unchanged, domain: planned.domain, wanted: nil, existing: existing, details: [],
+                sources: block.sources,
+                note: notes[index])
             switch planned.action {
             case .covered:
                 step.action = .covered
-                step.note = [existing.map { "covered by the \($0.severity.rawValue) block on \($0.domain)" }, step.note].compactMap { $0 }.joined(separator: "; ")
+                step.note = [
+                    existing.map { "covered by the \($0.severity.rawValue) block on \($0.domain)" }, step.note,
+                ].compactMap { $0 }.joined(separator: "; ")
             case .add:
                 step.action = .add
                 step.wanted = stamp(spec, sources: block.sources, adopted: false)
@@ -377,14 +420,18 @@ public struct SyncPlan: Sendable {
                 if changes.isEmpty { break }
                 var current = existing
                 if support.privateComment { current.privateComment = SyncStamp.stripped(existing.privateComment) }
-                if let kept = Self.handsOff(existing, owner: provenance, policy: policy, sources: block.sources,
-                                            details: spec.changeDetails(from: current)) {
+                if let kept = Self.handsOff(
+                    existing, owner: provenance, policy: policy, sources: block.sources,
+                    details: spec.changeDetails(from: current))
+                {
                     step = kept
                     step.note = [notes[index], kept.note].compactMap { $0 }.joined(separator: "; ")
                     break
                 }
                 spec = stamp(spec, sources: block.sources, adopted: provenance?.adopted ?? true)
-                step.action = spec.severity > existing.severity ? .raise
+                step.action =
+                    spec.severity > existing.severity
+                    ? .raise
                     : spec.severity < existing.severity ? .lower : .change
                 step.wanted = spec
                 step.details = spec.changeDetails(from: existing)
@@ -399,11 +446,15 @@ public struct SyncPlan: Sendable {
                 // Keyed to the block as the server holds it: one re-made by hand since is not sync's to lift,
                 // nor one taken over by --adopt, nor an excluded domain's.
                 guard policy.exclude(for: domain) == nil, let provenance = owner(existing), !provenance.adopted,
-                      sources.allDropped(domain, recorded: provenance.sources) else { continue }
-                let lift = Step(action: .lift, domain: existing.domain, wanted: nil, existing: existing, details: [],
-                                sources: provenance.sources, note: "retracted by every source that listed it")
-                steps.append(Self.handsOff(existing, owner: provenance, policy: policy, sources: provenance.sources,
-                                           details: ["lift"]) ?? lift)
+                    sources.allDropped(domain, recorded: provenance.sources)
+                else { continue }
+                let lift = Step(
+                    action: .lift, domain: existing.domain, wanted: nil, existing: existing, details: [],
+                    sources: provenance.sources, note: "retracted by every source that listed it")
+                steps.append(
+                    Self.handsOff(
+                        existing, owner: provenance, policy: policy, sources: provenance.sources,
+                        details: ["lift"]) ?? lift)
             }
         }
         // One domain per row, in domain order (the merged list's), whatever produced the row.
@@ -413,8 +464,10 @@ public struct SyncPlan: Sendable {
     /// The `kept` row for a write to `existing` that is not sync's to make, or nil when it is: a block
     /// made by hand (unless --adopt), or one sync made that someone changed since (unless --force).
     /// `details` are what the sources would have set.
-    static func handsOff(_ existing: DomainBlock, owner: Provenance?, policy: Policy, sources: [String],
-                         details: [String]) -> Step? {
+    static func handsOff(
+        _ existing: DomainBlock, owner: Provenance?, policy: Policy, sources: [String],
+        details: [String]
+    ) -> Step? {
         let kept: Kept
         let note: String
         if let owner {
@@ -426,8 +479,9 @@ public struct SyncPlan: Sendable {
             kept = .madeByHand
             note = "made by hand: left as it is (--adopt takes it over, appending to its comments)"
         }
-        var step = Step(action: .kept, domain: existing.domain, wanted: nil, existing: existing, details: details,
-                        sources: sources, note: note)
+        var step = Step(
+            action: .kept, domain: existing.domain, wanted: nil, existing: existing, details: details,
+            sources: sources, note: note)
         step.kept = kept
         return step
     }

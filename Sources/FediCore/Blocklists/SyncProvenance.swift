@@ -16,8 +16,10 @@ public struct SyncRecord: Codable, Sendable, Equatable {
     /// where the software keeps no private comment to stamp. nil in older records.
     public var fingerprint: String?
 
-    public init(domain: String, server: String, sources: [String], at: Date, action: String, blockID: String? = nil,
-                fingerprint: String? = nil) {
+    public init(
+        domain: String, server: String, sources: [String], at: Date, action: String, blockID: String? = nil,
+        fingerprint: String? = nil
+    ) {
         self.domain = domain
         self.server = server
         self.sources = sources
@@ -48,7 +50,9 @@ public struct SyncProvenance: Sendable {
 
     public init(paths: StatePaths, account: String) {
         let safe = String(account.map { $0.isLetter || $0.isNumber || "@.:-_".contains($0) ? $0 : "_" })
-        file = FileJournal(directory: paths.directory.appendingPathComponent("sync", isDirectory: true).appendingPathComponent(safe, isDirectory: true))
+        file = FileJournal(
+            directory: paths.directory.appendingPathComponent("sync", isDirectory: true).appendingPathComponent(
+                safe, isDirectory: true))
     }
 
     public func record(_ record: SyncRecord) async throws {

@@ -39,7 +39,8 @@ public struct SyncStamp: Sendable, Equatable {
     public static func parse(_ comment: String?) -> SyncStamp? {
         guard let comment else { return nil }
         guard let start = comment.ranges(of: opening).last?.lowerBound,
-              let end = comment[start...].firstIndex(of: "]") else {
+            let end = comment[start...].firstIndex(of: "]")
+        else {
             return comment.contains(legacy) ? SyncStamp(sources: [], at: nil, fingerprint: nil) : nil
         }
         var stamp = SyncStamp(sources: [], at: nil, fingerprint: nil)
@@ -76,9 +77,11 @@ public struct SyncStamp: Sendable, Equatable {
     /// someone changed the block. Flags a suspension implies do not count (some software drops them).
     public static func fingerprint(of spec: DomainBlockSpec) -> String {
         let suspended = spec.severity == .suspend
-        let values = [spec.severity.rawValue, "\(spec.rejectMedia && !suspended)",
-                      "\(spec.rejectReports && !suspended)", "\(spec.obfuscate)", (spec.publicComment ?? "").trimmed(),
-                      stripped(spec.privateComment)]
+        let values = [
+            spec.severity.rawValue, "\(spec.rejectMedia && !suspended)",
+            "\(spec.rejectReports && !suspended)", "\(spec.obfuscate)", (spec.publicComment ?? "").trimmed(),
+            stripped(spec.privateComment),
+        ]
         return String(DomainDigest.sha256Hex(values.joined(separator: "\u{1F}")).prefix(8))
     }
 
@@ -96,7 +99,8 @@ public struct SyncStamp: Sendable, Equatable {
         var out = ""
         for scalar in name.unicodeScalars {
             if scalar == "%" || scalar == "," || scalar == "]" || scalar == "[" || scalar.properties.isWhitespace
-                || scalar.value < 0x20 || scalar.value == 0x7F {
+                || scalar.value < 0x20 || scalar.value == 0x7F
+            {
                 for byte in String(scalar).utf8 { out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(2) }
             } else {
                 out.unicodeScalars.append(scalar)
@@ -110,7 +114,8 @@ public struct SyncStamp: Sendable, Equatable {
         var utf8 = Array(text.utf8)[...]
         while let byte = utf8.popFirst() {
             if byte == UInt8(ascii: "%"), utf8.count >= 2,
-               let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
+                let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
+            {
                 bytes.append(value)
                 utf8 = utf8.dropFirst(2)
             } else {
@@ -121,6 +126,6 @@ public struct SyncStamp: Sendable, Equatable {
     }
 }
 
-private extension String {
-    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

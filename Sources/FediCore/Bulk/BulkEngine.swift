@@ -89,12 +89,14 @@ public struct BulkResult<Step: Sendable, Value: Sendable>: Sendable {
         if failures.isEmpty, notSent == 0 { return nil }
         if let refused = failures.first(where: BulkEngine.stopsTheRest) {
             let unsent = notSent > 0 ? "; the other \(notSent) were not sent" : ""
-            return FediError(refused.status, "\(refused.message): stopped at the first refused write\(unsent)",
-                             hint: refused.hint)
+            return FediError(
+                refused.status, "\(refused.message): stopped at the first refused write\(unsent)",
+                hint: refused.hint)
         }
         if failures.isEmpty {
-            return FediError(.failure, "interrupted: \(notSent) of \(steps.count) \(what) were not sent",
-                             hint: rerun)
+            return FediError(
+                .failure, "interrupted: \(notSent) of \(steps.count) \(what) were not sent",
+                hint: rerun)
         }
         let place = host.map { " on \($0)" } ?? ""
         let message = "\(failures.count) of \(steps.count) \(what) failed\(place)"
@@ -103,11 +105,13 @@ public struct BulkResult<Step: Sendable, Value: Sendable>: Sendable {
         }
         // Answers fedictl cannot read are the server's fault (76), not the input's (65).
         if failures.allSatisfy({ $0.status == .protocol }) {
-            return FediError(.protocol, message,
-                             hint: "the server's answers could not be read; check the server's state, then \(rerun)")
+            return FediError(
+                .protocol, message,
+                hint: "the server's answers could not be read; check the server's state, then \(rerun)")
         }
-        return FediError(.dataError, message,
-                         hint: "fix what the lines above name (or the server's objection), then \(rerun)")
+        return FediError(
+            .dataError, message,
+            hint: "fix what the lines above name (or the server's objection), then \(rerun)")
     }
 
     /// The failures a user reads on stderr, at most `limit` of them, each named by `name`.

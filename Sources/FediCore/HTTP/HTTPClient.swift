@@ -40,10 +40,15 @@ public struct HTTPClient: Sendable {
     /// outcome after any retries: the journal hooks in here.
     public var writeObserver: (any HTTPWriteObserver)?
 
-    public init(transport: any HTTPTransport, options: TransportOptions = TransportOptions(), retry: RetryPolicy = RetryPolicy(),
-                log: (@Sendable (String) -> Void)? = nil,
-                sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64(max(0, $0) * 1e9)) },
-                now: @escaping @Sendable () -> Date = Date.init, pacers: RateLimitPacers? = nil) {
+    public init(
+        transport: any HTTPTransport, options: TransportOptions = TransportOptions(),
+        retry: RetryPolicy = RetryPolicy(),
+        log: (@Sendable (String) -> Void)? = nil,
+        sleep: @escaping @Sendable (Double) async throws -> Void = {
+            try await Task.sleep(nanoseconds: UInt64(max(0, $0) * 1e9))
+        },
+        now: @escaping @Sendable () -> Date = Date.init, pacers: RateLimitPacers? = nil
+    ) {
         self.transport = transport
         self.options = options
         self.retry = retry
@@ -94,19 +99,23 @@ public struct HTTPClient: Sendable {
         let pacer = pacers?.pacer(for: request) ?? RateLimitPacer(host: Self.authority(request.url))
         let deadline: Date? = waitBudget == .request ? now().addingTimeInterval(options.totalTimeout) : nil
         // Each new wait goes to --verbose's log too: a pause is never unexplained there.
-        let log = self.log, onWait = self.onWait
+        let log = self.log
+        let onWait = self.onWait
         var announce: (@Sendable (PacerWait) -> Void)?
         if log != nil || onWait != nil {
             announce = { wait in
-                let why = wait.reason == .busy ? "while \(wait.host) is busy (HTTP 409)" : "for \(wait.host)'s rate limit"
+                let why =
+                    wait.reason == .busy ? "while \(wait.host) is busy (HTTP 409)" : "for \(wait.host)'s rate limit"
                 log?("  waiting \(Self.format(wait.seconds)) s \(why)")
                 onWait?(wait)
             }
         }
-        var attempt = 1, refusals = 0
+        var attempt = 1
+        var refusals = 0
         while true {
             let pacingFrom = now()
-            try await pacer.acquire(latest: latestStart(deadline), budget: waitBudget, now: now, sleep: sleep, onWait: announce)
+            try await pacer.acquire(
+                latest: latestStart(deadline), budget: waitBudget, now: now, sleep: sleep, onWait: announce)
             var attemptOptions = options
             // --timeout bounds the request in all, retries and waits included; a write's resends
             // (CheckedCreate) share --deadline, which cuts the last attempt short too. The pacer's
@@ -116,7 +125,8 @@ public struct HTTPClient: Sendable {
                 attemptOptions.totalTimeout = max(0.001, min(options.totalTimeout, end.timeIntervalSince(now())))
                 attemptOptions.connectTimeout = min(options.connectTimeout, attemptOptions.totalTimeout)
             }
-            let started = Date(), clockStarted = now()
+            let started = Date()
+            let clockStarted = now()
             log?("> \(request.method.rawValue) \(Redaction.url(request.url))")
             if log != nil {
                 for (name, value) in request.headers { log?(">   \(name): \(Redaction.header(name, value))") }
@@ -146,19 +156,25 @@ public struct HTTPClient: Sendable {
                     let asked = serverWait(response) ?? (reason == .busy ? busyBackoff(refusals) : backoff(refusals))
                     // A Reset already past (rounded down to the second): look again shortly.
                     let delay = max(asked, reason == .rateLimit ? 0.25 : 0)
-                    pacer.finish(.refused(until: answeredAt.addingTimeInterval(delay), reason: reason), headers: response.headers,
-                                 latency: latency, now: answeredAt)
+                    pacer.finish(
+                        .refused(until: answeredAt.addingTimeInterval(delay), reason: reason),
+                        headers: response.headers,
+                        latency: latency, now: answeredAt)
                     // A 429 to a write goes back to the caller, who reads the state back before sending
                     // again (CheckedCreate): a proxy or balancer in front may have answered 429 after
                     // the server acted. The pacer holds the next requests all the same.
                     if reason == .rateLimit, !repeatable { return response }
-                    let limit = waitBudget == .request ? retry.maxAttempts - 1 : (reason == .busy ? Self.bulkBusyRefusals : Self.bulkRefusals)
+                    let limit =
+                        waitBudget == .request
+                        ? retry.maxAttempts - 1 : (reason == .busy ? Self.bulkBusyRefusals : Self.bulkRefusals)
                     guard refusals <= limit else { return response }
                     if answeredAt.addingTimeInterval(delay) > latestStart(deadline, from: answeredAt) {
                         // The server asks for longer than this command may wait: say so now.
                         guard reason == .rateLimit else { return response }
-                        throw RateLimited(host: pacer.host, retryAt: answeredAt.addingTimeInterval(delay), wait: delay, budget: waitBudget,
-                                          status: response.status)
+                        throw RateLimited(
+                            host: pacer.host, retryAt: answeredAt.addingTimeInterval(delay), wait: delay,
+                            budget: waitBudget,
+                            status: response.status)
                     }
                     log?("  retry after HTTP \(response.status), waiting \(Self.format(delay)) s")
                     continue  // the pacer holds the next try until then
@@ -167,11 +183,14 @@ public struct HTTPClient: Sendable {
                 default:
                     pacer.finish(.answered, headers: response.headers, latency: latency, now: answeredAt)
                 }
-                guard repeatable, attempt < retry.maxAttempts, let delay = retryDelay(for: response, attempt: attempt) else { return response }
+                guard repeatable, attempt < retry.maxAttempts, let delay = retryDelay(for: response, attempt: attempt)
+                else { return response }
                 if delay > retry.maxServerWait { return response }
                 if let deadline, answeredAt.addingTimeInterval(delay) >= deadline { return response }
                 wait = delay
-                log?("  retry \(attempt)/\(retry.maxAttempts - 1) after HTTP \(response.status), waiting \(Self.format(delay)) s")
+                log?(
+                    "  retry \(attempt)/\(retry.maxAttempts - 1) after HTTP \(response.status), waiting \(Self.format(delay)) s"
+                )
             case .failure(let error):
                 log?("< failed \(Redaction.url(request.url)) (\(millis) ms): \(error)")
                 if case .timedOut = error {
@@ -286,7 +305,8 @@ enum HTTPDate {
         let parts = value.split(separator: " ")
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         guard parts.count == 6, parts[5] == "GMT" || parts[5] == "UTC", parts[1].count == 2,
-              let month = months.firstIndex(where: { $0 == parts[2] }) else { return nil }
+            let month = months.firstIndex(where: { $0 == parts[2] })
+        else { return nil }
         let monthText = month < 9 ? "0\(month + 1)" : "\(month + 1)"
         return FlexibleDate.parse("\(parts[3])-\(monthText)-\(parts[1])T\(parts[4])Z")
     }

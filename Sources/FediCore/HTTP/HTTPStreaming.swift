@@ -23,7 +23,9 @@ public struct StreamingUnsupported: Error, Equatable, Sendable {
 }
 
 extension HTTPTransport {
-    public func stream(_ request: HTTPRequest, options: TransportOptions, idleTimeout: Double) async throws -> HTTPStreamResponse {
+    public func stream(_ request: HTTPRequest, options: TransportOptions, idleTimeout: Double) async throws
+        -> HTTPStreamResponse
+    {
         throw StreamingUnsupported()
     }
 }

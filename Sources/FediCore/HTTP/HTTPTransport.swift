@@ -16,7 +16,9 @@ public struct HTTPRequest: Sendable, Equatable {
     /// API reads with POST). `--dry-run` lets such requests through.
     public var readsOnly: Bool
 
-    public init(method: HTTPMethod, url: URL, headers: [(String, String)] = [], body: Data? = nil, readsOnly: Bool = false) {
+    public init(
+        method: HTTPMethod, url: URL, headers: [(String, String)] = [], body: Data? = nil, readsOnly: Bool = false
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -90,10 +92,13 @@ public struct TransportOptions: Sendable, Equatable {
     /// The time one write may take in all, resends included.
     public var wholeWriteTime: Double { writeDeadline ?? 4 * totalTimeout }
 
-    public init(connectTimeout: Double = 10, totalTimeout: Double = 30, writeDeadline: Double? = nil,
-                caCertificateFile: String? = nil,
-                userAgent: String = "fedictl/\(FedictlVersion.current)", maxResponseBytes: Int = TransportOptions.defaultMaxResponseBytes,
-                maxPages: Int = TransportOptions.defaultMaxPages) {
+    public init(
+        connectTimeout: Double = 10, totalTimeout: Double = 30, writeDeadline: Double? = nil,
+        caCertificateFile: String? = nil,
+        userAgent: String = "fedictl/\(FedictlVersion.current)",
+        maxResponseBytes: Int = TransportOptions.defaultMaxResponseBytes,
+        maxPages: Int = TransportOptions.defaultMaxPages
+    ) {
         self.connectTimeout = connectTimeout
         self.totalTimeout = totalTimeout
         self.writeDeadline = writeDeadline
@@ -142,7 +147,8 @@ public protocol HTTPTransport: Sendable {
     /// headers are in, the body then comes as chunks. `idleTimeout` bounds the silence between two
     /// chunks; there is no total timeout. Transports that cannot stream throw `StreamingUnsupported`
     /// (the default).
-    func stream(_ request: HTTPRequest, options: TransportOptions, idleTimeout: Double) async throws -> HTTPStreamResponse
+    func stream(_ request: HTTPRequest, options: TransportOptions, idleTimeout: Double) async throws
+        -> HTTPStreamResponse
 }
 
 public enum FedictlVersion {

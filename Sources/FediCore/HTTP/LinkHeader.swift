@@ -7,7 +7,9 @@ public struct LinkHeader: Sendable, Equatable {
     public init(_ value: String?, relativeTo base: URL? = nil) {
         var links: [String: URL] = [:]
         for part in LinkHeader.splitOutsideBrackets(value ?? "") {
-            guard let open = part.firstIndex(of: "<"), let close = part.firstIndex(of: ">"), open < close else { continue }
+            guard let open = part.firstIndex(of: "<"), let close = part.firstIndex(of: ">"), open < close else {
+                continue
+            }
             let target = String(part[part.index(after: open)..<close])
             guard let url = URL(string: target, relativeTo: base)?.absoluteURL else { continue }
             for parameter in part[part.index(after: close)...].split(separator: ";") {

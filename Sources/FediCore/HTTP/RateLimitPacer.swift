@@ -62,7 +62,8 @@ struct RateLimitWindow: Equatable {
     /// nil when the answer does not carry both Remaining and a readable Reset.
     init?(headers: [String: String], now: Date) {
         guard let remainingText = headers["x-ratelimit-remaining"]?.trimmed(), let remaining = Int(remainingText),
-              let resetText = headers["x-ratelimit-reset"], let resetAt = Self.resetDate(resetText, now: now) else { return nil }
+            let resetText = headers["x-ratelimit-reset"], let resetAt = Self.resetDate(resetText, now: now)
+        else { return nil }
         self.limit = headers["x-ratelimit-limit"].flatMap { Int($0.trimmed()) }
         self.remaining = max(0, remaining)
         self.resetAt = resetAt
@@ -147,7 +148,11 @@ struct PacerState {
         }
         switch outcome {
         case .answered:
-            if let latency, isSlow(latency) { decrease(now: now) } else { concurrency = min(Self.maximumConcurrency, concurrency + 1 / concurrency) }
+            if let latency, isSlow(latency) {
+                decrease(now: now)
+            } else {
+                concurrency = min(Self.maximumConcurrency, concurrency + 1 / concurrency)
+            }
             if let latency { fastestAnswer = min(fastestAnswer ?? latency, latency) }
         case .overloaded:
             decrease(now: now)
@@ -169,7 +174,10 @@ struct PacerState {
     /// Answers may arrive out of order: within one window the lowest Remaining is the truth; a
     /// later window (or another limit) replaces it; an answer from an older window is ignored.
     mutating func learn(_ answered: RateLimitWindow) {
-        guard let known = window else { window = answered; return }
+        guard let known = window else {
+            window = answered
+            return
+        }
         if abs(answered.resetAt.timeIntervalSince(known.resetAt)) < 1, answered.limit == known.limit {
             window?.remaining = min(known.remaining, answered.remaining)
         } else if answered.resetAt > known.resetAt || answered.limit != known.limit {
@@ -214,8 +222,10 @@ public final class RateLimitPacer: Sendable {
 
     /// Returns when the request may go (it is then in flight: call `finish` after), or throws
     /// `RateLimited` when that would be later than `latest`.
-    func acquire(latest: Date, budget: WaitBudget, now: @Sendable () -> Date, sleep: @Sendable (Double) async throws -> Void,
-                 onWait: (@Sendable (PacerWait) -> Void)?) async throws {
+    func acquire(
+        latest: Date, budget: WaitBudget, now: @Sendable () -> Date, sleep: @Sendable (Double) async throws -> Void,
+        onWait: (@Sendable (PacerWait) -> Void)?
+    ) async throws {
         // After a sleep until T, T has passed even if the clock says otherwise (a fake clock, or a
         // sleep that woke a little early).
         var slept = Date.distantPast
@@ -234,7 +244,8 @@ public final class RateLimitPacer: Sendable {
                 continue  // a request answered: look again
             }
             if until > latest {
-                throw RateLimited(host: host, retryAt: until, wait: until.timeIntervalSince(current), budget: budget, status: nil)
+                throw RateLimited(
+                    host: host, retryAt: until, wait: until.timeIntervalSince(current), budget: budget, status: nil)
             }
             let seconds = until.timeIntervalSince(current)
             if let onWait, shared.withLock({ $0.state.shouldAnnounce(until: until) }) {

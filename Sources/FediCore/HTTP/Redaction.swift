@@ -3,12 +3,15 @@ import FoundationEssentials
 /// Removes secrets from anything that may be logged: tokens in query strings and headers.
 public enum Redaction {
     static let secretNames: Set<String> = [
-        "access_token", "token", "client_secret", "code", "code_verifier", "password", "fetch_password", "i", "refresh_token",
+        "access_token", "token", "client_secret", "code", "code_verifier", "password", "fetch_password", "i",
+        "refresh_token",
     ]
     public static let mask = "[REDACTED]"
 
     public static func url(_ url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return url.absoluteString
+        }
         if components.password != nil { components.password = mask }
         components.queryItems = components.queryItems?.map {
             secretNames.contains($0.name.lowercased()) ? URLQueryItem(name: $0.name, value: mask) : $0
@@ -43,7 +46,9 @@ public enum Redaction {
 
 extension Redaction {
     /// Options whose value is a secret, in `--name value` and `--name=value` forms.
-    static let secretOptions: Set<String> = ["--token", "--access-token", "--password", "--client-secret", "--secret", "--code"]
+    static let secretOptions: Set<String> = [
+        "--token", "--access-token", "--password", "--client-secret", "--secret", "--code",
+    ]
 
     /// A command line for the record: the values of secret options, any argument equal to one of
     /// `secrets` (say the run's FEDICTL_TOKEN), and secrets in URLs' query strings are masked.
@@ -60,7 +65,9 @@ extension Redaction {
             if secretOptions.contains(argument) {
                 masked.append(argument)
                 maskNext = true
-            } else if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--"), secretOptions.contains(String(argument[..<equals])) {
+            } else if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--"),
+                secretOptions.contains(String(argument[..<equals]))
+            {
                 masked.append(argument[..<equals] + "=" + mask)
             } else if secrets.contains(where: { argument.contains($0) }) {
                 masked.append(mask)

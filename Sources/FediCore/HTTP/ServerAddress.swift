@@ -8,7 +8,9 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
 
     public init(_ input: String, allowInsecureHTTP: Bool = false) throws {
         let trimmed = input.trimmed()
-        guard !trimmed.isEmpty else { throw FediError(.usage, "no server given", hint: "name a server, e.g. mastodon.social") }
+        guard !trimmed.isEmpty else {
+            throw FediError(.usage, "no server given", hint: "name a server, e.g. mastodon.social")
+        }
         var text = trimmed
         if text.hasPrefix("@") || (text.contains("@") && !text.contains("://")) {
             // user@host: the instance is the part after the last @.
@@ -18,15 +20,20 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
         if !hasScheme, text.contains("://") {
             throw FediError(.usage, "unsupported address '\(input)'", hint: "use a host name or an https:// URL")
         }
-        guard let probe = URLComponents(string: hasScheme ? text : "scheme://\(text)"), let rawHost = probe.host, !rawHost.isEmpty else {
-            throw FediError(.usage, "'\(input)' is not a server address", hint: "use a host name such as mastodon.social or 127.0.0.1:3000")
+        guard let probe = URLComponents(string: hasScheme ? text : "scheme://\(text)"), let rawHost = probe.host,
+            !rawHost.isEmpty
+        else {
+            throw FediError(
+                .usage, "'\(input)' is not a server address",
+                hint: "use a host name such as mastodon.social or 127.0.0.1:3000")
         }
         let host = try ServerAddress.asciiHost(rawHost, input: input)
         let loopback = ServerAddress.isLoopback(host)
         let scheme = hasScheme ? probe.scheme!.lowercased() : (loopback ? "http" : "https")
         if scheme == "http", !loopback, !allowInsecureHTTP {
-            throw FediError(.usage, "refusing plain http:// to \(host): tokens would cross the network unencrypted",
-                            hint: "use https://\(host), or pass --insecure-http if you really mean it")
+            throw FediError(
+                .usage, "refusing plain http:// to \(host): tokens would cross the network unencrypted",
+                hint: "use https://\(host), or pass --insecure-http if you really mean it")
         }
         var components = URLComponents()
         components.scheme = scheme
@@ -43,7 +50,8 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
     /// is not one (a hand edit): checked when the file is read, so nothing later has to trap on it.
     public static func storedBaseURL(_ text: String) -> URL? {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
-              let host = url.host, !host.isEmpty, URLComponents(url: url, resolvingAgainstBaseURL: false) != nil else { return nil }
+            let host = url.host, !host.isEmpty, URLComponents(url: url, resolvingAgainstBaseURL: false) != nil
+        else { return nil }
         return url
     }
 
@@ -90,7 +98,8 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
         while index < scalars.count {
             let scalar = scalars[index]
             if scalar == "%", index + 2 < scalars.count,
-               scalars[index + 1].properties.isASCIIHexDigit, scalars[index + 2].properties.isASCIIHexDigit {
+                scalars[index + 1].properties.isASCIIHexDigit, scalars[index + 2].properties.isASCIIHexDigit
+            {
                 out.unicodeScalars.append(contentsOf: scalars[index...index + 2])
                 index += 3
                 continue
@@ -132,7 +141,10 @@ enum Punycode {
         var d = first ? delta / damp : delta / 2
         d += d / count
         var k = 0
-        while d > ((base - tMin) * tMax) / 2 { d /= base - tMin; k += base }
+        while d > ((base - tMin) * tMax) / 2 {
+            d /= base - tMin
+            k += base
+        }
         return k + (base - tMin + 1) * d / (d + skew)
     }
 
@@ -142,7 +154,9 @@ enum Punycode {
         let basicCount = output.count
         var handled = basicCount
         if basicCount > 0 { output.append("-") }
-        var n = 128, delta = 0, bias = 72
+        var n = 128
+        var delta = 0
+        var bias = 72
         func digit(_ d: Int) -> Character { Character(UnicodeScalar(d < 26 ? d + 97 : d + 22)!) }
         while handled < scalars.count {
             guard let m = scalars.filter({ $0 >= n }).min() else { return nil }
@@ -151,7 +165,8 @@ enum Punycode {
             for c in scalars {
                 if c < n { delta += 1 }
                 if c == n {
-                    var q = delta, k = base
+                    var q = delta
+                    var k = base
                     while true {
                         let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
                         if q < t { break }

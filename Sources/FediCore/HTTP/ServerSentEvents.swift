@@ -161,7 +161,8 @@ public struct ServerSentEventParser: Sendable {
 
 extension AsyncSequence where Element == Data {
     /// The events of an event-stream body, parsed as they arrive.
-    public func serverSentEvents(maxEventBytes: Int = ServerSentEventParser.defaultMaxEventBytes) -> AsyncThrowingStream<ServerSentEvent, Error>
+    public func serverSentEvents(maxEventBytes: Int = ServerSentEventParser.defaultMaxEventBytes)
+        -> AsyncThrowingStream<ServerSentEvent, Error>
     where Self: Sendable {
         let chunks = self
         return AsyncThrowingStream { continuation in

@@ -2,11 +2,11 @@ import FoundationEssentials
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The journal as JSON Lines in a private directory (0700, files 0600).
@@ -32,13 +32,19 @@ public struct FileJournal: Journal {
     let writeBytes: @Sendable (Int32, UnsafeRawPointer, Int) -> Int
 
     public init(directory: URL, rotationBytes: Int = 8 << 20) {
-        self.init(directory: directory, rotationBytes: rotationBytes,
-                  writeBytes: { fd, bytes, count in write(fd, bytes, count) })
+        self.init(
+            directory: directory, rotationBytes: rotationBytes,
+            writeBytes: { fd, bytes, count in write(fd, bytes, count) })
     }
 
     /// A journal whose every append fails as a full disk does (`ENOSPC`), for tests.
     public static func fullDisk(directory: URL) -> FileJournal {
-        FileJournal(directory: directory, rotationBytes: 8 << 20, writeBytes: { _, _, _ in errno = ENOSPC; return -1 })
+        FileJournal(
+            directory: directory, rotationBytes: 8 << 20,
+            writeBytes: { _, _, _ in
+                errno = ENOSPC
+                return -1
+            })
     }
 
     init(directory: URL, rotationBytes: Int, writeBytes: @escaping @Sendable (Int32, UnsafeRawPointer, Int) -> Int) {
@@ -68,8 +74,10 @@ public struct FileJournal: Journal {
         try await Self.offThread { [self] in try readNow() }
     }
 
-    public func scan(prefilter: String?,
-                     _ visit: @escaping @Sendable (JournalEntry) throws -> Void) async throws -> Int {
+    public func scan(
+        prefilter: String?,
+        _ visit: @escaping @Sendable (JournalEntry) throws -> Void
+    ) async throws -> Int {
         try await Self.offThread { [self] in try scanNow(prefilter: prefilter, visit) }
     }
 
@@ -143,8 +151,14 @@ public struct FileJournal: Journal {
             damaged += try Self.forEachLine(of: file.path, maxLine: Self.maxLine) { line in
                 // A line cut short by a crash is counted as damaged even when the prefilter would skip it.
                 if let needle, line.first == UInt8(ascii: "{"), line.last == UInt8(ascii: "}"),
-                   !Self.contains(line, lowercased: needle), Self.isPlainASCII(line) { return }
-                guard let entry = JournalEntry.parse(line: line) else { damaged += 1; return }
+                    !Self.contains(line, lowercased: needle), Self.isPlainASCII(line)
+                {
+                    return
+                }
+                guard let entry = JournalEntry.parse(line: line) else {
+                    damaged += 1
+                    return
+                }
                 if entry.outcome == .pending {
                     if pending.updateValue(entry, forKey: entry.id) == nil { pendingOrder.append(entry.id) }
                     return
@@ -240,7 +254,9 @@ public struct FileJournal: Journal {
     /// Whether `needle` occurs in `bytes`: memchr to each place its first byte does (glibc's is
     /// vectorised), then memcmp. (memmem would do, but Glibc's module does not export it.)
     private static func occurs(_ needle: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = needle.first, let base = bytes.baseAddress, let pin = needle.baseAddress else { return needle.isEmpty }
+        guard let first = needle.first, let base = bytes.baseAddress, let pin = needle.baseAddress else {
+            return needle.isEmpty
+        }
         var start = 0
         let last = bytes.count - needle.count
         while start <= last, let hit = memchr(base + start, Int32(first), last - start + 1) {
@@ -259,8 +275,12 @@ public struct FileJournal: Journal {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         } catch {
-            if (error as? CocoaError)?.code == .fileReadNoSuchFile || (error as? POSIXError)?.code == .ENOENT { return [] }
-            throw FediError(.config, "cannot read \(directory.path): \(systemMessage(error))", hint: "check the directory's owner and permissions")
+            if (error as? CocoaError)?.code == .fileReadNoSuchFile || (error as? POSIXError)?.code == .ENOENT {
+                return []
+            }
+            throw FediError(
+                .config, "cannot read \(directory.path): \(systemMessage(error))",
+                hint: "check the directory's owner and permissions")
         }
         let rotated = names.filter { $0.hasPrefix("journal-") && $0.hasSuffix(".jsonl") }.sorted()
         return (rotated + ["journal.jsonl"]).map { directory.appendingPathComponent($0) }
@@ -277,7 +297,9 @@ public struct FileJournal: Journal {
     private func rotate() throws {
         let stamp = FlexibleDate.format(Date()).filter { $0.isNumber || $0 == "T" || $0 == "Z" }
         let archived = directory.appendingPathComponent("journal-\(stamp)-\(getpid()).jsonl").path
-        guard rename(currentFile.path, archived) == 0 else { throw LockedFile.ioError("cannot rotate \(currentFile.path)") }
+        guard rename(currentFile.path, archived) == 0 else {
+            throw LockedFile.ioError("cannot rotate \(currentFile.path)")
+        }
     }
 
     private func ensurePrivateDirectory() throws {

@@ -16,8 +16,10 @@ public protocol Journal: Sendable {
 }
 
 extension Journal {
-    public func scan(prefilter: String?,
-                     _ visit: @escaping @Sendable (JournalEntry) throws -> Void) async throws -> Int {
+    public func scan(
+        prefilter: String?,
+        _ visit: @escaping @Sendable (JournalEntry) throws -> Void
+    ) async throws -> Int {
         let contents = try await read()
         for entry in contents.entries { try visit(entry) }
         return contents.damagedLines

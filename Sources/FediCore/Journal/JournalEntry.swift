@@ -53,10 +53,13 @@ public struct JournalEntry: Codable, Sendable, Equatable {
         case pending
     }
 
-    public init(id: String = JournalEntry.newID(), time: Date, account: String?, server: String, software: String? = nil,
-                softwareVersion: String? = nil, command: String?, verb: String, target: String? = nil, before: String? = nil,
-                after: String? = nil, request: String? = nil, outcome: Outcome, createdID: String? = nil, errorKind: String? = nil,
-                httpStatus: Int? = nil, message: String? = nil, undo: String? = nil, source: String? = nil) {
+    public init(
+        id: String = JournalEntry.newID(), time: Date, account: String?, server: String, software: String? = nil,
+        softwareVersion: String? = nil, command: String?, verb: String, target: String? = nil, before: String? = nil,
+        after: String? = nil, request: String? = nil, outcome: Outcome, createdID: String? = nil,
+        errorKind: String? = nil,
+        httpStatus: Int? = nil, message: String? = nil, undo: String? = nil, source: String? = nil
+    ) {
         self.id = id
         self.time = time
         self.fedictlVersion = FedictlVersion.current
@@ -80,7 +83,8 @@ public struct JournalEntry: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, time, account, server, software, command, verb, target, before, after, request, outcome, message, undo, source
+        case id, time, account, server, software, command, verb, target, before, after, request, outcome, message, undo,
+            source
         case fedictlVersion = "fedictl_version", softwareVersion = "software_version", createdID = "created_id"
         case errorKind = "error_kind", httpStatus = "http_status", undoArguments = "undo_arguments", noUndo = "no_undo"
         case subject, reason, undoes, subjectID = "subject_id"

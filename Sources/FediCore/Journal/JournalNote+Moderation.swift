@@ -16,8 +16,10 @@ extension JournalNote {
     public typealias Flag = (name: String, path: KeyPath<AdminAccount, Bool?>, kind: AccountAction.Kind, lift: String)
 
     public static var flags: [Flag] {
-        [("suspended", \.suspended, .suspend, "unsuspend"), ("silenced", \.silenced, .silence, "unsilence"),
-         ("disabled", \.disabled, .disable, "enable"), ("sensitized", \.sensitized, .sensitive, "unsensitive")]
+        [
+            ("suspended", \.suspended, .suspend, "unsuspend"), ("silenced", \.silenced, .silence, "unsilence"),
+            ("disabled", \.disabled, .disable, "enable"), ("sensitized", \.sensitized, .sensitive, "unsensitive"),
+        ]
     }
 
     /// `@user@host` for a person: a local account's `acct` is only the username.
@@ -27,8 +29,10 @@ extension JournalNote {
     }
 
     /// The note of an action on `account` (`kind` sets its flag; nil lifts the flag named `lifting`).
-    public static func account(_ account: AdminAccount, on host: String, setting kind: AccountAction.Kind?,
-                               lifting: String? = nil) -> JournalNote {
+    public static func account(
+        _ account: AdminAccount, on host: String, setting kind: AccountAction.Kind?,
+        lifting: String? = nil
+    ) -> JournalNote {
         let before = state(of: account)
         let changed = flags.first { $0.kind == kind || $0.lift == lifting }?.name
         let after = before.map { field in
@@ -42,16 +46,22 @@ extension JournalNote {
 
     /// A report's state and assignee: `state: open; assigned_to: @mod@host` (or `none`).
     public static func state(of report: Report, on host: String) -> [StateField] {
-        [StateField("state", report.state == "open" ? "open" : "resolved"),
-         StateField("assigned_to", report.assignedTo.map { handle($0, on: host) } ?? "none")]
+        [
+            StateField("state", report.state == "open" ? "open" : "resolved"),
+            StateField("assigned_to", report.assignedTo.map { handle($0, on: host) } ?? "none"),
+        ]
     }
 
     /// The note of a change to `report`: its state and assignee (`@user@host`, `none`) after; nil: unchanged.
-    public static func report(_ report: Report, on host: String, state: String? = nil,
-                              assignedTo: String? = nil) -> JournalNote {
+    public static func report(
+        _ report: Report, on host: String, state: String? = nil,
+        assignedTo: String? = nil
+    ) -> JournalNote {
         let before = Self.state(of: report, on: host)
-        let after = [StateField("state", state ?? before[0].value),
-                     StateField("assigned_to", assignedTo ?? before[1].value)]
+        let after = [
+            StateField("state", state ?? before[0].value),
+            StateField("assigned_to", assignedTo ?? before[1].value),
+        ]
         let about = report.target.map { " (\(handle($0, on: host)))" } ?? ""
         let target = "report \(report.id)\(about)"
         var note = JournalNote(subject: Self.report, target: target, before: before, after: after)
@@ -66,8 +76,10 @@ extension JournalNote {
     /// The note of an approval (`approved`) or a rejection (nil: the sign-up is deleted): who signed
     /// up, with their e-mail and reason, since a rejected account is gone from the server.
     public static func signUp(_ account: AdminAccount, on host: String, approved: Bool) -> JournalNote {
-        let before = [StateField("state", "pending"), StateField("email", account.email ?? "", isText: true),
-                      StateField("reason", account.reason ?? "", isText: true)]
+        let before = [
+            StateField("state", "pending"), StateField("email", account.email ?? "", isText: true),
+            StateField("reason", account.reason ?? "", isText: true),
+        ]
         let after = approved ? [StateField("state", "approved")] + before.dropFirst() : nil
         var note = JournalNote(subject: signUp, target: handle(account.acct, on: host), before: before, after: after)
         note.id = account.id

@@ -67,17 +67,20 @@ extension JournalNote {
 
     public static func state(of spec: DomainBlockSpec) -> [StateField] {
         func flag(_ value: Bool) -> String { value ? "yes" : "no" }
-        return [StateField("severity", spec.severity.rawValue), StateField("reject_media", flag(spec.rejectMedia)),
-                StateField("reject_reports", flag(spec.rejectReports)), StateField("obfuscate", flag(spec.obfuscate)),
-                StateField("public_comment", spec.publicComment ?? "", isText: true),
-                StateField("private_comment", spec.privateComment ?? "", isText: true)]
+        return [
+            StateField("severity", spec.severity.rawValue), StateField("reject_media", flag(spec.rejectMedia)),
+            StateField("reject_reports", flag(spec.rejectReports)), StateField("obfuscate", flag(spec.obfuscate)),
+            StateField("public_comment", spec.publicComment ?? "", isText: true),
+            StateField("private_comment", spec.privateComment ?? "", isText: true),
+        ]
     }
 
     /// The note of one domain-block write: `before` the server's block (nil: none), `after` what is
     /// wanted (nil: lifted).
     public static func domainBlock(_ domain: String, before: DomainBlock?, after: DomainBlockSpec?) -> JournalNote {
-        JournalNote(subject: domainBlock, target: domain, before: before.map { state(of: $0) },
-                    after: after.map { state(of: $0.keepingComments(of: before)) })
+        JournalNote(
+            subject: domainBlock, target: domain, before: before.map { state(of: $0) },
+            after: after.map { state(of: $0.keepingComments(of: before)) })
     }
 
     public static func domainBlock(_ change: DomainBlockChange) -> JournalNote {

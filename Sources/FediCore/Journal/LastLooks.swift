@@ -1,6 +1,7 @@
 import FoundationEssentials
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What `queue --since-last` saw at its last look, per server: the keys of the items that waited
@@ -106,7 +107,10 @@ public struct FileLastLookStore: LastLookStore {
     }
 
     private func damaged(_ why: String) -> FediError {
-        FediError(.config, "cannot read the queue's last look \(file.path): \(why)",
-                  hint: "fedictl leaves it as it is; move it away to start afresh (the next --since-last shows everything once)")
+        FediError(
+            .config, "cannot read the queue's last look \(file.path): \(why)",
+            hint:
+                "fedictl leaves it as it is; move it away to start afresh (the next --since-last shows everything once)"
+        )
     }
 }

@@ -6,10 +6,14 @@ public enum ShellWords {
     }
 
     public static func quote(_ word: String) -> String {
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
-            (scalar.isASCII && (("a"..."z").contains(Character(scalar)) || ("A"..."Z").contains(Character(scalar))
-                || ("0"..."9").contains(Character(scalar)))) || "@%+=:,./-_[]".unicodeScalars.contains(scalar)
-        }
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy { scalar in
+                (scalar.isASCII
+                    && (("a"..."z").contains(Character(scalar)) || ("A"..."Z").contains(Character(scalar))
+                        || ("0"..."9").contains(Character(scalar))))
+                    || "@%+=:,./-_[]".unicodeScalars.contains(scalar)
+            }
         return plain ? word : "'" + word.replacing("'", with: #"'\''"#) + "'"
     }
 }

@@ -31,8 +31,9 @@ extension LoginConfig {
         if !namesAccount(selector), let group = group(named: selector) {
             return try group.members.map { member in
                 guard let login = accounts.first(where: { $0.id == member }) else {
-                    throw FediError(.noInput, "group \(group.name) names \(member), which is no longer set up",
-                                    hint: "update the group: fedictl auth group \(group.name) ACCOUNT...")
+                    throw FediError(
+                        .noInput, "group \(group.name) names \(member), which is no longer set up",
+                        hint: "update the group: fedictl auth group \(group.name) ACCOUNT...")
                 }
                 return login
             }

@@ -26,7 +26,9 @@ enum XDGDirectory {
         if let value = environment[variable], value.hasPrefix("/") {
             return URL(fileURLWithPath: value, isDirectory: true)
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
+        let home =
+            environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? FileManager.default.homeDirectoryForCurrentUser.path
         return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(fallback, isDirectory: true)
     }
 }

@@ -29,7 +29,8 @@ public struct FileLoginStore: LoginStore {
     public func update<T>(_ change: (inout LoginConfig) throws -> T) throws -> T {
         try file.withExclusiveLock {
             let old = try file.read()
-            var config = try old.map(decode) ?? LoginConfig()  // a corrupt or newer file throws here, before anything is written
+            // a corrupt or newer file throws here, before anything is written
+            var config = try old.map(decode) ?? LoginConfig()
             let before = config
             let result = try change(&config)
             if config != before || old == nil {
@@ -45,7 +46,8 @@ public struct FileLoginStore: LoginStore {
     func encode(_ config: LoginConfig, keepingUnknownFieldsOf old: Data?) throws -> Data {
         let data = try encode(config)
         guard let old, let previous = (try? JSONText.object(from: old)) as? [String: Any],
-              var fresh = (try? JSONText.object(from: data)) as? [String: Any] else { return data }
+            var fresh = (try? JSONText.object(from: data)) as? [String: Any]
+        else { return data }
         var carried = false
         func carry(_ from: [String: Any], into target: inout [String: Any], known: Set<String>) {
             for (key, value) in from where !known.contains(key) && target[key] == nil {
@@ -54,10 +56,14 @@ public struct FileLoginStore: LoginStore {
             }
         }
         carry(previous, into: &fresh, known: Set(LoginConfig.CodingKeys.allCases.map(\.rawValue)))
-        if let oldAccounts = previous["accounts"] as? [[String: Any]], var accounts = fresh["accounts"] as? [[String: Any]] {
+        if let oldAccounts = previous["accounts"] as? [[String: Any]],
+            var accounts = fresh["accounts"] as? [[String: Any]]
+        {
             let known = Set(Login.CodingKeys.allCases.map(\.rawValue))
             for index in accounts.indices {
-                guard let id = accounts[index]["id"] as? String, let match = oldAccounts.first(where: { $0["id"] as? String == id }) else { continue }
+                guard let id = accounts[index]["id"] as? String,
+                    let match = oldAccounts.first(where: { $0["id"] as? String == id })
+                else { continue }
                 carry(match, into: &accounts[index], known: known)
             }
             fresh["accounts"] = accounts
@@ -81,8 +87,10 @@ public struct FileLoginStore: LoginStore {
             throw corrupt("it has no schema_version")
         }
         guard schema <= LoginConfig.currentSchema else {
-            throw FediError(.config, "the config file \(url.path) has schema version \(schema); this fedictl reads up to \(LoginConfig.currentSchema)",
-                            hint: "it was written by a newer fedictl: upgrade fedictl; the file was left untouched")
+            throw FediError(
+                .config,
+                "the config file \(url.path) has schema version \(schema); this fedictl reads up to \(LoginConfig.currentSchema)",
+                hint: "it was written by a newer fedictl: upgrade fedictl; the file was left untouched")
         }
         do {
             return try decoder.decode(LoginConfig.self, from: data)
@@ -98,7 +106,8 @@ public struct FileLoginStore: LoginStore {
     }
 
     private func corrupt(_ detail: String) -> FediError {
-        FediError(.config, "the config file \(url.path) is corrupt: \(detail)",
-                  hint: "fedictl left it untouched: repair \(url.path), or move it away and log in again")
+        FediError(
+            .config, "the config file \(url.path) is corrupt: \(detail)",
+            hint: "fedictl left it untouched: repair \(url.path), or move it away and log in again")
     }
 }

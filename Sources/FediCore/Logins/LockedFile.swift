@@ -1,11 +1,11 @@
 import FoundationEssentials
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A private file changed by read-modify-write across processes: an exclusive `flock` on a sibling
@@ -41,8 +41,9 @@ struct LockedFile: Sendable {
             if (error as? CocoaError)?.code == .fileReadNoSuchFile || (error as? POSIXError)?.code == .ENOENT {
                 return nil
             }
-            throw FediError(.config, "cannot read \(path): \(systemMessage(error))",
-                            hint: "check the file's owner and permissions")
+            throw FediError(
+                .config, "cannot read \(path): \(systemMessage(error))",
+                hint: "check the file's owner and permissions")
         }
     }
 
@@ -96,7 +97,9 @@ struct LockedFile: Sendable {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
             let parts = name.dropFirst().dropLast(".tmp".count).split(separator: ".")
-            guard parts.count >= 3, let pid = pid_t(parts[parts.count - 2]), pid > 0, UInt32(parts[parts.count - 1]) != nil else { continue }
+            guard parts.count >= 3, let pid = pid_t(parts[parts.count - 2]), pid > 0,
+                UInt32(parts[parts.count - 1]) != nil
+            else { continue }
             if kill(pid, 0) != 0, errno == ESRCH { unlink(directory + "/" + name) }
         }
     }
@@ -105,15 +108,18 @@ struct LockedFile: Sendable {
     func ensurePrivateDirectory() throws {
         var info = stat()
         if stat(directory, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw FediError(.config, "\(directory) is not a directory") }
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw FediError(.config, "\(directory) is not a directory")
+            }
             if info.st_mode & 0o077 != 0, chmod(directory, 0o700) != 0 {
                 throw Self.ioError("cannot restrict \(directory) to mode 0700")
             }
             return
         }
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         } catch {
             throw FediError(.config, "cannot create \(directory): \(systemMessage(error))")
         }

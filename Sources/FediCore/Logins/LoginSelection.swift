@@ -16,8 +16,9 @@ extension LoginConfig {
         case 0:
             throw FediError(.noInput, "no account matches '\(selector)'", hint: "known accounts: \(candidateList)")
         default:
-            throw FediError(.noInput, "'\(selector)' matches several accounts: \(prefixed.map(\.id).joined(separator: ", "))",
-                            hint: "give more of the id, or name one: fedictl auth alias ACCOUNT NAME")
+            throw FediError(
+                .noInput, "'\(selector)' matches several accounts: \(prefixed.map(\.id).joined(separator: ", "))",
+                hint: "give more of the id, or name one: fedictl auth alias ACCOUNT NAME")
         }
     }
 
@@ -25,12 +26,15 @@ extension LoginConfig {
     public func defaultLogin() throws -> Login {
         if let name = defaultAccount {
             if accounts.first(where: { $0.id == name }) == nil, let group = group(named: name) {
-                throw FediError(.usage, "the default is the group \(group.name) (\(group.members.joined(separator: ", "))), and this command acts on one account",
-                                hint: "name one with --account ACCOUNT")
+                throw FediError(
+                    .usage,
+                    "the default is the group \(group.name) (\(group.members.joined(separator: ", "))), and this command acts on one account",
+                    hint: "name one with --account ACCOUNT")
             }
             guard let login = accounts.first(where: { $0.id == name }) else {
-                throw FediError(.noInput, "the default account \(name) is no longer set up",
-                                hint: "choose another: fedictl auth use ACCOUNT (known accounts: \(candidateList))")
+                throw FediError(
+                    .noInput, "the default account \(name) is no longer set up",
+                    hint: "choose another: fedictl auth use ACCOUNT (known accounts: \(candidateList))")
             }
             return login
         }
@@ -38,8 +42,10 @@ extension LoginConfig {
         case 0: throw Self.noAccounts
         case 1: return accounts[0]
         default:
-            throw FediError(.noInput, "several accounts are set up and none is the default: \(accounts.map(\.id).joined(separator: ", "))",
-                            hint: "pass --account ACCOUNT, set FEDICTL_ACCOUNT, or choose a default: fedictl auth use ACCOUNT")
+            throw FediError(
+                .noInput,
+                "several accounts are set up and none is the default: \(accounts.map(\.id).joined(separator: ", "))",
+                hint: "pass --account ACCOUNT, set FEDICTL_ACCOUNT, or choose a default: fedictl auth use ACCOUNT")
         }
     }
 

@@ -23,9 +23,11 @@ public struct Login: Codable, Sendable, Equatable {
     /// The account's role as its server last reported it (login, add, status); nil in older configs.
     public var role: AccountRole?
 
-    public init(id: String, username: String, baseURL: String, clientID: String? = nil, scopes: [String] = [],
-                aliases: [String] = [], accountID: String? = nil, addedAt: Date? = nil,
-                tokenStorage: TokenStorage? = nil, scopesSource: ScopesSource? = nil, serverInfo: ServerInfo? = nil) {
+    public init(
+        id: String, username: String, baseURL: String, clientID: String? = nil, scopes: [String] = [],
+        aliases: [String] = [], accountID: String? = nil, addedAt: Date? = nil,
+        tokenStorage: TokenStorage? = nil, scopesSource: ScopesSource? = nil, serverInfo: ServerInfo? = nil
+    ) {
         self.id = id
         self.username = username
         self.baseURL = baseURL
@@ -71,8 +73,10 @@ public struct LoginConfig: Codable, Sendable, Equatable {
     /// Settings the user chose by editing the file (`"settings": {"journal": false}`). Absent by default.
     public var settings: ConfigSettings?
 
-    public init(schemaVersion: Int = LoginConfig.currentSchema, defaultAccount: String? = nil, accounts: [Login] = [],
-                clients: [String: RegisteredClient]? = nil, pins: [PinnedTimeline]? = nil, groups: [String: [String]]? = nil) {
+    public init(
+        schemaVersion: Int = LoginConfig.currentSchema, defaultAccount: String? = nil, accounts: [Login] = [],
+        clients: [String: RegisteredClient]? = nil, pins: [PinnedTimeline]? = nil, groups: [String: [String]]? = nil
+    ) {
         self.schemaVersion = schemaVersion
         self.defaultAccount = defaultAccount
         self.accounts = accounts

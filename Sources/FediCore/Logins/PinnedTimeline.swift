@@ -14,8 +14,10 @@ public struct PinnedTimeline: Codable, Sendable, Equatable {
     public var lastSeenAt: Date?
     public var pinnedAt: Date?
 
-    public init(name: String, baseURL: String, server: ServerInfo? = nil, lastSeenID: String? = nil, lastSeenAt: Date? = nil,
-                pinnedAt: Date? = nil) {
+    public init(
+        name: String, baseURL: String, server: ServerInfo? = nil, lastSeenID: String? = nil, lastSeenAt: Date? = nil,
+        pinnedAt: Date? = nil
+    ) {
         self.name = name
         self.baseURL = baseURL
         self.server = server

@@ -1,11 +1,11 @@
 import FoundationEssentials
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Opens fedictl's own state files (journal, lock files, config, provenance) only when they are what
@@ -63,8 +63,9 @@ enum PrivateFile {
         if fd < 0, errno == ENOENT { return nil }
         guard fd >= 0 else {
             if errno == ELOOP { throw refusal(path, "is a symbolic link") }
-            throw FediError(.config, "cannot read \(path): \(String(cString: strerror(errno)))",
-                            hint: "check the file's owner and permissions")
+            throw FediError(
+                .config, "cannot read \(path): \(String(cString: strerror(errno)))",
+                hint: "check the file's owner and permissions")
         }
         defer { close(fd) }
         try check(fd, path: path)
@@ -73,7 +74,8 @@ enum PrivateFile {
     }
 
     static func refusal(_ path: String, _ what: String) -> FediError {
-        FediError(.config, "\(path) \(what); fedictl uses only regular files of its own there",
-                  hint: "move it away (fedictl then starts a new file) and check who put it there")
+        FediError(
+            .config, "\(path) \(what); fedictl uses only regular files of its own there",
+            hint: "move it away (fedictl then starts a new file) and check who put it there")
     }
 }

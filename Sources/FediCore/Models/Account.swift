@@ -13,8 +13,11 @@ public struct Account: Codable, Sendable, Equatable {
     public var bot: Bool?
     public var note: String?
 
-    public init(id: String, username: String, acct: String, displayName: String? = nil, url: String? = nil, createdAt: Date? = nil,
-                locked: Bool? = nil, bot: Bool? = nil, note: String? = nil) {
+    public init(
+        id: String, username: String, acct: String, displayName: String? = nil, url: String? = nil,
+        createdAt: Date? = nil,
+        locked: Bool? = nil, bot: Bool? = nil, note: String? = nil
+    ) {
         self.id = id
         self.username = username
         self.acct = acct
@@ -34,7 +37,8 @@ public struct Account: Codable, Sendable, Equatable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         guard let id = c.lenientString("id") else {
-            throw DecodingError.keyNotFound(AnyKey("id"), .init(codingPath: decoder.codingPath, debugDescription: "account without id"))
+            throw DecodingError.keyNotFound(
+                AnyKey("id"), .init(codingPath: decoder.codingPath, debugDescription: "account without id"))
         }
         self.id = id
         username = c.optionalText("username") ?? ""
@@ -66,8 +70,11 @@ public struct Post: Codable, Sendable, Equatable {
     /// Shown in full in tables (`--reveal`); not part of the JSON.
     public var revealed = false
 
-    public init(id: String, createdAt: Date?, author: String, content: String, contentWarning: String? = nil, sensitive: Bool = false,
-                mediaURLs: [String] = [], boostOf: String? = nil, url: String? = nil, visibility: String? = nil) {
+    public init(
+        id: String, createdAt: Date?, author: String, content: String, contentWarning: String? = nil,
+        sensitive: Bool = false,
+        mediaURLs: [String] = [], boostOf: String? = nil, url: String? = nil, visibility: String? = nil
+    ) {
         self.id = id
         self.createdAt = createdAt
         self.author = author
@@ -82,7 +89,8 @@ public struct Post: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case id, author, content, sensitive, url, visibility
-        case createdAt = "created_at", contentWarning = "content_warning", mediaURLs = "media_urls", boostOf = "boost_of"
+        case createdAt = "created_at", contentWarning = "content_warning", mediaURLs = "media_urls", boostOf =
+            "boost_of"
     }
 
     /// Hidden behind its warning: a content warning, or marked sensitive.
@@ -104,22 +112,25 @@ public struct MastodonStatus: Decodable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         guard let id = c.lenientString("id") else {
-            throw DecodingError.keyNotFound(AnyKey("id"), .init(codingPath: decoder.codingPath, debugDescription: "status without id"))
+            throw DecodingError.keyNotFound(
+                AnyKey("id"), .init(codingPath: decoder.codingPath, debugDescription: "status without id"))
         }
         let author = (try? c.decode(Account.self, forKey: "account"))?.acct ?? ""
         // A boost carries the original in `reblog`; show the original's text and say who wrote it.
         let original = try? c.decodeIfPresent(MastodonStatus.self, forKey: "reblog")
         let media = (try? c.decodeIfPresent([MediaAttachment].self, forKey: "media_attachments")) ?? []
         if let original = original?.post {
-            post = Post(id: id, createdAt: c.lenientDate("created_at"), author: author, content: original.content,
-                        contentWarning: original.contentWarning, sensitive: original.sensitive, mediaURLs: original.mediaURLs,
-                        boostOf: original.author, url: original.url, visibility: c.optionalText("visibility"))
+            post = Post(
+                id: id, createdAt: c.lenientDate("created_at"), author: author, content: original.content,
+                contentWarning: original.contentWarning, sensitive: original.sensitive, mediaURLs: original.mediaURLs,
+                boostOf: original.author, url: original.url, visibility: c.optionalText("visibility"))
         } else {
-            post = Post(id: id, createdAt: c.lenientDate("created_at"), author: author,
-                        content: HTMLText.plain(c.optionalText("content") ?? ""),
-                        contentWarning: c.optionalText("spoiler_text"), sensitive: c.lenientBool("sensitive") ?? false,
-                        mediaURLs: media.compactMap { $0.url }, url: c.optionalText("url") ?? c.optionalText("uri"),
-                        visibility: c.optionalText("visibility"))
+            post = Post(
+                id: id, createdAt: c.lenientDate("created_at"), author: author,
+                content: HTMLText.plain(c.optionalText("content") ?? ""),
+                contentWarning: c.optionalText("spoiler_text"), sensitive: c.lenientBool("sensitive") ?? false,
+                mediaURLs: media.compactMap { $0.url }, url: c.optionalText("url") ?? c.optionalText("uri"),
+                visibility: c.optionalText("visibility"))
         }
     }
 

@@ -34,13 +34,18 @@ public struct AccountRole: Codable, Sendable, Equatable {
     /// the server says nothing about a role.
     static func decode(from container: KeyedDecodingContainer<AnyKey>) -> AccountRole? {
         if let pleroma = try? container.nestedContainer(keyedBy: AnyKey.self, forKey: "pleroma"),
-           let admin = pleroma.lenientBool("is_admin") {
+            let admin = pleroma.lenientBool("is_admin")
+        {
             let moderator = pleroma.lenientBool("is_moderator") ?? false
-            return AccountRole(name: admin ? "admin" : moderator ? "moderator" : nil, permissions: nil, isAdmin: admin, canModerate: moderator)
+            return AccountRole(
+                name: admin ? "admin" : moderator ? "moderator" : nil, permissions: nil, isAdmin: admin,
+                canModerate: moderator)
         }
         if let admin = container.lenientBool("isAdmin") {
             let moderator = container.lenientBool("isModerator") ?? false
-            return AccountRole(name: admin ? "admin" : moderator ? "moderator" : nil, permissions: nil, isAdmin: admin, canModerate: moderator)
+            return AccountRole(
+                name: admin ? "admin" : moderator ? "moderator" : nil, permissions: nil, isAdmin: admin,
+                canModerate: moderator)
         }
         guard let role = try? container.nestedContainer(keyedBy: AnyKey.self, forKey: "role") else { return nil }
         let name = role.optionalText("name")

@@ -41,7 +41,8 @@ public struct AdminAccount: Encodable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, username, domain, acct, email, ip, locale, role, staff, confirmed, approved, disabled, silenced, suspended, sensitized
+        case id, username, domain, acct, email, ip, locale, role, staff, confirmed, approved, disabled, silenced,
+            suspended, sensitized
         case reason, tags, url, status
         case displayName = "display_name", createdAt = "created_at"
     }
@@ -103,7 +104,8 @@ public struct MastodonAdminAccount: Decodable, Sendable {
         if parts.contains(.createdAt) { account.createdAt = c.lenientDate("created_at") }
         if parts.contains(.locale) { account.locale = c.optionalText("locale") }
         if parts.contains(.role) {
-            let role = (try? c.decodeIfPresent(RoleObject.self, forKey: "role"))
+            let role =
+                (try? c.decodeIfPresent(RoleObject.self, forKey: "role"))
                 ?? c.optionalText("role").map { RoleObject(name: $0) }
             account.role = role?.name.flatMap { $0.isEmpty || $0.lowercased() == "user" ? nil : $0 }
             account.staff = role.map(\.canModerate)
@@ -118,7 +120,8 @@ public struct MastodonAdminAccount: Decodable, Sendable {
             let domain = parts.contains(.domain) ? account.domain : c.optionalText("domain")
             let profile = parts.contains(.profile) ? profile : try? c.decodeIfPresent(Profile.self, forKey: "account")
             let name = c.optionalText("username") ?? profile?.username ?? ""
-            let actor = profile?.url.map { $0.hasPrefix("http://\(name)/") || $0.hasPrefix("https://\(name)/") } ?? false
+            let actor =
+                profile?.url.map { $0.hasPrefix("http://\(name)/") || $0.hasPrefix("https://\(name)/") } ?? false
             if domain != nil || actor { account.approved = nil }
         }
         account.disabled = c.lenientBool("disabled")
@@ -146,7 +149,7 @@ public struct MastodonAdminAccount: Decodable, Sendable {
             for key in keys {
                 switch key {
                 case "id", "status", "confirmed", "approved", "disabled", "silenced", "suspended", "sensitized", "tags",
-                     "account":
+                    "account":
                     break
                 case "username": parts.formUnion([.username, .profile])
                 case "domain": parts.insert(.domain)
@@ -195,7 +198,8 @@ public struct MastodonAdminAccount: Decodable, Sendable {
             name = c.optionalText("name")
             // Mastodon sends the bits as a string ("1048575"): read that first, as a failed
             // numeric try costs two thrown errors per account on a long list.
-            permissions = (try? c.decodeIfPresent(String.self, forKey: "permissions")).flatMap { Int($0.trimmed()) }
+            permissions =
+                (try? c.decodeIfPresent(String.self, forKey: "permissions")).flatMap { Int($0.trimmed()) }
                 ?? c.lenientInt("permissions")
         }
 
@@ -216,12 +220,15 @@ public struct PleromaAdminUser: Decodable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         guard let id = c.lenientString("id"), let nickname = c.optionalText("nickname") ?? c.optionalText("acct") else {
-            throw DecodingError.keyNotFound(AnyKey("nickname"), .init(codingPath: decoder.codingPath, debugDescription: "user without id or nickname"))
+            throw DecodingError.keyNotFound(
+                AnyKey("nickname"),
+                .init(codingPath: decoder.codingPath, debugDescription: "user without id or nickname"))
         }
         self.nickname = nickname
         let parts = nickname.split(separator: "@", maxSplits: 1).map(String.init)
-        var account = AdminAccount(id: id, username: parts[0], domain: parts.count > 1 ? parts[1] : nil,
-                                   displayName: c.optionalText("display_name"))
+        var account = AdminAccount(
+            id: id, username: parts[0], domain: parts.count > 1 ? parts[1] : nil,
+            displayName: c.optionalText("display_name"))
         let active = c.lenientBool("is_active") ?? c.lenientBool("deactivated").map { !$0 }
         account.email = c.optionalText("email")
         account.createdAt = c.lenientDate("created_at")
@@ -259,13 +266,16 @@ public struct MisskeyUser: Decodable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         guard let id = c.lenientString("id"), let username = c.optionalText("username") else {
-            throw DecodingError.keyNotFound(AnyKey("id"), .init(codingPath: decoder.codingPath, debugDescription: "user without id or username"))
+            throw DecodingError.keyNotFound(
+                AnyKey("id"), .init(codingPath: decoder.codingPath, debugDescription: "user without id or username"))
         }
-        var account = AdminAccount(id: id, username: username, domain: c.optionalText("host"), displayName: c.optionalText("name"))
+        var account = AdminAccount(
+            id: id, username: username, domain: c.optionalText("host"), displayName: c.optionalText("name"))
         account.createdAt = c.lenientDate("createdAt")
         account.silenced = c.lenientBool("isSilenced")
         account.suspended = c.lenientBool("isSuspended")
-        let admin = c.lenientBool("isAdmin"), moderator = c.lenientBool("isModerator")
+        let admin = c.lenientBool("isAdmin")
+        let moderator = c.lenientBool("isModerator")
         if admin == true || moderator == true {
             account.role = admin == true ? "admin" : "moderator"
             account.staff = true
@@ -323,7 +333,8 @@ extension KeyedDecodingContainer where K == AnyKey {
     /// error naming `what`.
     func requiredID(of what: String) throws -> String {
         guard let id = lenientString("id") else {
-            throw DecodingError.keyNotFound(AnyKey("id"), .init(codingPath: codingPath, debugDescription: "\(what) without id"))
+            throw DecodingError.keyNotFound(
+                AnyKey("id"), .init(codingPath: codingPath, debugDescription: "\(what) without id"))
         }
         return id
     }

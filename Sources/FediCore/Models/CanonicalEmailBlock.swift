@@ -18,7 +18,9 @@ public struct CanonicalEmailBlock: Codable, Sendable, Equatable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         guard let id = c.lenientString("id") else {
-            throw DecodingError.keyNotFound(AnyKey("id"), .init(codingPath: decoder.codingPath, debugDescription: "canonical e-mail block without id"))
+            throw DecodingError.keyNotFound(
+                AnyKey("id"),
+                .init(codingPath: decoder.codingPath, debugDescription: "canonical e-mail block without id"))
         }
         self.id = id
         canonicalEmailHash = c.optionalText("canonical_email_hash") ?? ""

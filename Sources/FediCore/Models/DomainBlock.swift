@@ -38,9 +38,12 @@ public struct DomainBlock: Codable, Sendable, Equatable {
     /// fetch), so fedictl leaves it alone unless forced.
     public var subscriptionID: String?
 
-    public init(id: String, domain: String, digest: String? = nil, createdAt: Date? = nil, severity: DomainBlockSeverity,
-                rejectMedia: Bool = false, rejectReports: Bool = false, privateComment: String? = nil, publicComment: String? = nil,
-                obfuscate: Bool = false, subscriptionID: String? = nil) {
+    public init(
+        id: String, domain: String, digest: String? = nil, createdAt: Date? = nil, severity: DomainBlockSeverity,
+        rejectMedia: Bool = false, rejectReports: Bool = false, privateComment: String? = nil,
+        publicComment: String? = nil,
+        obfuscate: Bool = false, subscriptionID: String? = nil
+    ) {
         self.id = id
         self.domain = domain
         self.digest = digest
@@ -66,7 +69,9 @@ public struct DomainBlock: Codable, Sendable, Equatable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         guard let domain = c.optionalText("domain") else {
-            throw DecodingError.keyNotFound(AnyKey("domain"), .init(codingPath: decoder.codingPath, debugDescription: "domain block without domain"))
+            throw DecodingError.keyNotFound(
+                AnyKey("domain"), .init(codingPath: decoder.codingPath, debugDescription: "domain block without domain")
+            )
         }
         self.domain = domain
         id = c.lenientString("id") ?? domain
@@ -99,8 +104,9 @@ public struct DomainBlock: Codable, Sendable, Equatable {
 
     /// The settings of this block, as something to compare or write.
     public var spec: DomainBlockSpec {
-        DomainBlockSpec(domain: domain, severity: severity, rejectMedia: rejectMedia, rejectReports: rejectReports,
-                        privateComment: privateComment ?? "", publicComment: publicComment ?? "", obfuscate: obfuscate)
+        DomainBlockSpec(
+            domain: domain, severity: severity, rejectMedia: rejectMedia, rejectReports: rejectReports,
+            privateComment: privateComment ?? "", publicComment: publicComment ?? "", obfuscate: obfuscate)
     }
 }
 
@@ -115,8 +121,10 @@ public struct DomainBlockSpec: Sendable, Equatable {
     public var publicComment: String?
     public var obfuscate: Bool
 
-    public init(domain: String, severity: DomainBlockSeverity, rejectMedia: Bool = false, rejectReports: Bool = false,
-                privateComment: String? = nil, publicComment: String? = nil, obfuscate: Bool = false) {
+    public init(
+        domain: String, severity: DomainBlockSeverity, rejectMedia: Bool = false, rejectReports: Bool = false,
+        privateComment: String? = nil, publicComment: String? = nil, obfuscate: Bool = false
+    ) {
         self.domain = domain
         self.severity = severity
         self.rejectMedia = rejectMedia
@@ -193,8 +201,11 @@ public struct DomainBlockChanges: Sendable, Equatable {
     public var publicComment: String?
     public var obfuscate: Bool?
 
-    public init(severity: DomainBlockSeverity? = nil, rejectMedia: Bool? = nil, rejectReports: Bool? = nil, privateComment: String? = nil,
-                publicComment: String? = nil, obfuscate: Bool? = nil) {
+    public init(
+        severity: DomainBlockSeverity? = nil, rejectMedia: Bool? = nil, rejectReports: Bool? = nil,
+        privateComment: String? = nil,
+        publicComment: String? = nil, obfuscate: Bool? = nil
+    ) {
         self.severity = severity
         self.rejectMedia = rejectMedia
         self.rejectReports = rejectReports
@@ -207,10 +218,11 @@ public struct DomainBlockChanges: Sendable, Equatable {
     /// when there is none.
     public func applied(to existing: DomainBlock?, domain: String) -> DomainBlockSpec {
         let base = existing?.spec ?? DomainBlockSpec(domain: domain, severity: .suspend)
-        return DomainBlockSpec(domain: existing?.domain ?? domain, severity: severity ?? base.severity,
-                               rejectMedia: rejectMedia ?? base.rejectMedia, rejectReports: rejectReports ?? base.rejectReports,
-                               privateComment: privateComment ?? base.privateComment, publicComment: publicComment ?? base.publicComment,
-                               obfuscate: obfuscate ?? base.obfuscate)
+        return DomainBlockSpec(
+            domain: existing?.domain ?? domain, severity: severity ?? base.severity,
+            rejectMedia: rejectMedia ?? base.rejectMedia, rejectReports: rejectReports ?? base.rejectReports,
+            privateComment: privateComment ?? base.privateComment, publicComment: publicComment ?? base.publicComment,
+            obfuscate: obfuscate ?? base.obfuscate)
     }
 }
 
@@ -232,8 +244,10 @@ public struct DomainBlockSupport: Sendable, Equatable {
     /// 422 `existing_domain_block`), so plans show such rows as covered instead of sending them.
     public var parentRules: Bool
 
-    public init(software: String, severities: Set<DomainBlockSeverity>, rejectMedia: Bool, rejectReports: Bool, obfuscate: Bool,
-                publicComment: Bool, privateComment: Bool, emptyBlocks: Bool, wildcards: Bool = false, parentRules: Bool = false) {
+    public init(
+        software: String, severities: Set<DomainBlockSeverity>, rejectMedia: Bool, rejectReports: Bool, obfuscate: Bool,
+        publicComment: Bool, privateComment: Bool, emptyBlocks: Bool, wildcards: Bool = false, parentRules: Bool = false
+    ) {
         self.software = software
         self.severities = severities
         self.rejectMedia = rejectMedia
@@ -247,15 +261,17 @@ public struct DomainBlockSupport: Sendable, Equatable {
     }
 
     public static func mastodon(_ software: String = "Mastodon") -> DomainBlockSupport {
-        DomainBlockSupport(software: software, severities: Set(DomainBlockSeverity.allCases), rejectMedia: true, rejectReports: true,
-                           obfuscate: true, publicComment: true, privateComment: true, emptyBlocks: true, parentRules: true)
+        DomainBlockSupport(
+            software: software, severities: Set(DomainBlockSeverity.allCases), rejectMedia: true, rejectReports: true,
+            obfuscate: true, publicComment: true, privateComment: true, emptyBlocks: true, parentRules: true)
     }
 
     /// What `spec` asks for that this server cannot keep, in words ("silence (GoToSocial only suspends)").
     public func unsupported(_ spec: DomainBlockSpec) -> [String] {
         var missing: [String] = []
         if spec.domain.hasPrefix("*."), !wildcards {
-            missing.append("a *. wildcard (\(software) blocks subdomains with their domain: block \(spec.domain.dropFirst(2)))")
+            missing.append(
+                "a *. wildcard (\(software) blocks subdomains with their domain: block \(spec.domain.dropFirst(2)))")
         }
         if !severities.contains(spec.severity) {
             let kinds = DomainBlockSeverity.allCases.filter(severities.contains).map(\.rawValue).joined(separator: ", ")
@@ -266,7 +282,9 @@ public struct DomainBlockSupport: Sendable, Equatable {
         if spec.obfuscate && !obfuscate { missing.append("obfuscate") }
         if let text = spec.publicComment, !text.isEmpty, !publicComment { missing.append("public_comment") }
         if let text = spec.privateComment, !text.isEmpty, !privateComment { missing.append("private_comment") }
-        if !emptyBlocks, spec.severity == .noop, !(spec.rejectMedia && rejectMedia), !(spec.rejectReports && rejectReports) {
+        if !emptyBlocks, spec.severity == .noop, !(spec.rejectMedia && rejectMedia),
+            !(spec.rejectReports && rejectReports)
+        {
             missing.append("a noop block that rejects nothing (\(software) keeps blocks as host lists)")
         }
         return missing

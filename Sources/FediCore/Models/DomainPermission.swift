@@ -19,9 +19,11 @@ public struct DomainPermission: Codable, Sendable, Equatable, DomainKeyed {
     public var subscriptionID: String?
     public var createdAt: Date?
 
-    public init(id: String, domain: String, permissionType: String? = nil, obfuscate: Bool = false,
-                publicComment: String? = nil,
-                privateComment: String? = nil, subscriptionID: String? = nil, createdAt: Date? = nil) {
+    public init(
+        id: String, domain: String, permissionType: String? = nil, obfuscate: Bool = false,
+        publicComment: String? = nil,
+        privateComment: String? = nil, subscriptionID: String? = nil, createdAt: Date? = nil
+    ) {
         self.id = id
         self.domain = domain
         self.permissionType = permissionType
@@ -41,8 +43,11 @@ public struct DomainPermission: Codable, Sendable, Equatable, DomainKeyed {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         guard let domain = c.optionalText("domain") else {
-            throw DecodingError.keyNotFound(AnyKey("domain"), .init(codingPath: decoder.codingPath,
-                                                                    debugDescription: "entry without domain"))
+            throw DecodingError.keyNotFound(
+                AnyKey("domain"),
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "entry without domain"))
         }
         self.domain = domain
         id = c.lenientString("id") ?? domain
@@ -93,15 +98,19 @@ public struct DomainSubscription: Codable, Sendable, Equatable {
         case id, title, uri, priority, count, error
         case permissionType = "permission_type", asDraft = "as_draft", adoptOrphans = "adopt_orphans"
         case removeRetracted = "remove_retracted", contentType = "content_type", fetchUsername = "fetch_username"
-        case fetchPasswordSet = "fetch_password_set", fetchedAt = "fetched_at", successfullyFetchedAt = "successfully_fetched_at"
+        case fetchPasswordSet = "fetch_password_set", fetchedAt = "fetched_at", successfullyFetchedAt =
+            "successfully_fetched_at"
         case createdAt = "created_at"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         guard let id = c.optionalText("id"), let uri = c.optionalText("uri") else {
-            throw DecodingError.keyNotFound(AnyKey("uri"), .init(codingPath: decoder.codingPath,
-                                                                 debugDescription: "subscription without id or uri"))
+            throw DecodingError.keyNotFound(
+                AnyKey("uri"),
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "subscription without id or uri"))
         }
         self.id = id
         self.uri = uri
@@ -165,8 +174,11 @@ public struct HeaderFilter: Codable, Sendable, Equatable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         guard let id = c.optionalText("id"), let header = c.optionalText("header") else {
-            throw DecodingError.keyNotFound(AnyKey("header"), .init(codingPath: decoder.codingPath,
-                                                                    debugDescription: "filter without id or header"))
+            throw DecodingError.keyNotFound(
+                AnyKey("header"),
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "filter without id or header"))
         }
         self.id = id
         self.header = header

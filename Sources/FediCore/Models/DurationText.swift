@@ -53,8 +53,9 @@ public struct DurationText: Sendable, Equatable, CustomStringConvertible {
     /// The duration, or a usage error (exit 64) naming the flag.
     public static func parse(_ text: String, flag: String = "duration") throws -> DurationText {
         guard let duration = DurationText(text) else {
-            throw FediError(.usage, "\(flag) '\(text)' is not a length of time",
-                            hint: "use a number with a unit: 30m, 12h, 1d, 2w (or plain seconds, e.g. 3600)")
+            throw FediError(
+                .usage, "\(flag) '\(text)' is not a length of time",
+                hint: "use a number with a unit: 30m, 12h, 1d, 2w (or plain seconds, e.g. 3600)")
         }
         return duration
     }

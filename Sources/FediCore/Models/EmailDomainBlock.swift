@@ -43,7 +43,9 @@ public struct EmailDomainBlock: Codable, Sendable, Equatable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         guard let domain = c.optionalText("domain") else {
-            throw DecodingError.keyNotFound(AnyKey("domain"), .init(codingPath: decoder.codingPath, debugDescription: "e-mail block without domain"))
+            throw DecodingError.keyNotFound(
+                AnyKey("domain"), .init(codingPath: decoder.codingPath, debugDescription: "e-mail block without domain")
+            )
         }
         self.domain = domain
         id = c.lenientString("id") ?? domain

@@ -43,7 +43,9 @@ public struct FilterKeyword: Codable, Sendable, Equatable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
-        self.init(id: c.lenientString("id") ?? "", keyword: c.lenientString("keyword") ?? "", wholeWord: c.lenientBool("whole_word") ?? false)
+        self.init(
+            id: c.lenientString("id") ?? "", keyword: c.lenientString("keyword") ?? "",
+            wholeWord: c.lenientBool("whole_word") ?? false)
     }
 }
 
@@ -65,8 +67,9 @@ public struct FilterStatus: Codable, Sendable, Equatable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         // GoToSocial (0.20) sends the post's id under `phrase`.
-        self.init(id: c.lenientString("id") ?? "",
-                  statusID: c.lenientString("status_id") ?? c.lenientString("phrase") ?? "")
+        self.init(
+            id: c.lenientString("id") ?? "",
+            statusID: c.lenientString("status_id") ?? c.lenientString("phrase") ?? "")
     }
 }
 
@@ -84,8 +87,10 @@ public struct Filter: Codable, Sendable, Equatable {
     /// The API the filter was read through.
     public var api: FiltersAPI
 
-    public init(id: String, title: String, context: [String], expiresAt: Date? = nil, filterAction: FilterAction = .warn,
-                keywords: [FilterKeyword] = [], statuses: [FilterStatus] = [], api: FiltersAPI = .v2) {
+    public init(
+        id: String, title: String, context: [String], expiresAt: Date? = nil, filterAction: FilterAction = .warn,
+        keywords: [FilterKeyword] = [], statuses: [FilterStatus] = [], api: FiltersAPI = .v2
+    ) {
         self.id = id
         self.title = title
         self.context = context
@@ -109,11 +114,14 @@ struct FilterV2: Decodable, Sendable {
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         let id = try c.requiredID(of: "filter")
-        filter = Filter(id: id, title: c.optionalText("title") ?? "", context: (try? c.decodeIfPresent([String].self, forKey: "context")) ?? [],
-                        expiresAt: c.lenientDate("expires_at"),
-                        filterAction: (try? c.decodeIfPresent(FilterAction.self, forKey: "filter_action")) ?? .warn,
-                        keywords: c.lenientArray(FilterKeyword.self, "keywords"), statuses: c.lenientArray(FilterStatus.self, "statuses"),
-                        api: .v2)
+        filter = Filter(
+            id: id, title: c.optionalText("title") ?? "",
+            context: (try? c.decodeIfPresent([String].self, forKey: "context")) ?? [],
+            expiresAt: c.lenientDate("expires_at"),
+            filterAction: (try? c.decodeIfPresent(FilterAction.self, forKey: "filter_action")) ?? .warn,
+            keywords: c.lenientArray(FilterKeyword.self, "keywords"),
+            statuses: c.lenientArray(FilterStatus.self, "statuses"),
+            api: .v2)
     }
 }
 
@@ -125,9 +133,10 @@ struct FilterV1: Decodable, Sendable {
         let c = try decoder.container(keyedBy: AnyKey.self)
         let id = try c.requiredID(of: "filter")
         let phrase = c.lenientString("phrase") ?? ""
-        filter = Filter(id: id, title: phrase, context: (try? c.decodeIfPresent([String].self, forKey: "context")) ?? [],
-                        expiresAt: c.lenientDate("expires_at"), filterAction: c.lenientBool("irreversible") == true ? .hide : .warn,
-                        keywords: [FilterKeyword(id: id, keyword: phrase, wholeWord: c.lenientBool("whole_word") ?? false)],
-                        api: .v1)
+        filter = Filter(
+            id: id, title: phrase, context: (try? c.decodeIfPresent([String].self, forKey: "context")) ?? [],
+            expiresAt: c.lenientDate("expires_at"), filterAction: c.lenientBool("irreversible") == true ? .hide : .warn,
+            keywords: [FilterKeyword(id: id, keyword: phrase, wholeWord: c.lenientBool("whole_word") ?? false)],
+            api: .v1)
     }
 }

@@ -14,7 +14,9 @@ public enum HTMLText {
                 let tag = html[html.index(after: index)..<close].lowercased()
                 let name = tag.split(whereSeparator: { $0 == " " || $0 == "/" }).first.map(String.init) ?? ""
                 if name == "br" { text += "\n" }
-                if tag.hasPrefix("/p") || tag.hasPrefix("/li") || tag.hasPrefix("/blockquote") || tag.hasPrefix("/h") { text += "\n\n" }
+                if tag.hasPrefix("/p") || tag.hasPrefix("/li") || tag.hasPrefix("/blockquote") || tag.hasPrefix("/h") {
+                    text += "\n\n"
+                }
                 if name == "li" { text += "• " }
                 index = html.index(after: close)
             } else {
@@ -27,7 +29,9 @@ public enum HTMLText {
         return text.trimmed()
     }
 
-    static let named: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "#39": "'"]
+    static let named: [String: String] = [
+        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "#39": "'",
+    ]
 
     static func decodeEntities(_ text: String) -> String {
         guard text.contains("&") else { return text }
@@ -41,9 +45,13 @@ public enum HTMLText {
                 var replacement: String?
                 if let known = named[entity.lowercased()] {
                     replacement = known
-                } else if entity.hasPrefix("#x") || entity.hasPrefix("#X"), let code = UInt32(entity.dropFirst(2), radix: 16), let scalar = Unicode.Scalar(code) {
+                } else if entity.hasPrefix("#x") || entity.hasPrefix("#X"),
+                    let code = UInt32(entity.dropFirst(2), radix: 16), let scalar = Unicode.Scalar(code)
+                {
                     replacement = String(scalar)
-                } else if entity.hasPrefix("#"), let code = UInt32(entity.dropFirst()), let scalar = Unicode.Scalar(code) {
+                } else if entity.hasPrefix("#"), let code = UInt32(entity.dropFirst()),
+                    let scalar = Unicode.Scalar(code)
+                {
                     replacement = String(scalar)
                 }
                 if let replacement {

@@ -20,7 +20,10 @@ public struct IPBlock: Codable, Sendable, Equatable {
     public var createdAt: Date?
     public var expiresAt: Date?
 
-    public init(id: String, ip: String, severity: IPBlockSeverity, comment: String? = nil, createdAt: Date? = nil, expiresAt: Date? = nil) {
+    public init(
+        id: String, ip: String, severity: IPBlockSeverity, comment: String? = nil, createdAt: Date? = nil,
+        expiresAt: Date? = nil
+    ) {
         self.id = id
         self.ip = ip
         self.severity = severity
@@ -37,7 +40,8 @@ public struct IPBlock: Codable, Sendable, Equatable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         guard let id = c.lenientString("id"), let ip = c.optionalText("ip") else {
-            throw DecodingError.keyNotFound(AnyKey("ip"), .init(codingPath: decoder.codingPath, debugDescription: "IP block without id or ip"))
+            throw DecodingError.keyNotFound(
+                AnyKey("ip"), .init(codingPath: decoder.codingPath, debugDescription: "IP block without id or ip"))
         }
         self.id = id
         self.ip = ip

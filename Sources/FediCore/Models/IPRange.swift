@@ -23,8 +23,10 @@ public struct IPRange: Sendable, Equatable, CustomStringConvertible {
         }
         if parts.count == 2 {
             let digits = parts[1]
-            guard !digits.isEmpty, digits.count <= 3, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let length = Int(digits),
-                  length <= (family == .v4 ? 32 : 128) else { return nil }
+            guard !digits.isEmpty, digits.count <= 3, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+                let length = Int(digits),
+                length <= (family == .v4 ? 32 : 128)
+            else { return nil }
             prefixLength = length
         }
         self.address = address.lowercased()
@@ -33,8 +35,11 @@ public struct IPRange: Sendable, Equatable, CustomStringConvertible {
     /// A range or a usage error (exit 64) saying what is wrong.
     public static func parse(_ text: String) throws -> IPRange {
         guard let range = IPRange(text) else {
-            throw FediError(.usage, "'\(text)' is not an IP address or CIDR range",
-                            hint: "write an IPv4 or IPv6 address with an optional prefix length: 192.0.2.0/24, 2001:db8::/32, 198.51.100.7")
+            throw FediError(
+                .usage, "'\(text)' is not an IP address or CIDR range",
+                hint:
+                    "write an IPv4 or IPv6 address with an optional prefix length: 192.0.2.0/24, 2001:db8::/32, 198.51.100.7"
+            )
         }
         return range
     }
@@ -43,15 +48,19 @@ public struct IPRange: Sendable, Equatable, CustomStringConvertible {
 
     static func isIPv4(_ text: String) -> Bool {
         let octets = text.split(separator: ".", omittingEmptySubsequences: false)
-        return octets.count == 4 && octets.allSatisfy { octet in
-            !octet.isEmpty && octet.count <= 3 && octet.allSatisfy { $0.isASCII && $0.isNumber } && Int(octet)! <= 255
-                && !(octet.count > 1 && octet.hasPrefix("0"))
-        }
+        return octets.count == 4
+            && octets.allSatisfy { octet in
+                !octet.isEmpty && octet.count <= 3 && octet.allSatisfy { $0.isASCII && $0.isNumber }
+                    && Int(octet)! <= 255
+                    && !(octet.count > 1 && octet.hasPrefix("0"))
+            }
     }
 
     /// Eight hex groups, `::` standing for one or more zero groups once, an IPv4 tail counting as two groups.
     static func isIPv6(_ text: String) -> Bool {
-        guard text.contains(":"), !text.hasPrefix(":") || text.hasPrefix("::"), !text.hasSuffix(":") || text.hasSuffix("::") else { return false }
+        guard text.contains(":"), !text.hasPrefix(":") || text.hasPrefix("::"),
+            !text.hasSuffix(":") || text.hasSuffix("::")
+        else { return false }
         let halves = text.components(separatedBy: "::")
         guard halves.count <= 2 else { return false }
         var groups = 0

@@ -44,10 +44,13 @@ public struct InstanceInfo: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case domain, title, version, description, languages, registrations, software, flavour, variant
-        case sourceURL = "source_url", activeUsers = "active_users", userCount = "user_count", statusCount = "status_count"
+        case sourceURL = "source_url", activeUsers = "active_users", userCount = "user_count", statusCount =
+            "status_count"
         case contactEmail = "contact_email", contactAccount = "contact_account", rulesCount = "rules_count"
-        case maxCharacters = "max_characters", maxMediaAttachments = "max_media_attachments", maxPollOptions = "max_poll_options"
-        case apiVersion = "api_version", apiSource = "api_source", softwareVersion = "software_version", softwareLabel = "software_label"
+        case maxCharacters = "max_characters", maxMediaAttachments = "max_media_attachments", maxPollOptions =
+            "max_poll_options"
+        case apiVersion = "api_version", apiSource = "api_source", softwareVersion = "software_version", softwareLabel =
+            "software_label"
     }
 }
 
@@ -59,7 +62,8 @@ struct InstanceV2: Decodable, Sendable {
         let c = try decoder.container(keyedBy: AnyKey.self)
         let domain = c.optionalText("domain") ?? c.optionalText("uri") ?? ""
         guard !domain.isEmpty || c.contains("title") else {
-            throw DecodingError.keyNotFound(AnyKey("domain"), .init(codingPath: [], debugDescription: "not an instance"))
+            throw DecodingError.keyNotFound(
+                AnyKey("domain"), .init(codingPath: [], debugDescription: "not an instance"))
         }
         let usage = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: "usage")
         let users = try? usage?.nestedContainer(keyedBy: AnyKey.self, forKey: "users")
@@ -72,7 +76,9 @@ struct InstanceV2: Decodable, Sendable {
         let apiVersions = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: "api_versions")
         var mode: RegistrationMode?
         if let enabled = registrations?.lenientBool("enabled") {
-            mode = !enabled ? .closed : (registrations?.lenientBool("approval_required") == true ? .approvalRequired : .open)
+            mode =
+                !enabled
+                ? .closed : (registrations?.lenientBool("approval_required") == true ? .approvalRequired : .open)
         }
         info = InstanceInfo(
             domain: domain, title: c.optionalText("title"), version: c.optionalText("version"),
@@ -90,13 +96,18 @@ struct InstanceV2: Decodable, Sendable {
     }
 
     /// `source_url` ends in `/gotosocial`, or the configuration holds keys only GoToSocial sends.
-    static func showsGoToSocial(_ c: KeyedDecodingContainer<AnyKey>, configuration: KeyedDecodingContainer<AnyKey>?) -> Bool {
-        if let source = c.optionalText("source_url")?.lowercased(), source.hasSuffix("/gotosocial") || source.hasSuffix("/gotosocial/") {
+    static func showsGoToSocial(_ c: KeyedDecodingContainer<AnyKey>, configuration: KeyedDecodingContainer<AnyKey>?)
+        -> Bool
+    {
+        if let source = c.optionalText("source_url")?.lowercased(),
+            source.hasSuffix("/gotosocial") || source.hasSuffix("/gotosocial/")
+        {
             return true
         }
         let accounts = try? configuration?.nestedContainer(keyedBy: AnyKey.self, forKey: "accounts")
         let emojis = try? configuration?.nestedContainer(keyedBy: AnyKey.self, forKey: "emojis")
-        return configuration?.contains("oidc_enabled") == true && (accounts?.contains("allow_custom_css") == true || emojis?.contains("emoji_size_limit") == true)
+        return configuration?.contains("oidc_enabled") == true
+            && (accounts?.contains("allow_custom_css") == true || emojis?.contains("emoji_size_limit") == true)
     }
 }
 
@@ -110,7 +121,8 @@ struct InstanceV1: Decodable, Sendable {
             throw DecodingError.keyNotFound(AnyKey("uri"), .init(codingPath: [], debugDescription: "not an instance"))
         }
         // Pleroma/Akkoma and Misskey forks put a full https:// URL in `uri`.
-        let domain = URL(string: uri)?.host.map { host in URL(string: uri)?.port.map { "\(host):\($0)" } ?? host } ?? uri
+        let domain =
+            URL(string: uri)?.host.map { host in URL(string: uri)?.port.map { "\(host):\($0)" } ?? host } ?? uri
         let stats = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: "stats")
         let contactAccount = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: "contact_account")
         let configuration = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: "configuration")
@@ -124,7 +136,8 @@ struct InstanceV1: Decodable, Sendable {
         info = InstanceInfo(
             domain: domain, title: c.optionalText("title"), version: c.optionalText("version"),
             sourceURL: nil, description: c.optionalText("short_description") ?? c.optionalText("description"),
-            activeUsers: nil, userCount: stats?.lenientInt("user_count"), statusCount: stats?.lenientInt("status_count"),
+            activeUsers: nil, userCount: stats?.lenientInt("user_count"),
+            statusCount: stats?.lenientInt("status_count"),
             registrations: mode, contactEmail: c.optionalText("email"),
             contactAccount: contactAccount?.optionalText("acct"),
             languages: (try? c.decodeIfPresent([String].self, forKey: "languages")) ?? [],
@@ -143,6 +156,9 @@ public struct AnyKey: CodingKey, ExpressibleByStringLiteral, Sendable {
     public var intValue: Int?
     public init(_ string: String) { stringValue = string }
     public init(stringValue: String) { self.stringValue = stringValue }
-    public init?(intValue: Int) { stringValue = String(intValue); self.intValue = intValue }
+    public init?(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+    }
     public init(stringLiteral value: String) { stringValue = value }
 }

@@ -16,7 +16,8 @@ public struct InstanceRule: Codable, Sendable, Equatable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         guard let text = c.lenientString("text") else {
-            throw DecodingError.keyNotFound(AnyKey("text"), .init(codingPath: [], debugDescription: "rule without text"))
+            throw DecodingError.keyNotFound(
+                AnyKey("text"), .init(codingPath: [], debugDescription: "rule without text"))
         }
         self.init(id: c.lenientString("id") ?? "", text: text, hint: c.optionalText("hint"))
     }

@@ -39,11 +39,21 @@ public enum FlexibleDate {
                 divisor /= 10
             }
         }
-        digits(year, 4); bytes.append(UInt8(ascii: "-")); digits(month, 2); bytes.append(UInt8(ascii: "-")); digits(day, 2)
+        digits(year, 4)
+        bytes.append(UInt8(ascii: "-"))
+        digits(month, 2)
+        bytes.append(UInt8(ascii: "-"))
+        digits(day, 2)
         bytes.append(UInt8(ascii: "T"))
-        digits(secondOfDay / 3600, 2); bytes.append(UInt8(ascii: ":")); digits(secondOfDay / 60 % 60, 2)
-        bytes.append(UInt8(ascii: ":")); digits(secondOfDay % 60, 2)
-        if millis != 0 { bytes.append(UInt8(ascii: ".")); digits(millis, 3) }
+        digits(secondOfDay / 3600, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(secondOfDay / 60 % 60, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(secondOfDay % 60, 2)
+        if millis != 0 {
+            bytes.append(UInt8(ascii: "."))
+            digits(millis, 3)
+        }
         bytes.append(UInt8(ascii: "Z"))
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -70,15 +80,18 @@ public enum FlexibleDate {
             return true
         }
         guard let year = number(4), skip("-"), let month = number(2), skip("-"), let day = number(2),
-              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day) else { return nil }
+            (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+        else { return nil }
         var seconds = Double(days(fromYear: year, month: month, day: day)) * 86_400
         if index == bytes.count { return Date(timeIntervalSince1970: seconds) }
         guard skip("Tt "), let hour = number(2), skip(":"), let minute = number(2), skip(":"), let second = number(2),
-              hour < 24, minute < 60, second <= 60 else { return nil }
+            hour < 24, minute < 60, second <= 60
+        else { return nil }
         seconds += Double(hour * 3600 + minute * 60 + second)
         if skip(".,") {
             let start = index
-            var fraction = 0.0, scale = 1.0
+            var fraction = 0.0
+            var scale = 1.0
             while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
                 if index - start < 9 {
                     fraction = fraction * 10 + Double(bytes[index] - UInt8(ascii: "0"))
@@ -176,7 +189,8 @@ public enum JSONCoding {
 
     public static func encoder(pretty: Bool = true) -> JSONEncoder {
         let encoder = TidyJSONEncoder()
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(FlexibleDate.format(date))
@@ -214,9 +228,11 @@ extension KeyedDecodingContainer {
         if let flag = try? decodeIfPresent(Bool.self, forKey: key) { return flag }
         if let number = try? decodeIfPresent(Int.self, forKey: key) { return number != 0 }
         if let text = try? decodeIfPresent(String.self, forKey: key) {
-            switch text.lowercased() { case "true", "t", "1", "yes": return true
+            switch text.lowercased() {
+            case "true", "t", "1", "yes": return true
             case "false", "f", "0", "no": return false
-            default: return nil }
+            default: return nil
+            }
         }
         return nil
     }
@@ -233,7 +249,11 @@ extension KeyedDecodingContainer {
         guard var container = try? nestedUnkeyedContainer(forKey: key) else { return [] }
         var items: [T] = []
         while !container.isAtEnd {
-            if let item = try? container.decode(T.self) { items.append(item) } else { _ = try? container.decode(AnyDecodable.self) }
+            if let item = try? container.decode(T.self) {
+                items.append(item)
+            } else {
+                _ = try? container.decode(AnyDecodable.self)
+            }
         }
         return items
     }
@@ -246,14 +266,18 @@ public struct AnyDecodable: Decodable {
 
 /// A string-valued enumeration that keeps values it does not know (a newer server's), instead of
 /// failing the whole decode. Known values are static members of the conforming type.
-public protocol OpenEnum: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral where RawValue == String {
+public protocol OpenEnum: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+where RawValue == String {
     init(rawValue: String)
     static var knownValues: [Self] { get }
 }
 
 extension OpenEnum {
     public init(stringLiteral value: String) { self.init(rawValue: value) }
-    public init(from decoder: Decoder) throws { self.init(rawValue: try decoder.singleValueContainer().decode(String.self)) }
+    public init(from decoder: Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)

@@ -9,21 +9,25 @@ public struct MisskeyNote: Decodable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         guard let id = c.lenientString("id") else {
-            throw DecodingError.keyNotFound(AnyKey("id"), .init(codingPath: decoder.codingPath, debugDescription: "note without id"))
+            throw DecodingError.keyNotFound(
+                AnyKey("id"), .init(codingPath: decoder.codingPath, debugDescription: "note without id"))
         }
         let author = (try? c.decode(MisskeyUser.self, forKey: "user")).map { Account(misskey: $0).acct } ?? ""
         let text = c.optionalText("text")
         let renote = try? c.decodeIfPresent(MisskeyNote.self, forKey: "renote")
         let visibility = c.optionalText("visibility")
         if text == nil, let original = renote?.post {
-            post = Post(id: id, createdAt: c.lenientDate("createdAt"), author: author, content: original.content,
-                        contentWarning: original.contentWarning, sensitive: original.sensitive, mediaURLs: original.mediaURLs,
-                        boostOf: original.author, url: original.url, visibility: visibility)
+            post = Post(
+                id: id, createdAt: c.lenientDate("createdAt"), author: author, content: original.content,
+                contentWarning: original.contentWarning, sensitive: original.sensitive, mediaURLs: original.mediaURLs,
+                boostOf: original.author, url: original.url, visibility: visibility)
         } else {
             let files = c.lenientArray(File.self, "files")
-            post = Post(id: id, createdAt: c.lenientDate("createdAt"), author: author, content: text ?? "",
-                        contentWarning: c.optionalText("cw"), sensitive: files.contains { $0.sensitive },
-                        mediaURLs: files.compactMap(\.url), url: c.optionalText("url") ?? c.optionalText("uri"), visibility: visibility)
+            post = Post(
+                id: id, createdAt: c.lenientDate("createdAt"), author: author, content: text ?? "",
+                contentWarning: c.optionalText("cw"), sensitive: files.contains { $0.sensitive },
+                mediaURLs: files.compactMap(\.url), url: c.optionalText("url") ?? c.optionalText("uri"),
+                visibility: visibility)
         }
     }
 

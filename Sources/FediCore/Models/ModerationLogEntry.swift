@@ -53,12 +53,15 @@ struct PleromaModerationLogPage: Decodable, Sendable {
             // and instance actions name a `target` instead.
             let subjects = (try? data?.decodeIfPresent([Named].self, forKey: .subject)) ?? nil
             let subject = (try? data?.decodeIfPresent(Named.self, forKey: .subject)) ?? nil
-            let target = subject?.label ?? subjects.map { $0.compactMap(\.label).joined(separator: ", ") } ?? data?.lenientString(.target)
-            items.append(ModerationLogEntry(
-                id: item.lenientString(.id) ?? "", time: item.lenientDate(.time),
-                actor: ((try? data?.decodeIfPresent(Named.self, forKey: .actor)) ?? nil)?.label,
-                action: data?.lenientString(.action) ?? "unknown", target: target?.isEmpty == true ? nil : target,
-                message: item.lenientString(.message)))
+            let target =
+                subject?.label ?? subjects.map { $0.compactMap(\.label).joined(separator: ", ") }
+                ?? data?.lenientString(.target)
+            items.append(
+                ModerationLogEntry(
+                    id: item.lenientString(.id) ?? "", time: item.lenientDate(.time),
+                    actor: ((try? data?.decodeIfPresent(Named.self, forKey: .actor)) ?? nil)?.label,
+                    action: data?.lenientString(.action) ?? "unknown", target: target?.isEmpty == true ? nil : target,
+                    message: item.lenientString(.message)))
         }
         self.items = items
     }
@@ -79,11 +82,13 @@ struct MisskeyModerationLog: Decodable, Sendable {
         if let name = info?.lenientString(.userUsername) {
             target = info?.lenientString(.userHost).map { "\(name)@\($0)" } ?? name
         } else {
-            target = info?.lenientString(.host) ?? info?.lenientString(.reportId) ?? info?.lenientString(.userId)
+            target =
+                info?.lenientString(.host) ?? info?.lenientString(.reportId) ?? info?.lenientString(.userId)
                 ?? info?.lenientString(.noteId) ?? info?.lenientString(.roleId)
         }
         let user = try? c.nestedContainer(keyedBy: UserKeys.self, forKey: .user)
-        entry = ModerationLogEntry(id: c.lenientString(.id) ?? "", time: c.lenientDate(.createdAt), actor: user?.lenientString(.username),
-                                   action: c.lenientString(.type) ?? "unknown", target: target, message: nil)
+        entry = ModerationLogEntry(
+            id: c.lenientString(.id) ?? "", time: c.lenientDate(.createdAt), actor: user?.lenientString(.username),
+            action: c.lenientString(.type) ?? "unknown", target: target, message: nil)
     }
 }

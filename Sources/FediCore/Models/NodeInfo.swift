@@ -52,7 +52,8 @@ public struct NodeInfo: Decodable, Sendable, Equatable {
         let c = try decoder.container(keyedBy: AnyKey.self)
         let software = try c.nestedContainer(keyedBy: AnyKey.self, forKey: "software")
         guard let name = software.optionalText("name") else {
-            throw DecodingError.keyNotFound(AnyKey("name"), .init(codingPath: [AnyKey("software")], debugDescription: "no software name"))
+            throw DecodingError.keyNotFound(
+                AnyKey("name"), .init(codingPath: [AnyKey("software")], debugDescription: "no software name"))
         }
         schema = c.optionalText("version")
         softwareName = name
@@ -89,7 +90,8 @@ public struct MisskeyMeta: Decodable, Sendable, Equatable {
         let c = try decoder.container(keyedBy: AnyKey.self)
         // A Misskey meta always carries at least one of these; anything else is some other JSON.
         guard c.contains("version") || c.contains("disableRegistration") || c.contains("maxNoteTextLength") else {
-            throw DecodingError.keyNotFound(AnyKey("version"), .init(codingPath: [], debugDescription: "not a Misskey meta"))
+            throw DecodingError.keyNotFound(
+                AnyKey("version"), .init(codingPath: [], debugDescription: "not a Misskey meta"))
         }
         version = c.optionalText("version")
         name = c.optionalText("name")

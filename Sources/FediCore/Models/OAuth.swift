@@ -59,7 +59,8 @@ public struct CredentialAccount: Decodable, Sendable, Equatable {
 
     enum RoleKeys: String, CodingKey { case name }
 
-    public init(id: String, username: String, acct: String? = nil, displayName: String? = nil, roleName: String? = nil) {
+    public init(id: String, username: String, acct: String? = nil, displayName: String? = nil, roleName: String? = nil)
+    {
         self.id = id
         self.username = username
         self.acct = acct
@@ -70,7 +71,8 @@ public struct CredentialAccount: Decodable, Sendable, Equatable {
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard let id = container.lenientString(.id) else {
-            throw DecodingError.keyNotFound(CodingKeys.id, .init(codingPath: container.codingPath, debugDescription: "no id"))
+            throw DecodingError.keyNotFound(
+                CodingKeys.id, .init(codingPath: container.codingPath, debugDescription: "no id"))
         }
         self.id = id
         username = try container.decode(String.self, forKey: .username)

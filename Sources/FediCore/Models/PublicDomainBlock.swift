@@ -11,7 +11,8 @@ public struct PublicDomainBlock: Codable, Sendable, Equatable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         guard let domain = c.optionalText("domain") else {
-            throw DecodingError.keyNotFound(AnyKey("domain"), .init(codingPath: [], debugDescription: "block without domain"))
+            throw DecodingError.keyNotFound(
+                AnyKey("domain"), .init(codingPath: [], debugDescription: "block without domain"))
         }
         self.domain = domain
         digest = c.optionalText("digest")

@@ -71,7 +71,7 @@ public struct QueueItem: Encodable, Sendable, Equatable {
     /// Oldest first (undated last); ties by server, kind and id so the order is stable.
     public static func oldestFirst(_ lhs: QueueItem, _ rhs: QueueItem) -> Bool {
         switch (lhs.createdAt, rhs.createdAt) {
-        case let (l?, r?) where l != r: return l < r
+        case (let l?, let r?) where l != r: return l < r
         case (.some, nil): return true
         case (nil, .some): return false
         default: return (lhs.server, lhs.kind.rawValue, lhs.id) < (rhs.server, rhs.kind.rawValue, rhs.id)

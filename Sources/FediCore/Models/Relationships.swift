@@ -66,8 +66,9 @@ extension Account {
     /// `user@host` for remote ones, as on Mastodon.
     public init(misskey user: MisskeyUser) {
         let profile = user.account
-        self.init(id: profile.id, username: profile.username, acct: profile.acct, displayName: profile.displayName,
-                  url: profile.url, createdAt: profile.createdAt)
+        self.init(
+            id: profile.id, username: profile.username, acct: profile.acct, displayName: profile.displayName,
+            url: profile.url, createdAt: profile.createdAt)
     }
 }
 
@@ -81,7 +82,8 @@ struct MisskeyRelationRecord: Decodable, Sendable {
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         guard let id = c.lenientString("id") else {
-            throw DecodingError.keyNotFound(AnyKey("id"), .init(codingPath: decoder.codingPath, debugDescription: "record without id"))
+            throw DecodingError.keyNotFound(
+                AnyKey("id"), .init(codingPath: decoder.codingPath, debugDescription: "record without id"))
         }
         self.id = id
         let key: AnyKey = c.contains("mutee") ? "mutee" : "blockee"

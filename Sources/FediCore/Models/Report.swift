@@ -60,8 +60,10 @@ public struct Report: Encodable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case id, state, category, comment, forwarded, reporter, target, rules, posts, notes
-        case createdAt = "created_at", updatedAt = "updated_at", actionTaken = "action_taken", actionTakenAt = "action_taken_at"
-        case reporterID = "reporter_id", targetID = "target_id", assignedTo = "assigned_to", actionTakenBy = "action_taken_by"
+        case createdAt = "created_at", updatedAt = "updated_at", actionTaken = "action_taken", actionTakenAt =
+            "action_taken_at"
+        case reporterID = "reporter_id", targetID = "target_id", assignedTo = "assigned_to", actionTakenBy =
+            "action_taken_by"
         case actionComment = "action_comment"
     }
 
@@ -116,7 +118,9 @@ public struct MastodonAdminReport: Decodable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         let id = try c.requiredID(of: "report")
-        func account(_ key: AnyKey) -> AdminAccount? { (try? c.decodeIfPresent(MastodonAdminAccount.self, forKey: key))?.account }
+        func account(_ key: AnyKey) -> AdminAccount? {
+            (try? c.decodeIfPresent(MastodonAdminAccount.self, forKey: key))?.account
+        }
         var report = Report(id: id, state: c.lenientBool("action_taken") == true ? "resolved" : "open")
         report.createdAt = c.lenientDate("created_at")
         report.updatedAt = c.lenientDate("updated_at")
@@ -124,7 +128,8 @@ public struct MastodonAdminReport: Decodable, Sendable {
         report.category = c.optionalText("category")
         report.comment = c.optionalText("comment")
         report.forwarded = c.lenientBool("forwarded")
-        let reporter = account("account"), target = account("target_account")
+        let reporter = account("account")
+        let target = account("target_account")
         (report.reporter, report.reporterID) = (reporter?.acct, reporter?.id)
         (report.target, report.targetID) = (target?.acct, target?.id)
         report.assignedTo = account("assigned_account")?.acct
@@ -169,8 +174,9 @@ public struct PleromaReport: Decodable, Sendable {
         init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: AnyKey.self)
             let user = try? c.decodeIfPresent(Account.self, forKey: "user")
-            note = ReportNote(id: c.lenientString("id"), author: user?.acct, content: c.optionalText("content") ?? "",
-                              createdAt: c.lenientDate("created_at"))
+            note = ReportNote(
+                id: c.lenientString("id"), author: user?.acct, content: c.optionalText("content") ?? "",
+                createdAt: c.lenientDate("created_at"))
         }
     }
 }

@@ -34,21 +34,25 @@ public struct Selection: Sendable {
     }
 
     /// The selection from what was typed: a usage error (64) for a pattern or time that does not parse.
-    public init(domain: String?, match: String?, field: Field, since: String?, until: String?, ip: String? = nil,
-                targets: [String]?, now: Date) throws {
+    public init(
+        domain: String?, match: String?, field: Field, since: String?, until: String?, ip: String? = nil,
+        targets: [String]?, now: Date
+    ) throws {
         if let ip {
             guard let range = AddressRange(ip) else {
-                throw FediError(.usage, "--ip '\(ip)' is neither an IP address nor a range",
-                                hint: "an address (203.0.113.7, 2001:db8::7) or a CIDR range "
-                                    + "(203.0.113.0/24, 2001:db8::/32)")
+                throw FediError(
+                    .usage, "--ip '\(ip)' is neither an IP address nor a range",
+                    hint: "an address (203.0.113.7, 2001:db8::7) or a CIDR range "
+                        + "(203.0.113.0/24, 2001:db8::/32)")
             }
             addresses = range
         }
         self.domain = domain.map { DomainName.normalise($0) }
         if let match {
             do { compiled = try CompiledPattern(match) } catch {
-                throw FediError(.usage, "--match '\(match)' is not a regular expression: \(error)",
-                                hint: "e.g. --match '^[a-z]{8}[0-9]{2}$' (quote it for the shell)")
+                throw FediError(
+                    .usage, "--match '\(match)' is not a regular expression: \(error)",
+                    hint: "e.g. --match '^[a-z]{8}[0-9]{2}$' (quote it for the shell)")
             }
             pattern = match
         }
@@ -62,8 +66,9 @@ public struct Selection: Sendable {
     static func moment(_ text: String, flag: String, now: Date) throws -> Date {
         if let duration = DurationText(text) { return now.addingTimeInterval(-duration.timeInterval) }
         if let date = FlexibleDate.parse(text) { return date }
-        throw FediError(.usage, "\(flag) '\(text)' is neither a length of time nor a date",
-                        hint: "a duration back from now (30m, 12h, 2d) or a date (2026-02-14, 2026-02-14T09:00:00Z)")
+        throw FediError(
+            .usage, "\(flag) '\(text)' is neither a length of time nor a date",
+            hint: "a duration back from now (30m, 12h, 2d) or a date (2026-02-14, 2026-02-14T09:00:00Z)")
     }
 
     /// `@User@Host` → `user@host`, `@user` (this server's) → `user@`; an id stays as it is.
@@ -76,13 +81,15 @@ public struct Selection: Sendable {
 
     /// An account (a sign-up too) on the server `host`: every part of the selection must hold.
     public func matches(_ account: AdminAccount, on host: String) -> Bool {
-        let text: String? = switch field {
-        case .username: account.username
-        case .displayName: account.displayName
-        case .email: account.email
-        }
-        return matches(id: account.id, username: account.username, domain: account.domain, text: text,
-                       at: account.createdAt, on: host)
+        let text: String? =
+            switch field {
+            case .username: account.username
+            case .displayName: account.displayName
+            case .email: account.email
+            }
+        return matches(
+            id: account.id, username: account.username, domain: account.domain, text: text,
+            at: account.createdAt, on: host)
             && (addresses.map { range in account.ip.map(range.contains) ?? false } ?? true)
     }
 
@@ -98,17 +105,22 @@ public struct Selection: Sendable {
         guard addresses == nil else { return false }
         var selection = self
         if byID { selection.targets = nil }
-        return selection.matches(id: report.targetID ?? "", username: username, domain: domain, text: username,
-                                 at: report.createdAt, on: host)
+        return selection.matches(
+            id: report.targetID ?? "", username: username, domain: domain, text: username,
+            at: report.createdAt, on: host)
     }
 
-    private func matches(id: String, username: String, domain: String?, text: String?, at date: Date?,
-                         on host: String) -> Bool {
+    private func matches(
+        id: String, username: String, domain: String?, text: String?, at date: Date?,
+        on host: String
+    ) -> Bool {
         if let wanted = self.domain {
             guard let domain, DomainName.normalise(domain) == wanted else { return false }
         }
         if let pattern {
-            guard let text, let regex = compiled?.regex ?? (try? Regex(pattern)), text.contains(regex) else { return false }
+            guard let text, let regex = compiled?.regex ?? (try? Regex(pattern)), text.contains(regex) else {
+                return false
+            }
         }
         if since != nil || until != nil {
             guard let date else { return false }
@@ -129,4 +141,3 @@ private final class CompiledPattern: @unchecked Sendable {
     let regex: Regex<AnyRegexOutput>
     init(_ pattern: String) throws { regex = try Regex(pattern) }
 }
-

@@ -16,8 +16,10 @@ public struct AuthorizationRequest: Sendable, Equatable {
     /// Ask the server to show its login form even if the browser is logged in (a second account).
     public var forceLogin: Bool
 
-    public init(clientID: String, redirectURI: String, scopes: [String], state: String = AuthorizationRequest.randomToken(),
-                codeVerifier: String? = AuthorizationRequest.randomToken(), forceLogin: Bool = true) {
+    public init(
+        clientID: String, redirectURI: String, scopes: [String], state: String = AuthorizationRequest.randomToken(),
+        codeVerifier: String? = AuthorizationRequest.randomToken(), forceLogin: Bool = true
+    ) {
         self.clientID = clientID
         self.redirectURI = redirectURI
         self.scopes = scopes

@@ -2,11 +2,11 @@ import FoundationEssentials
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Receives the OAuth redirect on `http://127.0.0.1:<random port>/callback` (RFC 8252 §7.3).
@@ -32,7 +32,9 @@ public final class LoopbackRedirectListener: Sendable {
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
         }
         guard bound, listen(fd, 8) == 0 else {
             let error = Self.failure("cannot listen on 127.0.0.1")
@@ -126,8 +128,9 @@ public final class LoopbackRedirectListener: Sendable {
             if cancelled.isSet { throw CancellationError() }
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else {
-                throw FediError(.temporary, "the browser did not come back within \(shortNumber(timeout)) s",
-                                hint: "run the login again, or pass --out-of-band to paste the code instead")
+                throw FediError(
+                    .temporary, "the browser did not come back within \(shortNumber(timeout)) s",
+                    hint: "run the login again, or pass --out-of-band to paste the code instead")
             }
             var poller = pollfd(fd: socketFD, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, Int32(min(remaining, 0.25) * 1000) + 1)
@@ -146,30 +149,42 @@ public final class LoopbackRedirectListener: Sendable {
         setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
         guard let target = Self.readRequestTarget(client),
-              let components = URLComponents(string: "http://127.0.0.1" + target),
-              components.path == Self.callbackPath
+            let components = URLComponents(string: "http://127.0.0.1" + target),
+            components.path == Self.callbackPath
         else {
             Self.respond(client, status: "404 Not Found", message: "Nothing here.")
             return nil
         }
-        let query = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
+        let query = Dictionary(
+            (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
         guard query["state"] == state else {
-            Self.respond(client, status: "400 Bad Request",
-                         message: "This sign-in did not come from the login fedictl started, so fedictl ignored it. You can close this tab.")
-            throw FediError(.permission, "the browser came back with a state that does not match this login; fedictl stopped",
-                            hint: "run fedictl auth login again, and finish it in the browser tab it opens")
+            Self.respond(
+                client, status: "400 Bad Request",
+                message:
+                    "This sign-in did not come from the login fedictl started, so fedictl ignored it. You can close this tab."
+            )
+            throw FediError(
+                .permission, "the browser came back with a state that does not match this login; fedictl stopped",
+                hint: "run fedictl auth login again, and finish it in the browser tab it opens")
         }
         if let error = query["error"] {
             let detail = query["error_description"].map { ": \($0)" } ?? ""
-            Self.respond(client, status: "200 OK", message: "The authorization was not granted (\(error)). You can close this tab.")
-            throw FediError(.permission, "the server did not grant the authorization (\(error)\(detail))",
-                            hint: "run fedictl auth login again and approve the request")
+            Self.respond(
+                client, status: "200 OK",
+                message: "The authorization was not granted (\(error)). You can close this tab.")
+            throw FediError(
+                .permission, "the server did not grant the authorization (\(error)\(detail))",
+                hint: "run fedictl auth login again and approve the request")
         }
         guard let code = query["code"], !code.isEmpty else {
-            Self.respond(client, status: "400 Bad Request", message: "The server sent no authorization code. You can close this tab.")
+            Self.respond(
+                client, status: "400 Bad Request",
+                message: "The server sent no authorization code. You can close this tab.")
             throw FediError(.protocol, "the server redirected back without an authorization code")
         }
-        Self.respond(client, status: "200 OK", message: "fedictl has the authorization. You can close this tab and return to the terminal.")
+        Self.respond(
+            client, status: "200 OK",
+            message: "fedictl has the authorization. You can close this tab and return to the terminal.")
         return code
     }
 
@@ -182,7 +197,11 @@ public final class LoopbackRedirectListener: Sendable {
             let count = read(client, &buffer, buffer.count)
             if count <= 0 { break }
             received += buffer[0..<count]
-            if received.count >= 4, received.indices.dropLast(3).contains(where: { Array(received[$0..<$0 + 4]) == end }) { break }
+            if received.count >= 4,
+                received.indices.dropLast(3).contains(where: { Array(received[$0..<$0 + 4]) == end })
+            {
+                break
+            }
         }
         let head = String(decoding: received, as: UTF8.self)
         guard let line = head.split(separator: "\r\n", maxSplits: 1).first else { return nil }
@@ -199,7 +218,8 @@ public final class LoopbackRedirectListener: Sendable {
 
             """
         let bytes = Array(body.utf8)
-        let head = "HTTP/1.1 \(status)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(bytes.count)\r\n"
+        let head =
+            "HTTP/1.1 \(status)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(bytes.count)\r\n"
             + "Cache-Control: no-store\r\nConnection: close\r\n\r\n"
         let response = Array(head.utf8) + bytes
         var offset = 0
@@ -211,8 +231,9 @@ public final class LoopbackRedirectListener: Sendable {
     }
 
     private static func failure(_ what: String) -> FediError {
-        FediError(.unavailable, "\(what): \(String(cString: strerror(errno)))",
-                  hint: "pass --out-of-band to paste the code instead of receiving it on a local port")
+        FediError(
+            .unavailable, "\(what): \(String(cString: strerror(errno)))",
+            hint: "pass --out-of-band to paste the code instead of receiving it on a local port")
     }
 }
 

@@ -57,12 +57,17 @@ extension SecretStoreError {
         case .unavailable(let why):
             return FediError(.permission, "no Secret Service keyring is reachable (\(why))", hint: hint)
         case .timedOut(let seconds):
-            return FediError(.permission, "the keyring did not answer within \(Int(seconds)) s", hint: "unlock your keyring, or " + hint)
+            return FediError(
+                .permission, "the keyring did not answer within \(Int(seconds)) s",
+                hint: "unlock your keyring, or " + hint)
         case .failed(let why):
             return FediError(.permission, "the keyring refused: \(why)", hint: "unlock your keyring, or " + hint)
         case .locked:
-            return FediError(.permission, "the keyring holding fedictl's secrets is locked; nothing was read or changed",
-                             hint: "unlock it (log in to the desktop session, or unlock the \"login\" keyring in Seahorse), then run the command again")
+            return FediError(
+                .permission, "the keyring holding fedictl's secrets is locked; nothing was read or changed",
+                hint:
+                    "unlock it (log in to the desktop session, or unlock the \"login\" keyring in Seahorse), then run the command again"
+            )
         }
     }
 }

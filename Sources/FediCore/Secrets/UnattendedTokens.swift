@@ -54,7 +54,9 @@ public struct UnattendedTokens: Sendable {
     /// `oneAccount` is false when several accounts are selected: a single token file, which holds
     /// one account's token, is then refused rather than sent to every server.
     public func token(for account: String, oneAccount: Bool) async throws -> (token: String, place: Place)? {
-        let credentialsDirectory = credentialsDirectory, tokenFile = tokenFile, uid = uid
+        let credentialsDirectory = credentialsDirectory
+        let tokenFile = tokenFile
+        let uid = uid
         return try await onOwnThread {
             if let directory = credentialsDirectory {
                 let path = directory + "/" + Self.credentialName(for: account)
@@ -69,7 +71,8 @@ public struct UnattendedTokens: Sendable {
             }
             guard oneAccount else {
                 let message = "the token file \(tokenFile) holds one account's token, but several accounts are selected"
-                throw FediError(.usage, message, hint: "point --token-file or FEDICTL_TOKEN_FILE at a directory of them")
+                throw FediError(
+                    .usage, message, hint: "point --token-file or FEDICTL_TOKEN_FILE at a directory of them")
             }
             return try Self.read(tokenFile, uid: uid, missingIsError: true).map { ($0, .tokenFile(path: tokenFile)) }
         }
@@ -91,8 +94,9 @@ public struct UnattendedTokens: Sendable {
             if code == ENOENT {
                 throw FediError(.noInput, "no token file at \(path)", hint: "check --token-file or FEDICTL_TOKEN_FILE")
             }
-            throw FediError(.permission, "cannot read \(path): \(String(cString: strerror(code)))",
-                            hint: "the token must be readable by the user fedictl runs as")
+            throw FediError(
+                .permission, "cannot read \(path): \(String(cString: strerror(code)))",
+                hint: "the token must be readable by the user fedictl runs as")
         }
         defer { close(descriptor) }
         var info = stat()
@@ -101,15 +105,17 @@ public struct UnattendedTokens: Sendable {
         }
         if let uid {
             guard info.st_uid == uid else {
-                throw FediError(.permission,
-                                "refusing the token file \(path): it belongs to uid \(info.st_uid), not to uid \(uid)",
-                                hint: "chown it to the user fedictl runs as, then chmod 600 \(path)")
+                throw FediError(
+                    .permission,
+                    "refusing the token file \(path): it belongs to uid \(info.st_uid), not to uid \(uid)",
+                    hint: "chown it to the user fedictl runs as, then chmod 600 \(path)")
             }
             let mode = info.st_mode & 0o777
             guard mode & 0o077 == 0 else {
                 let octal = String(mode, radix: 8)
-                throw FediError(.permission, "refusing the token file \(path): its mode is \(octal), readable by others",
-                                hint: "chmod 600 \(path) (and get a new token if others could read it)")
+                throw FediError(
+                    .permission, "refusing the token file \(path): its mode is \(octal), readable by others",
+                    hint: "chmod 600 \(path) (and get a new token if others could read it)")
             }
         }
         var bytes = [UInt8](repeating: 0, count: maxTokenBytes + 1)
@@ -121,8 +127,9 @@ public struct UnattendedTokens: Sendable {
             count += got
         }
         guard count <= maxTokenBytes else {
-            throw FediError(.dataError, "\(path) is too large to be a token",
-                            hint: "put the access token alone in the file")
+            throw FediError(
+                .dataError, "\(path) is too large to be a token",
+                hint: "put the access token alone in the file")
         }
         let token = String(decoding: bytes[..<count], as: UTF8.self).trimmed()
         guard !token.isEmpty else {
@@ -130,9 +137,10 @@ public struct UnattendedTokens: Sendable {
         }
         // A token goes into an Authorization header: one printable line, nothing else.
         guard token.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7f }) else {
-            throw FediError(.dataError,
-                            "\(path) does not hold a token alone (it has spaces, several lines or control characters)",
-                            hint: "put the access token alone in the file")
+            throw FediError(
+                .dataError,
+                "\(path) does not hold a token alone (it has spaces, several lines or control characters)",
+                hint: "put the access token alone in the file")
         }
         return token
     }

@@ -158,22 +158,30 @@ public enum CapabilityTable {
     }
 
     static func mastodon(_ family: APIFamily, since: String? = nil) -> Rule { on([.mastodon], family, since: since) }
-    static func gotosocial(_ family: APIFamily, since: String? = nil) -> Rule { on([.gotosocial], family, since: since) }
+    static func gotosocial(_ family: APIFamily, since: String? = nil) -> Rule {
+        on([.gotosocial], family, since: since)
+    }
 
     static let pleroma = Flavour.pleromaFamily
     static let misskey = Flavour.misskeyFamily
     /// Servers whose Mastodon client API covers the everyday endpoints (accounts, relationships,
     /// timelines, apps). Unknown software counts when it answered /api/v1/instance.
-    static let mastodonClients: [Flavour] = [.mastodon, .gotosocial, .pleroma, .akkoma, .pixelfed, .friendica, .takahe, .iceshrimpNet, .unknown]
+    static let mastodonClients: [Flavour] = [
+        .mastodon, .gotosocial, .pleroma, .akkoma, .pixelfed, .friendica, .takahe, .iceshrimpNet, .unknown,
+    ]
     /// Misskey forks that also speak Mastodon's OAuth and app registration.
     static let misskeyForksWithMastodonAPI: [Flavour] = [.sharkey, .firefish, .iceshrimp, .catodon]
 
     public static let rules: [Capability: [Rule]] = {
         let mastodonAdmin291: [Rule] = [mastodon(.mastodonAdmin, since: "2.9.1")]
         let adminBlocks4: [Rule] = [mastodon(.mastodonAdmin, since: "4.0.0")]
-        let domainBlocks: [Rule] = adminBlocks4 + [gotosocial(.gotosocialAdmin), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)]
-        let domainAllows: [Rule] = adminBlocks4 + [gotosocial(.gotosocialAdmin, since: "0.12.0"), on(pleroma, .pleromaAdmin),
-                                                   on([.misskey], .misskeyAdmin)]
+        let domainBlocks: [Rule] =
+            adminBlocks4 + [gotosocial(.gotosocialAdmin), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)]
+        let domainAllows: [Rule] =
+            adminBlocks4 + [
+                gotosocial(.gotosocialAdmin, since: "0.12.0"), on(pleroma, .pleromaAdmin),
+                on([.misskey], .misskeyAdmin),
+            ]
         // GoToSocial's domain permission drafts, excludes and subscriptions.
         let permissionTools: [Rule] = [gotosocial(.gotosocialAdmin, since: "0.18.0")]
         let emailBlocks: [Rule] = adminBlocks4 + [on([.misskey, .sharkey], .misskeyAdmin)]
@@ -181,12 +189,17 @@ public enum CapabilityTable {
         let timelines: [Rule] = relationships
         let apps: [Rule] = [on(mastodonClients + misskeyForksWithMastodonAPI, .mastodonClient)]
         // GoToSocial has no GET /api/v1/apps/verify_credentials (404 with a user token, 401 without).
-        let appsVerify: [Rule] = [on(mastodonClients.filter { $0 != .gotosocial } + misskeyForksWithMastodonAPI,
-                                     .mastodonClient)]
+        let appsVerify: [Rule] = [
+            on(
+                mastodonClients.filter { $0 != .gotosocial } + misskeyForksWithMastodonAPI,
+                .mastodonClient)
+        ]
         return [
             .instanceInfo: [on(mastodonClients, .mastodonClient), on(misskey, .misskeyClient)],
-            .instanceRules: [mastodon(.mastodonClient, since: "3.4.0"), on([.gotosocial, .pleroma, .friendica], .mastodonClient),
-                             on([.misskey, .sharkey], .misskeyClient)],
+            .instanceRules: [
+                mastodon(.mastodonClient, since: "3.4.0"), on([.gotosocial, .pleroma, .friendica], .mastodonClient),
+                on([.misskey, .sharkey], .misskeyClient),
+            ],
             .instancePeers: [on([.mastodon, .gotosocial, .pleroma, .akkoma, .friendica], .mastodonClient)],
             .instanceActivity: [mastodon(.mastodonClient)],
             .instanceBlocks: [mastodon(.mastodonClient, since: "4.0.0"), gotosocial(.mastodonClient)],
@@ -195,28 +208,51 @@ public enum CapabilityTable {
             .instanceRulesUpdate: [gotosocial(.gotosocialAdmin, since: "0.12.0")],
             .instanceRulesRemove: [gotosocial(.gotosocialAdmin, since: "0.12.0")],
 
-            .reportsList: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.7.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],
-            .reportsShow: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.7.0"), on(pleroma, .pleromaAdmin)],
+            .reportsList: mastodonAdmin291 + [
+                gotosocial(.gotosocialAdmin, since: "0.7.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin),
+            ],
+            .reportsShow: mastodonAdmin291 + [
+                gotosocial(.gotosocialAdmin, since: "0.7.0"), on(pleroma, .pleromaAdmin),
+            ],
             .reportsAssign: mastodonAdmin291,
             .reportsUnassign: mastodonAdmin291,
-            .reportsResolve: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.7.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],
+            .reportsResolve: mastodonAdmin291 + [
+                gotosocial(.gotosocialAdmin, since: "0.7.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin),
+            ],
             .reportsReopen: mastodonAdmin291 + [on(pleroma, .pleromaAdmin)],
             .reportsNote: [on(pleroma, .pleromaAdmin), on([.misskey, .sharkey], .misskeyAdmin)],
-            .reportsFile: [on([.mastodon, .gotosocial, .pleroma, .akkoma, .friendica, .iceshrimpNet], .mastodonClient), on(misskey, .misskeyClient)],
+            .reportsFile: [
+                on([.mastodon, .gotosocial, .pleroma, .akkoma, .friendica, .iceshrimpNet], .mastodonClient),
+                on(misskey, .misskeyClient),
+            ],
 
-            .queueReports: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.7.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],
+            .queueReports: mastodonAdmin291 + [
+                gotosocial(.gotosocialAdmin, since: "0.7.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin),
+            ],
             // Misskey has no approval of sign-ups; GoToSocial lists accounts from 0.16.
-            .queueSignUps: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.16.0"), on(pleroma, .pleromaAdmin)],
+            .queueSignUps: mastodonAdmin291 + [
+                gotosocial(.gotosocialAdmin, since: "0.16.0"), on(pleroma, .pleromaAdmin),
+            ],
             // Mastodon's Server-Sent Events stream carries admin.sign_up (3.5) and admin.report (4.0)
             // notifications. GoToSocial and Pleroma/Akkoma stream over WebSocket only, Misskey its own way.
             .queueStream: [mastodon(.mastodonClient, since: "4.0.0")],
 
-            .accountsList: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.16.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],
-            .accountsShow: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.16.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],
-            .accountsApprove: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.16.0"), on(pleroma, .pleromaAdmin)],
-            .accountsReject: mastodonAdmin291 + [gotosocial(.gotosocialAdmin, since: "0.16.0"), on(pleroma, .pleromaAdmin)],
+            .accountsList: mastodonAdmin291 + [
+                gotosocial(.gotosocialAdmin, since: "0.16.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin),
+            ],
+            .accountsShow: mastodonAdmin291 + [
+                gotosocial(.gotosocialAdmin, since: "0.16.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin),
+            ],
+            .accountsApprove: mastodonAdmin291 + [
+                gotosocial(.gotosocialAdmin, since: "0.16.0"), on(pleroma, .pleromaAdmin),
+            ],
+            .accountsReject: mastodonAdmin291 + [
+                gotosocial(.gotosocialAdmin, since: "0.16.0"), on(pleroma, .pleromaAdmin),
+            ],
             .accountsRejectMessage: [gotosocial(.gotosocialAdmin, since: "0.16.0")],
-            .accountsAction: mastodonAdmin291 + [gotosocial(.gotosocialAdmin), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],
+            .accountsAction: mastodonAdmin291 + [
+                gotosocial(.gotosocialAdmin), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin),
+            ],
             .accountsEnable: mastodonAdmin291 + [on(pleroma, .pleromaAdmin)],
             .accountsUnsilence: mastodonAdmin291 + [on(pleroma, .pleromaAdmin)],
             .accountsUnsuspend: mastodonAdmin291 + [on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],
@@ -226,7 +262,9 @@ public enum CapabilityTable {
             .domainBlocksList: domainBlocks,
             .domainBlocksShow: domainBlocks,
             .domainBlocksAdd: domainBlocks,
-            .domainBlocksUpdate: adminBlocks4 + [gotosocial(.gotosocialAdmin, since: "0.19.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],
+            .domainBlocksUpdate: adminBlocks4 + [
+                gotosocial(.gotosocialAdmin, since: "0.19.0"), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin),
+            ],
             .domainBlocksRemove: domainBlocks,
             .domainBlocksImport: domainBlocks,
             .domainBlocksExport: domainBlocks,
@@ -276,14 +314,21 @@ public enum CapabilityTable {
             .canonicalEmailBlocksTest: adminBlocks4,
 
             .filtersV2: [mastodon(.mastodonClient, since: "4.0.0"), gotosocial(.mastodonClient, since: "0.16.0")],
-            .filtersV1: [mastodon(.mastodonClient, since: "2.4.3"), gotosocial(.mastodonClient, since: "0.15.0"), on(pleroma, .mastodonClient)],
+            .filtersV1: [
+                mastodon(.mastodonClient, since: "2.4.3"), gotosocial(.mastodonClient, since: "0.15.0"),
+                on(pleroma, .mastodonClient),
+            ],
             .blocks: relationships,
             .mutes: relationships,
-            .userDomainBlocks: [on([.mastodon, .pleroma, .akkoma, .pixelfed], .mastodonClient), on(misskey, .misskeyClient)],
+            .userDomainBlocks: [
+                on([.mastodon, .pleroma, .akkoma, .pixelfed], .mastodonClient), on(misskey, .misskeyClient),
+            ],
             .timelinesPublic: timelines,
             .timelinesLocal: timelines,
             .timelinesHome: timelines,
-            .signup: [mastodon(.mastodonClient, since: "2.7.0"), on([.gotosocial, .pleroma, .akkoma], .mastodonClient)],
+            .signup: [
+                mastodon(.mastodonClient, since: "2.7.0"), on([.gotosocial, .pleroma, .akkoma], .mastodonClient),
+            ],
             .appsRegister: apps,
             .appsVerify: appsVerify,
         ]
@@ -321,7 +366,8 @@ public enum CapabilityTable {
 
     /// The API family for `capability`, or the error a user sees (exit 69):
     /// "reports assign is not available on GoToSocial 0.17.3".
-    public static func require(_ capability: Capability, on server: ServerInfo, host: String? = nil) throws -> APIFamily {
+    public static func require(_ capability: Capability, on server: ServerInfo, host: String? = nil) throws -> APIFamily
+    {
         switch availability(of: capability, on: server) {
         case .available(let family):
             return family
@@ -329,10 +375,12 @@ public enum CapabilityTable {
             let features = "fedictl instance features" + (host.map { " " + $0 } ?? "")
             // An unknown server may only have been down (a maintenance page) when it was detected.
             let info = "fedictl instance info" + (host.map { " " + $0 } ?? "")
-            let again = server.flavour == .unknown
+            let again =
+                server.flavour == .unknown
                 ? "; if the server was down or changed, `\(info) --refresh` detects it again" : ""
-            throw FediError(.unavailable, "\(capability.rawValue) is not available on \(server.label)",
-                            hint: "\(reason); `\(features)` lists what this server can do\(again)")
+            throw FediError(
+                .unavailable, "\(capability.rawValue) is not available on \(server.label)",
+                hint: "\(reason); `\(features)` lists what this server can do\(again)")
         }
     }
 
@@ -357,7 +405,8 @@ public struct FeatureSupport: Codable, Sendable, Equatable {
             self.family = family
             available = true
             if CapabilityTable.needsLogin(capability, on: server) {
-                note = "needs a login: \(server.softwareDisplayName) shows it to logged-in users only (fedictl uses a stored login there)"
+                note =
+                    "needs a login: \(server.softwareDisplayName) shows it to logged-in users only (fedictl uses a stored login there)"
             }
         case .unavailable(let reason):
             available = false

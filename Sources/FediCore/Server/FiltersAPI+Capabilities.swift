@@ -6,8 +6,9 @@ extension FiltersAPI {
     public static func serving(_ server: ServerInfo, host: String) throws -> FiltersAPI {
         if CapabilityTable.availability(of: .filtersV2, on: server).family != nil { return .v2 }
         if case .unavailable(let reason) = CapabilityTable.availability(of: .filtersV1, on: server) {
-            throw FediError(.unavailable, "filters are not available on \(server.label)",
-                            hint: "\(reason); `fedictl instance features \(host)` lists what this server can do")
+            throw FediError(
+                .unavailable, "filters are not available on \(server.label)",
+                hint: "\(reason); `fedictl instance features \(host)` lists what this server can do")
         }
         return .v1
     }

@@ -4,9 +4,11 @@ extension InstanceInfo {
     /// A description for servers without a Mastodon instance API: from Misskey's meta, else from nodeinfo.
     public init(domain: String, meta: MisskeyMeta?, nodeinfo: NodeInfo?) {
         self.init(
-            domain: domain, title: meta?.name ?? nodeinfo?.nodeName, version: meta?.version ?? nodeinfo?.softwareVersion,
+            domain: domain, title: meta?.name ?? nodeinfo?.nodeName,
+            version: meta?.version ?? nodeinfo?.softwareVersion,
             sourceURL: nil, description: meta?.description, activeUsers: nil, userCount: nil, statusCount: nil,
-            registrations: nil, contactEmail: meta?.maintainerEmail, contactAccount: nil, languages: meta?.languages ?? [],
+            registrations: nil, contactEmail: meta?.maintainerEmail, contactAccount: nil,
+            languages: meta?.languages ?? [],
             rulesCount: meta?.serverRules?.count, maxCharacters: nil, maxMediaAttachments: nil, maxPollOptions: nil,
             apiVersion: nil, apiSource: meta != nil ? "meta" : "nodeinfo")
     }
@@ -23,7 +25,8 @@ extension InstanceInfo {
         if let meta {
             // Misskey's own switches are authoritative for its family; the Mastodon layer guesses.
             if let disabled = meta.disableRegistration {
-                registrations = disabled ? .closed : (meta.approvalRequiredForSignup == true ? .approvalRequired : .open)
+                registrations =
+                    disabled ? .closed : (meta.approvalRequiredForSignup == true ? .approvalRequired : .open)
             }
             if let length = meta.maxNoteTextLength { maxCharacters = length }
             if rulesCount == nil { rulesCount = meta.serverRules?.count }

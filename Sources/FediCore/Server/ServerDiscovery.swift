@@ -65,7 +65,8 @@ public struct ServerDiscovery: Sendable {
         if flavour == .mastodon, variant == nil {
             variant = Self.mastodonVariant(version ?? displayVersion)
         }
-        let softwareName = nodeinfo?.value.softwareName.lowercased()
+        let softwareName =
+            nodeinfo?.value.softwareName.lowercased()
             ?? instanceVersion?.product?.lowercased() ?? (flavour == .unknown ? "" : flavour.rawValue)
         let info = ServerInfo(
             flavour: flavour, variant: variant, softwareName: softwareName, version: version,
@@ -80,7 +81,9 @@ public struct ServerDiscovery: Sendable {
     /// there is no instance API. A document the detection promised and the server no longer has
     /// throws (`APIError.meansAbsent`): the server changed, detect it again.
     public func documents(of server: ServerInfo) async throws -> Discovery {
-        var instance: Fetched<InstanceInfo>?, meta: Fetched<MisskeyMeta>?, nodeinfo: Fetched<NodeInfo>?
+        var instance: Fetched<InstanceInfo>?
+        var meta: Fetched<MisskeyMeta>?
+        var nodeinfo: Fetched<NodeInfo>?
         if server.instanceAPI != nil { instance = try await client.instanceInfo() }
         if server.flavour.isMisskeyFamily {
             if instance == nil { meta = try await client.misskeyMeta() } else { meta = try? await client.misskeyMeta() }
@@ -92,7 +95,9 @@ public struct ServerDiscovery: Sendable {
     /// Without nodeinfo: the product in a "compatible" version string (TootSDK's fallback), else what the
     /// instance document itself shows (GoToSocial's source URL and configuration keys), else a
     /// Mastodon-style version means Mastodon.
-    static func classify(_ version: VersionString, instance: InstanceInfo? = nil) -> (flavour: Flavour, variant: String?)? {
+    static func classify(_ version: VersionString, instance: InstanceInfo? = nil) -> (
+        flavour: Flavour, variant: String?
+    )? {
         if let product = version.product { return Flavour.named(product) }
         if instance?.showsGoToSocial == true { return (.gotosocial, nil) }
         guard let parsed = version.version, parsed.major >= 1 else { return nil }
@@ -104,7 +109,9 @@ public struct ServerDiscovery: Sendable {
     /// forks count: build ids (`+pr-32577-ba659d5`, `+security`, a commit, `260625+Xajh.ORG`,
     /// `d82aaed2-ruby-4.0.6`) are not forks.
     public static func mastodonVariant(_ version: String?) -> String? {
-        guard let parsed = version.flatMap(SoftwareVersion.init), let build = parsed.build?.lowercased() else { return nil }
+        guard let parsed = version.flatMap(SoftwareVersion.init), let build = parsed.build?.lowercased() else {
+            return nil
+        }
         if parsed.oldHometownMastodonVersion != nil { return "hometown" }
         let tag = String(build.prefix { $0.isLetter || $0 == "_" || $0 == "-" }.split(separator: "-").first ?? "")
         let (flavour, variant) = Flavour.named(tag)

@@ -22,8 +22,11 @@ public struct ServerInfo: Codable, Sendable, Equatable {
     /// How long a detection is trusted before it is repeated: a day.
     public static let defaultTimeToLive: TimeInterval = 24 * 60 * 60
 
-    public init(flavour: Flavour, variant: String? = nil, softwareName: String, version: String?, mastodonAPIVersion: Int? = nil,
-                displayVersion: String? = nil, instanceAPI: String? = nil, nodeinfoSchema: String? = nil, detectedAt: Date) {
+    public init(
+        flavour: Flavour, variant: String? = nil, softwareName: String, version: String?,
+        mastodonAPIVersion: Int? = nil,
+        displayVersion: String? = nil, instanceAPI: String? = nil, nodeinfoSchema: String? = nil, detectedAt: Date
+    ) {
         self.flavour = flavour
         self.variant = variant
         self.softwareName = softwareName
@@ -37,7 +40,8 @@ public struct ServerInfo: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case flavour, variant, version
-        case softwareName = "software_name", mastodonAPIVersion = "mastodon_api_version", displayVersion = "display_version"
+        case softwareName = "software_name", mastodonAPIVersion = "mastodon_api_version", displayVersion =
+            "display_version"
         case instanceAPI = "instance_api", nodeinfoSchema = "nodeinfo_schema", detectedAt = "detected_at"
     }
 
@@ -53,7 +57,8 @@ public struct ServerInfo: Codable, Sendable, Equatable {
         displayVersion = c.optionalText(.displayVersion)
         instanceAPI = c.optionalText(.instanceAPI)
         nodeinfoSchema = c.optionalText(.nodeinfoSchema)
-        detectedAt = (try? c.decodeIfPresent(Date.self, forKey: .detectedAt)) ?? c.lenientDate(.detectedAt) ?? .distantPast
+        detectedAt =
+            (try? c.decodeIfPresent(Date.self, forKey: .detectedAt)) ?? c.lenientDate(.detectedAt) ?? .distantPast
     }
 
     public func isFresh(at now: Date, timeToLive: TimeInterval = ServerInfo.defaultTimeToLive) -> Bool {
@@ -80,7 +85,9 @@ public struct ServerInfo: Codable, Sendable, Equatable {
     public var shortVersion: String? {
         guard var text = version?.trimmed(), !text.isEmpty else { return nil }
         if let cut = text.firstIndex(where: { $0 == "+" || $0.isWhitespace }) { text = String(text[..<cut]) }
-        if let describe = text.indices.first(where: { text[$0] == "-" && SoftwareVersion.startsGitDescribe(text[$0...].dropFirst()) }) {
+        if let describe = text.indices.first(where: {
+            text[$0] == "-" && SoftwareVersion.startsGitDescribe(text[$0...].dropFirst())
+        }) {
             text.removeSubrange(describe...)
         }
         return text.isEmpty ? version : text

@@ -24,10 +24,14 @@ public struct SoftwareVersion: Sendable, Hashable, Comparable, CustomStringConve
     public init?(_ text: String) {
         let trimmed = text.trimmed()
         var rest = Substring(trimmed)
-        if rest.first == "v" || rest.first == "V", rest.dropFirst().first?.isASCIIDigit == true { rest = rest.dropFirst() }
+        if rest.first == "v" || rest.first == "V", rest.dropFirst().first?.isASCIIDigit == true {
+            rest = rest.dropFirst()
+        }
         if rest.first?.isASCIIDigit != true {
             // Some text before the number ("Iceshrimp.NET/2024.1"): start at the first dotted number.
-            guard let start = trimmed.indices.first(where: { Self.startsDottedNumber(trimmed[$0...]) }) else { return nil }
+            guard let start = trimmed.indices.first(where: { Self.startsDottedNumber(trimmed[$0...]) }) else {
+                return nil
+            }
             rest = trimmed[start...]
         }
         var numbers: [Int] = []
@@ -95,7 +99,8 @@ public struct SoftwareVersion: Sendable, Hashable, Comparable, CustomStringConve
     /// Only that shape counts; any other build suffix (`06f906acac`, `260625+Xajh.ORG`) is not a version.
     public var oldHometownMastodonVersion: SoftwareVersion? {
         guard major < 2, let build, Self.startsDottedNumber(Substring(build)), let base = SoftwareVersion(build),
-              base.major >= 2, base.build == nil else { return nil }
+            base.major >= 2, base.build == nil
+        else { return nil }
         return base
     }
 
@@ -119,7 +124,7 @@ public struct SoftwareVersion: Sendable, Hashable, Comparable, CustomStringConve
         switch (lhs.prerelease, rhs.prerelease) {
         case (nil, nil), (nil, _?): return false
         case (_?, nil): return true
-        case let (left?, right?): return precedes(left, right)
+        case (let left?, let right?): return precedes(left, right)
         }
     }
 
@@ -136,10 +141,11 @@ public struct SoftwareVersion: Sendable, Hashable, Comparable, CustomStringConve
 
     /// Semantic-versioning order of pre-release tags: numeric parts by value, others by text.
     private static func precedes(_ left: String, _ right: String) -> Bool {
-        let a = left.split(whereSeparator: { $0 == "." || $0 == "-" }), b = right.split(whereSeparator: { $0 == "." || $0 == "-" })
+        let a = left.split(whereSeparator: { $0 == "." || $0 == "-" })
+        let b = right.split(whereSeparator: { $0 == "." || $0 == "-" })
         for (x, y) in zip(a, b) where x != y {
             switch (Int(x), Int(y)) {
-            case let (i?, j?): return i < j
+            case (let i?, let j?): return i < j
             case (_?, nil): return true
             case (nil, _?): return false
             default: return x < y

@@ -78,9 +78,10 @@ public enum BoundedInput {
     /// Exit 65: `source` (a path, or "stdin") holds more than `maxBytes`.
     public static func tooLarge(_ source: String, limit: Int = maxBytes) -> FediError {
         let size = "\(limit >> 20) MiB"
-        return FediError(.dataError,
-                         "\(source) is larger than \(size): fedictl stopped reading there and used none of it",
-                         hint: "fedictl reads at most \(size) from a file or stdin; is it the input you meant?")
+        return FediError(
+            .dataError,
+            "\(source) is larger than \(size): fedictl stopped reading there and used none of it",
+            hint: "fedictl reads at most \(size) from a file or stdin; is it the input you meant?")
     }
 
     /// The bytes of the file at `path`: a regular file larger than `limit` is refused unread, anything
@@ -89,8 +90,9 @@ public enum BoundedInput {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
-            throw FediError(.noInput, "cannot read \(path): \(reason)",
-                            hint: hint ?? "check the path and its permissions")
+            throw FediError(
+                .noInput, "cannot read \(path): \(reason)",
+                hint: hint ?? "check the path and its permissions")
         }
         defer { close(descriptor) }
         var facts = stat()

@@ -7,28 +7,41 @@ import FoundationEssentials
 /// Fuzz/), which compiles this module's sources with it.
 public enum FuzzTargets {
     /// One decoder per model, by name, and its check against JSONDecoder (`tapeDisagreement`).
-    public static let decoders: [(name: String, run: @Sendable (Data) -> Void, disagreement: @Sendable (Data) -> String?)] = [
-        entry(Account.self), entry(Post.self), entry(MastodonStatus.self), entry(MastodonAdminReport.self),
-        entry(PleromaReport.self), entry(PleromaReportPage.self), entry(MisskeyReport.self), entry(MastodonAdminAccount.self),
-        entry(PleromaAdminUser.self), entry(PleromaUserPage.self), entry(MisskeyUser.self), entry(MisskeyAdminDetails.self),
-        entry(MisskeyNote.self), entry(MisskeyMeta.self), entry(MisskeyRelationRecord.self), entry(Relationship.self),
-        entry(RegisteredApplication.self), entry(AccessToken.self), entry(CredentialAccount.self),
-        entry(AuthorizationServerMetadata.self), entry(AppCredentials.self), entry(RegistrationPolicy.Document.self),
-        entry(SignupAnswer.Body.self), entry(MutedAccount.self), entry(UserDomainBlock.self), entry(PublicDomainBlock.self),
-        entry(FilterKeyword.self), entry(FilterStatus.self), entry(Filter.self), entry(FilterV2.self), entry(FilterV1.self),
-        entry(NodeInfoIndex.self), entry(NodeInfo.self), entry(EmailDomainBlock.self), entry(DomainAllow.self),
-        entry(InstanceRule.self), entry(DomainBlock.self), entry(IPBlock.self), entry(CanonicalEmailBlock.self),
-        entry(InstanceActivity.self), entry(InstancePeer.self), entry(InstancePeerCount.self), entry(InstanceInfo.self),
-        entry(InstanceV2.self), entry(InstanceV1.self), entry(SearchResults.self), entry(FiledReport.self),
-        entry(FiledReport.Mastodon.self), entry(ServerInfo.self), entry(LoginConfig.self),
-    ]
+    public static let decoders:
+        [(name: String, run: @Sendable (Data) -> Void, disagreement: @Sendable (Data) -> String?)] = [
+            entry(Account.self), entry(Post.self), entry(MastodonStatus.self), entry(MastodonAdminReport.self),
+            entry(PleromaReport.self), entry(PleromaReportPage.self), entry(MisskeyReport.self),
+            entry(MastodonAdminAccount.self),
+            entry(PleromaAdminUser.self), entry(PleromaUserPage.self), entry(MisskeyUser.self),
+            entry(MisskeyAdminDetails.self),
+            entry(MisskeyNote.self), entry(MisskeyMeta.self), entry(MisskeyRelationRecord.self),
+            entry(Relationship.self),
+            entry(RegisteredApplication.self), entry(AccessToken.self), entry(CredentialAccount.self),
+            entry(AuthorizationServerMetadata.self), entry(AppCredentials.self),
+            entry(RegistrationPolicy.Document.self),
+            entry(SignupAnswer.Body.self), entry(MutedAccount.self), entry(UserDomainBlock.self),
+            entry(PublicDomainBlock.self),
+            entry(FilterKeyword.self), entry(FilterStatus.self), entry(Filter.self), entry(FilterV2.self),
+            entry(FilterV1.self),
+            entry(NodeInfoIndex.self), entry(NodeInfo.self), entry(EmailDomainBlock.self), entry(DomainAllow.self),
+            entry(InstanceRule.self), entry(DomainBlock.self), entry(IPBlock.self), entry(CanonicalEmailBlock.self),
+            entry(InstanceActivity.self), entry(InstancePeer.self), entry(InstancePeerCount.self),
+            entry(InstanceInfo.self),
+            entry(InstanceV2.self), entry(InstanceV1.self), entry(SearchResults.self), entry(FiledReport.self),
+            entry(FiledReport.Mastodon.self), entry(ServerInfo.self), entry(LoginConfig.self),
+        ]
 
-    static func entry<Model: Decodable>(_ type: Model.Type) -> (name: String, run: @Sendable (Data) -> Void, disagreement: @Sendable (Data) -> String?) {
-        (String(describing: type), { data in
-            let decoder = JSONCoding.decoder()
-            _ = try? decoder.decode(Model.self, from: data)
-            _ = try? decoder.decode([Model].self, from: data)
-        }, { data in tapeDisagreement(Model.self, data) ?? tapeDisagreement([Model].self, data) })
+    static func entry<Model: Decodable>(_ type: Model.Type) -> (
+        name: String, run: @Sendable (Data) -> Void, disagreement: @Sendable (Data) -> String?
+    ) {
+        (
+            String(describing: type),
+            { data in
+                let decoder = JSONCoding.decoder()
+                _ = try? decoder.decode(Model.self, from: data)
+                _ = try? decoder.decode([Model].self, from: data)
+            }, { data in tapeDisagreement(Model.self, data) ?? tapeDisagreement([Model].self, data) }
+        )
     }
 
     /// How `JSONTapeDecoder`'s own reading of `data` differs from JSONDecoder's (with fedictl's date

@@ -40,7 +40,11 @@ public enum InertText {
                 if byte < 0x20 || byte == 0x7F { return true }
                 if byte >= 0xC2, index + 1 < bytes.count {
                     let next = bytes[index + 1]
-                    if (byte == 0xC2 && next <= 0x9F) || (byte == 0xD8 && next == 0x9C) || (byte == 0xE2 && next <= 0x81) { return true }
+                    if (byte == 0xC2 && next <= 0x9F) || (byte == 0xD8 && next == 0x9C)
+                        || (byte == 0xE2 && next <= 0x81)
+                    {
+                        return true
+                    }
                 }
                 index += 1
             }
@@ -95,7 +99,10 @@ public enum InertText {
             case "\n", "\t": out.append(scalar)
             case "\r":
                 out.append(scalar)
-                if pending != "\n" { out.removeLast(); out.append("\n") }
+                if pending != "\n" {
+                    out.removeLast()
+                    out.append("\n")
+                }
             case _ where isControl(scalar) || isBidiControl(scalar) || isSeparator(scalar):
                 out.append(contentsOf: escaped(scalar).unicodeScalars)
             default: out.append(scalar)

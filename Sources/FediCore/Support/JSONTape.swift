@@ -161,7 +161,9 @@ final class JSONTape {
             if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
                 fractional = true
                 index += 1
-                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                    index += 1
+                }
                 guard index < bytes.count, isDigit(bytes[index]) else { return false }
                 while index < bytes.count, isDigit(bytes[index]) { index += 1 }
             }
@@ -202,7 +204,7 @@ final class JSONTape {
             guard index + 1 < bytes.count else { return false }
             switch bytes[index + 1] {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                 UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                 index += 2
                 return true
             case UInt8(ascii: "u"):
@@ -210,8 +212,10 @@ final class JSONTape {
                 index += 6
                 switch unit {
                 case 0xD800...0xDBFF:
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
-                          let low = JSONTape.hexUnit(bytes, at: index + 2), (0xDC00...0xDFFF).contains(low) else { return false }
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u"),
+                        let low = JSONTape.hexUnit(bytes, at: index + 2), (0xDC00...0xDFFF).contains(low)
+                    else { return false }
                     index += 6
                     return true
                 case 0xDC00...0xDFFF: return false
@@ -320,7 +324,9 @@ final class JSONTape {
 
     /// The number node's text, as the reader checked it.
     func numberText(_ node: Node) -> String {
-        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[node.start..<node.end]), as: UTF8.self) }
+        bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[node.start..<node.end]), as: UTF8.self)
+        }
     }
 
     /// A number without fraction or exponent that fits `Int64`, read without a String.
@@ -334,7 +340,8 @@ final class JSONTape {
             while index < node.end {
                 let digit = Int64(buffer[index] &- UInt8(ascii: "0"))
                 let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
-                let (added, overflow2) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+                let (added, overflow2) =
+                    negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
                 if overflow1 || overflow2 { return nil }
                 value = added
                 index += 1

@@ -1,8 +1,9 @@
 import FoundationEssentials
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// fedictl's JSON decoder (`JSONCoding.decoder()`): models are decoded from a `JSONTape` instead of
@@ -37,9 +38,17 @@ private struct TapeDecoding {
     func mismatch(_ type: Any.Type, _ index: Int, _ codingPath: @autoclosure () -> [any CodingKey]) -> DecodingError {
         let node = node(index)
         if node.kind == .null {
-            return .valueNotFound(type, .init(codingPath: codingPath(), debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+            return .valueNotFound(
+                type,
+                .init(
+                    codingPath: codingPath(),
+                    debugDescription: "Cannot get value of type \(type) -- found null value instead"))
         }
-        return .typeMismatch(type, .init(codingPath: codingPath(), debugDescription: "Expected to decode \(type) but found \(node.kind) instead."))
+        return .typeMismatch(
+            type,
+            .init(
+                codingPath: codingPath(), debugDescription: "Expected to decode \(type) but found \(node.kind) instead."
+            ))
     }
 
     func corrupted(_ text: String, _ codingPath: @autoclosure () -> [any CodingKey]) -> DecodingError {
@@ -62,7 +71,9 @@ private struct TapeDecoding {
 
     /// An integer as JSONDecoder reads one: exactly, or from a number with a fraction or exponent
     /// that is whole and in range; anything else is an error, never a trap.
-    func integer<T: FixedWidthInteger>(_ type: T.Type, at index: Int, _ codingPath: @autoclosure () -> [any CodingKey]) throws -> T {
+    func integer<T: FixedWidthInteger>(_ type: T.Type, at index: Int, _ codingPath: @autoclosure () -> [any CodingKey])
+        throws -> T
+    {
         let node = node(index)
         guard node.kind == .number else { throw mismatch(type, index, codingPath()) }
         if let whole = tape.int64(node), let value = T(exactly: whole) { return value }
@@ -90,11 +101,15 @@ private struct TapeDecoding {
 
     /// As JSONDecoder reads one: a number that overflows to infinity, or underflows to zero from
     /// digits that are not all zero, is an error.
-    func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ type: T.Type, _ node: JSONTape.Node,
-                                                                          _ codingPath: @autoclosure () -> [any CodingKey]) throws -> T {
+    func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ type: T.Type, _ node: JSONTape.Node,
+        _ codingPath: @autoclosure () -> [any CodingKey]
+    ) throws -> T {
         let text = tape.numberText(node)
         guard let value = T(text), value.isFinite,
-              !value.isZero || !text.prefix(while: { $0 != "e" && $0 != "E" }).contains(where: { ("1"..."9").contains($0) }) else {
+            !value.isZero
+                || !text.prefix(while: { $0 != "e" && $0 != "E" }).contains(where: { ("1"..."9").contains($0) })
+        else {
             throw corrupted("Number \(text) is not representable in Swift.", codingPath())
         }
         return value
@@ -119,7 +134,9 @@ private struct TapeDecoding {
 
     /// The types JSONDecoder reads itself (dates with fedictl's strategy, URLs and Data as
     /// strings), JSON's own, or the type's own `init(from:)` over a decoder at `index`.
-    func decode<T: Decodable>(_ type: T.Type, at index: Int, _ codingPath: @autoclosure () -> [any CodingKey]) throws -> T {
+    func decode<T: Decodable>(_ type: T.Type, at index: Int, _ codingPath: @autoclosure () -> [any CodingKey]) throws
+        -> T
+    {
         // Metatype comparisons, not casts: this runs for every nested value of a long list.
         if T.self == String.self { return unsafeBitCast(try string(at: index, codingPath()), to: T.self) }
         if T.self == Date.self { return unsafeBitCast(try date(at: index, codingPath()), to: T.self) }
@@ -138,7 +155,9 @@ private struct TapeDecoding {
         }
         if T.self == Data.self {
             let text = try string(at: index, codingPath())
-            guard let data = Data(base64Encoded: text) else { throw corrupted("Encountered Data is not valid Base64.", codingPath()) }
+            guard let data = Data(base64Encoded: text) else {
+                throw corrupted("Encountered Data is not valid Base64.", codingPath())
+            }
             return data as! T
         }
         return try T(from: TapeDecoder(decoding: TapeDecoding(tape: tape, codingPath: codingPath()), index: index))
@@ -152,7 +171,9 @@ private struct TapeDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard decoding.node(index).kind == .object else { throw decoding.mismatch([String: Any].self, index, codingPath) }
+        guard decoding.node(index).kind == .object else {
+            throw decoding.mismatch([String: Any].self, index, codingPath)
+        }
         return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoding: decoding, object: index))
     }
 
@@ -161,7 +182,9 @@ private struct TapeDecoder: Decoder {
         return TapeUnkeyedContainer(decoding: decoding, array: index)
     }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer { TapeSingleValue(decoding: decoding, index: index) }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        TapeSingleValue(decoding: decoding, index: index)
+    }
 }
 
 /// An object's members, found by comparing key bytes in document order: the first of duplicate
@@ -201,7 +224,8 @@ private final class TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerPr
                         if node.flag {
                             if tape.string(node) == String(decoding: name, as: UTF8.self) { return member + 1 }
                         } else if node.end - node.start == name.count,
-                                  name.isEmpty || memcmp(bytes.baseAddress! + node.start, name.baseAddress!, name.count) == 0 {
+                            name.isEmpty || memcmp(bytes.baseAddress! + node.start, name.baseAddress!, name.count) == 0
+                        {
                             return member + 1
                         }
                         member = nodes[member + 1].next
@@ -216,20 +240,38 @@ private final class TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerPr
 
     func require(_ key: Key) throws -> Int {
         guard let index = valueIndex(key) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+            throw DecodingError.keyNotFound(
+                key,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
         return index
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { decoding.node(try require(key)).kind == .null }
 
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoding.string(at: try require(key), decoding.path(key)) }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoding.bool(at: try require(key), decoding.path(key)) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoding.integer(type, at: try require(key), decoding.path(key)) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoding.integer(type, at: try require(key), decoding.path(key)) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoding.double(at: try require(key), decoding.path(key)) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoding.float(at: try require(key), decoding.path(key)) }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decoding.decode(type, at: try require(key), decoding.path(key)) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try decoding.string(at: try require(key), decoding.path(key))
+    }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try decoding.bool(at: try require(key), decoding.path(key))
+    }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try decoding.integer(type, at: try require(key), decoding.path(key))
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try decoding.integer(type, at: try require(key), decoding.path(key))
+    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try decoding.double(at: try require(key), decoding.path(key))
+    }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        try decoding.float(at: try require(key), decoding.path(key))
+    }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decoding.decode(type, at: try require(key), decoding.path(key))
+    }
 
     /// One lookup for a key that may be absent or null (the protocol's default makes three).
     func present(_ key: Key) -> Int? {
@@ -243,28 +285,47 @@ private final class TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerPr
         return try read(index, { [decoding] in decoding.path(key) })
     }
 
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try ifPresent(key) { try decoding.string(at: $0, $1()) } }
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try ifPresent(key) { try decoding.bool(at: $0, $1()) } }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try ifPresent(key) { try decoding.integer(type, at: $0, $1()) } }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try ifPresent(key) { try decoding.integer(type, at: $0, $1()) } }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try ifPresent(key) { try decoding.double(at: $0, $1()) } }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try ifPresent(key) { try decoding.float(at: $0, $1()) } }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try ifPresent(key) { try decoding.string(at: $0, $1()) }
+    }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try ifPresent(key) { try decoding.bool(at: $0, $1()) }
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try ifPresent(key) { try decoding.integer(type, at: $0, $1()) }
+    }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        try ifPresent(key) { try decoding.integer(type, at: $0, $1()) }
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try ifPresent(key) { try decoding.double(at: $0, $1()) }
+    }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        try ifPresent(key) { try decoding.float(at: $0, $1()) }
+    }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         try ifPresent(key) { try decoding.decode(type, at: $0, $1()) }
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try TapeDecoder(decoding: TapeDecoding(tape: decoding.tape, codingPath: decoding.path(key)), index: try require(key)).container(keyedBy: type)
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        try TapeDecoder(
+            decoding: TapeDecoding(tape: decoding.tape, codingPath: decoding.path(key)), index: try require(key)
+        ).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try TapeDecoder(decoding: TapeDecoding(tape: decoding.tape, codingPath: decoding.path(key)), index: try require(key)).unkeyedContainer()
+        try TapeDecoder(
+            decoding: TapeDecoding(tape: decoding.tape, codingPath: decoding.path(key)), index: try require(key)
+        ).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder { try superDecoder(forKey: Key(stringValue: "super")!) }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        TapeDecoder(decoding: TapeDecoding(tape: decoding.tape, codingPath: decoding.path(key)), index: try require(key))
+        TapeDecoder(
+            decoding: TapeDecoding(tape: decoding.tape, codingPath: decoding.path(key)), index: try require(key))
     }
 }
 
@@ -289,7 +350,8 @@ private struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     /// The next element, which the caller consumes with `advance()` once it decodes.
     func next(_ type: Any.Type) throws -> Int {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(type, .init(codingPath: elementPath, debugDescription: "Unkeyed container is at end."))
+            throw DecodingError.valueNotFound(
+                type, .init(codingPath: elementPath, debugDescription: "Unkeyed container is at end."))
         }
         return element
     }
@@ -307,35 +369,53 @@ private struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
 
     /// The next element read by `read`; the container moves on only when it succeeds, as
     /// JSONDecoder's does (a list skips a bad element by decoding it as something else).
-    mutating func take<Value>(_ type: Value.Type, _ read: (Int, () -> [any CodingKey]) throws -> Value) throws -> Value {
+    mutating func take<Value>(_ type: Value.Type, _ read: (Int, () -> [any CodingKey]) throws -> Value) throws -> Value
+    {
         let path = { [decoding, currentIndex] in decoding.codingPath + [TapeIndexKey(currentIndex)] }
         let value = try read(try next(type), path)
         advance()
         return value
     }
 
-    mutating func decode(_ type: String.Type) throws -> String { try take(type) { [decoding] in try decoding.string(at: $0, $1()) } }
-    mutating func decode(_ type: Bool.Type) throws -> Bool { try take(type) { [decoding] in try decoding.bool(at: $0, $1()) } }
-    mutating func decode(_ type: Int.Type) throws -> Int { try take(type) { [decoding] in try decoding.integer(type, at: $0, $1()) } }
-    mutating func decode(_ type: Double.Type) throws -> Double { try take(type) { [decoding] in try decoding.double(at: $0, $1()) } }
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try take(type) { [decoding] in try decoding.decode(type, at: $0, $1()) } }
+    mutating func decode(_ type: String.Type) throws -> String {
+        try take(type) { [decoding] in try decoding.string(at: $0, $1()) }
+    }
+    mutating func decode(_ type: Bool.Type) throws -> Bool {
+        try take(type) { [decoding] in try decoding.bool(at: $0, $1()) }
+    }
+    mutating func decode(_ type: Int.Type) throws -> Int {
+        try take(type) { [decoding] in try decoding.integer(type, at: $0, $1()) }
+    }
+    mutating func decode(_ type: Double.Type) throws -> Double {
+        try take(type) { [decoding] in try decoding.double(at: $0, $1()) }
+    }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try take(type) { [decoding] in try decoding.decode(type, at: $0, $1()) }
+    }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let container = try TapeDecoder(decoding: TapeDecoding(tape: decoding.tape, codingPath: elementPath), index: try next(type))
-            .container(keyedBy: type)
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
+        let container = try TapeDecoder(
+            decoding: TapeDecoding(tape: decoding.tape, codingPath: elementPath), index: try next(type)
+        )
+        .container(keyedBy: type)
         advance()
         return container
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let container = try TapeDecoder(decoding: TapeDecoding(tape: decoding.tape, codingPath: elementPath), index: try next([Any].self))
-            .unkeyedContainer()
+        let container = try TapeDecoder(
+            decoding: TapeDecoding(tape: decoding.tape, codingPath: elementPath), index: try next([Any].self)
+        )
+        .unkeyedContainer()
         advance()
         return container
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let decoder = TapeDecoder(decoding: TapeDecoding(tape: decoding.tape, codingPath: elementPath), index: try next(Decoder.self))
+        let decoder = TapeDecoder(
+            decoding: TapeDecoding(tape: decoding.tape, codingPath: elementPath), index: try next(Decoder.self))
         advance()
         return decoder
     }

@@ -11,7 +11,8 @@ public enum JSONText {
     /// Compact, or pretty-printed; keys sorted and slashes unescaped either way, so the bytes are stable.
     public static func data(from object: Any, pretty: Bool = false) throws -> Data {
         let encoder = TidyJSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(try Value(object))
     }
 
@@ -33,13 +34,21 @@ public enum JSONText {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if container.decodeNil() { self = .null }
-            else if let flag = try? container.decode(Bool.self) { self = .bool(flag) }
-            else if let number = try? container.decode(Int.self) { self = .int(number) }
-            else if let number = try? container.decode(Double.self) { self = .double(number) }
-            else if let text = try? container.decode(String.self) { self = .string(text) }
-            else if let items = try? container.decode([Value].self) { self = .array(items) }
-            else { self = .object(try container.decode([String: Value].self)) }
+            if container.decodeNil() {
+                self = .null
+            } else if let flag = try? container.decode(Bool.self) {
+                self = .bool(flag)
+            } else if let number = try? container.decode(Int.self) {
+                self = .int(number)
+            } else if let number = try? container.decode(Double.self) {
+                self = .double(number)
+            } else if let text = try? container.decode(String.self) {
+                self = .string(text)
+            } else if let items = try? container.decode([Value].self) {
+                self = .array(items)
+            } else {
+                self = .object(try container.decode([String: Value].self))
+            }
         }
 
         init(_ any: Any) throws {
@@ -57,7 +66,8 @@ public enum JSONText {
                 // An Optional inside Any: nil is null, a value is itself.
                 let mirror = Mirror(reflecting: any)
                 guard mirror.displayStyle == .optional else {
-                    throw EncodingError.invalidValue(any, .init(codingPath: [], debugDescription: "not a JSON value: \(type(of: any))"))
+                    throw EncodingError.invalidValue(
+                        any, .init(codingPath: [], debugDescription: "not a JSON value: \(type(of: any))"))
                 }
                 self = try mirror.children.first.map { try Value($0.value) } ?? .null
             }
@@ -110,7 +120,9 @@ public final class TidyJSONEncoder: JSONEncoder, @unchecked Sendable {
             let byte = bytes[index]
             out.append(byte)
             index += 1
-            guard byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{"), index < bytes.count, bytes[index] == UInt8(ascii: "\n") else { continue }
+            guard byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{"), index < bytes.count,
+                bytes[index] == UInt8(ascii: "\n")
+            else { continue }
             let closer = byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
             var end = index
             while end < bytes.count, bytes[end] == UInt8(ascii: "\n") || bytes[end] == UInt8(ascii: " ") { end += 1 }

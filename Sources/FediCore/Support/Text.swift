@@ -1,6 +1,7 @@
 import FoundationEssentials
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // Text helpers that Foundation's NSString bridge used to provide. fedictl links FoundationEssentials
@@ -12,7 +13,9 @@ extension String {
     /// ends is known to need nothing without Unicode's character properties (a list trims a date
     /// or a number per row).
     public func trimmed() -> String {
-        if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) { return self }
+        if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return self
+        }
         return trimmed(where: \.isWhitespace)
     }
 }
@@ -25,7 +28,9 @@ extension StringProtocol {
     public func trimmed(_ characters: String) -> String { trimmed { characters.contains($0) } }
 
     public func trimmed(where isTrimmed: (Character) -> Bool) -> String {
-        guard let first = firstIndex(where: { !isTrimmed($0) }), let last = lastIndex(where: { !isTrimmed($0) }) else { return "" }
+        guard let first = firstIndex(where: { !isTrimmed($0) }), let last = lastIndex(where: { !isTrimmed($0) }) else {
+            return ""
+        }
         return String(self[first...last])
     }
 
@@ -42,10 +47,13 @@ extension StringProtocol {
     public func percentEncoded(keeping unreserved: String = "-._~") -> String {
         var out = ""
         for byte in utf8 {
-            if (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || unreserved.utf8.contains(byte) {
+            if (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || unreserved.utf8.contains(byte)
+            {
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
-                out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+                out +=
+                    "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
             }
         }
         return out
@@ -56,10 +64,14 @@ extension StringProtocol {
         var bytes: [UInt8] = []
         var input = Array(utf8)[...]
         while let byte = input.popFirst() {
-            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
             let escape = input.prefix(2)
             guard escape.count == 2, escape.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
-                  let value = UInt8(String(decoding: escape, as: UTF8.self), radix: 16) else { return nil }
+                let value = UInt8(String(decoding: escape, as: UTF8.self), radix: 16)
+            else { return nil }
             bytes.append(value)
             input = input.dropFirst(2)
         }
@@ -77,7 +89,9 @@ public func shortNumber(_ value: Double) -> String {
 public func systemMessage(_ error: any Error) -> String {
     if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
     if let cocoa = error as? CocoaError {
-        if let posix = cocoa.userInfo["NSUnderlyingError"] as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+        if let posix = cocoa.userInfo["NSUnderlyingError"] as? POSIXError {
+            return String(cString: strerror(posix.code.rawValue))
+        }
         switch cocoa.code {
         case .fileNoSuchFile, .fileReadNoSuchFile: return String(cString: strerror(ENOENT))
         case .fileReadNoPermission, .fileWriteNoPermission: return String(cString: strerror(EACCES))

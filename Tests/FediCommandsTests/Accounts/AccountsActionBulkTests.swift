@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `accounts action` over a selector in the fast tier: each match acted on once, those that already
@@ -10,14 +10,15 @@ import Testing
 
     /// A wave from spamwave.example (2 the oldest), one of them suspended already, an old one, a local user.
     static func accounts() -> String {
-        "[" + [
-            SelectorTests.account("1", "qwertyui01", domain: "spamwave.example", ago: 600),
-            SelectorTests.account("2", "asdfghjk02", domain: "spamwave.example", ago: 1200),
-            SelectorTests.account("4", "zxcvbnml03", domain: "spamwave.example", ago: 900)
-                .replacing(#""approved": true,"#, with: #""approved": true, "suspended": true,"#),
-            SelectorTests.account("3", "oldtimer", domain: "spamwave.example", ago: 5 * 86400),
-            SelectorTests.account("5", "carol", domain: nil, ago: 300),
-        ].joined(separator: ", ") + "]"
+        "["
+            + [
+                SelectorTests.account("1", "qwertyui01", domain: "spamwave.example", ago: 600),
+                SelectorTests.account("2", "asdfghjk02", domain: "spamwave.example", ago: 1200),
+                SelectorTests.account("4", "zxcvbnml03", domain: "spamwave.example", ago: 900)
+                    .replacing(#""approved": true,"#, with: #""approved": true, "suspended": true,"#),
+                SelectorTests.account("3", "oldtimer", domain: "spamwave.example", ago: 5 * 86400),
+                SelectorTests.account("5", "carol", domain: nil, ago: 300),
+            ].joined(separator: ", ") + "]"
     }
 
     static func server() -> FakeServerAccount {
@@ -33,16 +34,21 @@ import Testing
     @Test func aDomainAndATimeSuspendEachMatchOnceLeavingOutThoseSuspendedAlready() async throws {
         let server = Self.server()
         for id in ["2", "1"] { server.transport.stub(.post, "/api/v1/admin/accounts/\(id)/action", json: "{}") }
-        let result = await server.run(["accounts", "action", "--domain", "spamwave.example", "--since", "1h",
-                                       "--type", "suspend", "--text", "spam", "--yes", "--concurrency", "1",
-                                       "-o", "json"])
+        let result = await server.run([
+            "accounts", "action", "--domain", "spamwave.example", "--since", "1h",
+            "--type", "suspend", "--text", "spam", "--yes", "--concurrency", "1",
+            "-o", "json",
+        ])
         #expect(result.status == 0, "\(result)")
         let rows = try #require(try result.json() as? [[String: Any]])
-        #expect(rows.map { $0["target"] as? String }
+        #expect(
+            rows.map { $0["target"] as? String }
                 == ["@asdfghjk02@spamwave.example", "@qwertyui01@spamwave.example"])
         #expect(rows.allSatisfy { $0["result"] as? String == "suspended" }, "\(rows)")
-        #expect(result.stderr.contains("1 of the 3 accounts that match on fake.test are suspended already; "
-                                       + "acting on the other 2."), "\(result)")
+        #expect(
+            result.stderr.contains(
+                "1 of the 3 accounts that match on fake.test are suspended already; "
+                    + "acting on the other 2."), "\(result)")
         #expect(result.stderr.contains("suspended 2 of 2 accounts"), "\(result)")
         #expect(Self.posts(server) == ["/api/v1/admin/accounts/2/action", "/api/v1/admin/accounts/1/action"])
         let body = try #require(server.transport.requests.last?.jsonBody)
@@ -57,7 +63,8 @@ import Testing
         let server = Self.server()
         let asked = await server.run(["accounts", "action", "--match", "^[a-z]{8}[0-9]{2}$", "--type", "silence"])
         #expect(asked.status == 64, "\(asked)")
-        let question = "Silence 3 accounts on fake.test (@asdfghjk02@spamwave.example, @zxcvbnml03@spamwave.example, "
+        let question =
+            "Silence 3 accounts on fake.test (@asdfghjk02@spamwave.example, @zxcvbnml03@spamwave.example, "
             + "@qwertyui01@spamwave.example)"
         #expect(asked.stderr.hasPrefix("fedictl: \(question): confirmation needed\n"), "\(asked)")
 
@@ -73,14 +80,17 @@ import Testing
         let server = Self.server()
         let result = await server.run(["accounts", "action", "-", "--type", "suspend", "--yes"], input: "4\n")
         #expect(result.status == 0, "\(result)")
-        #expect(result.stderr.contains("all 1 that match on fake.test are suspended already: nothing left to do"),
-                "\(result)")
+        #expect(
+            result.stderr.contains("all 1 that match on fake.test are suspended already: nothing left to do"),
+            "\(result)")
         #expect(Self.posts(server).isEmpty)
     }
 
-    @Test(arguments: [["accounts", "action", "--type", "suspend"],
-                      ["accounts", "action", "7", "--domain", "spamwave.example", "--type", "suspend"],
-                      ["accounts", "action", "--domain", "spamwave.example", "--type", "suspend", "--report", "5"]])
+    @Test(arguments: [
+        ["accounts", "action", "--type", "suspend"],
+        ["accounts", "action", "7", "--domain", "spamwave.example", "--type", "suspend"],
+        ["accounts", "action", "--domain", "spamwave.example", "--type", "suspend", "--report", "5"],
+    ])
     func argumentsThatDoNotGoTogetherAreUsageErrors(arguments: [String]) async throws {
         let server = FakeServerAccount()
         let result = await server.run(arguments)

@@ -1,7 +1,7 @@
-import Foundation
 import FediCommands
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `accounts action @user@remote.example` over several servers (fast tier): looked up on each by
@@ -15,26 +15,35 @@ import Testing
     @Test func eachServerSearchesItsOwnCopyAndOneWithoutItFailsAlone() async throws {
         let transport = FakeTransport()
         transport.stub(.get, "/api/v2/admin/accounts", host: "a.test", json: Self.spammer)
-        transport.stub(.get, "/api/v1/admin/accounts/9", host: "a.test", json: String(Self.spammer.dropFirst().dropLast()))
+        transport.stub(
+            .get, "/api/v1/admin/accounts/9", host: "a.test", json: String(Self.spammer.dropFirst().dropLast()))
         // b.test has never seen the account: every state is searched, then it is that server's failure.
         for _ in 0..<5 { transport.stub(.get, "/api/v2/admin/accounts", host: "b.test", json: "[]") }
         let harness = QueueFleetFastTests.harness(["admin@a.test", "admin@b.test"], transport: transport)
 
-        let plan = await harness.run(["--all-accounts", "accounts", "action", "@bot@spam.example", "--type", "suspend", "--dry-run"])
+        let plan = await harness.run([
+            "--all-accounts", "accounts", "action", "@bot@spam.example", "--type", "suspend", "--dry-run",
+        ])
         #expect(plan.status == 80, "a.test would act, b.test cannot: partial: \(plan)")
-        #expect(plan.stdout == "admin@a.test: dry run: would send POST https://a.test/api/v1/admin/accounts/9/action\n"
+        #expect(
+            plan.stdout == "admin@a.test: dry run: would send POST https://a.test/api/v1/admin/accounts/9/action\n"
                 + #"{"send_email_notification":true,"type":"suspend"}"# + "\n", "\(plan)")
-        #expect(plan.stderr == """
-            fedictl: admin@b.test: no account @bot@spam.example known to b.test
-            hint: its admin account search by username and domain found none: the server has not seen the account
-            Outcome per server:
-              admin@a.test: dry run: would suspend @bot@spam.example (account 9)
-              admin@b.test: failed: no account @bot@spam.example known to b.test
+        #expect(
+            plan.stderr == """
+                fedictl: admin@b.test: no account @bot@spam.example known to b.test
+                hint: its admin account search by username and domain found none: the server has not seen the account
+                Outcome per server:
+                  admin@a.test: dry run: would suspend @bot@spam.example (account 9)
+                  admin@b.test: failed: no account @bot@spam.example known to b.test
 
-            """, "\(plan)")
+                """, "\(plan)")
         let first = try #require(transport.requests.first { $0.url.host == "a.test" })
-        #expect(first.url.query?.contains("username=bot") == true && first.url.query?.contains("by_domain=spam.example") == true, "\(first.url)")
-        #expect(!transport.requests.contains { $0.url.path.contains("lookup") || $0.url.path.contains("search") }, "no federation lookup")
+        #expect(
+            first.url.query?.contains("username=bot") == true
+                && first.url.query?.contains("by_domain=spam.example") == true, "\(first.url)")
+        #expect(
+            !transport.requests.contains { $0.url.path.contains("lookup") || $0.url.path.contains("search") },
+            "no federation lookup")
         #expect(transport.unusedStubs == 0)
     }
 }

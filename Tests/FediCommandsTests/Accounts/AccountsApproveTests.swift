@@ -1,19 +1,23 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `accounts approve` in the fast tier.
 @Suite struct AccountsApproveTests {
     @Test func mastodonApprovesByIdAndShowsTheAccountNowActive() async throws {
         let server = FakeServerAccount()
-        server.transport.stub(.post, "/api/v1/admin/accounts/31/approve", json: """
-            {"id": "31", "username": "newbie", "domain": null, "email": "newbie@mail.example", "approved": true, "disabled": false,
-             "silenced": false, "suspended": false, "account": {"id": "31", "username": "newbie", "acct": "newbie"}}
-            """)
+        server.transport.stub(
+            .post, "/api/v1/admin/accounts/31/approve",
+            json: """
+                {"id": "31", "username": "newbie", "domain": null, "email": "newbie@mail.example", "approved": true, "disabled": false,
+                 "silenced": false, "suspended": false, "account": {"id": "31", "username": "newbie", "acct": "newbie"}}
+                """)
         let result = await server.run(["accounts", "approve", "31", "-o", "json"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.jsonObject?["id"] as? String == "31" && result.jsonObject?["status"] as? String == "active", "\(result)")
+        #expect(
+            result.jsonObject?["id"] as? String == "31" && result.jsonObject?["status"] as? String == "active",
+            "\(result)")
         #expect(server.transport.requests.map(\.route) == ["POST /api/v1/admin/accounts/31/approve"])
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
@@ -27,7 +31,8 @@ import Testing
         // The handle gives the id; the id gives the nickname the write takes.
         server.transport.stub(.get, "/api/v1/pleroma/admin/users/newbie", json: user)
         server.transport.stub(.get, "/api/v1/pleroma/admin/users/Aq55kMdeh3ZMOUqExC", json: user)
-        try server.transport.stub(.patch, "/api/v1/pleroma/admin/users/approve", fixture: "akkoma/admin-users-approved.json")
+        try server.transport.stub(
+            .patch, "/api/v1/pleroma/admin/users/approve", fixture: "akkoma/admin-users-approved.json")
         let result = await server.run(["accounts", "approve", "@newbie", "-o", "json"])
         #expect(result.status == 0, "\(result)")
         let shown = try #require(try result.json() as? [String: Any])
@@ -40,20 +45,24 @@ import Testing
 
     @Test func misskeyHasNoApproval() async throws {
         await FakeServerAccount(software: "misskey", version: "2024.11.0")
-            .expectRefused(["accounts", "approve", "9abc"],
-                           startingWith: "fedictl: accounts approve is not available on Misskey 2024.11.0\nhint: Misskey has no API for it")
+            .expectRefused(
+                ["accounts", "approve", "9abc"],
+                startingWith:
+                    "fedictl: accounts approve is not available on Misskey 2024.11.0\nhint: Misskey has no API for it")
     }
 
     @Test func aModeratorWithoutTheRightIsExit77() async throws {
         let server = FakeServerAccount()
-        server.transport.stub(.post, "/api/v1/admin/accounts/31/approve", status: 403, json: #"{"error": "This action is not allowed"}"#)
+        server.transport.stub(
+            .post, "/api/v1/admin/accounts/31/approve", status: 403, json: #"{"error": "This action is not allowed"}"#)
         let result = await server.run(["accounts", "approve", "31"])
         #expect(result.status == 77, "\(result)")
-        #expect(result.stderr == """
-            fedictl: fake.test does not allow this (HTTP 403): This action is not allowed
-            hint: this needs an admin login: fedictl auth login fake.test --admin
+        #expect(
+            result.stderr == """
+                fedictl: fake.test does not allow this (HTTP 403): This action is not allowed
+                hint: this needs an admin login: fedictl auth login fake.test --admin
 
-            """, "\(result)")
+                """, "\(result)")
         #expect(server.transport.unusedRoutes.isEmpty)
     }
 }

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `accounts approve|reject` over a selector in the fast tier: what is selected, the dry run, the
@@ -9,11 +9,13 @@ import Testing
     static let pendingRoute = "/api/v2/admin/accounts?status=pending"
 
     /// Three sign-ups waiting: two of a wave (oldest first: 32 then 31) and one other.
-    static let pending = "[" + [
-        SelectorTests.account("31", "qwertyui01", domain: nil, ago: 60, approved: false),
-        SelectorTests.account("32", "asdfghjk02", domain: nil, ago: 120, approved: false),
-        SelectorTests.account("33", "carol", domain: nil, ago: 30, approved: false),
-    ].joined(separator: ", ") + "]"
+    static let pending =
+        "["
+        + [
+            SelectorTests.account("31", "qwertyui01", domain: nil, ago: 60, approved: false),
+            SelectorTests.account("32", "asdfghjk02", domain: nil, ago: 120, approved: false),
+            SelectorTests.account("33", "carol", domain: nil, ago: 30, approved: false),
+        ].joined(separator: ", ") + "]"
 
     static func server() -> FakeServerAccount {
         let server = FakeServerAccount()
@@ -28,8 +30,9 @@ import Testing
     @Test func approveOverAMatchWritesEachMatchOnceOldestFirst() async throws {
         let server = Self.server()
         for id in ["32", "31"] {
-            server.transport.stub(.post, "/api/v1/admin/accounts/\(id)/approve",
-                                  json: SelectorTests.account(id, "x", domain: nil, ago: 60))
+            server.transport.stub(
+                .post, "/api/v1/admin/accounts/\(id)/approve",
+                json: SelectorTests.account(id, "x", domain: nil, ago: 60))
         }
         let result = await server.run(["accounts", "approve", "--match", "^[a-z]{8}[0-9]{2}$", "--yes", "-o", "json"])
         #expect(result.status == 0, "\(result)")
@@ -57,17 +60,21 @@ import Testing
         let result = await server.run(["accounts", "reject", "--since", "1h"])
         #expect(result.status == 64, "\(result)")
         let question = "Reject 3 sign-ups on fake.test (@asdfghjk02, @qwertyui01, @carol)"
-        #expect(result.stderr.hasPrefix("fedictl: \(question): confirmation needed\n"),
-                "\(result)")
+        #expect(
+            result.stderr.hasPrefix("fedictl: \(question): confirmation needed\n"),
+            "\(result)")
         #expect(Self.posts(server).isEmpty)
     }
 
     @Test func aRefusedWriteStopsTheRestWhichAreNamedNotSent() async throws {
         let server = Self.server()
-        server.transport.stub(.post, "/api/v1/admin/accounts/32/approve", status: 403,
-                              json: #"{"error": "This action is not allowed"}"#)
-        let result = await server.run(["accounts", "approve", "--since", "1h", "--yes", "--concurrency", "1",
-                                       "--fields", "id,result"])
+        server.transport.stub(
+            .post, "/api/v1/admin/accounts/32/approve", status: 403,
+            json: #"{"error": "This action is not allowed"}"#)
+        let result = await server.run([
+            "accounts", "approve", "--since", "1h", "--yes", "--concurrency", "1",
+            "--fields", "id,result",
+        ])
         #expect(result.status == 77, "\(result)")
         #expect(result.stdout.hasPrefix("32\tfailed: fake.test does not allow this (HTTP 403)"), "\(result)")
         #expect(result.stdout.contains("31\tnot sent\n33\tnot sent\n"), "\(result)")
@@ -97,13 +104,16 @@ import Testing
         let server = FakeServerAccount()
         let result = await server.run(["accounts", "reject", "--domain", "spam.example", "--yes"])
         #expect(result.status == 64, "\(result)")
-        #expect(result.stderr == "fedictl: --domain never matches a sign-up: sign-ups are accounts of this server\n"
+        #expect(
+            result.stderr == "fedictl: --domain never matches a sign-up: sign-ups are accounts of this server\n"
                 + "hint: to select by e-mail domain: --match-field email --match '@spam\\.example$'\n", "\(result)")
         #expect(Self.posts(server).isEmpty)
     }
 
-    @Test(arguments: [["accounts", "approve"], ["accounts", "reject", "31", "--match", "x"],
-                      ["accounts", "approve", "--limit", "0", "-"]])
+    @Test(arguments: [
+        ["accounts", "approve"], ["accounts", "reject", "31", "--match", "x"],
+        ["accounts", "approve", "--limit", "0", "-"],
+    ])
     func argumentsThatDoNotGoTogetherAreUsageErrors(arguments: [String]) async throws {
         let server = FakeServerAccount()
         let result = await server.run(arguments)

@@ -1,7 +1,7 @@
-import Foundation
 import FediCore
 import FediOutput
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `accounts list` over several pages: the page fetched ahead fails after the rows before it are
@@ -13,7 +13,8 @@ import Testing
 
     /// Two accounts unlike each other in every key a row shows (a remote one whose profile spells
     /// its domain otherwise, a pending one, text to escape).
-    static let page = "[" + AccountsListTests.account() + ", "
+    static let page =
+        "[" + AccountsListTests.account() + ", "
         + #"{"id": "40", "username": "bob", "domain": "Remote.Example", "created_at": "2026-11-20T08:00:00.000Z","#
         + #" "email": "b\"ob@x.example", "ip": {"ip": "203.0.113.9"}, "locale": "de", "confirmed": false,"#
         + #" "approved": false, "disabled": false, "silenced": true, "suspended": false, "sensitized": true,"#
@@ -29,16 +30,19 @@ import Testing
         let result = await server.run(["accounts", "list", "--all", "-o", format, "--fields", "id,acct"])
         #expect(result.status == 75, "\(result)")
         #expect(result.stderr.hasPrefix("fedictl: fake.test") && result.stderr.contains("hint: "), "\(result)")
-        let expected = ["ndjson": #"{"acct":"ann","id":"41"}"# + "\n" + #"{"acct":"bob@remote.example","id":"40"}"#
-                            + "\n",
-                        "json": "[\n  {\n    \"acct\" : \"ann\",\n    \"id\" : \"41\"\n  },\n  {\n"
-                            + "    \"acct\" : \"bob@remote.example\",\n    \"id\" : \"40\"\n  }",
-                        "csv": "id,acct\r\n41,'@ann\r\n40,'@bob@remote.example\r\n",
-                        "table": "41\t@ann\n40\t@bob@remote.example\n"]
+        let expected = [
+            "ndjson": #"{"acct":"ann","id":"41"}"# + "\n" + #"{"acct":"bob@remote.example","id":"40"}"#
+                + "\n",
+            "json": "[\n  {\n    \"acct\" : \"ann\",\n    \"id\" : \"41\"\n  },\n  {\n"
+                + "    \"acct\" : \"bob@remote.example\",\n    \"id\" : \"40\"\n  }",
+            "csv": "id,acct\r\n41,'@ann\r\n40,'@bob@remote.example\r\n",
+            "table": "41\t@ann\n40\t@bob@remote.example\n",
+        ]
         // The rows of page 1 are out, then the error (NDJSON adds it as a last line; a JSON array
         // is left open).
         #expect(result.stdout.hasPrefix(expected[format]!), "\(result)")
-        let error = #"{"error":{"exit_status":75,"hint":"the server is having trouble; try again later","#
+        let error =
+            #"{"error":{"exit_status":75,"hint":"the server is having trouble; try again later","#
             + #""kind":"temporary","#
             + #""message":"fake.test failed with HTTP 500: boom"}}"# + "\n"
         if format == "ndjson" { #expect(result.stdout == expected[format]! + error, "\(result)") }
@@ -46,10 +50,12 @@ import Testing
         #expect(server.transport.unusedRoutes.isEmpty)
     }
 
-    static let fieldSets: [[String]?] = [nil, ["id", "acct", "email", "created_at"],
-                                         ["display_name", "url", "username"],
-                                         ["domain", "role", "staff", "ip", "locale", "reason", "status", "tags"],
-                                         ["confirmed", "approved", "disabled", "silenced", "suspended", "sensitized"]]
+    static let fieldSets: [[String]?] = [
+        nil, ["id", "acct", "email", "created_at"],
+        ["display_name", "url", "username"],
+        ["domain", "role", "staff", "ip", "locale", "reason", "status", "tags"],
+        ["confirmed", "approved", "disabled", "silenced", "suspended", "sensitized"],
+    ]
 
     @Test(arguments: ["ndjson", "json", "csv", "table"], fieldSets)
     func rowsDecodedForTheirFieldsPrintWhatWholeRowsPrint(format: String, fields: [String]?) async throws {

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `accounts list` in the fast tier: what a moderator sees when a server's page is hostile or broken
@@ -23,21 +23,27 @@ import Testing
 
     @Test func hostileValuesInAPageAreReadAsBefore() async throws {
         // Duplicate keys (the first wins), numbers beyond any integer, escapes for terminal controls.
-        let hostile = #"{"id": "42", "id": "99", "username": "bob", "username": "eve", "ip": 1e400, "locale": 18446744073709551616,"#
+        let hostile =
+            #"{"id": "42", "id": "99", "username": "bob", "username": "eve", "ip": 1e400, "locale": 18446744073709551616,"#
             + #" "created_at": 1e19, "confirmed": 2, "approved": "no", "disabled": 1e19, "role": {"name": "\u001b[31mroot", "permissions": 1e30},"#
             + #" "invite_request": "hi\u0007\u202e", "account": {"id": 42, "username": "bob", "acct": "bob", "display_name": "\ud83d\ude00\u0000"}}"#
         let result = await list(Data(("[" + Self.account() + ", " + hostile + "]").utf8))
         #expect(result.status == 0, "\(result)")
         let rows = try #require(try result.json() as? [[String: Any]])
         #expect(rows.map { $0["id"] as? String } == ["41", "42"])
-        #expect(rows[0]["role"] as? String == "Moderator" && rows[0]["staff"] as? Bool == true && rows[0]["created_at"] as? String == "2026-11-21T08:00:00Z")
+        #expect(
+            rows[0]["role"] as? String == "Moderator" && rows[0]["staff"] as? Bool == true
+                && rows[0]["created_at"] as? String == "2026-11-21T08:00:00Z")
         let bob = rows[1]
         #expect(bob["username"] as? String == "bob" && bob["acct"] as? String == "bob")
         // Read leniently, as before: an id is a string, a number no Int holds is text or nothing,
         // a date beyond year 9999 is its epoch seconds.
         #expect(bob["ip"] is NSNull && bob["disabled"] is NSNull && bob["email"] is NSNull, "\(bob)")
-        #expect(bob["locale"] as? String == "1.8446744073709552e+19" && bob["created_at"] as? String == "1e+19", "\(bob)")
-        #expect(bob["confirmed"] as? Bool == true && bob["approved"] as? Bool == false && bob["status"] as? String == "pending")
+        #expect(
+            bob["locale"] as? String == "1.8446744073709552e+19" && bob["created_at"] as? String == "1e+19", "\(bob)")
+        #expect(
+            bob["confirmed"] as? Bool == true && bob["approved"] as? Bool == false
+                && bob["status"] as? String == "pending")
         #expect(bob["role"] as? String == "\u{1B}[31mroot" && bob["staff"] as? Bool == false)
         #expect(bob["reason"] as? String == "hi\u{07}\u{202E}" && bob["display_name"] as? String == "\u{1F600}\u{0}")
         // The controls reach stdout only as escapes.
@@ -46,7 +52,8 @@ import Testing
 
         // A raw control character where no model reads: not JSON, but JSONDecoder lets it through
         // there, and so the page is listed as before.
-        let unread = await list(Data(("[" + Self.account(", \"note\": \"a\u{1B}b\"") + "]").utf8), ["--fields", "id,acct"])
+        let unread = await list(
+            Data(("[" + Self.account(", \"note\": \"a\u{1B}b\"") + "]").utf8), ["--fields", "id,acct"])
         #expect(unread.status == 0 && unread.stdout == "41\t@ann\n", "\(unread)")
     }
 
@@ -68,8 +75,10 @@ import Testing
         let result = await list(body, [])
         #expect(result.status == 76, "\(name): \(result)")
         #expect(result.stdout.isEmpty, "\(name): \(result.stdout)")
-        #expect(result.stderr == "fedictl: fake.test sent a response fedictl cannot read from /api/v2/admin/accounts: bad value at the top level\n"
-                    + "hint: run again with --raw to see the server's own JSON\n", "\(name): \(result.stderr)")
+        #expect(
+            result.stderr
+                == "fedictl: fake.test sent a response fedictl cannot read from /api/v2/admin/accounts: bad value at the top level\n"
+                + "hint: run again with --raw to see the server's own JSON\n", "\(name): \(result.stderr)")
     }
 
     @Test func aPageOfTheWrongShapeNamesWhereItWentWrong() async throws {
@@ -81,7 +90,10 @@ import Testing
         for (body, detail) in wrong {
             let result = await list(Data(body.utf8), [])
             #expect(result.status == 76, "\(body): \(result)")
-            #expect(result.stderr.hasPrefix("fedictl: fake.test sent a response fedictl cannot read from /api/v2/admin/accounts: \(detail)\n"), "\(body): \(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix(
+                    "fedictl: fake.test sent a response fedictl cannot read from /api/v2/admin/accounts: \(detail)\n"),
+                "\(body): \(result.stderr)")
         }
     }
 }

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `accounts reject` in the fast tier.
@@ -17,7 +17,10 @@ import Testing
         let result = await server.run(["accounts", "reject", "31", "--yes", "-o", "json"])
         #expect(result.status == 0, "\(result)")
         #expect(result.jsonObject?["acct"] as? String == "newbie", "\(result)")
-        #expect(server.transport.requests.map(\.route) == ["GET /api/v1/admin/accounts/31", "POST /api/v1/admin/accounts/31/reject"])
+        #expect(
+            server.transport.requests.map(\.route) == [
+                "GET /api/v1/admin/accounts/31", "POST /api/v1/admin/accounts/31/reject",
+            ])
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
@@ -26,7 +29,9 @@ import Testing
         server.transport.stub(.get, "/api/v1/admin/accounts/31", json: Self.pending)
         let result = await server.run(["accounts", "reject", "31"])
         #expect(result.status == 64, "\(result)")
-        #expect(result.stderr.contains("Reject the sign-up of @newbie on fake.test and delete it: confirmation needed"), "\(result)")
+        #expect(
+            result.stderr.contains("Reject the sign-up of @newbie on fake.test and delete it: confirmation needed"),
+            "\(result)")
         #expect(!server.transport.requests.contains { $0.method == .post })
         #expect(server.transport.unusedRoutes.isEmpty)
     }
@@ -34,9 +39,11 @@ import Testing
     @Test func goToSocialRejectsWithItsOwnAnswer() async throws {
         let server = FakeServerAccount(software: "gotosocial", version: "0.20.0-rc1")
         let id = "01JH9A1C3E5G7J9L1N3Q5S7U9W"  // trainfan, whose rejection was recorded
-        try server.transport.stub(.get, "/api/v1/admin/accounts/\(id)",
-                                  fixture: "gotosocial/admin-account-pending-2.json")
-        try server.transport.stub(.post, "/api/v1/admin/accounts/\(id)/reject", fixture: "gotosocial/admin-account-rejected.json")
+        try server.transport.stub(
+            .get, "/api/v1/admin/accounts/\(id)",
+            fixture: "gotosocial/admin-account-pending-2.json")
+        try server.transport.stub(
+            .post, "/api/v1/admin/accounts/\(id)/reject", fixture: "gotosocial/admin-account-rejected.json")
         let result = await server.run(["accounts", "reject", id, "-y", "-o", "json"])
         #expect(result.status == 0, "\(result)")
         #expect((try result.json() as? [String: Any])?["acct"] as? String == "trainfan", "\(result)")
@@ -54,17 +61,20 @@ import Testing
         server.transport.stub(.get, "/api/v1/pleroma/admin/users/Aq0aaaa", json: alice)
         let result = await server.run(["accounts", "reject", "alice", "--yes"])
         #expect(result.status == 65, "\(result)")
-        #expect(result.stderr == """
-            fedictl: @alice on fake.test is not waiting for approval
-            hint: to remove an approved account: fedictl accounts delete Aq0aaaa
+        #expect(
+            result.stderr == """
+                fedictl: @alice on fake.test is not waiting for approval
+                hint: to remove an approved account: fedictl accounts delete Aq0aaaa
 
-            """, "\(result)")
+                """, "\(result)")
         #expect(!server.transport.requests.contains { $0.method == .delete })
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
     @Test func misskeyHasNoRejection() async throws {
         await FakeServerAccount(software: "misskey", version: "2024.11.0")
-            .expectRefused(["accounts", "reject", "9abc", "--yes"], startingWith: "fedictl: accounts reject is not available on Misskey 2024.11.0")
+            .expectRefused(
+                ["accounts", "reject", "9abc", "--yes"],
+                startingWith: "fedictl: accounts reject is not available on Misskey 2024.11.0")
     }
 }

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `accounts show` in the fast tier.
@@ -13,7 +13,8 @@ import Testing
 
     @Test func mastodonLooksTheHandleUpThenReadsTheAdminRecord() async throws {
         let server = FakeServerAccount()
-        server.transport.stub(.get, "/api/v1/accounts/lookup?acct=newbie", json: #"{"id": "31", "username": "newbie", "acct": "newbie"}"#)
+        server.transport.stub(
+            .get, "/api/v1/accounts/lookup?acct=newbie", json: #"{"id": "31", "username": "newbie", "acct": "newbie"}"#)
         server.transport.stub(.get, "/api/v1/admin/accounts/31", json: Self.newbie)
         let result = await server.run(["accounts", "show", "@newbie@fake.test", "-o", "json"])
         #expect(result.status == 0, "\(result)")
@@ -22,7 +23,8 @@ import Testing
         #expect(shown["status"] as? String == "pending")
         #expect(shown["email"] as? String == "newbie@mail.example")
         #expect(shown["reason"] as? String == "hi there")
-        #expect(server.transport.requests.map(\.route) == ["GET /api/v1/accounts/lookup", "GET /api/v1/admin/accounts/31"])
+        #expect(
+            server.transport.requests.map(\.route) == ["GET /api/v1/accounts/lookup", "GET /api/v1/admin/accounts/31"])
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
@@ -37,7 +39,8 @@ import Testing
 
     @Test func goToSocialAnswersFromItsAdminAPI() async throws {
         let server = FakeServerAccount(software: "gotosocial", version: "0.20.0-rc1")
-        try server.transport.stub(.get, "/api/v1/admin/accounts/01JH8ZQ3V5X7A9C1E3G5J7K9M1", fixture: "gotosocial/admin-account-pending.json")
+        try server.transport.stub(
+            .get, "/api/v1/admin/accounts/01JH8ZQ3V5X7A9C1E3G5J7K9M1", fixture: "gotosocial/admin-account-pending.json")
         let result = await server.run(["accounts", "show", "01JH8ZQ3V5X7A9C1E3G5J7K9M1", "-o", "json"])
         #expect(result.status == 0, "\(result)")
         let shown = try #require(try result.json() as? [String: Any])
@@ -51,11 +54,12 @@ import Testing
         let server = FakeServerAccount(software: "gotosocial", version: "0.15.0")
         let result = await server.run(["accounts", "show", "01JH8ZQ3V5X7A9C1E3G5J7K9M1"])
         #expect(result.status == 69, "\(result)")
-        #expect(result.stderr == """
-            fedictl: accounts show is not available on GoToSocial 0.15.0
-            hint: it needs GoToSocial 0.16.0 or newer; `fedictl instance features fake.test` lists what this server can do
+        #expect(
+            result.stderr == """
+                fedictl: accounts show is not available on GoToSocial 0.15.0
+                hint: it needs GoToSocial 0.16.0 or newer; `fedictl instance features fake.test` lists what this server can do
 
-            """, "\(result)")
+                """, "\(result)")
         #expect(server.transport.requests.isEmpty)
     }
 
@@ -64,11 +68,12 @@ import Testing
         server.transport.stub(.get, "/api/v1/admin/accounts/99", status: 404, json: #"{"error": "Record not found"}"#)
         let result = await server.run(["accounts", "show", "99"])
         #expect(result.status == 66, "\(result)")
-        #expect(result.stderr == """
-            fedictl: no account 99 on fake.test
-            hint: `fedictl accounts list` shows ids; `fedictl accounts show @user@host` finds one
+        #expect(
+            result.stderr == """
+                fedictl: no account 99 on fake.test
+                hint: `fedictl accounts list` shows ids; `fedictl accounts show @user@host` finds one
 
-            """, "\(result)")
+                """, "\(result)")
         #expect(server.transport.unusedRoutes.isEmpty)
     }
 }

@@ -1,11 +1,12 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `apps register` in the fast tier.
 @Suite struct AppsRegisterTests {
-    static let app = #"{"id": "5", "name": "fedictl", "client_id": "cid-123", "client_secret": "csecret-456", "scopes": ["read", "write", "follow", "admin:read", "admin:write"]}"#
+    static let app =
+        #"{"id": "5", "name": "fedictl", "client_id": "cid-123", "client_secret": "csecret-456", "scopes": ["read", "write", "follow", "admin:read", "admin:write"]}"#
 
     @Test func mastodonRegistersAndKeepsTheSecretInTheKeyringOnly() async throws {
         let server = FakeServerAccount()
@@ -36,16 +37,23 @@ import Testing
         let misskey = FakeServerAccount(software: "misskey", version: "2024.11.0")
         let refused = await misskey.run(["apps", "register", "fake.test"])
         #expect(refused.status == 69, "\(refused)")
-        #expect(refused.stderr.hasPrefix("fedictl: apps register is not available on Misskey 2024.11.0\nhint: Misskey has no API for it"), "\(refused)")
+        #expect(
+            refused.stderr.hasPrefix(
+                "fedictl: apps register is not available on Misskey 2024.11.0\nhint: Misskey has no API for it"),
+            "\(refused)")
         #expect(misskey.transport.requests.isEmpty)
     }
 
     @Test func aRefusedRegistrationIsExit65AndNothingIsStored() async throws {
         let server = FakeServerAccount()
-        server.transport.stub(.post, "/api/v1/apps", status: 422, json: #"{"error": "Validation failed: Redirect URI must be an absolute URI."}"#)
+        server.transport.stub(
+            .post, "/api/v1/apps", status: 422,
+            json: #"{"error": "Validation failed: Redirect URI must be an absolute URI."}"#)
         let result = await server.run(["apps", "register", "fake.test"])
         #expect(result.status == 65, "\(result)")
-        #expect(result.stderr.contains("(HTTP 422): Validation failed: Redirect URI must be an absolute URI.\nhint: "), "\(result)")
+        #expect(
+            result.stderr.contains("(HTTP 422): Validation failed: Redirect URI must be an absolute URI.\nhint: "),
+            "\(result)")
         #expect(try server.logins.load().clients?["fake.test"] == nil)
         #expect(server.transport.unusedRoutes.isEmpty)
     }

@@ -1,7 +1,7 @@
-import Foundation
 import FediCommands
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `auth group NAME --add/--remove`, replacing members only when confirmed, the journal's
@@ -21,9 +21,11 @@ import Testing
 
         let refused = await harness.run(["auth", "group", "fleet", "admin@a"])
         #expect(refused.status == 64, "\(refused)")
-        #expect(refused.stderr.hasPrefix(
-            "fedictl: Replace group fleet's members (admin@a.test, admin@b.test, admin@c.test) with admin@a.test: confirmation needed\n"),
-                "\(refused)")
+        #expect(
+            refused.stderr.hasPrefix(
+                "fedictl: Replace group fleet's members (admin@a.test, admin@b.test, admin@c.test) with admin@a.test: confirmation needed\n"
+            ),
+            "\(refused)")
         #expect(try logins.load().groups == ["fleet": Self.all])
 
         let replaced = await harness.run(["auth", "group", "fleet", "admin@a", "--yes"])
@@ -36,13 +38,15 @@ import Testing
 
         let emptied = await harness.run(["auth", "group", "fleet", "--remove", "admin@b,admin@c"])
         #expect(emptied.status == 65, "\(emptied)")
-        #expect(emptied.stderr.contains("hint: remove the group instead: fedictl auth group remove fleet"), "\(emptied)")
+        #expect(
+            emptied.stderr.contains("hint: remove the group instead: fedictl auth group remove fleet"), "\(emptied)")
 
         let entries = try journal.readNow().entries.filter { $0.target == "group fleet" }
-        #expect(entries.map { "\($0.before ?? "") -> \($0.after ?? "")" } == [
-            "members: admin@a.test, admin@b.test, admin@c.test -> members: admin@a.test",
-            "members: admin@a.test -> members: admin@b.test, admin@c.test",
-        ], "\(entries)")
+        #expect(
+            entries.map { "\($0.before ?? "") -> \($0.after ?? "")" } == [
+                "members: admin@a.test, admin@b.test, admin@c.test -> members: admin@a.test",
+                "members: admin@a.test -> members: admin@b.test, admin@c.test",
+            ], "\(entries)")
     }
 
     /// A group's entries undo exactly: a new group is removed, an edit sets the old members again,

@@ -1,12 +1,17 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// Two stored accounts for the group verbs: the fake admin and mod@other.test.
 private func twoAccounts() throws -> FakeServerAccount {
     let server = FakeServerAccount()
-    try server.logins.update { $0.accounts.append(Login(id: "mod@other.test", username: "mod", baseURL: "https://other.test", aliases: ["work"], tokenStorage: .keyring)) }
+    try server.logins.update {
+        $0.accounts.append(
+            Login(
+                id: "mod@other.test", username: "mod", baseURL: "https://other.test", aliases: ["work"],
+                tokenStorage: .keyring))
+    }
     return server
 }
 
@@ -26,7 +31,9 @@ private func twoAccounts() throws -> FakeServerAccount {
         let server = try twoAccounts()
         let result = await server.run(["auth", "group", "Work", "mod@"])
         #expect(result.status == 65, "\(result)")
-        #expect(result.stderr == "fedictl: 'Work' already names an account\nhint: choose another name for the group\n", "\(result)")
+        #expect(
+            result.stderr == "fedictl: 'Work' already names an account\nhint: choose another name for the group\n",
+            "\(result)")
         #expect(try server.logins.load().groups == nil)
     }
 

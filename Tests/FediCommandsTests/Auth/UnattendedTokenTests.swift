@@ -1,7 +1,7 @@
-import Foundation
 import FediCommands
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// Tokens for runs without a desktop session (fast tier): a systemd credential, then
@@ -33,11 +33,13 @@ import Testing
         let server = FakeServerAccount()
         server.transport.stub(.get, "/api/v1/accounts/verify_credentials", json: Self.me)
         server.transport.stub(.get, "/api/v1/admin/reports", json: "[]")
-        let result = await server.run(["--verbose", "queue", "--kind", "report"],
-                                      environment: ["CREDENTIALS_DIRECTORY": credentials.path, "FEDICTL_TOKEN_FILE": files.path])
+        let result = await server.run(
+            ["--verbose", "queue", "--kind", "report"],
+            environment: ["CREDENTIALS_DIRECTORY": credentials.path, "FEDICTL_TOKEN_FILE": files.path])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stderr.contains("/api/v1/accounts/verify_credentials") && !result.stderr.contains("cred-token"),
-                "logged, the token never: \(result)")
+        #expect(
+            result.stderr.contains("/api/v1/accounts/verify_credentials") && !result.stderr.contains("cred-token"),
+            "logged, the token never: \(result)")
         #expect(Self.sentTokens(server.transport) == ["Bearer cred-token", "Bearer cred-token"])
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
@@ -49,7 +51,10 @@ import Testing
         server.transport.stub(.get, "/api/v1/accounts/verify_credentials", json: Self.bob)
         let result = await server.run(["queue"], environment: ["CREDENTIALS_DIRECTORY": credentials.path])
         #expect(result.status == 77, "\(result)")
-        #expect(result.stderr.hasPrefix("fedictl: the systemd credential \(credentials.path)/fedictl-admin@fake.test holds the token of bob@fake.test, not of admin@fake.test\nhint: "), "\(result)")
+        #expect(
+            result.stderr.hasPrefix(
+                "fedictl: the systemd credential \(credentials.path)/fedictl-admin@fake.test holds the token of bob@fake.test, not of admin@fake.test\nhint: "
+            ), "\(result)")
         #expect(!result.stderr.contains("bobs-token") && result.stdout.isEmpty, "\(result)")
         #expect(Self.sentTokens(server.transport) == ["Bearer bobs-token"], "nothing else is sent with it")
     }
@@ -61,8 +66,10 @@ import Testing
         let server = FakeServerAccount()
         let refused = await server.run(["--token-file", file, "queue"])
         #expect(refused.status == 77, "\(refused)")
-        #expect(refused.stderr.hasPrefix("fedictl: refusing the token file \(file): its mode is 644, readable by others\nhint: chmod 600"),
-                "\(refused)")
+        #expect(
+            refused.stderr.hasPrefix(
+                "fedictl: refusing the token file \(file): its mode is 644, readable by others\nhint: chmod 600"),
+            "\(refused)")
         #expect(!refused.stderr.contains("file-token") && server.transport.requests.isEmpty, "\(refused)")
 
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
@@ -95,14 +102,21 @@ import Testing
 
     @Test func withNoKeyringAndNoFileEveryWayIsNamed() async throws {
         let account = FakeServerAccount()
-        let keyring = InMemorySecretStore(failure: .unavailable("no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is not set"))
+        let keyring = InMemorySecretStore(
+            failure: .unavailable("no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is not set"))
         let harness = CommandHarness(transport: account.transport, secrets: keyring, logins: account.logins)
         let result = await harness.run(["queue"])
         #expect(result.status == 77, "\(result)")
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 2, "one error line and a hint: \(result)")
-        #expect(lines.first == "fedictl: no token for admin@fake.test: no Secret Service keyring is reachable (no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is not set)")
-        for way in ["fedictl-admin@fake.test", "$CREDENTIALS_DIRECTORY", "--token-file", "FEDICTL_TOKEN_FILE", "/run/user/", "FEDICTL_TOKEN"] {
+        #expect(
+            lines.first
+                == "fedictl: no token for admin@fake.test: no Secret Service keyring is reachable (no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is not set)"
+        )
+        for way in [
+            "fedictl-admin@fake.test", "$CREDENTIALS_DIRECTORY", "--token-file", "FEDICTL_TOKEN_FILE", "/run/user/",
+            "FEDICTL_TOKEN",
+        ] {
             #expect(result.stderr.contains(way), "\(way): \(result)")
         }
         #expect(account.transport.requests.isEmpty)

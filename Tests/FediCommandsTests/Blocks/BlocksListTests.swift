@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `blocks list` in the fast tier.
@@ -22,7 +22,9 @@ import Testing
 
     @Test func limitAsksForThatManyAndJSONKeepsTheFields() async throws {
         let server = FakeServerAccount()
-        server.transport.stub(.get, "/api/v1/blocks?limit=1", json: "[" + Self.blocked.split(separator: "\n")[0].dropFirst().dropLast() + "]")
+        server.transport.stub(
+            .get, "/api/v1/blocks?limit=1",
+            json: "[" + Self.blocked.split(separator: "\n")[0].dropFirst().dropLast() + "]")
         let result = await server.run(["blocks", "list", "--limit", "1", "-o", "json"])
         #expect(result.status == 0, "\(result)")
         let rows = try #require(try result.json() as? [[String: Any]])
@@ -32,10 +34,12 @@ import Testing
 
     @Test func misskeyReadsBlockingListWithTheTokenInTheBody() async throws {
         let server = FakeServerAccount(software: "misskey", version: "2024.11.0")
-        server.transport.stub(.post, "/api/blocking/list", json: """
-            [{"id": "9y1", "createdAt": "2026-11-01T10:00:00.000Z", "blockeeId": "9abc",
-              "blockee": {"id": "9abc", "username": "spammer", "host": "spam.example", "name": "Spam Bot"}}]
-            """)
+        server.transport.stub(
+            .post, "/api/blocking/list",
+            json: """
+                [{"id": "9y1", "createdAt": "2026-11-01T10:00:00.000Z", "blockeeId": "9abc",
+                  "blockee": {"id": "9abc", "username": "spammer", "host": "spam.example", "name": "Spam Bot"}}]
+                """)
         let result = await server.run(["blocks", "list"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "9abc\t@spammer@spam.example\tSpam Bot\n", "\(result)")
@@ -52,10 +56,13 @@ import Testing
 
     @Test func aTokenWithoutTheScopeIsExit77() async throws {
         let server = FakeServerAccount()
-        server.transport.stub(.get, "/api/v1/blocks", status: 403, json: #"{"error": "This action is outside the authorized scopes"}"#)
+        server.transport.stub(
+            .get, "/api/v1/blocks", status: 403, json: #"{"error": "This action is outside the authorized scopes"}"#)
         let result = await server.run(["blocks", "list"])
         #expect(result.status == 77, "\(result)")
-        #expect(result.stderr.contains("fake.test does not allow this (HTTP 403): This action is outside the authorized scopes"), "\(result)")
+        #expect(
+            result.stderr.contains(
+                "fake.test does not allow this (HTTP 403): This action is outside the authorized scopes"), "\(result)")
         #expect(result.stderr.contains("hint: the account or token lacks permission for /api/v1/blocks"), "\(result)")
         #expect(server.transport.unusedRoutes.isEmpty)
     }

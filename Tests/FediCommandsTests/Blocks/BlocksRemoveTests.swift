@@ -1,11 +1,12 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `blocks remove` in the fast tier.
 @Suite struct BlocksRemoveTests {
-    static let spammer = #"{"id": "9", "username": "spammer", "acct": "spammer@spam.example", "display_name": "Spam Bot"}"#
+    static let spammer =
+        #"{"id": "9", "username": "spammer", "acct": "spammer@spam.example", "display_name": "Spam Bot"}"#
 
     @Test func mastodonUnblocksWithoutAskingAndPrintsTheAccount() async throws {
         let server = FakeServerAccount()
@@ -16,17 +17,21 @@ import Testing
         let shown = try #require(try result.json() as? [String: Any])
         #expect(shown["acct"] as? String == "spammer@spam.example", "\(result)")
         #expect(result.stderr == "Unblocked @spammer@spam.example.\n", "\(result)")
-        #expect(server.transport.requests.map(\.route) == ["GET /api/v1/accounts/9", "POST /api/v1/accounts/9/unblock"])
+        #expect(
+            server.transport.requests.map(\.route) == ["GET /api/v1/accounts/9", "POST /api/v1/accounts/9/unblock"])
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
     @Test func misskeyDeletesTheBlockByUserId() async throws {
         let server = FakeServerAccount(software: "sharkey", version: "2024.9.1")
-        server.transport.stub(.post, "/api/users/show", json: #"{"id": "9abc", "username": "spammer", "host": null, "name": null}"#)
+        server.transport.stub(
+            .post, "/api/users/show", json: #"{"id": "9abc", "username": "spammer", "host": null, "name": null}"#)
         server.transport.stub(.post, "/api/blocking/delete", status: 204, json: "")
         let result = await server.run(["blocks", "remove", "@spammer", "-o", "json"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.jsonObject?["id"] as? String == "9abc" && result.jsonObject?["acct"] as? String == "spammer", "\(result)")
+        #expect(
+            result.jsonObject?["id"] as? String == "9abc" && result.jsonObject?["acct"] as? String == "spammer",
+            "\(result)")
         let sent = server.transport.requests
         #expect(sent.first?.jsonBody?["username"] as? String == "spammer")
         #expect(sent.first?.jsonBody?["host"] == nil)
@@ -43,14 +48,16 @@ import Testing
     @Test func aRefusedUnblockIsExit65WithTheServersReason() async throws {
         let server = FakeServerAccount()
         server.transport.stub(.get, "/api/v1/accounts/9", json: Self.spammer)
-        server.transport.stub(.post, "/api/v1/accounts/9/unblock", status: 422, json: #"{"error": "Validation failed"}"#)
+        server.transport.stub(
+            .post, "/api/v1/accounts/9/unblock", status: 422, json: #"{"error": "Validation failed"}"#)
         let result = await server.run(["blocks", "remove", "9"])
         #expect(result.status == 65, "\(result)")
-        #expect(result.stderr == """
-            fedictl: fake.test rejected the request (HTTP 422): Validation failed
-            hint: check the values given; the server's message says which
+        #expect(
+            result.stderr == """
+                fedictl: fake.test rejected the request (HTTP 422): Validation failed
+                hint: check the values given; the server's message says which
 
-            """, "\(result)")
+                """, "\(result)")
         #expect(result.stdout.isEmpty)
         #expect(server.transport.unusedRoutes.isEmpty)
     }

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `canonical-email-blocks add` in the fast tier (Mastodon 4.0+ only).
@@ -9,7 +9,9 @@ import Testing
 
     @Test func anAddressIsSentForTheServerToHash() async throws {
         let server = FakeServerAccount()
-        server.transport.stub(.post, "/api/v1/admin/canonical_email_blocks", json: #"{"id": "3", "canonical_email_hash": "\#(Self.hash)"}"#)
+        server.transport.stub(
+            .post, "/api/v1/admin/canonical_email_blocks",
+            json: #"{"id": "3", "canonical_email_hash": "\#(Self.hash)"}"#)
         let result = await server.run(["canonical-email-blocks", "add", "j.doe+x@mail.example", "-o", "json"])
         #expect(result.status == 0, "\(result)")
         #expect(result.jsonObject as? [String: String] == ["id": "3", "canonical_email_hash": Self.hash], "\(result)")
@@ -22,7 +24,9 @@ import Testing
 
     @Test func aHashIsSentLowerCasedInsteadOfAnAddress() async throws {
         let server = FakeServerAccount()
-        server.transport.stub(.post, "/api/v1/admin/canonical_email_blocks", json: #"{"id": "4", "canonical_email_hash": "\#(Self.hash)"}"#)
+        server.transport.stub(
+            .post, "/api/v1/admin/canonical_email_blocks",
+            json: #"{"id": "4", "canonical_email_hash": "\#(Self.hash)"}"#)
         let result = await server.run(["canonical-email-blocks", "add", "--hash", Self.hash.uppercased(), "-o", "json"])
         #expect(result.status == 0, "\(result)")
         #expect((try result.json() as? [String: Any])?["id"] as? String == "4", "\(result)")
@@ -32,20 +36,26 @@ import Testing
 
     @Test func goToSocialIsRefusedWithoutARequest() async throws {
         await FakeServerAccount(software: "gotosocial", version: "0.17.3")
-            .expectRefused(["canonical-email-blocks", "add", "a@b.example"],
-                           startingWith: "fedictl: canonical-email-blocks add is not available on GoToSocial 0.17.3\nhint: GoToSocial has no API for it")
+            .expectRefused(
+                ["canonical-email-blocks", "add", "a@b.example"],
+                startingWith:
+                    "fedictl: canonical-email-blocks add is not available on GoToSocial 0.17.3\nhint: GoToSocial has no API for it"
+            )
     }
 
     @Test func aRejectedAddressIsExit65() async throws {
         let server = FakeServerAccount()
-        server.transport.stub(.post, "/api/v1/admin/canonical_email_blocks", status: 422, json: #"{"error": "Validation failed: Canonical email hash has already been taken"}"#)
+        server.transport.stub(
+            .post, "/api/v1/admin/canonical_email_blocks", status: 422,
+            json: #"{"error": "Validation failed: Canonical email hash has already been taken"}"#)
         let result = await server.run(["canonical-email-blocks", "add", "a@b.example"])
         #expect(result.status == 65, "\(result)")
-        #expect(result.stderr == """
-            fedictl: fake.test rejected the request (HTTP 422): Validation failed: Canonical email hash has already been taken
-            hint: check the values given; the server's message says which
+        #expect(
+            result.stderr == """
+                fedictl: fake.test rejected the request (HTTP 422): Validation failed: Canonical email hash has already been taken
+                hint: check the values given; the server's message says which
 
-            """, "\(result)")
+                """, "\(result)")
         #expect(result.stdout.isEmpty)
         #expect(server.transport.unusedRoutes.isEmpty)
     }

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `canonical-email-blocks test` in the fast tier (Mastodon 4.0+ only).
@@ -9,7 +9,9 @@ import Testing
 
     @Test func theMatchingBlocksArePrinted() async throws {
         let server = FakeServerAccount()
-        server.transport.stub(.post, "/api/v1/admin/canonical_email_blocks/test", json: #"[{"id": "3", "canonical_email_hash": "\#(Self.hash)"}]"#)
+        server.transport.stub(
+            .post, "/api/v1/admin/canonical_email_blocks/test",
+            json: #"[{"id": "3", "canonical_email_hash": "\#(Self.hash)"}]"#)
         let result = await server.run(["canonical-email-blocks", "test", "j.doe+x@mail.example"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "3\t\(Self.hash)\n", "\(result)")
@@ -31,20 +33,25 @@ import Testing
         let server = FakeServerAccount(version: "3.5.3")
         let result = await server.run(["canonical-email-blocks", "test", "a@b.example"])
         #expect(result.status == 69, "\(result)")
-        #expect(result.stderr == """
-            fedictl: canonical-email-blocks test is not available on Mastodon 3.5.3
-            hint: it needs Mastodon 4.0.0 or newer; `fedictl instance features fake.test` lists what this server can do
+        #expect(
+            result.stderr == """
+                fedictl: canonical-email-blocks test is not available on Mastodon 3.5.3
+                hint: it needs Mastodon 4.0.0 or newer; `fedictl instance features fake.test` lists what this server can do
 
-            """, "\(result)")
+                """, "\(result)")
         #expect(server.transport.requests.isEmpty)
     }
 
     @Test func anAddressTheServerCannotReadIsExit65() async throws {
         let server = FakeServerAccount()
-        server.transport.stub(.post, "/api/v1/admin/canonical_email_blocks/test", status: 400, json: #"{"error": "Missing parameter email"}"#)
+        server.transport.stub(
+            .post, "/api/v1/admin/canonical_email_blocks/test", status: 400,
+            json: #"{"error": "Missing parameter email"}"#)
         let result = await server.run(["canonical-email-blocks", "test", "a@b.example"])
         #expect(result.status == 65, "\(result)")
-        #expect(result.stderr.contains("fake.test rejected the request (HTTP 400): Missing parameter email\nhint: "), "\(result)")
+        #expect(
+            result.stderr.contains("fake.test rejected the request (HTTP 400): Missing parameter email\nhint: "),
+            "\(result)")
         #expect(server.transport.unusedRoutes.isEmpty)
     }
 }

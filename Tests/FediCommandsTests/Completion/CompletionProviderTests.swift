@@ -1,33 +1,41 @@
 import ArgumentParser
-import Foundation
-import Testing
-@testable import FediCommands
 import FediCore
 import FediOutput
 import FediTestSupport
+import Foundation
+import Testing
+
+@testable import FediCommands
 
 /// The dynamic completions, asked the way the shell scripts ask them:
 /// `fedictl ---completion <command path> -- <option> <word index> <cursor> <words…>`, in-process
 /// through the real command tree, with a keyring and a transport that count every use.
 @Suite struct CompletionProviderTests {
-    static let config = LoginConfig(defaultAccount: "alice@mastodon.example", accounts: [
-        Login(id: "alice@mastodon.example", username: "alice", baseURL: "https://mastodon.example"),
-        Login(id: "mod@gts.example", username: "mod", baseURL: "https://gts.example", aliases: ["gts"]),
-        Login(id: "admin@localhost:3000", username: "admin", baseURL: "http://localhost:3000"),
-    ])
+    static let config = LoginConfig(
+        defaultAccount: "alice@mastodon.example",
+        accounts: [
+            Login(id: "alice@mastodon.example", username: "alice", baseURL: "https://mastodon.example"),
+            Login(id: "mod@gts.example", username: "mod", baseURL: "https://gts.example", aliases: ["gts"]),
+            Login(id: "admin@localhost:3000", username: "admin", baseURL: "http://localhost:3000"),
+        ])
 
     /// The candidates fedictl prints for the last of `words`, an `option` of `command`.
-    static func complete(_ words: [String], option: String, command: [String] = [],
-                         harness: CommandHarness = CommandHarness(logins: InMemoryLoginStore(config))) async -> CommandResult {
+    static func complete(
+        _ words: [String], option: String, command: [String] = [],
+        harness: CommandHarness = CommandHarness(logins: InMemoryLoginStore(config))
+    ) async -> CommandResult {
         let last = words.last ?? ""
-        return await harness.run(["---completion"] + command + ["--", option, String(words.count - 1), String(last.count)] + words)
+        return await harness.run(
+            ["---completion"] + command + ["--", option, String(words.count - 1), String(last.count)] + words)
     }
 
     @Test func accountCompletesIdsAndAliasesFromTheConfigAlone() async {
-        let secrets = InMemorySecretStore(), transport = FakeTransport()
+        let secrets = InMemorySecretStore()
+        let transport = FakeTransport()
         let harness = CommandHarness(transport: transport, secrets: secrets, logins: InMemoryLoginStore(Self.config))
-        let result = await Self.complete(["fedictl", "instance", "info", "--account", ""], option: "--account",
-                                         command: ["instance", "info"], harness: harness)
+        let result = await Self.complete(
+            ["fedictl", "instance", "info", "--account", ""], option: "--account",
+            command: ["instance", "info"], harness: harness)
         #expect(result.status == 0)
         #expect(result.stdout == "admin@localhost:3000\nalice@mastodon.example\ngts\nmod@gts.example\n")
         #expect(await secrets.callCount == 0, "completion must not touch the keyring")
@@ -35,7 +43,8 @@ import FediTestSupport
     }
 
     @Test func accountCompletionFiltersByWhatIsTyped() async {
-        let result = await Self.complete(["fedictl", "auth", "status", "--account", "mo"], option: "--account", command: ["auth", "status"])
+        let result = await Self.complete(
+            ["fedictl", "auth", "status", "--account", "mo"], option: "--account", command: ["auth", "status"])
         #expect(result.stdout == "mod@gts.example\n")
     }
 
@@ -62,7 +71,8 @@ import FediTestSupport
         let result = await CommandHarness().run(["completion", "fish"])
         #expect(result.status == 0)
         let gated = result.stdout.components(separatedBy: "expected_commands\n    __fedictl_typed_commands\n").count - 1
-        let gatedPositional = result.stdout.components(separatedBy: "expected_positional_index\n    __fedictl_typed_commands\n").count - 1
+        let gatedPositional =
+            result.stdout.components(separatedBy: "expected_positional_index\n    __fedictl_typed_commands\n").count - 1
         #expect(gated == 1 && gatedPositional == 1, "\(result.stdout.prefix(800))")
         #expect(result.stdout.contains("function __fedictl_typed_commands\n"))
     }
@@ -76,9 +86,15 @@ import FediTestSupport
     /// (the command path the script passes, the shell words, the candidates)
     static let fieldCases: [([String], [String], [String])] = [
         (["instance", "peers"], ["fedictl", "instance", "peers", "--fields", ""], ["domain", "host", "peers"]),
-        (["instance", "peers"], ["fedictl", "instance", "peers", "--fields", "domain,"], ["domain,host", "domain,peers"]),
+        (
+            ["instance", "peers"], ["fedictl", "instance", "peers", "--fields", "domain,"],
+            ["domain,host", "domain,peers"]
+        ),
         (["instance", "peers"], ["fedictl", "instance", "peers", "--fields", "domain,p"], ["domain,peers"]),
-        (["instance", "rules", "list"], ["fedictl", "-o", "json", "instance", "rules", "list", "--fields", ""], InstanceRule.fieldNames),
+        (
+            ["instance", "rules", "list"], ["fedictl", "-o", "json", "instance", "rules", "list", "--fields", ""],
+            InstanceRule.fieldNames
+        ),
         (["auth", "list"], ["fedictl", "auth", "ls", "--fields", "sc"], ["scopes", "scopes_source"]),
         ([], ["fedictl", "--fields", ""], []),
     ]
@@ -93,7 +109,8 @@ import FediTestSupport
     @Test func formatsCompleteFromTheEnumeration() throws {
         // The committed script (GeneratedFilesTests keeps it current): generating one here would set
         // ArgumentParser's process-wide CompletionShell.requesting under the other tests.
-        let script = try String(contentsOf: RepoPaths.root.appendingPathComponent("Completions/fedictl.bash"), encoding: .utf8)
+        let script = try String(
+            contentsOf: RepoPaths.root.appendingPathComponent("Completions/fedictl.bash"), encoding: .utf8)
         #expect(script.contains("'table'$'\\n''json'$'\\n''ndjson'$'\\n''csv'"))
     }
 
@@ -103,12 +120,16 @@ import FediTestSupport
     /// `ReportView.show`, are listed there by hand.)
     @Test func everyCommandWithFieldsIsInTheRegistry() throws {
         let sources = RepoPaths.root.appendingPathComponent("Sources/FediCommands")
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
-        let registered = Dictionary(uniqueKeysWithValues: FieldCompletion.rows.map { entry in
-            (String(reflecting: entry.command).replacingOccurrences(of: "FediCommands.", with: ""),
-             Set(entry.rows.map { String(describing: $0) }))
-        })
+        let registered = Dictionary(
+            uniqueKeysWithValues: FieldCompletion.rows.map { entry in
+                (
+                    String(reflecting: entry.command).replacingOccurrences(of: "FediCommands.", with: ""),
+                    Set(entry.rows.map { String(describing: $0) })
+                )
+            })
         var found = 0
         for file in files {
             let text = try String(contentsOf: file, encoding: .utf8)
@@ -127,7 +148,8 @@ import FediTestSupport
 
     @Test func theCommandIsFoundPastOptionsAndAliases() {
         func name(_ words: [String]) -> String { String(reflecting: FieldCompletion.command(for: words)) }
-        #expect(name(["fedictl", "--account", "gts", "instance", "-o", "csv", "peers"]) == "FediCommands.Instance.Peers")
+        #expect(
+            name(["fedictl", "--account", "gts", "instance", "-o", "csv", "peers"]) == "FediCommands.Instance.Peers")
         #expect(name(["fedictl", "auth", "ls"]) == "FediCommands.Auth.List")
         #expect(name(["fedictl"]) == "FediCommands.Fedictl")
     }

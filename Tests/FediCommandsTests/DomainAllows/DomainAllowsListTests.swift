@@ -1,14 +1,17 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `domain-allows list` in the fast tier.
 @Suite struct DomainAllowsListTests {
     @Test func mastodonListsTheAllowlist() async throws {
         let server = FakeServerAccount()
-        server.transport.stub(.get, "/api/v1/admin/domain_allows",
-                              json: #"[{"id": "1", "domain": "friend.example", "created_at": "2026-11-01T10:00:00Z"}, {"id": "2", "domain": "pal.example", "created_at": "2026-11-02T10:00:00Z"}]"#)
+        server.transport.stub(
+            .get, "/api/v1/admin/domain_allows",
+            json:
+                #"[{"id": "1", "domain": "friend.example", "created_at": "2026-11-01T10:00:00Z"}, {"id": "2", "domain": "pal.example", "created_at": "2026-11-02T10:00:00Z"}]"#
+        )
         let result = await server.run(["domain-allows", "list", "-o", "json"])
         #expect(result.status == 0, "\(result)")
         let rows = try #require(try result.json() as? [[String: Any]], "\(result)")

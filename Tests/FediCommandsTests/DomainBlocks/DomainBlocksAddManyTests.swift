@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `domain-blocks add -` in the fast tier: the domains on stdin planned against the server's list
@@ -17,8 +17,11 @@ import Testing
         server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.two)
         server.transport.stub(.post, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.block("7", "wave1.example"))
         server.transport.stub(.post, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.block("8", "wave2.example"))
-        let result = await server.run(["domain-blocks", "add", "-", "--yes", "--concurrency", "1",
-                                       "--fields", "action,domain,result"], input: Self.input)
+        let result = await server.run(
+            [
+                "domain-blocks", "add", "-", "--yes", "--concurrency", "1",
+                "--fields", "action,domain,result",
+            ], input: Self.input)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "add\twave1.example\tadded\nadd\twave2.example\tadded\n", "\(result)")
         #expect(result.stderr.contains("2 to add, 0 to update, 1 unchanged"), "\(result)")
@@ -35,13 +38,16 @@ import Testing
         server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.two)
         let asked = await server.run(["domain-blocks", "add", "-", "--severity", "silence"], input: Self.input)
         #expect(asked.status == 64, "\(asked)")
-        #expect(asked.stderr.contains("fedictl: Block 2 domains and change 1 existing block on fake.test "
-                                       + "(wave1.example, spam.example and wave2.example): confirmation needed\n"),
-                "\(asked)")
+        #expect(
+            asked.stderr.contains(
+                "fedictl: Block 2 domains and change 1 existing block on fake.test "
+                    + "(wave1.example, spam.example and wave2.example): confirmation needed\n"),
+            "\(asked)")
 
         server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.two)
-        let plan = await server.run(["domain-blocks", "add", "-", "--dry-run", "--fields", "action,domain"],
-                                    input: Self.input)
+        let plan = await server.run(
+            ["domain-blocks", "add", "-", "--dry-run", "--fields", "action,domain"],
+            input: Self.input)
         #expect(plan.status == 0, "\(plan)")
         #expect(plan.stdout == "add\twave1.example\nadd\twave2.example\n", "\(plan)")
         #expect(Self.posts(server).isEmpty)

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `domain-blocks add` in the fast tier: the list is read first, then one write or none.
@@ -8,12 +8,18 @@ import Testing
     @Test func mastodonCreatesANewBlockAfterReadingTheList() async throws {
         let server = FakeServerAccount()
         server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
-        server.transport.stub(.post, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.block("7", "new.example", severity: "silence"))
-        let result = await server.run(["domain-blocks", "add", "New.Example", "--severity", "silence", "--yes", "-o", "json"])
+        server.transport.stub(
+            .post, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.block("7", "new.example", severity: "silence"))
+        let result = await server.run([
+            "domain-blocks", "add", "New.Example", "--severity", "silence", "--yes", "-o", "json",
+        ])
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr == "Blocked new.example (silence).\n", "\(result)")
         #expect(result.jsonObject?["id"] as? String == "7")
-        #expect(server.transport.requests.map(\.route) == ["GET /api/v1/admin/domain_blocks", "POST /api/v1/admin/domain_blocks"])
+        #expect(
+            server.transport.requests.map(\.route) == [
+                "GET /api/v1/admin/domain_blocks", "POST /api/v1/admin/domain_blocks",
+            ])
         let sent = try #require(server.transport.requests.last)
         let fields = sent.jsonBody ?? sent.formBody.mapValues { $0 as Any }
         #expect(fields["domain"] as? String == "new.example", "\(fields)")
@@ -33,7 +39,8 @@ import Testing
     @Test func aDifferentSeverityUpdatesTheExistingBlock() async throws {
         let server = FakeServerAccount()
         server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.two)
-        server.transport.stub(.put, "/api/v1/admin/domain_blocks/2", json: DomainBlockStubs.block("2", "noisy.example", media: true))
+        server.transport.stub(
+            .put, "/api/v1/admin/domain_blocks/2", json: DomainBlockStubs.block("2", "noisy.example", media: true))
         let result = await server.run(["domain-blocks", "add", "noisy.example", "--severity", "suspend", "--yes"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.hasPrefix("Updated the block on noisy.example: "), "\(result)")
@@ -46,7 +53,10 @@ import Testing
         server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.two)
         let result = await server.run(["domain-blocks", "add", "eu.spam.example", "--severity", "silence", "--yes"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stderr == "eu.spam.example is already covered by the suspend block on spam.example, id 1; nothing sent.\n", "\(result)")
+        #expect(
+            result.stderr
+                == "eu.spam.example is already covered by the suspend block on spam.example, id 1; nothing sent.\n",
+            "\(result)")
         #expect(server.transport.requests.count == 1)
     }
 

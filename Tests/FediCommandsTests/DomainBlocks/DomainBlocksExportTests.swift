@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `domain-blocks export` in the fast tier: the file on stdout, nothing else.
@@ -10,12 +10,13 @@ import Testing
         server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.two)
         let result = await server.run(["domain-blocks", "export"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == """
-            #domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate
-            noisy.example,silence,true,false,,false
-            spam.example,suspend,false,false,Spam,false
+        #expect(
+            result.stdout == """
+                #domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate
+                noisy.example,silence,true,false,,false
+                spam.example,suspend,false,false,Spam,false
 
-            """, "\(result)")
+                """, "\(result)")
         #expect(result.stderr.isEmpty, "\(result)")
         #expect(server.transport.unusedRoutes.isEmpty)
     }

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `domain-blocks import` in the fast tier: the plan, the writes, a re-run that writes nothing.
@@ -18,20 +18,28 @@ import Testing
         let result = await server.run(["domain-blocks", "import", "-", "--dry-run"], input: Self.csv)
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.contains("1 to add, 0 to update, 1 unchanged\n"), "\(result)")
-        #expect(result.stdout.split(separator: "\n").map { $0.split(separator: "\t").prefix(2).joined(separator: " ") } == ["add new.example"], "\(result)")
+        #expect(
+            result.stdout.split(separator: "\n").map { $0.split(separator: "\t").prefix(2).joined(separator: " ") } == [
+                "add new.example"
+            ], "\(result)")
         #expect(server.transport.requests.map(\.route) == ["GET /api/v1/admin/domain_blocks"])
     }
 
     @Test func appliedItWritesOnlyWhatIsMissing() async throws {
         let server = FakeServerAccount()
         server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.two)
-        server.transport.stub(.post, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.block("3", "new.example", severity: "silence", media: true))
+        server.transport.stub(
+            .post, "/api/v1/admin/domain_blocks",
+            json: DomainBlockStubs.block("3", "new.example", severity: "silence", media: true))
         let result = await server.run(["domain-blocks", "import", "-", "-o", "json"], input: Self.csv)
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.contains("Wrote 1 of 1 change.\n"), "\(result)")
         let rows = try #require(try result.json() as? [[String: Any]], "\(result)")
         #expect(rows.map { $0["domain"] as? String } == ["new.example"])
-        #expect(server.transport.requests.map(\.route) == ["GET /api/v1/admin/domain_blocks", "POST /api/v1/admin/domain_blocks"])
+        #expect(
+            server.transport.requests.map(\.route) == [
+                "GET /api/v1/admin/domain_blocks", "POST /api/v1/admin/domain_blocks",
+            ])
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
@@ -60,14 +68,17 @@ import Testing
     /// One line: the harness splits its input into lines, which for 2.5 million would take long.
     static let endless = String(repeating: "x", count: BoundedInput.maxBytes + 1)
 
-    @Test(arguments: [["domain-blocks", "import", "-", "--yes"], ["domain-blocks", "merge", "-"],
-                      ["domain-blocks", "sync", "-", "--yes"]])
+    @Test(arguments: [
+        ["domain-blocks", "import", "-", "--yes"], ["domain-blocks", "merge", "-"],
+        ["domain-blocks", "sync", "-", "--yes"],
+    ])
     func aBlocklistOnStdinOverTheCapIsRefused(arguments: [String]) async throws {
         let server = FakeServerAccount()
         let result = await server.run(arguments, input: Self.endless)
         #expect(result.status == 65, "\(result.status) \(result.stderr)")
-        #expect(result.stderr.hasPrefix("fedictl: stdin is larger than 32 MiB: fedictl stopped reading there"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("fedictl: stdin is larger than 32 MiB: fedictl stopped reading there"),
+            "\(result.stderr)")
         #expect(result.stderr.contains("hint: "), "\(result.stderr)")
         #expect(server.transport.requests.isEmpty, "\(server.transport.requests.map(\.route))")
     }

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `domain-blocks list` in the fast tier.
@@ -10,7 +10,9 @@ import Testing
         server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.two)
         let result = await server.run(["domain-blocks", "list"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "1\tspam.example\tsuspend\tno\tno\tSpam\n2\tnoisy.example\tsilence\tyes\tno\t\n", "\(result)")
+        #expect(
+            result.stdout == "1\tspam.example\tsuspend\tno\tno\tSpam\n2\tnoisy.example\tsilence\tyes\tno\t\n",
+            "\(result)")
         #expect(server.transport.requests.map(\.route) == ["GET /api/v1/admin/domain_blocks"])
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
@@ -33,11 +35,16 @@ import Testing
 
     @Test func misskeyListsItsHostListsWithTheDomainAsId() async throws {
         let server = FakeServerAccount(software: "misskey", version: "2024.11.0")
-        server.transport.stub(.post, "/api/admin/meta", json: #"{"blockedHosts": ["spam.example"], "silencedHosts": ["noisy.example"]}"#)
+        server.transport.stub(
+            .post, "/api/admin/meta", json: #"{"blockedHosts": ["spam.example"], "silencedHosts": ["noisy.example"]}"#)
         let result = await server.run(["domain-blocks", "list", "-o", "json"])
         #expect(result.status == 0, "\(result)")
         let rows = try #require(try result.json() as? [[String: Any]], "\(result)")
-        #expect(Set(rows.map { "\($0["id"] as? String ?? "")=\($0["domain"] as? String ?? "") \($0["severity"] as? String ?? "")" })
+        #expect(
+            Set(
+                rows.map {
+                    "\($0["id"] as? String ?? "")=\($0["domain"] as? String ?? "") \($0["severity"] as? String ?? "")"
+                })
                 == ["spam.example=spam.example suspend", "noisy.example=noisy.example silence"])
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }

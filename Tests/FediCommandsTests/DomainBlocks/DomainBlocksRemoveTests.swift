@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `domain-blocks remove` in the fast tier.
@@ -12,7 +12,10 @@ import Testing
         let result = await server.run(["domain-blocks", "remove", "noisy.example", "--yes"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr == "Lifted the block on noisy.example.\n", "\(result)")
-        #expect(server.transport.requests.map(\.route) == ["GET /api/v1/admin/domain_blocks", "DELETE /api/v1/admin/domain_blocks/2"])
+        #expect(
+            server.transport.requests.map(\.route) == [
+                "GET /api/v1/admin/domain_blocks", "DELETE /api/v1/admin/domain_blocks/2",
+            ])
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
@@ -36,12 +39,18 @@ import Testing
 
     @Test func misskeyWritesBackTheHostListWithoutTheDomain() async throws {
         let server = FakeServerAccount(software: "misskey", version: "2024.11.0")
-        server.transport.stub(.post, "/api/admin/meta", json: #"{"blockedHosts": ["spam.example", "other.example"], "silencedHosts": []}"#)
-        server.transport.stub(.post, "/api/admin/meta", json: #"{"blockedHosts": ["spam.example", "other.example"], "silencedHosts": []}"#)
+        server.transport.stub(
+            .post, "/api/admin/meta", json: #"{"blockedHosts": ["spam.example", "other.example"], "silencedHosts": []}"#
+        )
+        server.transport.stub(
+            .post, "/api/admin/meta", json: #"{"blockedHosts": ["spam.example", "other.example"], "silencedHosts": []}"#
+        )
         server.transport.stub(.post, "/api/admin/update-meta", json: "{}")
         let result = await server.run(["domain-blocks", "remove", "spam.example", "--yes"])
         #expect(result.status == 0, "\(result)")
-        let update = try #require(server.transport.requests.first { $0.url.path == "/api/admin/update-meta" }, "\(server.transport.requests.map(\.route))")
+        let update = try #require(
+            server.transport.requests.first { $0.url.path == "/api/admin/update-meta" },
+            "\(server.transport.requests.map(\.route))")
         #expect(update.jsonBody?["blockedHosts"] as? [String] == ["other.example"])
     }
 }

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `email-blocks list` in the fast tier.
@@ -16,7 +16,10 @@ import Testing
         server.transport.stub(.get, "/api/v1/admin/email_domain_blocks?limit=40", json: Self.two)
         let result = await server.run(["email-blocks", "list"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "1\tmailinator.example\t2026-11-01T10:00:00Z\n2\ttrashmail.example\t2026-11-02T10:00:00Z\n", "\(result)")
+        #expect(
+            result.stdout
+                == "1\tmailinator.example\t2026-11-01T10:00:00Z\n2\ttrashmail.example\t2026-11-02T10:00:00Z\n",
+            "\(result)")
         #expect(server.transport.requests.map(\.route) == ["GET /api/v1/admin/email_domain_blocks"])
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
@@ -35,7 +38,10 @@ import Testing
         let gts = FakeServerAccount(software: "gotosocial", version: "0.17.3")
         let refused = await gts.run(["email-blocks", "list"])
         #expect(refused.status == 69, "\(refused)")
-        #expect(refused.stderr.hasPrefix("fedictl: email-blocks list is not available on GoToSocial 0.17.3\nhint: GoToSocial has no API for it"), "\(refused)")
+        #expect(
+            refused.stderr.hasPrefix(
+                "fedictl: email-blocks list is not available on GoToSocial 0.17.3\nhint: GoToSocial has no API for it"),
+            "\(refused)")
         #expect(gts.transport.requests.isEmpty)
 
         let old = FakeServerAccount(version: "3.5.3")
@@ -47,14 +53,16 @@ import Testing
 
     @Test func aModeratorTokenWithoutAdminRightsIsExit77() async throws {
         let server = FakeServerAccount()
-        server.transport.stub(.get, "/api/v1/admin/email_domain_blocks", status: 403, json: #"{"error": "This action is not allowed"}"#)
+        server.transport.stub(
+            .get, "/api/v1/admin/email_domain_blocks", status: 403, json: #"{"error": "This action is not allowed"}"#)
         let result = await server.run(["email-blocks", "list"])
         #expect(result.status == 77, "\(result)")
-        #expect(result.stderr == """
-            fedictl: fake.test does not allow this (HTTP 403): This action is not allowed
-            hint: this needs an admin login: fedictl auth login fake.test --admin
+        #expect(
+            result.stderr == """
+                fedictl: fake.test does not allow this (HTTP 403): This action is not allowed
+                hint: this needs an admin login: fedictl auth login fake.test --admin
 
-            """, "\(result)")
+                """, "\(result)")
         #expect(server.transport.unusedRoutes.isEmpty)
     }
 }

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `filters delete` in the fast tier.
@@ -33,9 +33,11 @@ import Testing
 
     @Test func akkomaDeletesTheV1Filter() async throws {
         let server = FakeServerAccount(software: "akkoma", version: "3.13.2")
-        server.transport.stub(.get, "/api/v1/filters/3", json: """
-            {"id": "3", "phrase": "finale", "context": ["home"], "whole_word": false, "expires_at": null, "irreversible": true}
-            """)
+        server.transport.stub(
+            .get, "/api/v1/filters/3",
+            json: """
+                {"id": "3", "phrase": "finale", "context": ["home"], "whole_word": false, "expires_at": null, "irreversible": true}
+                """)
         server.transport.stub(.delete, "/api/v1/filters/3", json: "{}")
         let result = await server.run(["filters", "delete", "3", "-y"])
         #expect(result.status == 0, "\(result)")
@@ -46,7 +48,9 @@ import Testing
 
     @Test func misskeyIsRefusedWithoutARequest() async throws {
         await FakeServerAccount(software: "misskey", version: "2024.11.0")
-            .expectRefused(["filters", "delete", "12", "--yes"], startingWith: "fedictl: filters are not available on Misskey 2024.11.0")
+            .expectRefused(
+                ["filters", "delete", "12", "--yes"],
+                startingWith: "fedictl: filters are not available on Misskey 2024.11.0")
     }
 
     @Test func anUnknownFilterIsExit66AndNothingIsDeleted() async throws {

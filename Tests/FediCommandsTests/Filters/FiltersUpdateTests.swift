@@ -1,18 +1,22 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `filters update` in the fast tier.
 @Suite struct FiltersUpdateTests {
     @Test func mastodonPutsOnlyWhatChanges() async throws {
         let server = FakeServerAccount()
-        server.transport.stub(.put, "/api/v2/filters/12", json: """
-            {"id": "12", "title": "Politics", "context": ["home", "notifications"], "expires_at": null, "filter_action": "hide",
-             "keywords": [], "statuses": []}
-            """)
-        let result = await server.run(["filters", "update", "12", "--action", "hide", "--context", "home", "--context", "notifications",
-                                       "--never-expires", "-o", "json"])
+        server.transport.stub(
+            .put, "/api/v2/filters/12",
+            json: """
+                {"id": "12", "title": "Politics", "context": ["home", "notifications"], "expires_at": null, "filter_action": "hide",
+                 "keywords": [], "statuses": []}
+                """)
+        let result = await server.run([
+            "filters", "update", "12", "--action", "hide", "--context", "home", "--context", "notifications",
+            "--never-expires", "-o", "json",
+        ])
         #expect(result.status == 0, "\(result)")
         #expect(result.jsonObject?["context"] as? [String] == ["home", "notifications"], "\(result)")
         #expect(server.transport.requests.map(\.route) == ["PUT /api/v2/filters/12"])
@@ -25,13 +29,19 @@ import Testing
 
     @Test func akkomaReadsTheV1FilterAndPutsItBackWhole() async throws {
         let server = FakeServerAccount(software: "akkoma", version: "3.13.2")
-        server.transport.stub(.get, "/api/v1/filters/1", json: """
-            {"id": "1", "phrase": "election", "context": ["home", "public"], "whole_word": true, "expires_at": null, "irreversible": false}
-            """)
-        server.transport.stub(.put, "/api/v1/filters/1", json: """
-            {"id": "1", "phrase": "election", "context": ["home", "public"], "whole_word": true, "expires_at": null, "irreversible": true}
-            """)
-        let result = await server.run(["filters", "update", "1", "--action", "hide", "--expires-in", "1d", "-o", "json"])
+        server.transport.stub(
+            .get, "/api/v1/filters/1",
+            json: """
+                {"id": "1", "phrase": "election", "context": ["home", "public"], "whole_word": true, "expires_at": null, "irreversible": false}
+                """)
+        server.transport.stub(
+            .put, "/api/v1/filters/1",
+            json: """
+                {"id": "1", "phrase": "election", "context": ["home", "public"], "whole_word": true, "expires_at": null, "irreversible": true}
+                """)
+        let result = await server.run([
+            "filters", "update", "1", "--action", "hide", "--expires-in", "1d", "-o", "json",
+        ])
         #expect(result.status == 0, "\(result)")
         #expect((try result.json() as? [String: Any])?["filter_action"] as? String == "hide", "\(result)")
         #expect(server.transport.requests.map(\.route) == ["GET /api/v1/filters/1", "PUT /api/v1/filters/1"])
@@ -54,7 +64,9 @@ import Testing
 
     @Test func misskeyIsRefusedWithoutARequest() async throws {
         await FakeServerAccount(software: "misskey", version: "2024.11.0")
-            .expectRefused(["filters", "update", "1", "--title", "x"], startingWith: "fedictl: filters are not available on Misskey 2024.11.0")
+            .expectRefused(
+                ["filters", "update", "1", "--title", "x"],
+                startingWith: "fedictl: filters are not available on Misskey 2024.11.0")
     }
 
     @Test func anUnknownFilterIsExit66() async throws {

@@ -1,7 +1,7 @@
-import Foundation
 import FediCommands
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// A write over a Mastodon and a GoToSocial account, over a fake transport: one confirmation
@@ -15,8 +15,12 @@ struct FleetConfirmationTests {
         let mastodon = ServerInfo(flavour: .mastodon, softwareName: "mastodon", version: "4.3.0", detectedAt: Date())
         let gts = ServerInfo(flavour: .gotosocial, softwareName: "gotosocial", version: "0.17.3", detectedAt: Date())
         let config = LoginConfig(accounts: [
-            Login(id: "admin@a.test", username: "admin", baseURL: "https://a.test", tokenStorage: .keyring, serverInfo: mastodon),
-            Login(id: "admin@g.test", username: "admin", baseURL: "https://g.test", tokenStorage: .keyring, serverInfo: gts),
+            Login(
+                id: "admin@a.test", username: "admin", baseURL: "https://a.test", tokenStorage: .keyring,
+                serverInfo: mastodon),
+            Login(
+                id: "admin@g.test", username: "admin", baseURL: "https://g.test", tokenStorage: .keyring,
+                serverInfo: gts),
         ])
         let keyring = InMemorySecretStore(secrets: [
             SecretKey(account: "admin@a.test", instance: "a.test", kind: .accessToken): "token-a",
@@ -25,7 +29,9 @@ struct FleetConfirmationTests {
         return CommandHarness(transport: transport, secrets: keyring, logins: InMemoryLoginStore(config))
     }
 
-    static let silence = ["--account", "admin@a.test,admin@g.test", "domain-blocks", "add", "loud.example", "--severity", "silence"]
+    static let silence = [
+        "--account", "admin@a.test,admin@g.test", "domain-blocks", "add", "loud.example", "--severity", "silence",
+    ]
 
     static func posts(_ transport: FakeTransport) -> [String] {
         transport.requests.filter { $0.method == .post }.map { "\($0.url.host ?? "") \($0.route)" }
@@ -37,8 +43,10 @@ struct FleetConfirmationTests {
         transport.stub(.get, "/api/v1/admin/domain_blocks", host: "a.test", json: "[]")
         transport.stub(.get, "/api/v1/admin/domain_blocks", host: "a.test", json: "[]")
         transport.stub(.get, "/api/v1/admin/domain_blocks", host: "g.test", json: "[]")
-        transport.stub(.post, "/api/v1/admin/domain_blocks", host: "a.test",
-                       json: #"{"id": "7", "domain": "loud.example", "severity": "silence", "created_at": "2024-01-01T00:00:00Z"}"#)
+        transport.stub(
+            .post, "/api/v1/admin/domain_blocks", host: "a.test",
+            json: #"{"id": "7", "domain": "loud.example", "severity": "silence", "created_at": "2024-01-01T00:00:00Z"}"#
+        )
         let result = await Self.harness(transport).run(Self.silence, tty: true, input: "y\n")
 
         // Mastodon took it, GoToSocial refused it: partial.
@@ -48,8 +56,10 @@ struct FleetConfirmationTests {
               admin@a.test (Mastodon 4.3.0): POST /api/v1/admin/domain_blocks
             """
         #expect(result.stderr.contains(plan), "\(result.stderr)")
-        #expect(result.stderr.contains(
-            "\n  admin@g.test (GoToSocial 0.17.3): refused: GoToSocial cannot keep severity silence (GoToSocial blocks can be: suspend) for loud.example\nGo ahead on 1 account? [y/N] "),
+        #expect(
+            result.stderr.contains(
+                "\n  admin@g.test (GoToSocial 0.17.3): refused: GoToSocial cannot keep severity silence (GoToSocial blocks can be: suspend) for loud.example\nGo ahead on 1 account? [y/N] "
+            ),
             "\(result.stderr)")
         let mastodonLine = try #require(result.stderr.split(separator: "\n").first { $0.hasPrefix("  admin@a.test") })
         #expect(mastodonLine.contains("loud.example") && mastodonLine.contains("silence"), "\(mastodonLine)")
@@ -67,9 +77,14 @@ struct FleetConfirmationTests {
             let result = await Self.harness(transport).run(Self.silence, tty: tty, input: input)
             // Mastodon's account: cancelled (1) or unconfirmed (64); GoToSocial's: refused (65). They differ: 1.
             #expect(result.status == 1, "\(result)")
-            #expect(result.stderr.contains("  admin@a.test (Mastodon 4.3.0): POST /api/v1/admin/domain_blocks"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains("  admin@a.test (Mastodon 4.3.0): POST /api/v1/admin/domain_blocks"),
+                "\(result.stderr)")
             if !tty {
-                #expect(result.stderr.contains("fedictl: 1 account needs a confirmation\nhint: not on a terminal: pass --yes to confirm\n"), "\(result.stderr)")
+                #expect(
+                    result.stderr.contains(
+                        "fedictl: 1 account needs a confirmation\nhint: not on a terminal: pass --yes to confirm\n"),
+                    "\(result.stderr)")
             }
             #expect(Self.posts(transport).isEmpty)
         }
@@ -82,7 +97,9 @@ struct FleetConfirmationTests {
         transport.stub(.get, "/api/v1/admin/domain_blocks", host: "g.test", json: "[]")
         let result = await Self.harness(transport).run(Self.silence + ["-o", "json"])
         let objects = try #require(try result.json() as? [[String: Any]], "\(result)")
-        let statuses = objects.map { "\($0["account"] as? String ?? "") \(($0["error"] as? [String: Any])?["exit_status"] as? Int ?? 0)" }
+        let statuses = objects.map {
+            "\($0["account"] as? String ?? "") \(($0["error"] as? [String: Any])?["exit_status"] as? Int ?? 0)"
+        }
         #expect(statuses == ["admin@a.test 64", "admin@g.test 65"], "\(result)")
         #expect(Self.posts(transport).isEmpty)
     }
@@ -93,7 +110,8 @@ struct FleetConfirmationTests {
         transport.stub(.get, "/api/v1/admin/domain_blocks", host: "a.test", json: "[]")
         transport.stub(.get, "/api/v1/admin/domain_blocks", host: "g.test", json: "[]")
         // One at a time, in account order: Mastodon's account has found its write when GoToSocial's refuses.
-        let result = await Self.harness(transport).run(Self.silence + ["--fail-fast", "--concurrency", "1"], tty: true, input: "y\n")
+        let result = await Self.harness(transport).run(
+            Self.silence + ["--fail-fast", "--concurrency", "1"], tty: true, input: "y\n")
         #expect(result.status == 65, "\(result)")
         #expect(!result.stderr.contains("[y/N]"), "\(result.stderr)")
         #expect(result.stderr.hasSuffix("2 accounts: 0 ok, 1 failed, 1 not run (--fail-fast)\n"), "\(result.stderr)")
@@ -104,21 +122,28 @@ struct FleetConfirmationTests {
         let transport = FakeTransport()
         transport.stub(.get, "/api/v1/admin/domain_blocks", host: "a.test", json: "[]")
         transport.stub(.get, "/api/v1/admin/domain_blocks", host: "g.test", json: "[]")
-        transport.stub(.post, "/api/v1/admin/domain_blocks", host: "a.test",
-                       json: #"{"id": "7", "domain": "new.example", "severity": "suspend", "created_at": "2024-01-01T00:00:00Z"}"#)
-        transport.stub(.post, "/api/v1/admin/domain_blocks", host: "g.test",
-                       json: #"{"id": "01HX", "domain": "new.example", "created_at": "2024-01-01T00:00:00Z"}"#)
-        let result = await Self.harness(transport).run(["--account", "admin@a.test,admin@g.test", "--yes", "domain-blocks", "add", "new.example"], tty: true)
+        transport.stub(
+            .post, "/api/v1/admin/domain_blocks", host: "a.test",
+            json: #"{"id": "7", "domain": "new.example", "severity": "suspend", "created_at": "2024-01-01T00:00:00Z"}"#)
+        transport.stub(
+            .post, "/api/v1/admin/domain_blocks", host: "g.test",
+            json: #"{"id": "01HX", "domain": "new.example", "created_at": "2024-01-01T00:00:00Z"}"#)
+        let result = await Self.harness(transport).run(
+            ["--account", "admin@a.test,admin@g.test", "--yes", "domain-blocks", "add", "new.example"], tty: true)
         #expect(result.status == 0, "\(result)")
         #expect(!result.stderr.contains("[y/N]") && !result.stderr.contains("over 2 accounts"), "\(result.stderr)")
-        #expect(Set(Self.posts(transport)) == ["a.test POST /api/v1/admin/domain_blocks", "g.test POST /api/v1/admin/domain_blocks"])
+        #expect(
+            Set(Self.posts(transport)) == [
+                "a.test POST /api/v1/admin/domain_blocks", "g.test POST /api/v1/admin/domain_blocks",
+            ])
     }
 
     @Test func readsOverSeveralAccountsAskNothing() async throws {
         let transport = FakeTransport()
         transport.stub(.get, "/api/v1/admin/domain_blocks", host: "a.test", json: "[]")
         transport.stub(.get, "/api/v1/admin/domain_blocks", host: "g.test", json: "[]")
-        let result = await Self.harness(transport).run(["--account", "admin@a.test,admin@g.test", "domain-blocks", "list"], tty: true)
+        let result = await Self.harness(transport).run(
+            ["--account", "admin@a.test,admin@g.test", "domain-blocks", "list"], tty: true)
         #expect(result.status == 0, "\(result)")
         #expect(!result.stderr.contains("[y/N]") && !result.stderr.contains("over 2 accounts"), "\(result.stderr)")
         #expect(result.stderr.hasSuffix("2 accounts: 2 ok, 0 failed\n"), "\(result.stderr)")

@@ -1,7 +1,7 @@
-import Foundation
 import FediCommands
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// The fan-out runner over a fake transport: which account gets which request and token, the
@@ -12,15 +12,20 @@ struct FleetRunnerTests {
     /// admin@a.test, admin@b.test, admin@c.test, detected as Mastodon 4.3 a moment ago.
     static func config() -> LoginConfig {
         let mastodon = ServerInfo(flavour: .mastodon, softwareName: "mastodon", version: "4.3.0", detectedAt: Date())
-        return LoginConfig(accounts: hosts.reversed().map { host in
-            Login(id: "admin@\(host)", username: "admin", baseURL: "https://\(host)", tokenStorage: .keyring, serverInfo: mastodon)
-        })
+        return LoginConfig(
+            accounts: hosts.reversed().map { host in
+                Login(
+                    id: "admin@\(host)", username: "admin", baseURL: "https://\(host)", tokenStorage: .keyring,
+                    serverInfo: mastodon)
+            })
     }
 
     static func keyring() -> InMemorySecretStore {
-        InMemorySecretStore(secrets: Dictionary(uniqueKeysWithValues: hosts.map { host in
-            (SecretKey(account: "admin@\(host)", instance: host, kind: .accessToken), "token-\(host)")
-        }))
+        InMemorySecretStore(
+            secrets: Dictionary(
+                uniqueKeysWithValues: hosts.map { host in
+                    (SecretKey(account: "admin@\(host)", instance: host, kind: .accessToken), "token-\(host)")
+                }))
     }
 
     static func block(_ domain: String) -> String {
@@ -29,42 +34,60 @@ struct FleetRunnerTests {
 
     @Test func eachAccountGetsItsOwnRequestAndTokenAndOneFailureStopsNothing() async throws {
         let transport = FakeTransport()
-        transport.stub(.get, "/api/v1/admin/domain_blocks", host: "a.test", json: "[\(Self.block("one.example")), \(Self.block("two.example"))]")
-        transport.stub(.get, "/api/v1/admin/domain_blocks", host: "b.test", status: 401, json: #"{"error": "The access token is invalid"}"#)
+        transport.stub(
+            .get, "/api/v1/admin/domain_blocks", host: "a.test",
+            json: "[\(Self.block("one.example")), \(Self.block("two.example"))]")
+        transport.stub(
+            .get, "/api/v1/admin/domain_blocks", host: "b.test", status: 401,
+            json: #"{"error": "The access token is invalid"}"#)
         transport.stub(.get, "/api/v1/admin/domain_blocks", host: "c.test", json: "[\(Self.block("three.example"))]")
-        let harness = CommandHarness(transport: transport, secrets: Self.keyring(), logins: InMemoryLoginStore(Self.config()))
+        let harness = CommandHarness(
+            transport: transport, secrets: Self.keyring(), logins: InMemoryLoginStore(Self.config()))
 
-        let result = await harness.run(["--all-accounts", "domain-blocks", "list", "-o", "ndjson", "--fields", "domain"])
+        let result = await harness.run([
+            "--all-accounts", "domain-blocks", "list", "-o", "ndjson", "--fields", "domain",
+        ])
         // Two servers done, one not: partial.
         #expect(result.status == 80, "\(result)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(Set(lines) == [
-            #"{"account":"admin@a.test","domain":"one.example"}"#,
-            #"{"account":"admin@a.test","domain":"two.example"}"#,
-            #"{"account":"admin@b.test","error":{"exit_status":77,"hint":"log in again: fedictl auth login b.test","kind":"permission","message":"b.test refused the credentials (HTTP 401): The access token is invalid"}}"#,
-            #"{"account":"admin@c.test","domain":"three.example"}"#,
-        ])
+        #expect(
+            Set(lines) == [
+                #"{"account":"admin@a.test","domain":"one.example"}"#,
+                #"{"account":"admin@a.test","domain":"two.example"}"#,
+                #"{"account":"admin@b.test","error":{"exit_status":77,"hint":"log in again: fedictl auth login b.test","kind":"permission","message":"b.test refused the credentials (HTTP 401): The access token is invalid"}}"#,
+                #"{"account":"admin@c.test","domain":"three.example"}"#,
+            ])
         // An account's rows keep their order.
-        #expect(lines.firstIndex(of: #"{"account":"admin@a.test","domain":"one.example"}"#)! < lines.firstIndex(of: #"{"account":"admin@a.test","domain":"two.example"}"#)!)
-        #expect(result.stderr == """
-            fedictl: admin@b.test: b.test refused the credentials (HTTP 401): The access token is invalid
-            hint: log in again: fedictl auth login b.test
-            Outcome per server:
-              admin@a.test: done
-              admin@b.test: failed: b.test refused the credentials (HTTP 401): The access token is invalid
-              admin@c.test: done
+        #expect(
+            lines.firstIndex(of: #"{"account":"admin@a.test","domain":"one.example"}"#)! < lines.firstIndex(
+                of: #"{"account":"admin@a.test","domain":"two.example"}"#)!)
+        #expect(
+            result.stderr == """
+                fedictl: admin@b.test: b.test refused the credentials (HTTP 401): The access token is invalid
+                hint: log in again: fedictl auth login b.test
+                Outcome per server:
+                  admin@a.test: done
+                  admin@b.test: failed: b.test refused the credentials (HTTP 401): The access token is invalid
+                  admin@c.test: done
 
-            """)
+                """)
         let sent = transport.requests.map { "\($0.url.host ?? "") \($0.header("Authorization") ?? "")" }
-        #expect(sent.sorted() == ["a.test Bearer token-a.test", "b.test Bearer token-b.test", "c.test Bearer token-c.test"])
+        #expect(
+            sent.sorted() == ["a.test Bearer token-a.test", "b.test Bearer token-b.test", "c.test Bearer token-c.test"])
         #expect(transport.unusedStubs == 0)
     }
 
     @Test func tablesAndJSONComeInAccountOrderWhateverOrderTheServersAnswer() async throws {
         let transport = FakeTransport()
-        for host in Self.hosts { transport.stub(.get, "/api/v1/admin/domain_blocks", host: host, json: "[\(Self.block("x.\(host)"))]") }
-        let harness = CommandHarness(transport: transport, secrets: Self.keyring(), logins: InMemoryLoginStore(Self.config()))
-        let tsv = await harness.run(["--account", "admin@c.test", "--account", "admin@a.test,admin@b", "domain-blocks", "list", "--fields", "domain"])
+        for host in Self.hosts {
+            transport.stub(.get, "/api/v1/admin/domain_blocks", host: host, json: "[\(Self.block("x.\(host)"))]")
+        }
+        let harness = CommandHarness(
+            transport: transport, secrets: Self.keyring(), logins: InMemoryLoginStore(Self.config()))
+        let tsv = await harness.run([
+            "--account", "admin@c.test", "--account", "admin@a.test,admin@b", "domain-blocks", "list", "--fields",
+            "domain",
+        ])
         #expect(tsv.stdout == "admin@a.test\tx.a.test\nadmin@b.test\tx.b.test\nadmin@c.test\tx.c.test\n", "\(tsv)")
 
         for host in Self.hosts { transport.stub(.get, "/api/v1/admin/domain_blocks", host: host, json: "[]") }
@@ -77,7 +100,8 @@ struct FleetRunnerTests {
 
     @Test func atMostConcurrencyAccountsAreInFlight() async throws {
         let transport = HoldingTransport()
-        let harness = CommandHarness(transport: transport, secrets: Self.keyring(), logins: InMemoryLoginStore(Self.config()))
+        let harness = CommandHarness(
+            transport: transport, secrets: Self.keyring(), logins: InMemoryLoginStore(Self.config()))
         let run = Task { await harness.run(["--all-accounts", "--concurrency", "2", "domain-blocks", "list"]) }
         // Two accounts' requests are held; the third account may start only once one of them is answered.
         await transport.waitForArrivals(2)
@@ -96,8 +120,17 @@ struct FleetRunnerTests {
     @Test func byDefaultTenAccountsAreAllInFlightAtOnce() async throws {
         let hosts = (0..<10).map { "s\($0).test" }
         let mastodon = ServerInfo(flavour: .mastodon, softwareName: "mastodon", version: "4.3.0", detectedAt: Date())
-        let config = LoginConfig(accounts: hosts.map { Login(id: "admin@\($0)", username: "admin", baseURL: "https://\($0)", tokenStorage: .keyring, serverInfo: mastodon) })
-        let keyring = InMemorySecretStore(secrets: Dictionary(uniqueKeysWithValues: hosts.map { (SecretKey(account: "admin@\($0)", instance: $0, kind: .accessToken), "token-\($0)") }))
+        let config = LoginConfig(
+            accounts: hosts.map {
+                Login(
+                    id: "admin@\($0)", username: "admin", baseURL: "https://\($0)", tokenStorage: .keyring,
+                    serverInfo: mastodon)
+            })
+        let keyring = InMemorySecretStore(
+            secrets: Dictionary(
+                uniqueKeysWithValues: hosts.map {
+                    (SecretKey(account: "admin@\($0)", instance: $0, kind: .accessToken), "token-\($0)")
+                }))
         let transport = HoldingTransport()
         let harness = CommandHarness(transport: transport, secrets: keyring, logins: InMemoryLoginStore(config))
         let run = Task { await harness.run(["--all-accounts", "domain-blocks", "list"]) }
@@ -118,24 +151,33 @@ struct FleetRunnerTests {
         defer { try? FileManager.default.removeItem(at: state) }
         let journal = FileJournal(directory: state)
         for host in Self.hosts {
-            try await journal.append(JournalEntry(time: Date(), account: "admin@\(host)", server: host, command: "fedictl x",
-                                                  verb: "domain-blocks add", target: "x.\(host)", outcome: .ok))
+            try await journal.append(
+                JournalEntry(
+                    time: Date(), account: "admin@\(host)", server: host, command: "fedictl x",
+                    verb: "domain-blocks add", target: "x.\(host)", outcome: .ok))
         }
-        var harness = CommandHarness(transport: FakeTransport(), secrets: Self.keyring(), logins: InMemoryLoginStore(Self.config()))
+        var harness = CommandHarness(
+            transport: FakeTransport(), secrets: Self.keyring(), logins: InMemoryLoginStore(Self.config()))
         harness.journal = journal
         let result = await harness.run(["--all-accounts", "log", "--fields", "account,target"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "admin@a.test\tx.a.test\nadmin@b.test\tx.b.test\nadmin@c.test\tx.c.test\n", "\(result)")
+        #expect(
+            result.stdout == "admin@a.test\tx.a.test\nadmin@b.test\tx.b.test\nadmin@c.test\tx.c.test\n", "\(result)")
     }
 
     @Test func verboseLinesNameTheirAccount() async throws {
         let transport = FakeTransport()
         for host in Self.hosts { transport.stub(.get, "/api/v1/admin/domain_blocks", host: host, json: "[]") }
-        let harness = CommandHarness(transport: transport, secrets: Self.keyring(), logins: InMemoryLoginStore(Self.config()))
+        let harness = CommandHarness(
+            transport: transport, secrets: Self.keyring(), logins: InMemoryLoginStore(Self.config()))
         let result = await harness.run(["--all-accounts", "--verbose", "domain-blocks", "list"])
         let lines = result.stderr.split(separator: "\n")
         for host in Self.hosts {
-            #expect(lines.contains { $0.hasPrefix("fedictl: admin@\(host): ") && $0.contains("https://\(host)/api/v1/admin/domain_blocks") }, "\(result)")
+            #expect(
+                lines.contains {
+                    $0.hasPrefix("fedictl: admin@\(host): ")
+                        && $0.contains("https://\(host)/api/v1/admin/domain_blocks")
+                }, "\(result)")
         }
         #expect(lines.allSatisfy { $0.hasPrefix("fedictl: admin@") }, "\(result)")
     }
@@ -146,12 +188,15 @@ struct FleetRunnerTests {
         var config = Self.config()
         config.groups = ["solo": ["admin@a.test"]]
         let harness = CommandHarness(transport: transport, secrets: Self.keyring(), logins: InMemoryLoginStore(config))
-        let result = await harness.run(["--account", "solo", "domain-blocks", "list", "-o", "json", "--fields", "domain"])
+        let result = await harness.run([
+            "--account", "solo", "domain-blocks", "list", "-o", "json", "--fields", "domain",
+        ])
         #expect(result.stdout == "[\n  {\n    \"domain\" : \"one.example\"\n  }\n]\n", "\(result)")
     }
 
     @Test func verbsThatNameTheirOwnTargetDoNotFanOut() async throws {
-        let harness = CommandHarness(transport: FakeTransport(), secrets: Self.keyring(), logins: InMemoryLoginStore(Self.config()))
+        let harness = CommandHarness(
+            transport: FakeTransport(), secrets: Self.keyring(), logins: InMemoryLoginStore(Self.config()))
         let list = await harness.run(["--all-accounts", "auth", "list", "--fields", "account"])
         #expect(list.stdout == "admin@c.test\nadmin@b.test\nadmin@a.test\n", "\(list)")
         let timeline = await harness.run(["--account", "admin@a.test,admin@b.test", "timelines", "pins"])
@@ -182,7 +227,8 @@ final class HoldingTransport: HTTPTransport, @unchecked Sendable {
             ready.forEach { $0.resume() }
         }
         lock.withLock { inFlight -= 1 }
-        return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Data("[]".utf8), url: request.url)
+        return HTTPResponse(
+            status: 200, headers: ["content-type": "application/json"], body: Data("[]".utf8), url: request.url)
     }
 
     /// The arrival waiters whose count is reached (called under the lock).

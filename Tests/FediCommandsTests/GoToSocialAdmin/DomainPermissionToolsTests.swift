@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// GoToSocial's domain subscriptions, drafts and excludes, instance rules, header filters and media
@@ -8,10 +8,10 @@ import Testing
 @Suite struct DomainPermissionToolsTests {
     static let gts = ("gotosocial", "0.20.0")
     static let subscription = #"""
-    {"id":"01SUB","priority":10,"title":"Shared","permission_type":"block","as_draft":true,"adopt_orphans":false,
-     "remove_retracted":true,"created_at":"2026-11-25T18:31:11.954Z","uri":"https://lists.example/block.csv",
-     "content_type":"text/csv","fetch_username":"u","fetch_password":"hunter2-secret","count":0}
-    """#
+        {"id":"01SUB","priority":10,"title":"Shared","permission_type":"block","as_draft":true,"adopt_orphans":false,
+         "remove_retracted":true,"created_at":"2026-11-25T18:31:11.954Z","uri":"https://lists.example/block.csv",
+         "content_type":"text/csv","fetch_username":"u","fetch_password":"hunter2-secret","count":0}
+        """#
 
     func server() -> FakeServerAccount { FakeServerAccount(software: Self.gts.0, version: Self.gts.1) }
 
@@ -21,10 +21,13 @@ import Testing
         let server = server()
         server.transport.stub(.get, "/api/v1/admin/domain_permission_subscriptions", json: "[]")
         server.transport.stub(.post, "/api/v1/admin/domain_permission_subscriptions", json: Self.subscription)
-        let result = await server.run(["domain-subscriptions", "add", "https://lists.example/block.csv", "--type",
-                                       "block",
-                                       "--priority", "10", "--title", "Shared", "--fetch-username", "u", "--fetch-password-stdin",
-                                       "--no-adopt-orphans", "-o", "json"], input: "hunter2-secret\n")
+        let result = await server.run(
+            [
+                "domain-subscriptions", "add", "https://lists.example/block.csv", "--type",
+                "block",
+                "--priority", "10", "--title", "Shared", "--fetch-username", "u", "--fetch-password-stdin",
+                "--no-adopt-orphans", "-o", "json",
+            ], input: "hunter2-secret\n")
         #expect(result.status == 0, "\(result)")
         let post = try #require(server.transport.requests.last)
         #expect(post.route == "POST /api/v1/admin/domain_permission_subscriptions")
@@ -38,22 +41,28 @@ import Testing
         #expect(body["fetch_password"] as? String == "hunter2-secret")
         #expect(!result.stdout.contains("hunter2") && !result.stderr.contains("hunter2"), "\(result)")
         #expect(result.jsonObject?["fetch_password_set"] as? Bool == true, "\(result)")
-        #expect(result.stderr.contains("Subscribed to https://lists.example/block.csv (01SUB); entries arrive as drafts."), "\(result)")
+        #expect(
+            result.stderr.contains("Subscribed to https://lists.example/block.csv (01SUB); entries arrive as drafts."),
+            "\(result)")
     }
 
     @Test func subscriptionAddTwiceSendsNothing() async throws {
         let server = server()
         server.transport.stub(.get, "/api/v1/admin/domain_permission_subscriptions", json: "[\(Self.subscription)]")
-        let result = await server.run(["domain-subscriptions", "add", "https://lists.example/block.csv", "--type",
-                                       "block"])
+        let result = await server.run([
+            "domain-subscriptions", "add", "https://lists.example/block.csv", "--type",
+            "block",
+        ])
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.contains("Already subscribed"), "\(result)")
         #expect(!server.transport.requests.contains { $0.method == .post })
     }
 
     @Test func subscriptionAddNeedsAContentTypeItCannotGuess() async {
-        let result = await server().run(["domain-subscriptions", "add", "https://lists.example/list", "--type",
-                                         "allow"])
+        let result = await server().run([
+            "domain-subscriptions", "add", "https://lists.example/list", "--type",
+            "allow",
+        ])
         #expect(result.status == 64, "\(result)")
         #expect(result.stderr.contains("--content-type"), "\(result)")
     }
@@ -77,8 +86,9 @@ import Testing
     @Test func subscriptionRemoveKeepsChildrenWhenAsked() async throws {
         let server = server()
         server.transport.stub(.get, "/api/v1/admin/domain_permission_subscriptions/01SUB", json: Self.subscription)
-        server.transport.stub(.post, "/api/v1/admin/domain_permission_subscriptions/01SUB/remove",
-                              json: Self.subscription)
+        server.transport.stub(
+            .post, "/api/v1/admin/domain_permission_subscriptions/01SUB/remove",
+            json: Self.subscription)
         let result = await server.run(["domain-subscriptions", "remove", "01SUB", "--keep-children", "--yes"])
         #expect(result.status == 0, "\(result)")
         #expect(server.transport.requests.last?.jsonBody?["remove_children"] as? Bool == false)
@@ -86,8 +96,9 @@ import Testing
 
     @Test func subscriptionTestListsWhatTheListWouldMake() async throws {
         let server = server()
-        server.transport.stub(.post, "/api/v1/admin/domain_permission_subscriptions/01SUB/test",
-                              json: #"[{"domain":"bad.example","public_comment":"spam"},{"domain":"worse.example"}]"#)
+        server.transport.stub(
+            .post, "/api/v1/admin/domain_permission_subscriptions/01SUB/test",
+            json: #"[{"domain":"bad.example","public_comment":"spam"},{"domain":"worse.example"}]"#)
         let result = await server.run(["domain-subscriptions", "test", "01SUB", "-o", "json"])
         #expect(result.status == 0, "\(result)")
         let rows = try #require(try result.json() as? [[String: Any]])
@@ -97,12 +108,14 @@ import Testing
 
     @Test func subscriptionTestSaysWhyTheServerCouldNotFetch() async {
         let server = server()
-        server.transport.stub(.post, "/api/v1/admin/domain_permission_subscriptions/01SUB/test",
-                              json: #"{"error":"Get \"http://127.0.0.1:1/list.csv\": dial tcp: blocked"}"#)
+        server.transport.stub(
+            .post, "/api/v1/admin/domain_permission_subscriptions/01SUB/test",
+            json: #"{"error":"Get \"http://127.0.0.1:1/list.csv\": dial tcp: blocked"}"#)
         let result = await server.run(["domain-subscriptions", "test", "01SUB"])
         #expect(result.status == 69, "\(result)")
-        #expect(result.stderr.hasPrefix("fedictl: fake.test could not fetch or parse subscription 01SUB's list: Get"),
-                "\(result)")
+        #expect(
+            result.stderr.hasPrefix("fedictl: fake.test could not fetch or parse subscription 01SUB's list: Get"),
+            "\(result)")
         #expect(result.stderr.contains("\nhint: "), "\(result)")
     }
 
@@ -115,19 +128,23 @@ import Testing
     }
 
     @Test func pullSaysGoToSocialHasNoAPIForIt() async {
-        await server().expectRefused(["domain-subscriptions", "pull"],
-                                     startingWith: "fedictl: domain-subscriptions pull is not available on GoToSocial 0.20.0")
+        await server().expectRefused(
+            ["domain-subscriptions", "pull"],
+            startingWith: "fedictl: domain-subscriptions pull is not available on GoToSocial 0.20.0")
     }
 
     // MARK: drafts
 
-    static let draft = #"{"domain":"dr.example","public_comment":"pub","id":"01DR","obfuscate":false,"private_comment":"priv","#
+    static let draft =
+        #"{"domain":"dr.example","public_comment":"pub","id":"01DR","obfuscate":false,"private_comment":"priv","#
         + #""created_at":"2026-11-25T18:31:11.000Z","permission_type":"block","subscription_id":"01SUB"}"#
 
     @Test func draftsListFiltersByTypeAndSubscription() async throws {
         let server = server()
-        server.transport.stub(.get,
-                              "/api/v1/admin/domain_permission_drafts?permission_type=block&subscription_id=01SUB", json: "[\(Self.draft)]")
+        server.transport.stub(
+            .get,
+            "/api/v1/admin/domain_permission_drafts?permission_type=block&subscription_id=01SUB",
+            json: "[\(Self.draft)]")
         let result = await server.run(["domain-drafts", "list", "--type", "block", "--subscription", "01SUB"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.hasPrefix("01DR\tdr.example\tblock\t01SUB\t2026-11-25T18:31:11Z\tpriv\n"), "\(result)")
@@ -137,22 +154,27 @@ import Testing
     @Test func draftAddSendsTypeAndComments() async throws {
         let server = server()
         server.transport.stub(.get, "/api/v1/admin/domain_permission_drafts?permission_type=allow", json: "[]")
-        server.transport.stub(.post, "/api/v1/admin/domain_permission_drafts",
-                              json: #"{"id":"01N","domain":"friends.example","permission_type":"allow"}"#)
-        let result = await server.run(["domain-drafts", "add", "Friends.Example", "--type", "allow",
-                                       "--private-comment", "ok"])
+        server.transport.stub(
+            .post, "/api/v1/admin/domain_permission_drafts",
+            json: #"{"id":"01N","domain":"friends.example","permission_type":"allow"}"#)
+        let result = await server.run([
+            "domain-drafts", "add", "Friends.Example", "--type", "allow",
+            "--private-comment", "ok",
+        ])
         #expect(result.status == 0, "\(result)")
         let body = try #require(server.transport.requests.last?.jsonBody)
-        #expect(body["domain"] as? String == "friends.example" && body["permission_type"] as? String == "allow",
-                "\(body)")
+        #expect(
+            body["domain"] as? String == "friends.example" && body["permission_type"] as? String == "allow",
+            "\(body)")
         #expect(body["private_comment"] as? String == "ok" && body["obfuscate"] == nil, "\(body)")
     }
 
     @Test func draftAcceptSendsOverwrite() async throws {
         let server = server()
         server.transport.stub(.get, "/api/v1/admin/domain_permission_drafts/01DR", json: Self.draft)
-        server.transport.stub(.post, "/api/v1/admin/domain_permission_drafts/01DR/accept",
-                              json: #"{"id":"01BLK","domain":"dr.example"}"#)
+        server.transport.stub(
+            .post, "/api/v1/admin/domain_permission_drafts/01DR/accept",
+            json: #"{"id":"01BLK","domain":"dr.example"}"#)
         let result = await server.run(["domain-drafts", "accept", "01DR", "--overwrite", "--yes", "-o", "json"])
         #expect(result.status == 0, "\(result)")
         #expect(server.transport.requests.last?.jsonBody?["overwrite"] as? Bool == true)
@@ -179,8 +201,9 @@ import Testing
 
     @Test func anUnknownDraftIsExit66() async {
         let server = server()
-        server.transport.stub(.get, "/api/v1/admin/domain_permission_drafts/nope", status: 404,
-                              json: #"{"error":"Not Found"}"#)
+        server.transport.stub(
+            .get, "/api/v1/admin/domain_permission_drafts/nope", status: 404,
+            json: #"{"error":"Not Found"}"#)
         let result = await server.run(["domain-drafts", "show", "nope"])
         #expect(result.status == 66, "\(result)")
         #expect(result.stderr.hasPrefix("fedictl: no domain draft nope on fake.test"), "\(result)")
@@ -191,24 +214,31 @@ import Testing
     @Test func excludeAddPostsOnceAndRemoveDeletesById() async throws {
         let server = server()
         server.transport.stub(.get, "/api/v1/admin/domain_permission_excludes", json: "[]")
-        server.transport.stub(.post, "/api/v1/admin/domain_permission_excludes",
-                              json: #"{"id":"01EX","domain":"partner.example","private_comment":"ours"}"#)
+        server.transport.stub(
+            .post, "/api/v1/admin/domain_permission_excludes",
+            json: #"{"id":"01EX","domain":"partner.example","private_comment":"ours"}"#)
         let added = await server.run(["domain-excludes", "add", "partner.example", "--private-comment", "ours"])
         #expect(added.status == 0, "\(added)")
         #expect(server.transport.requests.last?.jsonBody?["private_comment"] as? String == "ours")
-        server.transport.stub(.get, "/api/v1/admin/domain_permission_excludes",
-                              json: #"[{"id":"01EX","domain":"partner.example"}]"#)
+        server.transport.stub(
+            .get, "/api/v1/admin/domain_permission_excludes",
+            json: #"[{"id":"01EX","domain":"partner.example"}]"#)
         let again = await server.run(["domain-excludes", "add", "partner.example"])
         #expect(again.stderr.contains("already excluded; nothing sent"), "\(again)")
-        server.transport.stub(.get, "/api/v1/admin/domain_permission_excludes",
-                              json: #"[{"id":"01EX","domain":"partner.example"}]"#)
-        server.transport.stub(.delete, "/api/v1/admin/domain_permission_excludes/01EX",
-                              json: #"{"id":"01EX","domain":"partner.example"}"#)
+        server.transport.stub(
+            .get, "/api/v1/admin/domain_permission_excludes",
+            json: #"[{"id":"01EX","domain":"partner.example"}]"#)
+        server.transport.stub(
+            .delete, "/api/v1/admin/domain_permission_excludes/01EX",
+            json: #"{"id":"01EX","domain":"partner.example"}"#)
         let removed = await server.run(["domain-excludes", "remove", "partner.example", "--yes"])
         #expect(removed.status == 0, "\(removed)")
-        #expect(server.transport.requests.filter { $0.method != .get }.map(\.route)
-                == ["POST /api/v1/admin/domain_permission_excludes",
-                    "DELETE /api/v1/admin/domain_permission_excludes/01EX"])
+        #expect(
+            server.transport.requests.filter { $0.method != .get }.map(\.route)
+                == [
+                    "POST /api/v1/admin/domain_permission_excludes",
+                    "DELETE /api/v1/admin/domain_permission_excludes/01EX",
+                ])
         #expect(server.transport.unusedRoutes.isEmpty)
     }
 
@@ -240,9 +270,11 @@ import Testing
         ["media", "refetch"],
     ]
 
-    @Test(arguments: [("mastodon", "4.3.0", "Mastodon 4.3.0"), ("akkoma", "3.13.2", "Akkoma 3.13.2"),
-                      ("pleroma", "2.7.0", "Pleroma 2.7.0"), ("misskey", "2024.11.0", "Misskey 2024.11.0"),
-                      ("sharkey", "2024.9.1", "Sharkey 2024.9.1")])
+    @Test(arguments: [
+        ("mastodon", "4.3.0", "Mastodon 4.3.0"), ("akkoma", "3.13.2", "Akkoma 3.13.2"),
+        ("pleroma", "2.7.0", "Pleroma 2.7.0"), ("misskey", "2024.11.0", "Misskey 2024.11.0"),
+        ("sharkey", "2024.9.1", "Sharkey 2024.9.1"),
+    ])
     func everyNewVerbIsRefusedElsewhereNamingTheSoftware(software: String, version: String, label: String) async {
         for verb in Self.verbs {
             let name = verb.prefix(verb[0] == "instance" ? 3 : 2).joined(separator: " ")
@@ -253,7 +285,8 @@ import Testing
 
     @Test func anOlderGoToSocialIsToldWhichVersionItNeeds() async {
         await FakeServerAccount(software: "gotosocial", version: "0.17.3")
-            .expectRefused(["domain-drafts", "list"],
-                           startingWith: "fedictl: domain-drafts list is not available on GoToSocial 0.17.3")
+            .expectRefused(
+                ["domain-drafts", "list"],
+                startingWith: "fedictl: domain-drafts list is not available on GoToSocial 0.17.3")
     }
 }

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `header-filters`, `instance rules add|update|remove`, `media` and `accounts reject --message` in the fast tier.
@@ -9,10 +9,12 @@ import Testing
 
     @Test func listReadsBothListsAndSaysWhichEachIsOn() async throws {
         let server = server()
-        server.transport.stub(.get, "/api/v1/admin/header_allows",
-                              json: #"[{"id":"01A","header":"User-Agent","regex":"^Mozilla/"}]"#)
-        server.transport.stub(.get, "/api/v1/admin/header_blocks",
-                              json: #"[{"id":"01B","header":"User-Agent","regex":".*BadBot.*"}]"#)
+        server.transport.stub(
+            .get, "/api/v1/admin/header_allows",
+            json: #"[{"id":"01A","header":"User-Agent","regex":"^Mozilla/"}]"#)
+        server.transport.stub(
+            .get, "/api/v1/admin/header_blocks",
+            json: #"[{"id":"01B","header":"User-Agent","regex":".*BadBot.*"}]"#)
         let result = await server.run(["header-filters", "list", "--fields", "id,kind,header,regex"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "01A\tallow\tUser-Agent\t^Mozilla/\n01B\tblock\tUser-Agent\t.*BadBot.*\n", "\(result)")
@@ -21,8 +23,9 @@ import Testing
     @Test func addChecksTheRegexThenPostsIt() async throws {
         let server = server()
         server.transport.stub(.get, "/api/v1/admin/header_blocks", json: "[]")
-        server.transport.stub(.post, "/api/v1/admin/header_blocks",
-                              json: #"{"id":"01B","header":"User-Agent","regex":".*BadBot.*"}"#)
+        server.transport.stub(
+            .post, "/api/v1/admin/header_blocks",
+            json: #"{"id":"01B","header":"User-Agent","regex":".*BadBot.*"}"#)
         let result = await server.run(["header-filters", "add", "--block", "User-Agent", ".*BadBot.*", "-o", "json"])
         #expect(result.status == 0, "\(result)")
         let body = try #require(server.transport.requests.last?.jsonBody)
@@ -32,8 +35,9 @@ import Testing
 
     @Test(arguments: ["(unclosed", "(?=look)ahead", #"(a)\1"#, "a++", ""])
     func aRegexGoCannotCompileIsRefusedBeforeAnythingIsSent(regex: String) async {
-        await server().expectRefused(["header-filters", "add", "--block", "User-Agent", regex], status: 65,
-                                     startingWith: "fedictl: the regex '")
+        await server().expectRefused(
+            ["header-filters", "add", "--block", "User-Agent", regex], status: 65,
+            startingWith: "fedictl: the regex '")
     }
 
     @Test func addNeedsOneList() async {
@@ -44,8 +48,9 @@ import Testing
 
     @Test func removeFindsTheFilterByHeaderAndRegex() async throws {
         let server = server()
-        server.transport.stub(.get, "/api/v1/admin/header_allows",
-                              json: #"[{"id":"01A","header":"User-Agent","regex":"^Mozilla/"}]"#)
+        server.transport.stub(
+            .get, "/api/v1/admin/header_allows",
+            json: #"[{"id":"01A","header":"User-Agent","regex":"^Mozilla/"}]"#)
         server.transport.stub(.delete, "/api/v1/admin/header_allows/01A", status: 202, json: "{}")
         let result = await server.run(["header-filters", "remove", "--allow", "user-agent", "^Mozilla/", "--yes"])
         #expect(result.status == 0, "\(result)")
@@ -92,7 +97,8 @@ import Testing
         #expect(server.transport.unusedRoutes.isEmpty)
     }
 
-    static let pending = #"{"id":"01P","username":"newbie","domain":null,"created_at":"2026-11-25T10:00:00Z","email":"n@example.org","#
+    static let pending =
+        #"{"id":"01P","username":"newbie","domain":null,"created_at":"2026-11-25T10:00:00Z","email":"n@example.org","#
         + #""approved":false,"confirmed":true,"disabled":false,"silenced":false,"suspended":false,"account":{"id":"01P","username":"newbie","acct":"newbie"}}"#
 
     @Test func rejectWithAMessageAsksGoToSocialToEmailIt() async throws {
@@ -107,7 +113,8 @@ import Testing
 
     @Test func rejectWithAMessageIsRefusedWhereTheServerCannotPassItOn() async {
         await FakeServerAccount(software: "mastodon", version: "4.3.0")
-            .expectRefused(["accounts", "reject", "1", "--message", "x", "--yes"],
-                           startingWith: "fedictl: accounts reject --message is not available on Mastodon 4.3.0")
+            .expectRefused(
+                ["accounts", "reject", "1", "--message", "x", "--yes"],
+                startingWith: "fedictl: accounts reject --message is not available on Mastodon 4.3.0")
     }
 }

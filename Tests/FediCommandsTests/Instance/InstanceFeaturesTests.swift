@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `instance features` in the fast tier: the support matrix from the detected software, no request.
@@ -17,7 +17,9 @@ import Testing
 
     @Test func theMatrixDiffersPerSoftware() async throws {
         func supported(_ software: String, _ version: String) async throws -> String {
-            let result = await FakeServerAccount(software: software, version: version).run(["instance", "features", "-o", "json"])
+            let result = await FakeServerAccount(software: software, version: version).run([
+                "instance", "features", "-o", "json",
+            ])
             return "\(try #require(try result.json() as? [[String: Any]]))"
         }
         #expect(try await supported("mastodon", "4.3.0") != (try await supported("gotosocial", "0.17.3")))

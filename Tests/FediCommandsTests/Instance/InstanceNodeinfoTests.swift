@@ -1,14 +1,17 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `instance nodeinfo` in the fast tier: the document the index links to, as the server sent it.
 @Suite struct InstanceNodeinfoTests {
     @Test func followsTheWellKnownIndexAndPrintsTheDocument() async throws {
         let server = FakeServerAccount()
-        server.transport.stub(.get, "/.well-known/nodeinfo",
-                              json: #"{"links": [{"rel": "http://nodeinfo.diaspora.software/ns/schema/2.0", "href": "https://fake.test/nodeinfo/2.0"}]}"#)
+        server.transport.stub(
+            .get, "/.well-known/nodeinfo",
+            json:
+                #"{"links": [{"rel": "http://nodeinfo.diaspora.software/ns/schema/2.0", "href": "https://fake.test/nodeinfo/2.0"}]}"#
+        )
         try server.transport.stub(.get, "/nodeinfo/2.0", fixture: "mastodon/nodeinfo-2.0.json")
         let result = await server.run(["instance", "nodeinfo"])
         #expect(result.status == 0, "\(result)")

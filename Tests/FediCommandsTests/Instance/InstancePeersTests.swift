@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `instance peers` in the fast tier: a count by default, every domain with --all.
@@ -22,7 +22,8 @@ import Testing
 
     @Test func aHiddenListIsSaidSo() async throws {
         let server = FakeServerAccount()
-        server.transport.stub(.get, "/api/v1/instance/peers", status: 401, json: #"{"error": "This API requires an authenticated user"}"#)
+        server.transport.stub(
+            .get, "/api/v1/instance/peers", status: 401, json: #"{"error": "This API requires an authenticated user"}"#)
         let result = await server.run(["instance", "peers"])
         #expect(result.status != 0, "\(result)")
         #expect(result.stderr.hasPrefix("fedictl: "), "\(result)")

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `instance rules` in the fast tier.
@@ -20,7 +20,8 @@ import Testing
 
     @Test func misskeyNumbersTheServerRulesOfItsMeta() async throws {
         let server = FakeServerAccount(software: "misskey", version: "2024.11.0")
-        server.transport.stub(.post, "/api/meta", json: #"{"version": "2024.11.0", "serverRules": ["No spam", "Be nice"]}"#)
+        server.transport.stub(
+            .post, "/api/meta", json: #"{"version": "2024.11.0", "serverRules": ["No spam", "Be nice"]}"#)
         let result = await server.run(["instance", "rules"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "1\tNo spam\n2\tBe nice\n", "\(result)")

@@ -56,12 +56,14 @@ import Testing
         #expect(server.transport.requests.last?.jsonBody?["text"] as? String == "Be nice")
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
         let readded = try #require(try journal.readNow().entries.last)
-        #expect(readded.undoes == entry.id && readded.undo == Self.undoPrefix + "instance rules remove 01S --yes",
-                "\(readded)")
+        #expect(
+            readded.undoes == entry.id && readded.undo == Self.undoPrefix + "instance rules remove 01S --yes",
+            "\(readded)")
     }
 
     static let blockDraft = DomainPermissionToolsTests.draft
-    static let acceptedBlock = #"[{"id":"01BLK","domain":"dr.example","public_comment":"pub","#
+    static let acceptedBlock =
+        #"[{"id":"01BLK","domain":"dr.example","public_comment":"pub","#
         + #""private_comment":"priv","obfuscate":false,"severity":"suspend"}]"#
 
     @Test func anAcceptedDraftsBlockIsLiftedByItsUndo() async throws {
@@ -69,12 +71,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: state) }
         let server = server()
         server.transport.stub(.get, "/api/v1/admin/domain_permission_drafts/01DR", json: Self.blockDraft)
-        server.transport.stub(.post, "/api/v1/admin/domain_permission_drafts/01DR/accept",
-                              json: #"{"id":"01BLK","domain":"dr.example"}"#)
+        server.transport.stub(
+            .post, "/api/v1/admin/domain_permission_drafts/01DR/accept",
+            json: #"{"id":"01BLK","domain":"dr.example"}"#)
         #expect(await server.run(["domain-drafts", "accept", "01DR", "--yes"], journal: journal).status == 0)
         let entry = try #require(try journal.readNow().entries.last)
         #expect(entry.subject == "domain-block" && entry.target == "dr.example" && entry.before == "none", "\(entry)")
-        #expect(entry.after == #"severity: suspend; reject_media: no; reject_reports: no; obfuscate: no; "#
+        #expect(
+            entry.after == #"severity: suspend; reject_media: no; reject_reports: no; obfuscate: no; "#
                 + #"public_comment: "pub"; private_comment: "priv""#, "\(entry)")
         #expect(entry.undo == Self.undoPrefix + "domain-blocks remove dr.example --yes", "\(entry)")
 
@@ -93,10 +97,12 @@ import Testing
         let server = server()
         let draft = Self.blockDraft.replacing(#""permission_type":"block""#, with: #""permission_type":"allow""#)
         server.transport.stub(.get, "/api/v1/admin/domain_permission_drafts/01DR", json: draft)
-        server.transport.stub(.get, "/api/v1/admin/domain_allows",
-                              json: #"[{"id":"01AL","domain":"dr.example","public_comment":"old"}]"#)
-        server.transport.stub(.post, "/api/v1/admin/domain_permission_drafts/01DR/accept",
-                              json: #"{"id":"01AL2","domain":"dr.example"}"#)
+        server.transport.stub(
+            .get, "/api/v1/admin/domain_allows",
+            json: #"[{"id":"01AL","domain":"dr.example","public_comment":"old"}]"#)
+        server.transport.stub(
+            .post, "/api/v1/admin/domain_permission_drafts/01DR/accept",
+            json: #"{"id":"01AL2","domain":"dr.example"}"#)
         let accepted = await server.run(["domain-drafts", "accept", "01DR", "--overwrite", "--yes"], journal: journal)
         #expect(accepted.status == 0, "\(accepted)")
         let entry = try #require(try journal.readNow().entries.last)
@@ -117,11 +123,13 @@ import Testing
         let entries = try journal.readNow().entries
         let draft = try #require(entries.first { $0.subject == "domain-draft" })
         #expect(draft.target == "dr.example" && draft.after == "none", "\(draft)")
-        #expect(draft.before == #"type: block; obfuscate: no; public_comment: "pub"; private_comment: "priv""#,
-                "\(draft)")
-        #expect(draft.undo == Self.undoPrefix
+        #expect(
+            draft.before == #"type: block; obfuscate: no; public_comment: "pub"; private_comment: "priv""#,
+            "\(draft)")
+        #expect(
+            draft.undo == Self.undoPrefix
                 + "domain-drafts add dr.example --type block --public-comment pub --private-comment priv --yes",
-                "\(draft)")
+            "\(draft)")
         let exclude = try #require(entries.first { $0.subject == "domain-exclude" })
         #expect(exclude.before == "none" && exclude.after == "excluded: yes", "\(exclude)")
         #expect(exclude.undo == Self.undoPrefix + "domain-excludes remove dr.example --yes", "\(exclude)")
@@ -130,8 +138,9 @@ import Testing
         server.transport.stub(.get, "/api/v1/admin/domain_permission_drafts", json: "[]")
         server.transport.stub(.get, excludes, json: #"[{"id":"01EX","domain":"dr.example"}]"#)
         server.transport.stub(.get, "/api/v1/admin/domain_permission_drafts?permission_type=block", json: "[]")
-        server.transport.stub(.post, "/api/v1/admin/domain_permission_drafts",
-                              json: #"{"id":"01DR2","domain":"dr.example","permission_type":"block"}"#)
+        server.transport.stub(
+            .post, "/api/v1/admin/domain_permission_drafts",
+            json: #"{"id":"01DR2","domain":"dr.example","permission_type":"block"}"#)
         server.transport.stub(.get, excludes, json: #"[{"id":"01EX","domain":"dr.example"}]"#)
         server.transport.stub(.delete, "/api/v1/admin/domain_permission_excludes/01EX", json: "{}")
         let undo = await server.run(["log", "undo", draft.id, exclude.id, "--yes"], journal: journal)
@@ -164,13 +173,15 @@ import Testing
         let (server, entry) = try await unsubscribed(Self.subscription, journal: journal)
         let path = Self.subscriptions
         #expect(entry.subject == "domain-subscription" && entry.target == "https://lists.example/block.csv", "\(entry)")
-        #expect(entry.before == #"type: block; priority: 10; title: "Shared"; as_draft: yes; adopt_orphans: no; "#
+        #expect(
+            entry.before == #"type: block; priority: 10; title: "Shared"; as_draft: yes; adopt_orphans: no; "#
                 + #"remove_retracted: yes; content_type: text/csv; fetch_username: ""; fetch_password: none"#,
-                "\(entry)")
-        #expect(entry.undo == Self.undoPrefix + "domain-subscriptions add https://lists.example/block.csv --type block "
+            "\(entry)")
+        #expect(
+            entry.undo == Self.undoPrefix + "domain-subscriptions add https://lists.example/block.csv --type block "
                 + "--priority 10 --title Shared --as-draft --no-adopt-orphans --remove-retracted "
                 + "--content-type csv --yes",
-                "\(entry)")
+            "\(entry)")
 
         server.transport.stub(.get, path, json: "[]")
         server.transport.stub(.get, path + "?permission_type=block", json: "[]")
@@ -194,8 +205,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: state) }
         let (server, entry) = try await unsubscribed(DomainPermissionToolsTests.subscription, journal: journal)
         #expect(entry.before?.hasSuffix(#"fetch_username: "u"; fetch_password: set"#) == true, "\(entry)")
-        #expect(entry.undo == nil && entry.noUndo?.contains("fetch password, which the journal never keeps") == true,
-                "\(entry)")
+        #expect(
+            entry.undo == nil && entry.noUndo?.contains("fetch password, which the journal never keeps") == true,
+            "\(entry)")
         let files = try FileManager.default.subpathsOfDirectory(atPath: state.path)
         for file in files {
             let text = (try? String(contentsOf: state.appendingPathComponent(file), encoding: .utf8)) ?? ""

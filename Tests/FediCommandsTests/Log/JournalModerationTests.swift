@@ -12,9 +12,10 @@ import Testing
     }
 
     static func report(_ id: String = "5", resolved: Bool = false, assignee: String? = nil) -> String {
-        let assigned = assignee.map {
-            #", "assigned_account": {"id": "1", "username": "\#($0)", "acct": "\#($0)"}"#
-        } ?? ""
+        let assigned =
+            assignee.map {
+                #", "assigned_account": {"id": "1", "username": "\#($0)", "acct": "\#($0)"}"#
+            } ?? ""
         return #"{"id": "\#(id)", "action_taken": \#(resolved), "category": "spam", "#
             + #""target_account": {"id": "9", "username": "spammer", "domain": "bad.example", "#
             + #""account": {"id": "9", "username": "spammer", "acct": "spammer@bad.example"}}\#(assigned)}"#
@@ -28,8 +29,9 @@ import Testing
         server.transport.stub(.get, "/api/v1/admin/reports/5", json: Self.report())
         server.transport.stub(.post, "/api/v1/admin/accounts/9/action", json: "{}")
         server.transport.stub(.get, "/api/v1/admin/accounts/9", json: Self.account(suspended: true, silenced: true))
-        let result = await server.run(["accounts", "action", "9", "--type", "suspend", "--report", "5", "--yes"],
-                                      journal: journal)
+        let result = await server.run(
+            ["accounts", "action", "9", "--type", "suspend", "--report", "5", "--yes"],
+            journal: journal)
         #expect(result.status == 0, "\(result)")
         let entries = try journal.readNow().entries
         #expect(entries.count == 2, "\(entries)")
@@ -61,7 +63,8 @@ import Testing
         #expect(warned.noUndo?.hasPrefix("the account's state did not change") == true, "\(warned)")
 
         let gts = FakeServerAccount(software: "gotosocial", version: "0.20.0")
-        let ulid = "01JH6A8C0E2G4J6M8P0R2T4W6Y", path = "/api/v1/admin/accounts/01JH6A8C0E2G4J6M8P0R2T4W6Y"
+        let ulid = "01JH6A8C0E2G4J6M8P0R2T4W6Y"
+        let path = "/api/v1/admin/accounts/01JH6A8C0E2G4J6M8P0R2T4W6Y"
         gts.transport.stub(.get, path, json: Self.account(ulid))
         gts.transport.stub(.post, path + "/action", json: "{}")
         gts.transport.stub(.get, path, json: Self.account(ulid, suspended: true))
@@ -132,7 +135,8 @@ import Testing
         let (journal, state) = try JournalUndoTests.journal("reject")
         defer { try? FileManager.default.removeItem(at: state) }
         let server = FakeServerAccount()
-        let pending = #"{"id": "12", "username": "newbie", "domain": null, "email": "n@mail.example", "#
+        let pending =
+            #"{"id": "12", "username": "newbie", "domain": null, "email": "n@mail.example", "#
             + #""approved": false, "invite_request": "I like \"birds\"", "#
             + #""account": {"id": "12", "username": "newbie", "acct": "newbie"}}"#
         server.transport.stub(.get, "/api/v1/admin/accounts/12", json: pending)

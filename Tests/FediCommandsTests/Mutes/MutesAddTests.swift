@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `mutes add` in the fast tier.
@@ -10,9 +10,14 @@ import Testing
     @Test func mastodonSendsTheDurationInSecondsAndShowsTheServersEnd() async throws {
         let server = FakeServerAccount()
         server.transport.stub(.get, "/api/v1/accounts/lookup?acct=loud@big.example", json: Self.loud)
-        server.transport.stub(.post, "/api/v1/accounts/9/mute",
-                              json: #"{"id": "9", "muting": true, "muting_notifications": false, "muting_expires_at": "2026-11-24T10:00:00Z"}"#)
-        let result = await server.run(["mutes", "add", "@loud@big.example", "--duration", "1d", "--no-notifications", "-o", "json"])
+        server.transport.stub(
+            .post, "/api/v1/accounts/9/mute",
+            json:
+                #"{"id": "9", "muting": true, "muting_notifications": false, "muting_expires_at": "2026-11-24T10:00:00Z"}"#
+        )
+        let result = await server.run([
+            "mutes", "add", "@loud@big.example", "--duration", "1d", "--no-notifications", "-o", "json",
+        ])
         #expect(result.status == 0, "\(result)")
         let shown = try #require(try result.json() as? [String: Any])
         #expect(shown["acct"] as? String == "loud@big.example", "\(result)")
@@ -45,12 +50,17 @@ import Testing
         server.transport.stub(.post, "/api/mute/create", status: 204, json: "")
         let result = await server.run(["mutes", "add", "@loud@big.example", "-o", "json"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.jsonObject?["acct"] as? String == "loud@big.example" && result.jsonObject?["mute_expires_at"] == nil, "\(result)")
+        #expect(
+            result.jsonObject?["acct"] as? String == "loud@big.example" && result.jsonObject?["mute_expires_at"] == nil,
+            "\(result)")
         let create = try #require(server.transport.requests.last?.jsonBody)
         #expect(create["userId"] as? String == "9abc")
         #expect(create["expiresAt"] is NSNull, "\(create)")
-        #expect(server.transport.requests.map(\.bodyText) == [#"{"host":"big.example","i":"fake-admin-token","username":"loud"}"#,
-                                                              #"{"expiresAt":null,"i":"fake-admin-token","userId":"9abc"}"#])
+        #expect(
+            server.transport.requests.map(\.bodyText) == [
+                #"{"host":"big.example","i":"fake-admin-token","username":"loud"}"#,
+                #"{"expiresAt":null,"i":"fake-admin-token","userId":"9abc"}"#,
+            ])
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
 
         server.transport.stub(.post, "/api/users/show", json: user)
@@ -69,10 +79,13 @@ import Testing
     @Test func aRejectedMuteIsExit65() async throws {
         let server = FakeServerAccount()
         server.transport.stub(.get, "/api/v1/accounts/9", json: Self.loud)
-        server.transport.stub(.post, "/api/v1/accounts/9/mute", status: 422, json: #"{"error": "Duration is too long"}"#)
+        server.transport.stub(
+            .post, "/api/v1/accounts/9/mute", status: 422, json: #"{"error": "Duration is too long"}"#)
         let result = await server.run(["mutes", "add", "9", "--duration", "2w"])
         #expect(result.status == 65, "\(result)")
-        #expect(result.stderr.contains("fedictl: fake.test rejected the request (HTTP 422): Duration is too long\nhint: "), "\(result)")
+        #expect(
+            result.stderr.contains("fedictl: fake.test rejected the request (HTTP 422): Duration is too long\nhint: "),
+            "\(result)")
         #expect(result.stdout.isEmpty)
         #expect(server.transport.unusedRoutes.isEmpty)
     }

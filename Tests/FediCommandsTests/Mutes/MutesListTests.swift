@@ -1,16 +1,18 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `mutes list` in the fast tier.
 @Suite struct MutesListTests {
     @Test func mastodonListsEachMuteWithItsEnd() async throws {
         let server = FakeServerAccount()
-        server.transport.stub(.get, "/api/v1/mutes?limit=40", json: """
-            [{"id": "9", "username": "loud", "acct": "loud@big.example", "display_name": "Loud", "mute_expires_at": "2026-12-01T10:00:00.000Z"},
-             {"id": "12", "username": "quiet", "acct": "quiet", "display_name": "Quiet", "mute_expires_at": null}]
-            """)
+        server.transport.stub(
+            .get, "/api/v1/mutes?limit=40",
+            json: """
+                [{"id": "9", "username": "loud", "acct": "loud@big.example", "display_name": "Loud", "mute_expires_at": "2026-12-01T10:00:00.000Z"},
+                 {"id": "12", "username": "quiet", "acct": "quiet", "display_name": "Quiet", "mute_expires_at": null}]
+                """)
         let result = await server.run(["mutes", "list"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "9\t@loud@big.example\tLoud\t2026-12-01T10:00:00Z\n12\t@quiet\tQuiet\t\n", "\(result)")
@@ -20,10 +22,12 @@ import Testing
 
     @Test func misskeyReadsMuteListWithItsExpiry() async throws {
         let server = FakeServerAccount(software: "misskey", version: "2024.11.0")
-        server.transport.stub(.post, "/api/mute/list", json: """
-            [{"id": "9m1", "createdAt": "2026-11-01T10:00:00.000Z", "expiresAt": "2026-12-01T10:00:00.000Z", "muteeId": "9abc",
-              "mutee": {"id": "9abc", "username": "loud", "host": "big.example", "name": "Loud"}}]
-            """)
+        server.transport.stub(
+            .post, "/api/mute/list",
+            json: """
+                [{"id": "9m1", "createdAt": "2026-11-01T10:00:00.000Z", "expiresAt": "2026-12-01T10:00:00.000Z", "muteeId": "9abc",
+                  "mutee": {"id": "9abc", "username": "loud", "host": "big.example", "name": "Loud"}}]
+                """)
         let result = await server.run(["mutes", "list", "-o", "json"])
         #expect(result.status == 0, "\(result)")
         let rows = try #require(try result.json() as? [[String: Any]])

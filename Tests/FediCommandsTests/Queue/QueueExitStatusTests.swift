@@ -1,7 +1,7 @@
-import Foundation
 import FediCommands
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `queue --exit-status` for monitors (fast tier): 0 nothing waits, 1 something waits, 64 or more
@@ -21,8 +21,11 @@ import Testing
         case .waiting: transport.stub(.get, "/api/v1/admin/reports", host: host, json: report("1"))
         case .down:
             // The first try and every retry.
-            for _ in 0..<4 { transport.stub(.get, "/api/v1/admin/reports", host: host, status: 503, json: #"{"error": "down"}"#) }
-        case .refused: transport.stub(.get, "/api/v1/admin/reports", host: host, status: 401, json: #"{"error": "bad token"}"#)
+            for _ in 0..<4 {
+                transport.stub(.get, "/api/v1/admin/reports", host: host, status: 503, json: #"{"error": "down"}"#)
+            }
+        case .refused:
+            transport.stub(.get, "/api/v1/admin/reports", host: host, status: 401, json: #"{"error": "bad token"}"#)
         }
     }
 
@@ -54,7 +57,8 @@ import Testing
         let result = await harness.run(["--all-accounts", "-o", "json"] + Self.arguments.dropLast() + ["server,id"])
         #expect(result.status == status, "\(result)")
         #expect(!result.stderr.contains("ExitCode"), "\(result)")
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]], "\(result)")
+        let rows = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]], "\(result)")
         // What the servers that answered hold is shown; an error object only for a server not asked.
         // The fleet's queue names each row's server.
         let shown = rows.compactMap { $0["error"] == nil ? $0["server"] as? String : nil }

@@ -1,7 +1,7 @@
-import Foundation
 import FediCommands
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// Two `queue --since-last` runs at once on one server: the real file store takes a lock per server

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `queue` in the fast tier: what each software can list, the merge order, --exit-status.
@@ -23,11 +23,12 @@ import Testing
         server.transport.stub(.get, "/api/v2/admin/accounts?status=pending", json: Self.pending)
         let result = await server.run(["queue", "--fields", "kind,id,target,from,reason,posts"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == """
-            sign-up\t31\t\t@newbie@fake.test\thi there\t
-            report\t5\t@bot@spam.example\t@ann@fake.test\tspam\t0
+        #expect(
+            result.stdout == """
+                sign-up\t31\t\t@newbie@fake.test\thi there\t
+                report\t5\t@bot@spam.example\t@ann@fake.test\tspam\t0
 
-            """, "\(result)")
+                """, "\(result)")
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
@@ -69,7 +70,8 @@ import Testing
 
     @Test func printsWhatWaitsThenEachNewItemOnceAndEndsCleanlyWhenCancelled() async throws {
         let server = FakeServerAccount(waitsBeforeCancel: 6)  // 3 looks apart, 3 retry backoffs
-        let a = Self.report("1", at: "2026-11-20T10:00:00Z"), b = Self.report("2", at: "2026-11-21T10:00:00Z")
+        let a = Self.report("1", at: "2026-11-20T10:00:00Z")
+        let b = Self.report("2", at: "2026-11-21T10:00:00Z")
         server.transport.stub(.get, "/api/v1/admin/reports", json: "[\(a)]")
         server.transport.stub(.get, "/api/v1/admin/reports", json: "[\(a), \(b)]")
         for _ in 0..<4 { server.transport.stub(.get, "/api/v1/admin/reports", status: 503, json: "{}") }
@@ -82,7 +84,9 @@ import Testing
         #expect(lines.compactMap { $0["id"] as? String } == ["1", "2"], "\(result)")
         // The outage and the recovery, once each, as event lines of their own.
         #expect(lines.compactMap { $0["event"] as? String } == ["server_down", "server_up"], "\(result)")
-        #expect(lines.filter { $0["event"] != nil }.allSatisfy { $0["server"] as? String == "fake.test" && $0["id"] == nil })
+        #expect(
+            lines.filter { $0["event"] != nil }.allSatisfy { $0["server"] as? String == "fake.test" && $0["id"] == nil }
+        )
         #expect(result.stderr.components(separatedBy: "fake.test does not answer (").count == 2, "said once: \(result)")
         #expect(result.stderr.components(separatedBy: "fake.test answers again").count == 2, "said once: \(result)")
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
@@ -93,7 +97,8 @@ import Testing
 
     @Test func aBadTokenEndsTheWatchAtOnce() async throws {
         let server = FakeServerAccount(waitsBeforeCancel: 5)
-        server.transport.stub(.get, "/api/v1/admin/reports", status: 401, json: #"{"error": "The access token is invalid"}"#)
+        server.transport.stub(
+            .get, "/api/v1/admin/reports", status: 401, json: #"{"error": "The access token is invalid"}"#)
         let result = await server.run(["queue", "--watch", "--kind", "report"])
         #expect(result.status == 77, "\(result)")
         #expect(server.sleeps.all.isEmpty)

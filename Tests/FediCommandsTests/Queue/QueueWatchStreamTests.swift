@@ -1,8 +1,9 @@
-import Foundation
 import FediCore
-@testable import FediCommands
 import FediTestSupport
+import Foundation
 import Testing
+
+@testable import FediCommands
 
 /// `queue --watch` with a scripted notification stream: a refused stream leaves the looks alone.
 /// Each item once across a dropped stream, its catch-up look and a replay is QueueStreamTests',
@@ -20,12 +21,15 @@ import Testing
         }
         transport.stub(.get, "/api/v2/instance", status: 404, json: #"{"error": "Not Found"}"#)
         transport.stub(.get, "/api/v1/instance", json: #"{"urls": {}}"#)
-        transport.stubStream("/api/v1/streaming/user/notification", status: 401, contentType: "application/json",
-                             chunks: [#"{"error": "This action is outside the authorized scopes"}"#])
+        transport.stubStream(
+            "/api/v1/streaming/user/notification", status: 401, contentType: "application/json",
+            chunks: [#"{"error": "This action is outside the authorized scopes"}"#])
         let result = await server.run(["queue", "--watch", "--kind", "report", "--interval", "30", "-o", "ndjson"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.split(separator: "\n").count == 2, "\(result)")
-        #expect(result.stderr.contains("no notification stream here (") && result.stderr.contains("outside the authorized scopes"), "\(result)")
+        #expect(
+            result.stderr.contains("no notification stream here (")
+                && result.stderr.contains("outside the authorized scopes"), "\(result)")
         #expect(transport.unusedRoutes.isEmpty, "\(transport.unusedRoutes)")
         // No reconnection waits: only the looks' (about --interval each).
         #expect(server.sleeps.all.allSatisfy { $0 >= 27 }, "\(server.sleeps.all)")
@@ -39,14 +43,19 @@ import Testing
         let result = await server.run(["queue", "--watch", "--kind", "report", "--interval", "30"])
         #expect(result.status == 0, "\(result)")
         #expect(!result.stderr.contains("stream"), "\(result)")
-        #expect(server.transport.requests.allSatisfy { !$0.url.path.contains("instance") && !$0.url.path.contains("streaming") })
+        #expect(
+            server.transport.requests.allSatisfy {
+                !$0.url.path.contains("instance") && !$0.url.path.contains("streaming")
+            })
     }
 
     /// A fleet's server down when the watch starts is said once and asked until it answers; a
     /// watch of one account ends at once on the same failure.
     @Test(arguments: [true, false])
     func aServerDownAtTheStartIsWaitedForOnlyInAFleet(fleet: Bool) async throws {
-        let looks = Recorded<Int>(), said = Recorded<String>(), delivered = Recorded<String>()
+        let looks = Recorded<Int>()
+        let said = Recorded<String>()
+        let delivered = Recorded<String>()
         let one = QueueItem(report: Report(id: "1"), server: "s")
         let follower = QueueFollower(
             interval: 30,
@@ -72,7 +81,8 @@ import Testing
 
     @Test func aStreamAheadOfALookIsNotForgottenButAnItemThatLeftIsNewAgain() async {
         let sightings = QueueSightings()
-        let one = QueueItem(report: Report(id: "1"), server: "s"), two = QueueItem(report: Report(id: "2"), server: "s")
+        let one = QueueItem(report: Report(id: "1"), server: "s")
+        let two = QueueItem(report: Report(id: "2"), server: "s")
         let mark = await sightings.startLook()
         #expect(await sightings.streamed(two))  // the stream tells of 2 while a look that missed it runs
         #expect(await sightings.looked([one], startedAt: mark, at: Date()) == [one])

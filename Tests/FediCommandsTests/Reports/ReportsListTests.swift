@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `reports list` in the fast tier: stubbed answers, what the user sees, what was asked.
@@ -49,7 +49,9 @@ import Testing
 
     @Test func aServerErrorAfterRetriesIsTemporary() async throws {
         let server = FakeServerAccount()
-        for _ in 0..<4 { server.transport.stub(.get, "/api/v1/admin/reports", status: 503, json: #"{"error": "down"}"#) }
+        for _ in 0..<4 {
+            server.transport.stub(.get, "/api/v1/admin/reports", status: 503, json: #"{"error": "down"}"#)
+        }
         let result = await server.run(["reports", "list", "--timeout", "5"])
         #expect(result.status == 75, "\(result)")
         #expect(result.stderr.hasPrefix("fedictl: "), "\(result)")

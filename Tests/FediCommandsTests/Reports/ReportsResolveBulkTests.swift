@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `reports resolve` over a selector in the fast tier: what is selected, the dry run, the one
@@ -39,11 +39,15 @@ import Testing
         #expect(result.status == 0, "\(result)")
         let rows = try #require(try result.json() as? [[String: Any]])
         #expect(rows.map { $0["id"] as? String } == ["5", "6", "8"], "\(rows)")
-        #expect(rows.map { $0["target"] as? String } == ["@bot@spam.example", "@bot@spam.example", "@eve@spam.example"])
+        #expect(
+            rows.map { $0["target"] as? String } == ["@bot@spam.example", "@bot@spam.example", "@eve@spam.example"])
         #expect(rows.allSatisfy { $0["result"] as? String == "resolved" }, "\(rows)")
         #expect(result.stderr.contains("resolved 3 of 3 reports"), "\(result)")
-        #expect(Self.posts(server) == ["/api/v1/admin/reports/5/resolve", "/api/v1/admin/reports/6/resolve",
-                                       "/api/v1/admin/reports/8/resolve"])
+        #expect(
+            Self.posts(server) == [
+                "/api/v1/admin/reports/5/resolve", "/api/v1/admin/reports/6/resolve",
+                "/api/v1/admin/reports/8/resolve",
+            ])
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
@@ -61,7 +65,8 @@ import Testing
         let server = Self.server()
         let result = await server.run(["reports", "resolve", "--domain", "spam.example", "--action", "suspend"])
         #expect(result.status == 64, "\(result)")
-        let question = "Suspend 2 accounts and resolve their 3 open reports on fake.test "
+        let question =
+            "Suspend 2 accounts and resolve their 3 open reports on fake.test "
             + "(@bot@spam.example, @eve@spam.example)"
         #expect(result.stderr.hasPrefix("fedictl: \(question): confirmation needed\n"), "\(result)")
         #expect(Self.posts(server).isEmpty)
@@ -75,17 +80,23 @@ import Testing
         server.transport.stub(.post, "/api/v1/admin/accounts/9/action", json: "{}")
         server.transport.stub(.get, "/api/v1/admin/reports/6", json: Self.six)
         server.transport.stub(.post, "/api/v1/admin/reports/6/resolve", json: Self.six)
-        server.transport.stub(.get, "/api/v1/admin/accounts/8",
-                              json: Self.account("8", "eve@spam.example", suspended: true))
+        server.transport.stub(
+            .get, "/api/v1/admin/accounts/8",
+            json: Self.account("8", "eve@spam.example", suspended: true))
         server.transport.stub(.get, "/api/v1/admin/reports/8", json: Self.eight)
         server.transport.stub(.post, "/api/v1/admin/reports/8/resolve", json: Self.eight)
-        let result = await server.run(["reports", "resolve", "--domain", "spam.example", "--action", "suspend",
-                                       "--text", "spam", "--yes", "--concurrency", "1", "--fields", "id,result"])
+        let result = await server.run([
+            "reports", "resolve", "--domain", "spam.example", "--action", "suspend",
+            "--text", "spam", "--yes", "--concurrency", "1", "--fields", "id,result",
+        ])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "9\tsuspended\n8\tsuspended\n", "\(result)")
         let posts = Self.posts(server)
-        #expect(posts == ["/api/v1/admin/accounts/9/action", "/api/v1/admin/reports/6/resolve",
-                          "/api/v1/admin/reports/8/resolve"], "\(posts)")
+        #expect(
+            posts == [
+                "/api/v1/admin/accounts/9/action", "/api/v1/admin/reports/6/resolve",
+                "/api/v1/admin/reports/8/resolve",
+            ], "\(posts)")
         let action = try #require(server.transport.requests.first { $0.url.path.hasSuffix("/action") }?.jsonBody)
         #expect(action["type"] as? String == "suspend" && action["report_id"] as? String == "5", "\(action)")
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
@@ -97,8 +108,11 @@ import Testing
         server.transport.stub(.get, "/api/v1/admin/accounts/9", json: Self.account("9", "bot@spam.example"))
         server.transport.stub(.post, "/api/v1/admin/accounts/9/action", json: "{}")
         // The action resolved the account's other report too, as Mastodon's does.
-        server.transport.stub(.get, "/api/v1/admin/reports/6", json: Self.six.replacing(#""action_taken": false"#,
-                                                                                       with: #""action_taken": true"#))
+        server.transport.stub(
+            .get, "/api/v1/admin/reports/6",
+            json: Self.six.replacing(
+                #""action_taken": false"#,
+                with: #""action_taken": true"#))
         let result = await server.run(["reports", "resolve", "--match", "^bot$", "--action", "silence", "--yes"])
         #expect(result.status == 0, "\(result)")
         #expect(Self.posts(server) == ["/api/v1/admin/accounts/9/action"])
@@ -113,10 +127,12 @@ import Testing
         #expect(Self.posts(server).isEmpty)
     }
 
-    @Test(arguments: [["reports", "resolve", "5", "--domain", "spam.example"],
-                      ["reports", "resolve", "--target", "@a@b.example", "--match", "x"],
-                      ["reports", "resolve", "--domain", "spam.example", "--limit", "0"],
-                      ["reports", "resolve", "-", "--target", "@a@b.example"]])
+    @Test(arguments: [
+        ["reports", "resolve", "5", "--domain", "spam.example"],
+        ["reports", "resolve", "--target", "@a@b.example", "--match", "x"],
+        ["reports", "resolve", "--domain", "spam.example", "--limit", "0"],
+        ["reports", "resolve", "-", "--target", "@a@b.example"],
+    ])
     func argumentsThatDoNotGoTogetherAreUsageErrors(arguments: [String]) async throws {
         let server = FakeServerAccount()
         let result = await server.run(arguments)

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `reports resolve --target ACCOUNT [--action TYPE]` in the fast tier.
@@ -22,12 +22,19 @@ import Testing
         // Read back: the action resolved 5 (attached); 6 is still open.
         server.transport.stub(.get, "/api/v1/admin/reports", json: "[\(Self.six), \(Self.other)]")
         server.transport.stub(.post, "/api/v1/admin/reports/6/resolve", json: Self.six)
-        let result = await server.run(["reports", "resolve", "--target", "@bot@spam.example", "--action", "suspend", "--text", "spam", "--yes"])
+        let result = await server.run([
+            "reports", "resolve", "--target", "@bot@spam.example", "--action", "suspend", "--text", "spam", "--yes",
+        ])
         #expect(result.status == 0, "\(result)")
-        #expect(server.transport.requests.map(\.route) == ["GET /api/v1/admin/reports", "POST /api/v1/admin/accounts/9/action",
-                                                           "GET /api/v1/admin/reports", "POST /api/v1/admin/reports/6/resolve"])
+        #expect(
+            server.transport.requests.map(\.route) == [
+                "GET /api/v1/admin/reports", "POST /api/v1/admin/accounts/9/action",
+                "GET /api/v1/admin/reports", "POST /api/v1/admin/reports/6/resolve",
+            ])
         let action = try #require(server.transport.requests[1].jsonBody)
-        #expect(action["type"] as? String == "suspend" && action["report_id"] as? String == "5" && action["text"] as? String == "spam", "\(action)")
+        #expect(
+            action["type"] as? String == "suspend" && action["report_id"] as? String == "5"
+                && action["text"] as? String == "spam", "\(action)")
         #expect(result.stderr == "suspend @bot@spam.example; resolved 2 reports: 5, 6\n", "\(result)")
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
@@ -37,11 +44,12 @@ import Testing
         server.transport.stub(.get, "/api/v1/admin/reports", json: "[\(Self.five), \(Self.other)]")
         let plan = await server.run(["reports", "resolve", "--target", "bot@spam.example", "--dry-run"])
         #expect(plan.status == 0, "\(plan)")
-        #expect(plan.stdout == """
-            dry run: 1 open report about bot@spam.example on fake.test: 5
-            dry run: would send POST /api/v1/admin/reports/5/resolve
+        #expect(
+            plan.stdout == """
+                dry run: 1 open report about bot@spam.example on fake.test: 5
+                dry run: would send POST /api/v1/admin/reports/5/resolve
 
-            """, "\(plan)")
+                """, "\(plan)")
         #expect(plan.stderr == "dry run: would resolve 1 open report: 5\n", "\(plan)")
         #expect(server.transport.requests.map(\.route) == ["GET /api/v1/admin/reports"])
 
@@ -55,22 +63,29 @@ import Testing
 
     @Test func misskeyCanOnlySuspendAndSaysSoBeforeAnyWrite() async throws {
         let server = FakeServerAccount(software: "misskey", version: "2024.11.0")
-        server.transport.stub(.post, "/api/admin/abuse-user-reports", json: """
-            [{"id": "r1", "createdAt": "2026-11-20T10:00:00Z", "comment": "spam", "resolved": false, "reporterId": "u1",
-              "targetUserId": "u9", "targetUser": {"id": "u9", "username": "bot", "host": "spam.example"}}]
-            """)
-        let result = await server.run(["reports", "resolve", "--target", "@bot@spam.example", "--action", "silence", "--yes"])
+        server.transport.stub(
+            .post, "/api/admin/abuse-user-reports",
+            json: """
+                [{"id": "r1", "createdAt": "2026-11-20T10:00:00Z", "comment": "spam", "resolved": false, "reporterId": "u1",
+                  "targetUserId": "u9", "targetUser": {"id": "u9", "username": "bot", "host": "spam.example"}}]
+                """)
+        let result = await server.run([
+            "reports", "resolve", "--target", "@bot@spam.example", "--action", "silence", "--yes",
+        ])
         #expect(result.status == 69, "\(result)")
-        #expect(result.stderr.hasPrefix("fedictl: accounts action --type silence is not available on Misskey"), "\(result)")
+        #expect(
+            result.stderr.hasPrefix("fedictl: accounts action --type silence is not available on Misskey"), "\(result)")
         #expect(server.transport.requests.map(\.route) == ["POST /api/admin/abuse-user-reports"])
     }
 
     @Test func anIdOrATargetAndActionOnlyWithATarget() async throws {
         let server = FakeServerAccount()
-        for (arguments, message) in [(["reports", "resolve"], "give a report id, --target ACCOUNT, - (ids on stdin)"),
-                                     (["reports", "resolve", "5", "--target", "@a@b.example"], "give a report id or --target ACCOUNT"),
-                                     (["reports", "resolve", "5", "--action", "suspend"], "--action needs --target"),
-                                     (["reports", "resolve", "--target", "@a@b.example", "--text", "x"], "--text needs --action")] {
+        for (arguments, message) in [
+            (["reports", "resolve"], "give a report id, --target ACCOUNT, - (ids on stdin)"),
+            (["reports", "resolve", "5", "--target", "@a@b.example"], "give a report id or --target ACCOUNT"),
+            (["reports", "resolve", "5", "--action", "suspend"], "--action needs --target"),
+            (["reports", "resolve", "--target", "@a@b.example", "--text", "x"], "--text needs --action"),
+        ] {
             let result = await server.run(arguments)
             #expect(result.status == 64, "\(arguments): \(result)")
             #expect(result.stderr.contains(message), "\(arguments): \(result)")

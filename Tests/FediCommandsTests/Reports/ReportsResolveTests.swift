@@ -1,13 +1,14 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `reports resolve` in the fast tier.
 @Suite struct ReportsResolveTests {
     @Test func mastodonResolvesAndShowsTheReportResolved() async throws {
         let server = FakeServerAccount()
-        server.transport.stub(.post, "/api/v1/admin/reports/17/resolve", json: #"{"id": "17", "action_taken": true, "category": "spam"}"#)
+        server.transport.stub(
+            .post, "/api/v1/admin/reports/17/resolve", json: #"{"id": "17", "action_taken": true, "category": "spam"}"#)
         let result = await server.run(["reports", "resolve", "17", "-o", "json"])
         #expect(result.status == 0, "\(result)")
         #expect(result.jsonObject?["state"] as? String == "resolved", "\(result)")
@@ -18,19 +19,27 @@ import Testing
 
     @Test func mastodonCannotKeepAComment() async throws {
         await FakeServerAccount()
-            .expectRefused(["reports", "resolve", "17", "--comment", "done"],
-                           startingWith: "fedictl: reports resolve --comment is not available through the Mastodon admin API")
+            .expectRefused(
+                ["reports", "resolve", "17", "--comment", "done"],
+                startingWith: "fedictl: reports resolve --comment is not available through the Mastodon admin API")
     }
 
     @Test func goToSocialSendsTheCommentAsAForm() async throws {
         let server = FakeServerAccount(software: "gotosocial", version: "0.20.0-rc1")
         let id = "01JH6A8C0E2G4J6M8P0R2T4W6Y"
-        try server.transport.stub(.post, "/api/v1/admin/reports/\(id)/resolve", fixture: "gotosocial/admin-report-resolved.json")
-        let result = await server.run(["reports", "resolve", id, "--comment", "Account suspended, thanks for the report.", "-o", "json"])
+        try server.transport.stub(
+            .post, "/api/v1/admin/reports/\(id)/resolve", fixture: "gotosocial/admin-report-resolved.json")
+        let result = await server.run([
+            "reports", "resolve", id, "--comment", "Account suspended, thanks for the report.", "-o", "json",
+        ])
         #expect(result.status == 0, "\(result)")
         #expect(result.jsonObject?["state"] as? String == "resolved", "\(result)")
-        #expect(result.jsonObject?["action_comment"] as? String == "Account suspended, thanks for the report.", "\(result)")
-        #expect(server.transport.requests.first?.formBody == ["action_taken_comment": "Account suspended, thanks for the report."])
+        #expect(
+            result.jsonObject?["action_comment"] as? String == "Account suspended, thanks for the report.", "\(result)")
+        #expect(
+            server.transport.requests.first?.formBody == [
+                "action_taken_comment": "Account suspended, thanks for the report."
+            ])
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
@@ -47,13 +56,16 @@ import Testing
 
     @Test func pixelfedIsRefused() async throws {
         await FakeServerAccount(software: "pixelfed", version: "0.12.4")
-            .expectRefused(["reports", "resolve", "17"],
-                           startingWith: "fedictl: reports resolve is not available on Pixelfed 0.12.4\nhint: Pixelfed has no API for it")
+            .expectRefused(
+                ["reports", "resolve", "17"],
+                startingWith:
+                    "fedictl: reports resolve is not available on Pixelfed 0.12.4\nhint: Pixelfed has no API for it")
     }
 
     @Test func anUnknownReportIsExit66() async throws {
         let server = FakeServerAccount()
-        server.transport.stub(.post, "/api/v1/admin/reports/99/resolve", status: 404, json: #"{"error": "Record not found"}"#)
+        server.transport.stub(
+            .post, "/api/v1/admin/reports/99/resolve", status: 404, json: #"{"error": "Record not found"}"#)
         let result = await server.run(["reports", "resolve", "99"])
         #expect(result.status == 66, "\(result)")
         #expect(result.stderr.hasPrefix("fedictl: no report 99 on fake.test\nhint: "), "\(result)")

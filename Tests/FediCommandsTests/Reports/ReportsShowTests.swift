@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `reports show` in the fast tier.
@@ -38,7 +38,8 @@ import Testing
 
     @Test func akkomaReadsThePleromaReportWithItsNotes() async throws {
         let server = FakeServerAccount(software: "akkoma", version: "3.13.2")
-        try server.transport.stub(.get, "/api/v1/pleroma/admin/reports/Aq0e8GNBL9JsFHK97S", fixture: "akkoma/admin-report.json")
+        try server.transport.stub(
+            .get, "/api/v1/pleroma/admin/reports/Aq0e8GNBL9JsFHK97S", fixture: "akkoma/admin-report.json")
         let result = await server.run(["reports", "show", "Aq0e8GNBL9JsFHK97S", "-o", "json"])
         #expect(result.status == 0, "\(result)")
         let shown = try #require(result.jsonObject, "\(result)")
@@ -50,20 +51,25 @@ import Testing
 
     @Test func misskeyCannotShowOneReport() async throws {
         await FakeServerAccount(software: "misskey", version: "2024.11.0")
-            .expectRefused(["reports", "show", "9r1"],
-                           startingWith: "fedictl: reports show is not available on Misskey 2024.11.0\nhint: Misskey has no API for it")
+            .expectRefused(
+                ["reports", "show", "9r1"],
+                startingWith:
+                    "fedictl: reports show is not available on Misskey 2024.11.0\nhint: Misskey has no API for it")
     }
 
     @Test func goToSocialsNotFoundIsExit66NamingTheReport() async throws {
         let server = FakeServerAccount(software: "gotosocial", version: "0.17.3")
-        server.transport.stub(.get, "/api/v1/admin/reports/01JH00000000000000000000XX", status: 404, json: #"{"error": "Not Found: report not found"}"#)
+        server.transport.stub(
+            .get, "/api/v1/admin/reports/01JH00000000000000000000XX", status: 404,
+            json: #"{"error": "Not Found: report not found"}"#)
         let result = await server.run(["reports", "show", "01JH00000000000000000000XX"])
         #expect(result.status == 66, "\(result)")
-        #expect(result.stderr == """
-            fedictl: no report 01JH00000000000000000000XX on fake.test
-            hint: `fedictl reports list` shows the open reports, `--resolved` the others
+        #expect(
+            result.stderr == """
+                fedictl: no report 01JH00000000000000000000XX on fake.test
+                hint: `fedictl reports list` shows the open reports, `--resolved` the others
 
-            """, "\(result)")
+                """, "\(result)")
         #expect(server.transport.unusedRoutes.isEmpty)
     }
 }

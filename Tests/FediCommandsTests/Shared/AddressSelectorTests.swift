@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `--ip ADDRESS|CIDR`: the range itself, and the selector on the account verbs in the fast tier.
@@ -25,8 +25,12 @@ import Testing
             .replacing(#""approved": true,"#, with: #""approved": true, "ip": \#(ip.map { "\"\($0)\"" } ?? "null"),"#)
     }
 
-    static let three = "[" + [account("1", "ann", ip: "10.1.2.3"), account("2", "bob", ip: "10.9.9.9"),
-                              account("3", "cat", ip: "192.0.2.4")].joined(separator: ", ") + "]"
+    static let three =
+        "["
+        + [
+            account("1", "ann", ip: "10.1.2.3"), account("2", "bob", ip: "10.9.9.9"),
+            account("3", "cat", ip: "192.0.2.4"),
+        ].joined(separator: ", ") + "]"
 
     @Test func aRangeIsMatchedHereAndOneAddressIsAlsoTheServersFilter() async throws {
         let server = FakeServerAccount()
@@ -36,7 +40,8 @@ import Testing
         #expect(range.stdout == "@ann\n@bob\n", "\(range)")
         #expect(server.transport.requests.last?.url.query?.contains("ip=") == false)
 
-        server.transport.stub(.get, "/api/v2/admin/accounts", json: "[" + Self.account("3", "cat", ip: "192.0.2.4") + "]")
+        server.transport.stub(
+            .get, "/api/v2/admin/accounts", json: "[" + Self.account("3", "cat", ip: "192.0.2.4") + "]")
         let one = await server.run(["accounts", "list", "--ip", "192.0.2.4", "--fields", "acct"])
         #expect(one.stdout == "@cat\n", "\(one)")
         #expect(server.transport.requests.last?.url.query?.contains("ip=192.0.2.4") == true)
@@ -44,18 +49,22 @@ import Testing
 
     @Test func aServerThatShowsNoAddressIsSaidToAndASuspensionByRangeSendsNothingThere() async throws {
         let server = FakeServerAccount()
-        let hidden = "[" + [Self.account("1", "ann", ip: nil), Self.account("2", "bob", ip: nil)].joined(separator: ", ") + "]"
+        let hidden =
+            "[" + [Self.account("1", "ann", ip: nil), Self.account("2", "bob", ip: nil)].joined(separator: ", ") + "]"
         server.transport.stub(.get, "/api/v2/admin/accounts", json: hidden)
         let result = await server.run(["accounts", "action", "--ip", "10.0.0.0/8", "--type", "suspend", "--yes"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stderr.contains("showed no account's IP address here: --ip matches none of its accounts"),
-                "\(result)")
+        #expect(
+            result.stderr.contains("showed no account's IP address here: --ip matches none of its accounts"),
+            "\(result)")
         #expect(result.stderr.contains("no account matches the selection on fake.test"), "\(result)")
         #expect(server.transport.requests.allSatisfy { $0.method == .get })
     }
 
-    @Test(arguments: [["reports", "list", "--ip", "10.0.0.0/8"], ["reports", "resolve", "--ip", "10.0.0.0/8", "--yes"],
-                      ["accounts", "list", "--ip", "10.0.0.0/33"]])
+    @Test(arguments: [
+        ["reports", "list", "--ip", "10.0.0.0/8"], ["reports", "resolve", "--ip", "10.0.0.0/8", "--yes"],
+        ["accounts", "list", "--ip", "10.0.0.0/33"],
+    ])
     func aRangeOnReportsOrOneThatDoesNotParseIsAUsageError(arguments: [String]) async throws {
         let server = FakeServerAccount()
         let result = await server.run(arguments)

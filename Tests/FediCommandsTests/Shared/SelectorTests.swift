@@ -1,14 +1,16 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// The selectors (`--domain`, `--match`, `--since`/`--until`, `-`) in the fast tier, on each verb
 /// that takes them: the same meaning everywhere, nothing matched said so with exit 0.
 @Suite struct SelectorTests {
     /// An admin account as Mastodon's v2 list sends it, signed up `ago` seconds before now.
-    static func account(_ id: String, _ username: String, domain: String?, ago: TimeInterval, email: String? = nil,
-                        approved: Bool = true) -> String {
+    static func account(
+        _ id: String, _ username: String, domain: String?, ago: TimeInterval, email: String? = nil,
+        approved: Bool = true
+    ) -> String {
         let created = FlexibleDate.format(Date().addingTimeInterval(-ago))
         let acct = domain.map { "\(username)@\($0)" } ?? username
         return #"{"id": "\#(id)", "username": "\#(username)", "domain": \#(domain.map { "\"\($0)\"" } ?? "null"),"#
@@ -19,12 +21,14 @@ import Testing
     }
 
     /// A wave: two spam accounts from spamwave.example within the hour, an old one, a local user.
-    static let wave = "[" + [
-        account("1", "qwertyui01", domain: "spamwave.example", ago: 600),
-        account("2", "asdfghjk02", domain: "spamwave.example", ago: 1200),
-        account("3", "oldtimer", domain: "spamwave.example", ago: 5 * 86400),
-        account("4", "ann", domain: nil, ago: 300, email: "ann@mail.example"),
-    ].joined(separator: ", ") + "]"
+    static let wave =
+        "["
+        + [
+            account("1", "qwertyui01", domain: "spamwave.example", ago: 600),
+            account("2", "asdfghjk02", domain: "spamwave.example", ago: 1200),
+            account("3", "oldtimer", domain: "spamwave.example", ago: 5 * 86400),
+            account("4", "ann", domain: nil, ago: 300, email: "ann@mail.example"),
+        ].joined(separator: ", ") + "]"
 
     static let everyAccount = "/api/v2/admin/accounts"
 
@@ -41,8 +45,9 @@ import Testing
     }
 
     @Test func domainMatchAndSinceNarrowTheAccountsList() async throws {
-        let byDomain = await accounts(["--domain", "SpamWave.example"],
-                                      route: Self.everyAccount + "?by_domain=spamwave.example")
+        let byDomain = await accounts(
+            ["--domain", "SpamWave.example"],
+            route: Self.everyAccount + "?by_domain=spamwave.example")
         #expect(byDomain.status == 0, "\(byDomain)")
         #expect(try Self.ids(byDomain) == ["1", "2", "3"])
         let wave = await accounts(["--since", "1h", "--match", "^[a-z]{8}[0-9]{2}$"])
@@ -129,7 +134,8 @@ import Testing
     @Test func queueSelectsReportsAndSignUpsAlike() async throws {
         let server = FakeServerAccount()
         server.transport.stub(.get, "/api/v1/admin/reports", json: Self.reports)
-        let pending = "[" + Self.account("31", "zxcvbnma03", domain: nil, ago: 60, approved: false) + ", "
+        let pending =
+            "[" + Self.account("31", "zxcvbnma03", domain: nil, ago: 60, approved: false) + ", "
             + Self.account("32", "carol", domain: nil, ago: 60, approved: false) + "]"
         server.transport.stub(.get, "/api/v2/admin/accounts?status=pending", json: pending)
         let result = await server.run(["queue", "--match", "^[a-z]{8}[0-9]{2}$", "--fields", "kind,id"])

@@ -1,7 +1,8 @@
-import Foundation
-import Testing
 import FediCore
 import FediTestSupport
+import Foundation
+import Testing
+
 @testable import FediCommands
 
 /// What --help and the man page say: every example there works, and a negated flag is not described
@@ -13,7 +14,9 @@ struct HelpTextTests {
         let dump = try JSONSerialization.jsonObject(with: Data(Fedictl._dumpHelp().utf8)) as? [String: Any]
         func collect(_ node: [String: Any]) {
             if let text = node["discussion"] as? String {
-                lines += text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("$ fedictl ") }
+                lines += text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                    $0.hasPrefix("$ fedictl ")
+                }
             }
             for sub in node["subcommands"] as? [[String: Any]] ?? [] { collect(sub) }
         }
@@ -21,7 +24,10 @@ struct HelpTextTests {
         return lines.map { line in
             // Up to a pipe or redirection; quoted words kept whole.
             let command = line.dropFirst(2).prefix { $0 != "|" && $0 != ">" && $0 != "<" }
-            var words: [String] = [], word = "", quote: Character?, started = false
+            var words: [String] = []
+            var word = ""
+            var quote: Character?
+            var started = false
             for character in command {
                 if let open = quote {
                     if character == open { quote = nil } else { word.append(character) }
@@ -63,9 +69,13 @@ struct HelpTextTests {
             let flags = (command.arguments ?? []).filter { $0.kind == "flag" }
             for flag in flags {
                 for name in (flag.names ?? []).map(\.name) {
-                    guard flags.contains(where: { ($0.names ?? []).contains { $0.name == "no-\(name)" } }) else { continue }
+                    guard flags.contains(where: { ($0.names ?? []).contains { $0.name == "no-\(name)" } }) else {
+                        continue
+                    }
                     checked += 1
-                    #expect(flag.abstract?.contains("--no-\(name)") == true, "\(command.commandName) --\(name): \(flag.abstract ?? "")")
+                    #expect(
+                        flag.abstract?.contains("--no-\(name)") == true,
+                        "\(command.commandName) --\(name): \(flag.abstract ?? "")")
                 }
             }
             for sub in command.subcommands ?? [] { walk(sub) }

@@ -1,34 +1,47 @@
+import FediTestSupport
 import Foundation
 import Testing
-import FediTestSupport
 
 /// Server differences live in FediCore's adapters, chosen once per server from the API family:
 /// no command looks at a server's software or API family itself (issue 13).
 struct ServerDifferencesTests {
     /// Code (comments left out) that branches on the software or the family.
-    static var branches: [(what: String, pattern: Regex<Substring>)] { [
-        ("a switch on the family or software", /switch\s+[\w.?]*(?:family|flavour|software\w*)\b/),
-        ("a comparison of the software", /\b(?:flavour|software\w*)\s*[!=]=/),
-        ("a comparison with an API family", /[!=]=\s*\.(?:mastodonAdmin|gotosocialAdmin|pleromaAdmin|misskeyAdmin|mastodonClient|misskeyClient)\b/),
-        ("a case of an API family", /case\s+\.(?:mastodonAdmin|gotosocialAdmin|pleromaAdmin|misskeyAdmin|mastodonClient|misskeyClient)\b/),
-        ("a list of flavours", /\bFlavour\.\w+/),
-        ("a test of the flavour", /\.flavour\.is\w+/),
-        ("a read of the capability table (open a door: ctx.with(.reports(.reportsShow)) { … })",
-         /\bCapabilityTable\./),
-        ("a family handed to FediCore (`via:`)", /\bvia:\s/),
-    ] }
+    static var branches: [(what: String, pattern: Regex<Substring>)] {
+        [
+            ("a switch on the family or software", /switch\s+[\w.?]*(?:family|flavour|software\w*)\b/),
+            ("a comparison of the software", /\b(?:flavour|software\w*)\s*[!=]=/),
+            (
+                "a comparison with an API family",
+                /[!=]=\s*\.(?:mastodonAdmin|gotosocialAdmin|pleromaAdmin|misskeyAdmin|mastodonClient|misskeyClient)\b/
+            ),
+            (
+                "a case of an API family",
+                /case\s+\.(?:mastodonAdmin|gotosocialAdmin|pleromaAdmin|misskeyAdmin|mastodonClient|misskeyClient)\b/
+            ),
+            ("a list of flavours", /\bFlavour\.\w+/),
+            ("a test of the flavour", /\.flavour\.is\w+/),
+            (
+                "a read of the capability table (open a door: ctx.with(.reports(.reportsShow)) { … })",
+                /\bCapabilityTable\./
+            ),
+            ("a family handed to FediCore (`via:`)", /\bvia:\s/),
+        ]
+    }
 
     /// Every file's code with comments left out, by path relative to `folder`.
     static func code(under folder: String) throws -> [(name: String, lines: [String])] {
         let sources = RepoPaths.root.appendingPathComponent(folder)
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
         return try files.map { file in
-            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n",
-                                                                            omittingEmptySubsequences: false)
-                .map { (line: Substring) -> String in
-                    String(line.firstRange(of: "//").map { line[..<$0.lowerBound] } ?? line)
-                }
+            let lines = try String(contentsOf: file, encoding: .utf8).split(
+                separator: "\n",
+                omittingEmptySubsequences: false
+            )
+            .map { (line: Substring) -> String in
+                String(line.firstRange(of: "//").map { line[..<$0.lowerBound] } ?? line)
+            }
             return (file.path.replacingOccurrences(of: sources.path + "/", with: ""), lines)
         }
     }
@@ -65,30 +78,41 @@ struct ServerDifferencesTests {
                     found.append("line \(number + 1): a comparison with an API family: \(trimmed)")
                 }
             }
-            #expect(found.isEmpty,
-                    "\(name) routes by the family outside an adapter factory:\n\(found.joined(separator: "\n"))")
+            #expect(
+                found.isEmpty,
+                "\(name) routes by the family outside an adapter factory:\n\(found.joined(separator: "\n"))")
         }
     }
 
     @Test func noCommandBranchesOnTheServersSoftware() throws {
         let sources = RepoPaths.root.appendingPathComponent("Sources/FediCommands")
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
         #expect(files.count > 50, "found only \(files.count) command files under \(sources.path)")
         for file in files {
             let name = file.path.replacingOccurrences(of: sources.path + "/", with: "")
-            let code = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-                .map { (line: Substring) -> String in String(line.firstRange(of: "//").map { line[..<$0.lowerBound] } ?? line) }
+            let code = try String(contentsOf: file, encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false
+            )
+            .map { (line: Substring) -> String in
+                String(line.firstRange(of: "//").map { line[..<$0.lowerBound] } ?? line)
+            }
             var found: [String] = []
             // Every pattern needs one of these words: a cheap test first keeps the scan fast.
             for (number, line) in code.enumerated()
-            where ["family", "flavour", "Flavour", "software", "Admin", "Client", "CapabilityTable",
-                   "via:"].contains(where: line.contains) {
+            where [
+                "family", "flavour", "Flavour", "software", "Admin", "Client", "CapabilityTable",
+                "via:",
+            ].contains(where: line.contains) {
                 for branch in Self.branches where line.contains(branch.pattern) {
                     found.append("line \(number + 1): \(branch.what): \(line.trimmingCharacters(in: .whitespaces))")
                 }
             }
-            #expect(found.isEmpty, "\(name) branches on the server's software (move it into a FediCore adapter):\n\(found.joined(separator: "\n"))")
+            #expect(
+                found.isEmpty,
+                "\(name) branches on the server's software (move it into a FediCore adapter):\n\(found.joined(separator: "\n"))"
+            )
         }
     }
 }

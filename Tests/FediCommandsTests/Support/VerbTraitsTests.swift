@@ -18,7 +18,8 @@ struct VerbTraitsTests {
         for verb in verbs {
             let name = verb.configuration.commandName ?? "\(verb)"
             switch verb.traits.effect {
-            case .writes: #expect(verb is any JournaledCommand.Type, "\(verb) (\(name)) writes but tells the journal nothing")
+            case .writes:
+                #expect(verb is any JournaledCommand.Type, "\(verb) (\(name)) writes but tells the journal nothing")
             case .reads: #expect(!(verb is any JournaledCommand.Type), "\(verb) (\(name)) only reads but is journaled")
             }
         }

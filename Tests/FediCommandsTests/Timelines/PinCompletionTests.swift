@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FediCore
 import FediTestSupport
+import Foundation
+import Testing
 
 /// `timelines show` and `timelines unpin` complete pinned names from the config alone.
 struct PinCompletionTests {
@@ -13,12 +13,14 @@ struct PinCompletionTests {
 
     static func complete(_ command: [String], _ typed: String, harness: CommandHarness) async -> CommandResult {
         let words = ["fedictl"] + command + [typed]
-        return await harness.run(["---completion"] + command + ["--", "positional@0", String(words.count - 1), String(typed.count)] + words)
+        return await harness.run(
+            ["---completion"] + command + ["--", "positional@0", String(words.count - 1), String(typed.count)] + words)
     }
 
     @Test(arguments: [["timelines", "show"], ["timelines", "unpin"]])
     func pinNamesCompleteWithoutKeyringOrNetwork(command: [String]) async {
-        let secrets = InMemorySecretStore(), transport = FakeTransport()
+        let secrets = InMemorySecretStore()
+        let transport = FakeTransport()
         let harness = CommandHarness(transport: transport, secrets: secrets, logins: InMemoryLoginStore(Self.config))
         let all = await Self.complete(command, "", harness: harness)
         #expect(all.status == 0, "\(all)")
@@ -29,7 +31,8 @@ struct PinCompletionTests {
     }
 
     @Test func noPinsCompleteNothing() async {
-        let result = await Self.complete(["timelines", "show"], "", harness: CommandHarness(logins: InMemoryLoginStore()))
+        let result = await Self.complete(
+            ["timelines", "show"], "", harness: CommandHarness(logins: InMemoryLoginStore()))
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty)
     }

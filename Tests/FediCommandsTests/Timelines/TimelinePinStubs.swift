@@ -1,22 +1,28 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 
 /// A fake account whose config also holds pins, for the timelines verb tests.
 enum TimelinePinStubs {
-    static let mastodon = ServerInfo(flavour: .mastodon, softwareName: "mastodon", version: "4.3.0", detectedAt: Date(timeIntervalSinceNow: -60))
+    static let mastodon = ServerInfo(
+        flavour: .mastodon, softwareName: "mastodon", version: "4.3.0", detectedAt: Date(timeIntervalSinceNow: -60))
 
     /// The fake account with `art` pinned on fake.test (its software known from the pin).
     static func accountWithPins() throws -> FakeServerAccount {
         let server = FakeServerAccount()
-        try server.logins.update { $0.pins = [PinnedTimeline(name: "art", baseURL: "https://fake.test", server: mastodon, lastSeenID: "100")] }
+        try server.logins.update {
+            $0.pins = [PinnedTimeline(name: "art", baseURL: "https://fake.test", server: mastodon, lastSeenID: "100")]
+        }
         return server
     }
 
     /// What detecting fake.test's software reads (a pin or a host is detected, not taken from the login).
     static func stubDetection(_ server: FakeServerAccount) throws {
-        server.transport.stub(.get, "/.well-known/nodeinfo",
-                              json: #"{"links": [{"rel": "http://nodeinfo.diaspora.software/ns/schema/2.0", "href": "https://fake.test/nodeinfo/2.0"}]}"#)
+        server.transport.stub(
+            .get, "/.well-known/nodeinfo",
+            json:
+                #"{"links": [{"rel": "http://nodeinfo.diaspora.software/ns/schema/2.0", "href": "https://fake.test/nodeinfo/2.0"}]}"#
+        )
         try server.transport.stub(.get, "/nodeinfo/2.0", fixture: "mastodon/nodeinfo-2.0.json")
         try server.transport.stub(.get, "/api/v2/instance", fixture: "mastodon/instance-v2.json")
     }

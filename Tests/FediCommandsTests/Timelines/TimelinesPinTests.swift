@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `timelines pin` in the fast tier: one post is read to prove the timeline readable, then the pin is stored.

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `timelines show` in the fast tier: a pin's local timeline, the home timeline, refusals.

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `timelines unpin` in the fast tier: the config changes, nothing is sent.
@@ -26,7 +26,9 @@ import Testing
         let server = try TimelinePinStubs.accountWithPins()
         let result = await server.run(["timelines", "unpin", "nope"])
         #expect(result.status == 66, "\(result)")
-        #expect(result.stderr == "fedictl: no timeline is pinned as nope\nhint: `fedictl timelines pins` lists the pins\n", "\(result)")
+        #expect(
+            result.stderr == "fedictl: no timeline is pinned as nope\nhint: `fedictl timelines pins` lists the pins\n",
+            "\(result)")
         #expect(try server.logins.load().pins?.map(\.name) == ["art"])
     }
 }

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `user-domain-blocks add` in the fast tier.
@@ -29,7 +29,8 @@ import Testing
     @Test func misskeyWritesBackTheWholeListWithTheNewDomain() async throws {
         let server = FakeServerAccount(software: "misskey", version: "2024.11.0")
         server.transport.stub(.post, "/api/i", json: #"{"id": "9me", "mutedInstances": ["bad.example"]}"#)
-        server.transport.stub(.post, "/api/i/update", json: #"{"id": "9me", "mutedInstances": ["bad.example", "spam.example"]}"#)
+        server.transport.stub(
+            .post, "/api/i/update", json: #"{"id": "9me", "mutedInstances": ["bad.example", "spam.example"]}"#)
         let result = await server.run(["user-domain-blocks", "add", "spam.example", "-y"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr == "Blocked spam.example for yourself.\n", "\(result)")
@@ -41,20 +42,23 @@ import Testing
 
     @Test func goToSocialIsRefusedWithoutARequest() async throws {
         await FakeServerAccount(software: "gotosocial", version: "0.17.3")
-            .expectRefused(["user-domain-blocks", "add", "spam.example", "--yes"],
-                           startingWith: "fedictl: user-domain-blocks is not available on GoToSocial 0.17.3\nhint: ")
+            .expectRefused(
+                ["user-domain-blocks", "add", "spam.example", "--yes"],
+                startingWith: "fedictl: user-domain-blocks is not available on GoToSocial 0.17.3\nhint: ")
     }
 
     @Test func aRejectedDomainIsExit65() async throws {
         let server = FakeServerAccount()
-        server.transport.stub(.post, "/api/v1/domain_blocks", status: 422, json: #"{"error": "Validation failed: Domain is invalid"}"#)
+        server.transport.stub(
+            .post, "/api/v1/domain_blocks", status: 422, json: #"{"error": "Validation failed: Domain is invalid"}"#)
         let result = await server.run(["user-domain-blocks", "add", "spam.example", "--yes"])
         #expect(result.status == 65, "\(result)")
-        #expect(result.stderr == """
-            fedictl: fake.test rejected the request (HTTP 422): Validation failed: Domain is invalid
-            hint: check the values given; the server's message says which
+        #expect(
+            result.stderr == """
+                fedictl: fake.test rejected the request (HTTP 422): Validation failed: Domain is invalid
+                hint: check the values given; the server's message says which
 
-            """, "\(result)")
+                """, "\(result)")
         #expect(result.stdout.isEmpty)
         #expect(server.transport.unusedRoutes.isEmpty)
     }

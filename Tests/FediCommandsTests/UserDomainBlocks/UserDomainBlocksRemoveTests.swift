@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `user-domain-blocks remove` in the fast tier.
@@ -19,7 +19,8 @@ import Testing
 
     @Test func misskeyDropsTheDomainFromTheListAndLeavesAnAbsentOneAlone() async throws {
         let server = FakeServerAccount(software: "misskey", version: "2024.11.0")
-        server.transport.stub(.post, "/api/i", json: #"{"id": "9me", "mutedInstances": ["bad.example", "Spam.Example"]}"#)
+        server.transport.stub(
+            .post, "/api/i", json: #"{"id": "9me", "mutedInstances": ["bad.example", "Spam.Example"]}"#)
         server.transport.stub(.post, "/api/i/update", json: "{}")
         let result = await server.run(["user-domain-blocks", "remove", "spam.example"])
         #expect(result.status == 0, "\(result)")
@@ -35,16 +36,21 @@ import Testing
 
     @Test func goToSocialIsRefusedWithoutARequest() async throws {
         await FakeServerAccount(software: "gotosocial", version: "0.17.3")
-            .expectRefused(["user-domain-blocks", "remove", "spam.example"],
-                           startingWith: "fedictl: user-domain-blocks is not available on GoToSocial 0.17.3")
+            .expectRefused(
+                ["user-domain-blocks", "remove", "spam.example"],
+                startingWith: "fedictl: user-domain-blocks is not available on GoToSocial 0.17.3")
     }
 
     @Test func aForbiddenRemoveIsExit77() async throws {
         let server = FakeServerAccount()
-        server.transport.stub(.delete, "/api/v1/domain_blocks", status: 403, json: #"{"error": "This action is outside the authorized scopes"}"#)
+        server.transport.stub(
+            .delete, "/api/v1/domain_blocks", status: 403,
+            json: #"{"error": "This action is outside the authorized scopes"}"#)
         let result = await server.run(["user-domain-blocks", "remove", "spam.example"])
         #expect(result.status == 77, "\(result)")
-        #expect(result.stderr.contains("hint: the account or token lacks permission for /api/v1/domain_blocks"), "\(result)")
+        #expect(
+            result.stderr.contains("hint: the account or token lacks permission for /api/v1/domain_blocks"), "\(result)"
+        )
         #expect(result.stdout.isEmpty)
         #expect(server.transport.unusedRoutes.isEmpty)
     }

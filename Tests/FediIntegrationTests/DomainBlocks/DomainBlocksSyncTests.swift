@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `domain-blocks sync` and `apply` over libcurl against mastodon_mock and the fixture servers:
@@ -45,21 +45,23 @@ struct DomainBlocksSyncTests {
     @Test func mastodonPlanApplyAndLiftOnlyWhatSyncMadeAndEverySourceDropped() async throws {
         let server = try await MockServer.start()
         let state = try TemporaryDirectory.make("sync-state")
-        let admin = Syncer(server: server, username: MockServer.admin.username, token: MockServer.admin.token, state: state)
+        let admin = Syncer(
+            server: server, username: MockServer.admin.username, token: MockServer.admin.token, state: state)
         // Made by hand before any sync.
         try await Self.block(server, ["domain": "hand.example", "severity": "suspend", "private_comment": "ours"])
         try await Self.block(server, ["domain": "raise.example", "severity": "silence"])
         try await Self.block(server, ["domain": "lower.example", "severity": "suspend"])
         try await Self.block(server, ["domain": "comment.example", "severity": "silence", "public_comment": "old"])
         try await Self.block(server, ["domain": "same.example", "severity": "suspend"])
-        let a = try Self.file("""
-        #domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate
-        new.example,suspend,false,false,,false
-        raise.example,suspend,false,false,,false
-        lower.example,silence,false,false,,false
-        comment.example,silence,true,false,new,false
-        same.example,suspend,false,false,,false
-        """, "a.csv")
+        let a = try Self.file(
+            """
+            #domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate
+            new.example,suspend,false,false,,false
+            raise.example,suspend,false,false,,false
+            lower.example,silence,false,false,,false
+            comment.example,silence,true,false,new,false
+            same.example,suspend,false,false,,false
+            """, "a.csv")
         let b = try Self.file("new.example\nsame.example\n", "b.txt")
 
         let dryRun = await admin.run(["domain-blocks", "sync", a.path, b.path, "--dry-run", "-o", "json"])
@@ -72,7 +74,8 @@ struct DomainBlocksSyncTests {
         #expect(planned["raise.example"]?["action"] as? String == "kept")
         #expect(planned["raise.example"]?["details"] as? [String] == ["severity silence → suspend"])
         #expect(planned["lower.example"]?["action"] as? String == "kept")
-        #expect(planned["comment.example"]?["details"] as? [String]
+        #expect(
+            planned["comment.example"]?["details"] as? [String]
                 == ["reject_media no → yes", "public_comment \"old\" → \"new\""])
         #expect(planned["same.example"]?["action"] as? String == "unchanged")
         #expect(planned["hand.example"] == nil)
@@ -82,7 +85,9 @@ struct DomainBlocksSyncTests {
         let applied = await admin.run(["domain-blocks", "sync", a.path, b.path, "--adopt", "--yes"])
         #expect(applied.status == 0, "\(applied)")
         #expect(applied.stderr.contains("Wrote 4 of 4 changes on \(server.base)."), "\(applied.stderr)")
-        var blocks = Dictionary(try await Self.mastodonBlocks(server).map { ($0["domain"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+        var blocks = Dictionary(
+            try await Self.mastodonBlocks(server).map { ($0["domain"] as? String ?? "", $0) },
+            uniquingKeysWith: { a, _ in a })
         #expect(blocks.count == 6)
         let stamp = try #require(SyncStamp.parse(blocks["new.example"]?["private_comment"] as? String), "\(blocks)")
         #expect(stamp.sources == [a.path, b.path] && !stamp.adopted && stamp.fingerprint != nil)
@@ -92,7 +97,9 @@ struct DomainBlocksSyncTests {
         #expect(blocks["comment.example"]?["public_comment"] as? String == "old; new")
         #expect(blocks["hand.example"]?["private_comment"] as? String == "ours")
         #expect((blocks["same.example"]?["private_comment"] as? String ?? "") == "")  // matched already: left alone
-        let records = try String(contentsOf: state.appendingPathComponent("fedictl/sync/\(MockServer.admin.username)@\(server.base)/journal.jsonl"), encoding: .utf8)
+        let records = try String(
+            contentsOf: state.appendingPathComponent(
+                "fedictl/sync/\(MockServer.admin.username)@\(server.base)/journal.jsonl"), encoding: .utf8)
         #expect(records.split(separator: "\n").count == 4)
         #expect(records.contains("\"domain\":\"new.example\"") && records.contains("\"server\":\"\(server.base)\""))
 
@@ -109,22 +116,29 @@ struct DomainBlocksSyncTests {
         #expect(try await Self.mastodonBlocks(server).count == 6)  // nothing lifted without --lift-retracted
 
         // Sources are named by path: the same paths, now with the new contents.
-        try "lower.example,silence\ncomment.example,silence,true,false,new\n".write(to: a, atomically: true, encoding: .utf8)
+        try "lower.example,silence\ncomment.example,silence,true,false,new\n".write(
+            to: a, atomically: true, encoding: .utf8)
         try "same.example\n".write(to: b, atomically: true, encoding: .utf8)
-        let lifted = await admin.run(["domain-blocks", "sync", a.path, b.path, "--lift-retracted", "--yes", "-o", "json"])
+        let lifted = await admin.run([
+            "domain-blocks", "sync", a.path, b.path, "--lift-retracted", "--yes", "-o", "json",
+        ])
         #expect(lifted.status == 0, "\(lifted)")
         let liftRows = try Self.rows(lifted)
         #expect(liftRows["new.example"]?["action"] as? String == "lift")
         // raise.example was made by hand (sync only raised it), hand.example never came from a source.
         #expect(liftRows["raise.example"] == nil && liftRows["hand.example"] == nil)
-        blocks = Dictionary(try await Self.mastodonBlocks(server).map { ($0["domain"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
-        #expect(Set(blocks.keys) == ["hand.example", "raise.example", "lower.example", "comment.example", "same.example"])
+        blocks = Dictionary(
+            try await Self.mastodonBlocks(server).map { ($0["domain"] as? String ?? "", $0) },
+            uniquingKeysWith: { a, _ in a })
+        #expect(
+            Set(blocks.keys) == ["hand.example", "raise.example", "lower.example", "comment.example", "same.example"])
     }
 
     @Test func aSavedPlanIsRefusedWhenTheServerChangedUnlessForced() async throws {
         let server = try await MockServer.start()
         let state = try TemporaryDirectory.make("sync-state")
-        let admin = Syncer(server: server, username: MockServer.admin.username, token: MockServer.admin.token, state: state)
+        let admin = Syncer(
+            server: server, username: MockServer.admin.username, token: MockServer.admin.token, state: state)
         let list = try Self.file("one.example\ntwo.example\n", "list.txt")
         let plan = await admin.run(["domain-blocks", "sync", list.path, "--dry-run", "-o", "json"])
         #expect(plan.status == 0, "\(plan)")
@@ -134,11 +148,12 @@ struct DomainBlocksSyncTests {
         try await Self.block(server, ["domain": "one.example", "severity": "silence"])
         let refused = await admin.run(["domain-blocks", "apply", planFile.path, "--yes"])
         #expect(refused.status == 79, "\(refused)")
-        #expect(refused.stderr == """
-            fedictl: the domain blocks on \(server.base) changed since the plan was made; nothing was sent
-            hint: make the plan again with `fedictl domain-blocks sync ... --dry-run -o json`, or pass --force
+        #expect(
+            refused.stderr == """
+                fedictl: the domain blocks on \(server.base) changed since the plan was made; nothing was sent
+                hint: make the plan again with `fedictl domain-blocks sync ... --dry-run -o json`, or pass --force
 
-            """, "\(refused.stderr)")
+                """, "\(refused.stderr)")
         #expect(try await Self.mastodonBlocks(server).count == 1)
 
         // Forced, the plan's add meets the block made meanwhile: raised, not created twice.
@@ -146,12 +161,16 @@ struct DomainBlocksSyncTests {
         #expect(forced.status == 0, "\(forced)")
         #expect(try Self.rows(forced)["one.example"]?["action"] as? String == "raise")
         let afterForce = try await Self.mastodonBlocks(server)
-        #expect(afterForce.map { "\($0["domain"] as? String ?? "") \($0["severity"] as? String ?? "")" }.sorted() == ["one.example suspend", "two.example suspend"])
+        #expect(
+            afterForce.map { "\($0["domain"] as? String ?? "") \($0["severity"] as? String ?? "")" }.sorted() == [
+                "one.example suspend", "two.example suspend",
+            ])
 
         // A fresh plan applies without --force; applied twice, the second finds nothing to write.
         try await Self.block(server, ["domain": "three.example", "severity": "silence"])
         let list2 = try Self.file("one.example\ntwo.example\nfour.example\n", "list.txt")
-        let fresh = try Self.file(await admin.run(["domain-blocks", "sync", list2.path, "--dry-run", "-o", "json"]).stdout, "plan.json")
+        let fresh = try Self.file(
+            await admin.run(["domain-blocks", "sync", list2.path, "--dry-run", "-o", "json"]).stdout, "plan.json")
         let ok = await admin.run(["domain-blocks", "apply", fresh.path, "--yes"])
         #expect(ok.status == 0, "\(ok)")
         #expect(try await Self.mastodonBlocks(server).count == 4)
@@ -163,13 +182,20 @@ struct DomainBlocksSyncTests {
         let domains = (0..<40).map { "k\($0).example" }
         let list = try Self.file(domains.joined(separator: "\n") + "\n", "list.txt")
         // Slow creates, so the kill lands in the middle of the apply.
-        try await server.addFault(["match": ["methods": ["POST"], "path": "/api/v1/admin/domain_blocks"],
-                                   "effect": ["type": "latency", "delay_ms": 150], "count": 1000])
+        try await server.addFault([
+            "match": ["methods": ["POST"], "path": "/api/v1/admin/domain_blocks"],
+            "effect": ["type": "latency", "delay_ms": 150], "count": 1000,
+        ])
         var environment = ProcessInfo.processInfo.environment
-        environment.merge(BinaryRunner.userEnvironment(["FEDICTL_TOKEN": MockServer.admin.token, "XDG_STATE_HOME": state.path])) { $1 }
+        environment.merge(
+            BinaryRunner.userEnvironment(["FEDICTL_TOKEN": MockServer.admin.token, "XDG_STATE_HOME": state.path])
+        ) { $1 }
         let process = Process()
         process.executableURL = RepoPaths.fedictlBinary
-        process.arguments = ["domain-blocks", "sync", list.path, "--yes", "--concurrency", "2", "--account", "\(MockServer.admin.username)@\(server.base)"]
+        process.arguments = [
+            "domain-blocks", "sync", list.path, "--yes", "--concurrency", "2", "--account",
+            "\(MockServer.admin.username)@\(server.base)",
+        ]
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -188,8 +214,9 @@ struct DomainBlocksSyncTests {
         let afterKill = try await Self.mastodonBlocks(server).count
         #expect(afterKill >= 5 && afterKill < 40, "\(afterKill) blocks when killed")
 
-        let rerun = try await BinaryRunner.run(["domain-blocks", "sync", list.path, "--yes", "--account", "\(MockServer.admin.username)@\(server.base)"],
-                                               environment: ["FEDICTL_TOKEN": MockServer.admin.token, "XDG_STATE_HOME": state.path])
+        let rerun = try await BinaryRunner.run(
+            ["domain-blocks", "sync", list.path, "--yes", "--account", "\(MockServer.admin.username)@\(server.base)"],
+            environment: ["FEDICTL_TOKEN": MockServer.admin.token, "XDG_STATE_HOME": state.path])
         #expect(rerun.status == 0, "\(rerun)")
         let blocks = try await Self.mastodonBlocks(server).compactMap { $0["domain"] as? String }
         #expect(blocks.count == 40, "duplicates or losses: \(blocks.sorted())")
@@ -201,41 +228,55 @@ struct DomainBlocksSyncTests {
         let server = try await FixtureServer.start(flavour: "gotosocial-0.17")
         let state = try TemporaryDirectory.make("sync-state")
         let admin = Syncer(server: server, username: "admin", token: "fixture-token", state: state)
-        let list = try Self.file("""
-        #domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate
-        spam.example,suspend,true,true,,false
-        loud.example,silence,false,false,,false
-        newspam.example,suspend,true,true,Spam,false
-        scrapers.example,suspend,false,false,Scrapers,false
-        badactors.example,noop,false,false,,false
-        """)
+        let list = try Self.file(
+            """
+            #domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate
+            spam.example,suspend,true,true,,false
+            loud.example,silence,false,false,,false
+            newspam.example,suspend,true,true,Spam,false
+            scrapers.example,suspend,false,false,Scrapers,false
+            badactors.example,noop,false,false,,false
+            """)
         // The fixture's blocks were made by hand: --adopt lets sync change and lift them.
         let plan = await admin.run(["domain-blocks", "sync", list.path, "--adopt", "--dry-run", "-o", "json"])
         #expect(plan.status == 0, "\(plan)")
         let rows = try Self.rows(plan)
         #expect(rows["loud.example"]?["action"] as? String == "skip")
-        #expect(rows["loud.example"]?["note"] as? String == "GoToSocial cannot keep severity silence (GoToSocial blocks can be: suspend)")
+        #expect(
+            rows["loud.example"]?["note"] as? String
+                == "GoToSocial cannot keep severity silence (GoToSocial blocks can be: suspend)")
         #expect(rows["newspam.example"]?["action"] as? String == "add")
         #expect(rows["spam.example"]?["action"] as? String == "unchanged")
         // A comment to change, on a GoToSocial that cannot change a block in place (0.19+).
         #expect(rows["scrapers.example"]?["action"] as? String == "skip")
-        #expect(rows["scrapers.example"]?["note"] as? String == "change not possible: domain-blocks update is not available on GoToSocial 0.17.3")
+        #expect(
+            rows["scrapers.example"]?["note"] as? String
+                == "change not possible: domain-blocks update is not available on GoToSocial 0.17.3")
         // A noop entry lowers; GoToSocial only suspends, so it would lift, and sync never lifts a block it
         // did not make (a lift deletes the block's comments with it): kept, saying why.
         #expect(rows["badactors.example"]?["action"] as? String == "kept")
-        #expect(rows["badactors.example"]?["note"] as? String
-            == "noop: GoToSocial cannot keep a lower block, and an adopted block is never lifted: left as it is")
+        #expect(
+            rows["badactors.example"]?["note"] as? String
+                == "noop: GoToSocial cannot keep a lower block, and an adopted block is never lifted: left as it is")
 
-        try await server.addRoutes(["DELETE /api/v1/admin/domain_blocks/01HZ9B1D3F5H7K9N1Q3S5V7X9Z": [
-            "json": ["id": "01HZ9B1D3F5H7K9N1Q3S5V7X9Z", "domain": "badactors.example", "obfuscate": true]]])
+        try await server.addRoutes([
+            "DELETE /api/v1/admin/domain_blocks/01HZ9B1D3F5H7K9N1Q3S5V7X9Z": [
+                "json": ["id": "01HZ9B1D3F5H7K9N1Q3S5V7X9Z", "domain": "badactors.example", "obfuscate": true]
+            ]
+        ])
         let applied = await admin.run(["domain-blocks", "sync", list.path, "--adopt", "--yes"])
         #expect(applied.status == 0, "\(applied)")
         let posts = try await server.received("POST", "/api/v1/admin/domain_blocks")
         var post = try #require(posts.first, "\(posts)")
         #expect(SyncStamp.parse(post["private_comment"] as? String)?.sources == [list.path], "\(post)")
         post["private_comment"] = nil
-        #expect(posts.count == 1 && NSDictionary(dictionary: post) == NSDictionary(dictionary: [
-            "domain": "newspam.example", "obfuscate": false, "public_comment": "Spam"]))
+        #expect(
+            posts.count == 1
+                && NSDictionary(dictionary: post)
+                    == NSDictionary(dictionary: [
+                        "domain": "newspam.example", "obfuscate": false, "public_comment": "Spam",
+                    ])
+        )
         #expect(try await server.received("DELETE", "/api/v1/admin/domain_blocks/01HZ9B1D3F5H7K9N1Q3S5V7X9Z").isEmpty)
     }
 
@@ -245,37 +286,42 @@ struct DomainBlocksSyncTests {
         let admin = Syncer(server: server, username: "admin", token: "fixture-token", state: state)
         // noisy.example is silenced there, by hand: a noop entry would lift it (Pleroma keeps no block that
         // limits nothing), and sync never lifts a block it did not make, adopted or not.
-        let list = try Self.file("""
-        domain,severity,reject_media,public_comment
-        spam.example,suspend,false,Spam
-        a.example,silence,true,meh
-        noisy.example,noop,false,
-        """)
+        let list = try Self.file(
+            """
+            domain,severity,reject_media,public_comment
+            spam.example,suspend,false,Spam
+            a.example,silence,true,meh
+            noisy.example,noop,false,
+            """)
         let result = await admin.run(["domain-blocks", "sync", list.path, "--adopt", "--yes", "-o", "json"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.contains("1 to add, 1 unchanged, 1 kept (made by hand)."), "\(result.stderr)")
         // Pleroma keeps no private comment: provenance stays on this machine, and fedictl says so.
-        #expect(result.stderr.contains("keeps no private comment to stamp, so what sync made on \(server.base) "
-                                       + "is known only to "
-                                       + "this machine's state directory"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "keeps no private comment to stamp, so what sync made on \(server.base) "
+                    + "is known only to "
+                    + "this machine's state directory"), "\(result.stderr)")
         let posted = try await server.received("POST", "/api/v1/pleroma/admin/config")
         try #require(posted.count == 1)
-        #expect(try DomainBlockFlavourTests.mrfSimple(in: posted[0]) == [
-            ":reject": [["spam.example", "Spam"], ["badactors.example", "Hate speech"]],
-            ":federated_timeline_removal": [["noisy.example", "Noisy"], ["a.example", "meh"]],
-            ":media_removal": [["nsfw.example", ""], ["a.example", "meh"]],
-            ":accept": [],
-        ])
+        #expect(
+            try DomainBlockFlavourTests.mrfSimple(in: posted[0]) == [
+                ":reject": [["spam.example", "Spam"], ["badactors.example", "Hate speech"]],
+                ":federated_timeline_removal": [["noisy.example", "Noisy"], ["a.example", "meh"]],
+                ":media_removal": [["nsfw.example", ""], ["a.example", "meh"]],
+                ":accept": [],
+            ])
     }
 
     @Test func misskeyKeepsHostListsAndDropsWhatItCannotKeep() async throws {
         let server = try await FixtureServer.start(flavour: "misskey")
         let state = try TemporaryDirectory.make("sync-state")
         let admin = Syncer(server: server, username: "admin", token: "fixture-token", state: state)
-        let list = try Self.file("""
-        domain,severity,reject_media,reject_reports,public_comment
-        quiet.example,silence,true,true,no comments on Misskey
-        """)
+        let list = try Self.file(
+            """
+            domain,severity,reject_media,reject_reports,public_comment
+            quiet.example,silence,true,true,no comments on Misskey
+            """)
         let plan = await admin.run(["domain-blocks", "sync", list.path, "--dry-run", "-o", "json"])
         let row = try #require(try Self.rows(plan)["quiet.example"])
         #expect(row["action"] as? String == "add")
@@ -283,58 +329,85 @@ struct DomainBlocksSyncTests {
         let applied = await admin.run(["domain-blocks", "sync", list.path, "--yes"])
         #expect(applied.status == 0, "\(applied)")
         let updates = try await server.received("POST", "/api/admin/update-meta")
-        #expect(updates.map { NSDictionary(dictionary: $0) } == [NSDictionary(dictionary: [
-            "silencedHosts": ["noisy.example", "quiet.example"], "mediaSilencedHosts": ["nsfw.example", "quiet.example"], "i": "fixture-token"])])
+        #expect(
+            updates.map { NSDictionary(dictionary: $0) } == [
+                NSDictionary(dictionary: [
+                    "silencedHosts": ["noisy.example", "quiet.example"],
+                    "mediaSilencedHosts": ["nsfw.example", "quiet.example"], "i": "fixture-token",
+                ])
+            ])
     }
 
     @Test func obfuscatedEntriesAreMatchedAgainstTheServersPeers() async throws {
         let server = try await MockServer.start()
         let state = try TemporaryDirectory.make("sync-state")
-        let admin = Syncer(server: server, username: MockServer.admin.username, token: MockServer.admin.token, state: state)
-        try await server.addFault(["match": ["methods": ["GET"], "path": "/api/v1/instance/peers"],
-                                   "effect": ["type": "status", "status": 200,
-                                              "body": ["friendly.example", "hidden.example", "botfarm.example",
-                                                       "one.example", "ane.example"]],
-                                   "count": 100])
-        let hidden = DomainDigest.sha256Hex("hidden.example"), other = DomainDigest.sha256Hex("elsewhere.example")
+        let admin = Syncer(
+            server: server, username: MockServer.admin.username, token: MockServer.admin.token, state: state)
+        try await server.addFault([
+            "match": ["methods": ["GET"], "path": "/api/v1/instance/peers"],
+            "effect": [
+                "type": "status", "status": 200,
+                "body": [
+                    "friendly.example", "hidden.example", "botfarm.example",
+                    "one.example", "ane.example",
+                ],
+            ],
+            "count": 100,
+        ])
+        let hidden = DomainDigest.sha256Hex("hidden.example")
+        let other = DomainDigest.sha256Hex("elsewhere.example")
         // GoToSocial publishes obfuscated entries without a digest: matched by their pattern (issue 26).
-        let list = try Self.file("""
-        [{"domain": "hid**n.example", "digest": "\(hidden)", "severity": "suspend"},
-         {"domain": "else*****.example", "digest": "\(other)", "severity": "suspend"},
-         {"domain": "b*tf*rm.example", "severity": "suspend"},
-         {"domain": "*ne.example", "severity": "suspend"}]
-        """, "public.json")
+        let list = try Self.file(
+            """
+            [{"domain": "hid**n.example", "digest": "\(hidden)", "severity": "suspend"},
+             {"domain": "else*****.example", "digest": "\(other)", "severity": "suspend"},
+             {"domain": "b*tf*rm.example", "severity": "suspend"},
+             {"domain": "*ne.example", "severity": "suspend"}]
+            """, "public.json")
         let plan = await admin.run(["domain-blocks", "sync", list.path, "--dry-run", "-o", "json"])
         #expect(plan.status == 0, "\(plan)")
         let rows = try Self.rows(plan)
         #expect(rows["hidden.example"]?["action"] as? String == "add")
         #expect(rows["else*****.example"]?["action"] as? String == "unmatched")
-        #expect((rows["else*****.example"]?["note"] as? String)?.hasPrefix("obfuscated; no known peer of this server matches it") == true)
+        #expect(
+            (rows["else*****.example"]?["note"] as? String)?.hasPrefix(
+                "obfuscated; no known peer of this server matches it") == true)
         #expect(rows["botfarm.example"]?["action"] as? String == "add", "\(rows.keys)")
         #expect(rows["*ne.example"]?["action"] as? String == "unmatched")
-        #expect(rows["*ne.example"]?["note"] as? String
+        #expect(
+            rows["*ne.example"]?["note"] as? String
                 == "obfuscated without a digest; ambiguous: 2 known domains fit it (ane.example, one.example)")
     }
 
     @Test func newSuspensionsShowWhatTheyCutAndFollowedOnesAreCappedByDefault() async throws {
         let server = try await MockServer.start()
         let state = try TemporaryDirectory.make("sync-state")
-        let admin = Syncer(server: server, username: MockServer.admin.username, token: MockServer.admin.token, state: state)
-        let counts: [[String: Any]] = [["key": "instance_follows", "unit": NSNull(), "total": "4", "data": []],
-                                       ["key": "instance_followers", "unit": NSNull(), "total": "1", "data": []]]
-        try await server.addFault(["match": ["methods": ["POST"], "path": "/api/v1/admin/measures"],
-                                   "effect": ["type": "status", "status": 200, "body": counts], "count": 100])
+        let admin = Syncer(
+            server: server, username: MockServer.admin.username, token: MockServer.admin.token, state: state)
+        let counts: [[String: Any]] = [
+            ["key": "instance_follows", "unit": NSNull(), "total": "4", "data": []],
+            ["key": "instance_followers", "unit": NSNull(), "total": "1", "data": []],
+        ]
+        try await server.addFault([
+            "match": ["methods": ["POST"], "path": "/api/v1/admin/measures"],
+            "effect": ["type": "status", "status": 200, "body": counts], "count": 100,
+        ])
         try await Self.block(server, ["domain": "quiet.example", "severity": "silence"])
-        let list = try Self.file("followed.example,suspend\nquiet.example,suspend\nlimited.example,silence\n", "list.csv")
+        let list = try Self.file(
+            "followed.example,suspend\nquiet.example,suspend\nlimited.example,silence\n", "list.csv")
 
         // quiet.example was silenced by hand: --adopt lets sync raise it, once the cap is lifted.
-        let plan = await admin.run(["domain-blocks", "sync", list.path, "--adopt", "--max-followed-severity", "suspend",
-                                    "--dry-run", "-o", "json"])
+        let plan = await admin.run([
+            "domain-blocks", "sync", list.path, "--adopt", "--max-followed-severity", "suspend",
+            "--dry-run", "-o", "json",
+        ])
         #expect(plan.status == 0, "\(plan)")
         let rows = try Self.rows(plan)
-        #expect(rows["followed.example"]?["follows"] as? Int == 4 && rows["followed.example"]?["followers"] as? Int == 1)
+        #expect(
+            rows["followed.example"]?["follows"] as? Int == 4 && rows["followed.example"]?["followers"] as? Int == 1)
         #expect(rows["followed.example"]?["note"] as? String == "4 local follows, 1 follower")
-        #expect(rows["quiet.example"]?["action"] as? String == "raise" && rows["quiet.example"]?["follows"] as? Int == 4)
+        #expect(
+            rows["quiet.example"]?["action"] as? String == "raise" && rows["quiet.example"]?["follows"] as? Int == 4)
         #expect(rows["limited.example"]?["follows"] == nil)  // not a suspension: not asked
 
         // The cap is the default: no flag needed.
@@ -342,10 +415,14 @@ struct DomainBlocksSyncTests {
         #expect(capped.status == 0, "\(capped)")
         let cappedRows = try Self.rows(capped)
         #expect(cappedRows["quiet.example"]?["action"] as? String == "unchanged")
-        #expect(cappedRows["followed.example"]?["note"] as? String
+        #expect(
+            cappedRows["followed.example"]?["note"] as? String
                 == "4 local follows, 1 follower: capped at silence (--max-followed-severity suspend lifts the cap)")
-        let blocks = Dictionary(try await Self.mastodonBlocks(server).map { ($0["domain"] as? String ?? "", $0["severity"] as? String ?? "") },
-                                uniquingKeysWith: { a, _ in a })
+        let blocks = Dictionary(
+            try await Self.mastodonBlocks(server).map {
+                ($0["domain"] as? String ?? "", $0["severity"] as? String ?? "")
+            },
+            uniquingKeysWith: { a, _ in a })
         #expect(blocks == ["followed.example": "silence", "quiet.example": "silence", "limited.example": "silence"])
 
         // The capped block is sync's own on the next run (its stamp says what was written), and sync's
@@ -353,18 +430,23 @@ struct DomainBlocksSyncTests {
         let again = try Self.rows(await admin.run(["domain-blocks", "sync", list.path, "--yes", "-o", "json"]))
         #expect(again["followed.example"]?["action"] as? String == "unchanged", "\(again)")
         try "limited.example,silence\n".write(to: list, atomically: true, encoding: .utf8)
-        let lifted = try Self.rows(await admin.run(["domain-blocks", "sync", list.path, "--lift-retracted", "--yes",
-                                                    "-o", "json"]))
+        let lifted = try Self.rows(
+            await admin.run([
+                "domain-blocks", "sync", list.path, "--lift-retracted", "--yes",
+                "-o", "json",
+            ]))
         #expect(lifted["followed.example"]?["action"] as? String == "lift", "\(lifted)")
-        #expect(try await Self.mastodonBlocks(server).contains { $0["domain"] as? String == "followed.example" } == false)
+        #expect(
+            try await Self.mastodonBlocks(server).contains { $0["domain"] as? String == "followed.example" } == false)
     }
 
     /// The budgets left on the mock's fault rules, by path: a rule nobody's request met keeps its whole budget.
     static func faultBudgets(_ server: ServerProcess) async throws -> [String: Int] {
         let rules = try #require(try await server.json(.get, "/api/v1/_mock/faults") as? [[String: Any]])
-        return Dictionary(rules.compactMap { rule in
-            ((rule["match"] as? [String: Any])?["path"] as? String).map { ($0, rule["remaining"] as? Int ?? -1) }
-        }, uniquingKeysWith: { a, _ in a })
+        return Dictionary(
+            rules.compactMap { rule in
+                ((rule["match"] as? [String: Any])?["path"] as? String).map { ($0, rule["remaining"] as? Int ?? -1) }
+            }, uniquingKeysWith: { a, _ in a })
     }
 
     /// A cron run with the cap lifted (--yes, output not on a terminal) asks the server neither for
@@ -372,14 +454,21 @@ struct DomainBlocksSyncTests {
     /// still shows what the suspension cuts.
     @Test func aCronRunAsksNeitherForFollowCountsNorForPeers() async throws {
         let server = try await MockServer.start()
-        let admin = Syncer(server: server, username: MockServer.admin.username, token: MockServer.admin.token,
-                           state: try TemporaryDirectory.make("sync-state"))
-        let counts: [[String: Any]] = [["key": "instance_follows", "unit": NSNull(), "total": "4", "data": []],
-                                       ["key": "instance_followers", "unit": NSNull(), "total": "1", "data": []]]
-        try await server.addFault(["match": ["methods": ["POST"], "path": "/api/v1/admin/measures"],
-                                   "effect": ["type": "status", "status": 200, "body": counts], "count": 100])
-        try await server.addFault(["match": ["methods": ["GET"], "path": "/api/v1/instance/peers"],
-                                   "effect": ["type": "status", "status": 200, "body": ["cut.example"]], "count": 100])
+        let admin = Syncer(
+            server: server, username: MockServer.admin.username, token: MockServer.admin.token,
+            state: try TemporaryDirectory.make("sync-state"))
+        let counts: [[String: Any]] = [
+            ["key": "instance_follows", "unit": NSNull(), "total": "4", "data": []],
+            ["key": "instance_followers", "unit": NSNull(), "total": "1", "data": []],
+        ]
+        try await server.addFault([
+            "match": ["methods": ["POST"], "path": "/api/v1/admin/measures"],
+            "effect": ["type": "status", "status": 200, "body": counts], "count": 100,
+        ])
+        try await server.addFault([
+            "match": ["methods": ["GET"], "path": "/api/v1/instance/peers"],
+            "effect": ["type": "status", "status": 200, "body": ["cut.example"]], "count": 100,
+        ])
         let list = try Self.file("cut.example,suspend\nquiet.example,silence\n", "list.csv")
 
         let plan = await admin.run(["domain-blocks", "sync", list.path, "--dry-run", "-o", "json"])
@@ -387,15 +476,20 @@ struct DomainBlocksSyncTests {
         #expect(try Self.rows(plan)["cut.example"]?["follows"] as? Int == 4)
         #expect(try await Self.faultBudgets(server) == ["/api/v1/admin/measures": 99, "/api/v1/instance/peers": 100])
 
-        let applied = await admin.run(["domain-blocks", "sync", list.path, "--yes", "--max-followed-severity",
-                                       "suspend", "-o", "json"])
+        let applied = await admin.run([
+            "domain-blocks", "sync", list.path, "--yes", "--max-followed-severity",
+            "suspend", "-o", "json",
+        ])
         #expect(applied.status == 0, "\(applied)")
         let rows = try Self.rows(applied)
         #expect(rows["cut.example"]?["result"] as? String == "done", "\(rows)")
         #expect(rows["cut.example"]?["follows"] == nil && rows["cut.example"]?["note"] == nil, "\(rows)")
         #expect(try await Self.faultBudgets(server) == ["/api/v1/admin/measures": 99, "/api/v1/instance/peers": 100])
-        let blocks = Dictionary(try await Self.mastodonBlocks(server).map { ($0["domain"] as? String ?? "", $0["severity"] as? String ?? "") },
-                                uniquingKeysWith: { a, _ in a })
+        let blocks = Dictionary(
+            try await Self.mastodonBlocks(server).map {
+                ($0["domain"] as? String ?? "", $0["severity"] as? String ?? "")
+            },
+            uniquingKeysWith: { a, _ in a })
         #expect(blocks == ["cut.example": "suspend", "quiet.example": "silence"])
     }
 
@@ -403,12 +497,16 @@ struct DomainBlocksSyncTests {
     /// rather than letting "unmatched" read as "no peer of this server".
     @Test func peersThatCannotBeReadAreSaidSo() async throws {
         let server = try await MockServer.start()
-        let admin = Syncer(server: server, username: MockServer.admin.username, token: MockServer.admin.token,
-                           state: try TemporaryDirectory.make("sync-state"))
-        try await server.addFault(["match": ["methods": ["GET"], "path": "/api/v1/instance/peers"],
-                                   "effect": ["type": "status", "status": 403, "body": ["error": "peers are private here"]], "count": 10])
+        let admin = Syncer(
+            server: server, username: MockServer.admin.username, token: MockServer.admin.token,
+            state: try TemporaryDirectory.make("sync-state"))
+        try await server.addFault([
+            "match": ["methods": ["GET"], "path": "/api/v1/instance/peers"],
+            "effect": ["type": "status", "status": 403, "body": ["error": "peers are private here"]], "count": 10,
+        ])
         let digest = DomainDigest.sha256Hex("hidden.example")
-        let list = try Self.file(#"[{"domain": "hid**n.example", "digest": "\#(digest)", "severity": "suspend"}]"#, "public.json")
+        let list = try Self.file(
+            #"[{"domain": "hid**n.example", "digest": "\#(digest)", "severity": "suspend"}]"#, "public.json")
         let plan = await admin.run(["domain-blocks", "sync", list.path, "--dry-run", "-o", "json"])
         #expect(plan.status == 0, "\(plan)")
         #expect(try Self.rows(plan)["hid**n.example"]?["action"] as? String == "unmatched", "\(plan)")
@@ -421,19 +519,26 @@ struct DomainBlocksSyncTests {
     /// the server would not count its follows.
     @Test func aCapWhoseCountsFailWritesNothing() async throws {
         let server = try await MockServer.start()
-        let admin = Syncer(server: server, username: MockServer.admin.username, token: MockServer.admin.token,
-                           state: try TemporaryDirectory.make("sync-state"))
-        try await server.addFault(["match": ["methods": ["POST"], "path": "/api/v1/admin/measures"],
-                                   "effect": ["type": "status", "status": 503], "count": 1000])
+        let admin = Syncer(
+            server: server, username: MockServer.admin.username, token: MockServer.admin.token,
+            state: try TemporaryDirectory.make("sync-state"))
+        try await server.addFault([
+            "match": ["methods": ["POST"], "path": "/api/v1/admin/measures"],
+            "effect": ["type": "status", "status": 503], "count": 1000,
+        ])
         let list = try Self.file("followed.example,suspend\n", "list.csv")
         let capped = await admin.run(["domain-blocks", "sync", list.path, "--yes", "--max-wait", "1"])
         #expect(capped.status == 75, "\(capped)")
-        #expect(capped.stderr.contains("cannot count the follows of followed.example, which the cap on followed "
-                                       + "domains (--max-followed-severity) needs"), "\(capped.stderr)")
+        #expect(
+            capped.stderr.contains(
+                "cannot count the follows of followed.example, which the cap on followed "
+                    + "domains (--max-followed-severity) needs"), "\(capped.stderr)")
         #expect(try await Self.mastodonBlocks(server).isEmpty)
         // With the cap lifted the counts are only shown: a count the server will not give is left out.
-        let uncapped = await admin.run(["domain-blocks", "sync", list.path, "--yes", "--max-followed-severity",
-                                        "suspend", "--max-wait", "1"])
+        let uncapped = await admin.run([
+            "domain-blocks", "sync", list.path, "--yes", "--max-followed-severity",
+            "suspend", "--max-wait", "1",
+        ])
         #expect(uncapped.status == 0, "\(uncapped)")
         #expect(try await Self.mastodonBlocks(server).compactMap { $0["domain"] as? String } == ["followed.example"])
     }
@@ -442,18 +547,23 @@ struct DomainBlocksSyncTests {
         let fleet = try await FleetTests.Fleet.start()
         defer { fleet.stop() }
         let environment = ["XDG_STATE_HOME": try TemporaryDirectory.make("sync-state").path]
-        let list = try Self.file("""
-        #domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate
-        shared.example,suspend,true,true,,false
-        loud.example,silence,false,false,,false
-        """)
+        let list = try Self.file(
+            """
+            #domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate
+            shared.example,suspend,true,true,,false
+            loud.example,silence,false,false,,false
+            """)
         let all = ["--account", "\(fleet.idA),\(fleet.idB),\(fleet.idG)"]
-        let plan = await fleet.run(all + ["domain-blocks", "sync", list.path, "--dry-run", "-o", "json"], environment: environment)
+        let plan = await fleet.run(
+            all + ["domain-blocks", "sync", list.path, "--dry-run", "-o", "json"], environment: environment)
         #expect(plan.status == 0, "\(plan)")
         let rows = try #require(try plan.json() as? [[String: Any]])
         let view = Set(rows.map { "\($0["account"]!) \($0["domain"]!) \($0["action"]!)" })
-        #expect(view == ["\(fleet.idA) shared.example add", "\(fleet.idA) loud.example add", "\(fleet.idB) shared.example add",
-                         "\(fleet.idB) loud.example add", "\(fleet.idG) shared.example add", "\(fleet.idG) loud.example skip"], "\(view)")
+        #expect(
+            view == [
+                "\(fleet.idA) shared.example add", "\(fleet.idA) loud.example add", "\(fleet.idB) shared.example add",
+                "\(fleet.idB) loud.example add", "\(fleet.idG) shared.example add", "\(fleet.idG) loud.example skip",
+            ], "\(view)")
         #expect(try await Self.mastodonBlocks(fleet.mastodonA).isEmpty)
         let saved = try Self.file(plan.stdout, "plan.json")
 
@@ -463,18 +573,31 @@ struct DomainBlocksSyncTests {
         #expect(refused.stderr.contains("fedictl: 3 accounts need a confirmation\n"), "\(refused.stderr)")
         #expect(try await Self.mastodonBlocks(fleet.mastodonA).isEmpty)
 
-        let confirmed = await fleet.run(["domain-blocks", "apply", saved.path], tty: true, input: "y\n", environment: environment)
+        let confirmed = await fleet.run(
+            ["domain-blocks", "apply", saved.path], tty: true, input: "y\n", environment: environment)
         #expect(confirmed.status == 0, "\(confirmed)")
         #expect(confirmed.stderr.components(separatedBy: "[y/N]").count == 2, "one prompt: \(confirmed)")
         // Each account's line: its software, its own question, and the first request it would send.
-        #expect(confirmed.stderr.contains("  \(fleet.idA) (Mastodon 4.6.0): Apply 2 changes to \(fleet.mastodonA.base) (2 to add)? POST /api/v1/admin/domain_blocks "), "\(confirmed.stderr)")
-        #expect(confirmed.stderr.contains("  \(fleet.idG) (GoToSocial 0.20.0-rc1): Apply 1 change to \(fleet.gts.base) (1 to add, 1 the server cannot keep)? POST "))
+        #expect(
+            confirmed.stderr.contains(
+                "  \(fleet.idA) (Mastodon 4.6.0): Apply 2 changes to \(fleet.mastodonA.base) (2 to add)? POST /api/v1/admin/domain_blocks "
+            ), "\(confirmed.stderr)")
+        #expect(
+            confirmed.stderr.contains(
+                "  \(fleet.idG) (GoToSocial 0.20.0-rc1): Apply 1 change to \(fleet.gts.base) (1 to add, 1 the server cannot keep)? POST "
+            ))
         // Nothing is counted as written before the question is answered.
         let beforeQuestion = try #require(confirmed.stderr.components(separatedBy: "[y/N]").first)
         #expect(!beforeQuestion.contains("written"), "\(beforeQuestion)")
         for server in [fleet.mastodonA, fleet.mastodonB] {
-            #expect(Set(try await Self.mastodonBlocks(server).compactMap { $0["domain"] as? String }) == ["shared.example", "loud.example"])
+            #expect(
+                Set(try await Self.mastodonBlocks(server).compactMap { $0["domain"] as? String }) == [
+                    "shared.example", "loud.example",
+                ])
         }
-        #expect(try await fleet.gts.received("POST", "/api/v1/admin/domain_blocks").map { $0["domain"] as? String } == ["shared.example"])
+        #expect(
+            try await fleet.gts.received("POST", "/api/v1/admin/domain_blocks").map { $0["domain"] as? String } == [
+                "shared.example"
+            ])
     }
 }

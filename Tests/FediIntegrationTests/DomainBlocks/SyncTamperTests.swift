@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// Sync only undoes its own work: a saved plan that was edited is checked row by row before
@@ -15,8 +15,9 @@ struct SyncTamperTests {
     @Test func aBlockRemovedAndReMadeByHandIsNotLiftedAsRetracted() async throws {
         let server = try await MockServer.start()
         defer { server.stop() }
-        let admin = Sync.Syncer(server: server, username: MockServer.admin.username, token: MockServer.admin.token,
-                                state: try TemporaryDirectory.make("sync-state"))
+        let admin = Sync.Syncer(
+            server: server, username: MockServer.admin.username, token: MockServer.admin.token,
+            state: try TemporaryDirectory.make("sync-state"))
         let list = try Sync.file("remade.example\nkept.example\n", "list.txt")
         let first = await admin.run(["domain-blocks", "sync", list.path, "--yes"])
         #expect(first.status == 0, "\(first)")
@@ -41,8 +42,9 @@ struct SyncTamperTests {
     @Test func anEditedPlanIsCheckedRowByRowBeforeAnythingIsSent() async throws {
         let server = try await MockServer.start()
         defer { server.stop() }
-        let admin = Sync.Syncer(server: server, username: MockServer.admin.username, token: MockServer.admin.token,
-                                state: try TemporaryDirectory.make("sync-state"))
+        let admin = Sync.Syncer(
+            server: server, username: MockServer.admin.username, token: MockServer.admin.token,
+            state: try TemporaryDirectory.make("sync-state"))
         try await Sync.block(server, ["domain": "hand.example", "severity": "suspend"])
         let list = try Sync.file("planned.example\n", "list.txt")
         let planned = await admin.run(["domain-blocks", "sync", list.path, "--dry-run", "-o", "json"])
@@ -60,15 +62,21 @@ struct SyncTamperTests {
             let data = try JSONSerialization.data(withJSONObject: rows + extra)
             return try Sync.file(String(decoding: data, as: UTF8.self), "plan.json")
         }
-        let file = try plan([row("a..b.example"), row("\u{1B}[31mred.example"),
-                             row(String(repeating: "x", count: 64) + ".example"), row("planned.example"),
-                             row("nosource.example", sources: []),
-                             row("hand.example", action: "lift", sources: [])])
+        let file = try plan([
+            row("a..b.example"), row("\u{1B}[31mred.example"),
+            row(String(repeating: "x", count: 64) + ".example"), row("planned.example"),
+            row("nosource.example", sources: []),
+            row("hand.example", action: "lift", sources: []),
+        ])
         let refused = await admin.run(["domain-blocks", "apply", file.path, "--yes"])
         #expect(refused.status == 65, "\(refused)")
-        #expect(refused.stderr.hasPrefix("fedictl: \(file.path): 5 rows cannot be applied; nothing was sent\n"), "\(refused)")
-        for named in ["row 2: 'a..b.example' is not a domain", "row 3: '", "row 4: 'xxxx",
-                      "row 5 (planned.example): repeats row 1", "row 6 (nosource.example): add without a source"] {
+        #expect(
+            refused.stderr.hasPrefix("fedictl: \(file.path): 5 rows cannot be applied; nothing was sent\n"),
+            "\(refused)")
+        for named in [
+            "row 2: 'a..b.example' is not a domain", "row 3: '", "row 4: 'xxxx",
+            "row 5 (planned.example): repeats row 1", "row 6 (nosource.example): add without a source",
+        ] {
             #expect(refused.stderr.contains(named), "\(named): \(refused.stderr)")
         }
         #expect(!refused.stderr.contains("\u{1B}"), "\(refused.stderr)")
@@ -86,7 +94,10 @@ struct SyncTamperTests {
         let normalised = try plan([row("UPPER.Example."), row("bücher.example")])
         let applied = await admin.run(["domain-blocks", "apply", normalised.path, "--yes"])
         #expect(applied.status == 0, "\(applied)")
-        #expect(try await Self.domains(server) == ["hand.example", "planned.example", "upper.example",
-                                                   "xn--bcher-kva.example"])
+        #expect(
+            try await Self.domains(server) == [
+                "hand.example", "planned.example", "upper.example",
+                "xn--bcher-kva.example",
+            ])
     }
 }

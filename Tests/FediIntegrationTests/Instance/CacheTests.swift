@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FediCore
 import FediTestSupport
+import Foundation
+import Testing
 
 /// The per-account cache of detected server software (and the per-host one for servers without a
 /// login): written with its time, reused within the time-to-live, renewed by --refresh, by age, by a
@@ -16,7 +16,8 @@ struct CacheTests {
     }
 
     static func config(for server: ServerProcess, cached: ServerInfo? = nil) -> LoginConfig {
-        let login = Login(id: "admin@\(server.base)", username: "admin", baseURL: server.baseURL.absoluteString, serverInfo: cached)
+        let login = Login(
+            id: "admin@\(server.base)", username: "admin", baseURL: server.baseURL.absoluteString, serverInfo: cached)
         return LoginConfig(defaultAccount: login.id, accounts: [login])
     }
 
@@ -80,7 +81,9 @@ struct CacheTests {
             let cached = await harness.run(["instance", "info", "-o", "json"])
             #expect(fresh.status == 0, "\(fresh)")
             #expect(cached.stdout == fresh.stdout, "\(flavour)")
-            #expect(try await Self.nodeinfoRequests(server) == (flavour == "unknown" || flavour == "misskey" ? 2 : 1), "\(flavour)")
+            #expect(
+                try await Self.nodeinfoRequests(server) == (flavour == "unknown" || flavour == "misskey" ? 2 : 1),
+                "\(flavour)")
         }
     }
 
@@ -117,8 +120,10 @@ struct CacheTests {
         // Cached as Mastodon 4.2.0 (say, before an upgrade); the server now shows 4.3.2+glitch.
         let server = try await FixtureServer.start(flavour: "glitch")
         let cache = InMemoryServerInfoCache()
-        cache.remember(ServerInfo(flavour: .mastodon, softwareName: "mastodon", version: "4.2.0", displayVersion: "4.2.0",
-                                  instanceAPI: "v2", detectedAt: Date()), for: server.base)
+        cache.remember(
+            ServerInfo(
+                flavour: .mastodon, softwareName: "mastodon", version: "4.2.0", displayVersion: "4.2.0",
+                instanceAPI: "v2", detectedAt: Date()), for: server.base)
         let result = await CommandHarness(serverCache: cache).run(["instance", "info", server.base, "-o", "json"])
         #expect(result.status == 0, "\(result)")
         let info = try #require(try result.json() as? [String: Any])
@@ -141,7 +146,8 @@ struct CacheTests {
     @Test func aStaleCacheThatMeetsA404IsRenewedOnceAndTheTableApplied() async throws {
         // The cache says Mastodon; the server is really Akkoma, which has no /api/v1/instance/rules.
         let server = try await FixtureServer.start(flavour: "akkoma")
-        let wrong = ServerInfo(flavour: .mastodon, softwareName: "mastodon", version: "4.3.2", instanceAPI: "v2", detectedAt: Date())
+        let wrong = ServerInfo(
+            flavour: .mastodon, softwareName: "mastodon", version: "4.3.2", instanceAPI: "v2", detectedAt: Date())
         let store = InMemoryLoginStore(Self.config(for: server, cached: wrong))
         let result = await CommandHarness(logins: store).run(["instance", "rules"])
         #expect(result.status == 69, "\(result)")
@@ -167,8 +173,12 @@ struct CacheTests {
     @Test func aFreshDetectionIsNotRepeatedOnA404() async throws {
         // A 404 right after detecting is the server's answer, not a stale cache.
         let server = try await FixtureServer.start(flavour: "mastodon")
-        _ = try await server.json(.post, "/__fixture/routes", body: ["GET /api/v1/instance/rules": ["status": 404, "json": ["error": "Not Found"]]])
-        let result = await CommandHarness(logins: InMemoryLoginStore(Self.config(for: server))).run(["instance", "rules"])
+        _ = try await server.json(
+            .post, "/__fixture/routes",
+            body: ["GET /api/v1/instance/rules": ["status": 404, "json": ["error": "Not Found"]]])
+        let result = await CommandHarness(logins: InMemoryLoginStore(Self.config(for: server))).run([
+            "instance", "rules",
+        ])
         #expect(result.status == 66, "\(result)")
         #expect(try await Self.nodeinfoRequests(server) == 1)
     }

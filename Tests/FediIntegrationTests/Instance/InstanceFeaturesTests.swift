@@ -1,8 +1,8 @@
+import FediCommands
+import FediCore
+import FediTestSupport
 import Foundation
 import Testing
-import FediCore
-import FediCommands
-import FediTestSupport
 
 /// `fedictl instance features` and the capability requirement, over libcurl against mastodon_mock
 /// and the fixture servers.
@@ -10,15 +10,17 @@ struct InstanceFeaturesTests {
     /// (capability, family or nil, note) per row of `instance features -o json`.
     static func rows(_ result: CommandResult) throws -> [String: (family: String?, note: String?)] {
         let rows = try #require(try result.json() as? [[String: Any]])
-        return Dictionary(uniqueKeysWithValues: rows.map { row in
-            (row["capability"] as? String ?? "", (row["family"] as? String, row["note"] as? String))
-        })
+        return Dictionary(
+            uniqueKeysWithValues: rows.map { row in
+                (row["capability"] as? String ?? "", (row["family"] as? String, row["note"] as? String))
+            })
     }
 
     /// What Mastodon has no API for: report notes, and GoToSocial's own admin verbs.
     static let notOnMastodon: Set<String> = [
         "reports note", "accounts reject --message", "domain-blocks sync --as-draft",
-        "domain-subscriptions list", "domain-subscriptions show", "domain-subscriptions add", "domain-subscriptions update",
+        "domain-subscriptions list", "domain-subscriptions show", "domain-subscriptions add",
+        "domain-subscriptions update",
         "domain-subscriptions remove", "domain-subscriptions test",
         "domain-drafts list", "domain-drafts show", "domain-drafts add", "domain-drafts accept", "domain-drafts reject",
         "domain-excludes list", "domain-excludes add", "domain-excludes remove",
@@ -47,8 +49,9 @@ struct InstanceFeaturesTests {
         #expect(result.status == 0, "\(result)")
         let rows = try Self.rows(result)
         // The table applied to what the fixture is known to run (not to what detection found).
-        let known = ServerInfo(flavour: Flavour(rawValue: expected.flavour), variant: expected.variant, softwareName: expected.software,
-                               version: expected.version, instanceAPI: expected.flavour == "unknown" ? nil : "v1", detectedAt: Date())
+        let known = ServerInfo(
+            flavour: Flavour(rawValue: expected.flavour), variant: expected.variant, softwareName: expected.software,
+            version: expected.version, instanceAPI: expected.flavour == "unknown" ? nil : "v1", detectedAt: Date())
         for row in FeatureSupport.matrix(for: known) {
             #expect(rows[row.capability]?.family == row.family?.rawValue, "\(expected.directory): \(row.capability)")
             #expect(rows[row.capability]?.note == row.note, "\(expected.directory): \(row.capability)")
@@ -57,12 +60,16 @@ struct InstanceFeaturesTests {
 
     @Test func spotChecksFromTheApiMap() async throws {
         let expectations: [String: [String: String?]] = [
-            "gotosocial": ["reports list": "gotosocial-admin", "reports assign": nil, "domain-blocks update": "gotosocial-admin",
-                           "filters (v2)": "mastodon-client"],
+            "gotosocial": [
+                "reports list": "gotosocial-admin", "reports assign": nil, "domain-blocks update": "gotosocial-admin",
+                "filters (v2)": "mastodon-client",
+            ],
             "gotosocial-0.17": ["domain-blocks update": nil],  // 0.19 changes blocks in place
             "akkoma": ["reports resolve": "pleroma-admin", "instance rules": nil, "filters (v1)": "mastodon-client"],
             "misskey": ["reports list": "misskey-admin", "blocks": "misskey-client", "apps register": nil],
-            "mastodon-old": ["domain-blocks list": nil, "accounts unsensitive": "mastodon-admin", "instance blocks": nil],
+            "mastodon-old": [
+                "domain-blocks list": nil, "accounts unsensitive": "mastodon-admin", "instance blocks": nil,
+            ],
             "unknown": ["instance info": nil, "blocks": nil],
         ]
         for (flavour, wanted) in expectations {
@@ -76,13 +83,17 @@ struct InstanceFeaturesTests {
 
     @Test func terminalTableNamesTheServerOnStderr() async throws {
         let server = try await FixtureServer.start(flavour: "glitch")
-        let result = await CommandHarness().run(["instance", "features", server.base, "--no-color"], tty: true, width: 120)
+        let result = await CommandHarness().run(
+            ["instance", "features", server.base, "--no-color"], tty: true, width: 120)
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr == "\(server.base): Mastodon 4.3.2 (glitch-soc)\n")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.first?.hasPrefix("CAPABILITY") == true)
         #expect(lines.contains { $0.hasPrefix("reports assign") && $0.contains("Mastodon admin API") })
-        #expect(lines.contains { $0.hasPrefix("reports note") && $0.contains("unavailable") && $0.contains("Mastodon has no API for it") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("reports note") && $0.contains("unavailable") && $0.contains("Mastodon has no API for it")
+            })
     }
 
     // MARK: requiring a capability
@@ -91,8 +102,10 @@ struct InstanceFeaturesTests {
         let server = try await FixtureServer.start(flavour: "gotosocial")
         let store = InMemoryLoginStore(CacheTests.config(for: server))
         let terminal = CapturingTerminal()
-        let services = Services(transport: CommandHarness.sharedTransport, secrets: InMemorySecretStore(), insecureSecrets: { InMemorySecretStore() },
-                                logins: store, terminal: terminal, environment: [:])
+        let services = Services(
+            transport: CommandHarness.sharedTransport, secrets: InMemorySecretStore(),
+            insecureSecrets: { InMemorySecretStore() },
+            logins: store, terminal: terminal, environment: [:])
         let ctx = CommandContext(services: services, globals: try GlobalOptions.parse([]))
         #expect(try await ctx.require(.reportsList) == .gotosocialAdmin)
         do {
@@ -102,11 +115,12 @@ struct InstanceFeaturesTests {
             let failure = ErrorReport.fediError(from: error)
             ErrorReport.write(failure, to: ctx)
             #expect(failure.status.rawValue == 69)
-            #expect(terminal.stderr == """
-                fedictl: reports assign is not available on GoToSocial 0.20.0-rc1
-                hint: GoToSocial has no API for it; `fedictl instance features \(server.base)` lists what this server can do
+            #expect(
+                terminal.stderr == """
+                    fedictl: reports assign is not available on GoToSocial 0.20.0-rc1
+                    hint: GoToSocial has no API for it; `fedictl instance features \(server.base)` lists what this server can do
 
-                """)
+                    """)
         }
         // Both requirements used one detection.
         let nodeinfo = try await server.receivedRequests().filter { $0["path"] as? String == "/.well-known/nodeinfo" }
@@ -128,10 +142,11 @@ struct InstanceFeaturesTests {
         let server = try await FixtureServer.start(flavour: "mastodon-old")
         let result = await CommandHarness().run(["instance", "blocks", server.base])
         #expect(result.status == 69, "\(result)")
-        #expect(result.stderr == """
-            fedictl: instance blocks is not available on Mastodon 3.5.3
-            hint: it needs Mastodon 4.0.0 or newer; `fedictl instance features \(server.base)` lists what this server can do
+        #expect(
+            result.stderr == """
+                fedictl: instance blocks is not available on Mastodon 3.5.3
+                hint: it needs Mastodon 4.0.0 or newer; `fedictl instance features \(server.base)` lists what this server can do
 
-            """)
+                """)
     }
 }

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `accounts` against the real GoToSocial: sign-ups from its web form, approval, the username
@@ -96,8 +96,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: state) }
         let admin = JournaledUser(gts.http, gts.admin, journal: journal)
 
-        let result = await admin.run(["accounts", "action", id, "--type", "suspend", "--yes",
-                                      "--fields", "acct,status"])
+        let result = await admin.run([
+            "accounts", "action", id, "--type", "suspend", "--yes",
+            "--fields", "acct,status",
+        ])
         #expect(result.status == 0, "\(result)")
         let shownSuspended = result.stdout == "acct\t@\(username)\nstatus\tsuspended\n"
         let saidUnderWay = result.stderr.contains("the suspension is under way")
@@ -111,8 +113,9 @@ import Testing
         #expect(entry.software == "gotosocial", "\(entry)")
         #expect(entry.undo == nil, "GoToSocial cannot unsuspend: \(entry)")
         #expect(entry.noUndo?.hasSuffix("cannot run `accounts unsuspend`") == true, "\(entry)")
-        #expect(entry.before?.hasPrefix("suspended: no;") == true && entry.after?.hasPrefix("suspended: yes;") == true,
-                "\(entry)")
+        #expect(
+            entry.before?.hasPrefix("suspended: no;") == true && entry.after?.hasPrefix("suspended: yes;") == true,
+            "\(entry)")
         let unsuspend = await admin.run(["accounts", "unsuspend", id])
         #expect(unsuspend.status == 69, "\(unsuspend)")
     }

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// What GoToSocial does not offer, said plainly: app verification and API sign-ups.
@@ -23,10 +23,13 @@ import Testing
         let username = GoToSocialServer.uniqueName("newcomer")
         let logins = InMemoryLoginStore()
         let harness = CommandHarness(secrets: InMemorySecretStore(), logins: logins)
-        let result = await harness.run(["signup", gts.base, "--username", username,
-                                        "--email", "\(username)@example.org",
-                                        "--reason", GoToSocialServer.defaultReason, "--password-stdin", "--agree"],
-                                       input: "Correct-Horse-Battery-9\n")
+        let result = await harness.run(
+            [
+                "signup", gts.base, "--username", username,
+                "--email", "\(username)@example.org",
+                "--reason", GoToSocialServer.defaultReason, "--password-stdin", "--agree",
+            ],
+            input: "Correct-Horse-Battery-9\n")
         #expect(result.status == 69, "\(result)")
         #expect(result.stderr.contains("takes sign-ups only on its web page"), "\(result)")
         #expect(result.stderr.contains("hint: sign up at http://\(gts.base)/signup"), "\(result)")
@@ -48,9 +51,12 @@ import Testing
         let key = RegisteredClient.secretKey(for: ServerAddress(baseURL: gts.http.baseURL))
         let secret = try #require(await secrets.secrets[key])
         #expect(!result.stdout.contains(secret) && !result.stderr.contains(secret))
-        let token = try await gts.http.request(.post, "/oauth/token", json: [
-            "grant_type": "client_credentials", "client_id": clientID, "client_secret": secret,
-            "redirect_uri": "urn:ietf:wg:oauth:2.0:oob", "scope": "read"])
+        let token = try await gts.http.request(
+            .post, "/oauth/token",
+            json: [
+                "grant_type": "client_credentials", "client_id": clientID, "client_secret": secret,
+                "redirect_uri": "urn:ietf:wg:oauth:2.0:oob", "scope": "read",
+            ])
         #expect(token.status == 200, "\(String(decoding: token.body, as: UTF8.self))")
     }
 }

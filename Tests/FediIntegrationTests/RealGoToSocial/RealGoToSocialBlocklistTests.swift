@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// Shared blocklists on the real GoToSocial: import, export, sync, apply and lift, each test with
@@ -54,8 +54,9 @@ import Testing
 
         let export = await admin.run(["domain-blocks", "export"])
         #expect(export.status == 0, "\(export)")
-        let exported = Set(export.stdout.split(separator: "\n")
-            .compactMap { $0.split(separator: ",").first.map(String.init) })
+        let exported = Set(
+            export.stdout.split(separator: "\n")
+                .compactMap { $0.split(separator: ",").first.map(String.init) })
         #expect(Set(domains).isSubset(of: exported))
     }
 
@@ -120,8 +121,9 @@ import Testing
         let sync = await first.run(["domain-blocks", "sync", source.path, "--yes", "-o", "json"])
         #expect(sync.status == 0, "\(sync)")
         let rows = try #require(try sync.json() as? [[String: Any]])
-        let actions = Dictionary(rows.map { ($0["domain"] as? String ?? "", $0["action"] as? String ?? "") },
-                                 uniquingKeysWith: { a, _ in a })
+        let actions = Dictionary(
+            rows.map { ($0["domain"] as? String ?? "", $0["action"] as? String ?? "") },
+            uniquingKeysWith: { a, _ in a })
         #expect(actions == [hand: "kept", excluded: "kept", made: "add", changed: "add"], "\(rows)")
         var onServer = try await blocked(gts)
         #expect(onServer[hand]?["private_comment"] as? String == "reports 12, 13")
@@ -129,7 +131,8 @@ import Testing
         #expect(onServer[excluded] == nil)
 
         // Someone rewrites the public comment of one block sync made.
-        #expect(await first.run(["domain-blocks", "update", changed, "--public-comment", "appeal pending"]).status == 0)
+        #expect(
+            await first.run(["domain-blocks", "update", changed, "--public-comment", "appeal pending"]).status == 0)
         // The partner drops both; a second machine, with no record of its own, runs the nightly sync.
         try Self.csv([hand, excluded]).write(to: source, atomically: true, encoding: .utf8)
         let lift = await second.run(["domain-blocks", "sync", source.path, "--lift-retracted", "--yes", "-o", "json"])

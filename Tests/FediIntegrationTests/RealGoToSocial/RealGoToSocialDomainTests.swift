@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// Domain blocks and allows on the real GoToSocial, each test with domains of its own.
@@ -36,8 +36,9 @@ import Testing
     /// there is no such block (66), not "try again later" (75).
     @Test func removingAnUnknownBlockIDIsExit66() async throws {
         let gts = try await GoToSocialServer.shared()
-        let direct = try await gts.http.request(.get, "/api/v1/admin/domain_blocks/01JUNKNOWN0000000000000000",
-                                                token: gts.admin.token)
+        let direct = try await gts.http.request(
+            .get, "/api/v1/admin/domain_blocks/01JUNKNOWN0000000000000000",
+            token: gts.admin.token)
         #expect(direct.status == 500)
         let remove = await gts.adminSide.run(["domain-blocks", "remove", "01JUNKNOWN0000000000000000", "--yes"])
         #expect(remove.status == 66, "\(remove)")

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// The everyday verbs on the real GoToSocial: instance facts, blocks, mutes, domain blocks of a
@@ -52,8 +52,9 @@ import Testing
     @Test func theHomeTimelineShowsWhatTheServerHolds() async throws {
         let gts = try await GoToSocialServer.shared()
         let text = "home news \(UUID().uuidString)"
-        _ = try await gts.http.json(.post, "/api/v1/statuses", token: gts.bob.token,
-                                    body: ["status": text, "visibility": "public"])
+        _ = try await gts.http.json(
+            .post, "/api/v1/statuses", token: gts.bob.token,
+            body: ["status": text, "visibility": "public"])
         let answer = try await gts.get("/api/v1/timelines/home?limit=40", token: gts.bob.token)
         let home = try #require(answer as? [[String: Any]])
         let newest = try #require(home.first?["id"] as? String, "bob's home timeline is empty")
@@ -109,8 +110,9 @@ import Testing
     @Test func theLocalTimelineShowsAlicesPost() async throws {
         let gts = try await GoToSocialServer.shared()
         let text = "a walk by the river \(UUID().uuidString)"
-        _ = try await gts.http.json(.post, "/api/v1/statuses", token: gts.alice.token,
-                                    body: ["status": text, "visibility": "public"])
+        _ = try await gts.http.json(
+            .post, "/api/v1/statuses", token: gts.alice.token,
+            body: ["status": text, "visibility": "public"])
         let show = await gts.aliceSide.run(["timelines", "show", gts.base, "--limit", "40"])
         #expect(show.status == 0, "\(show)")
         #expect(show.stdout.contains(text), "\(show)")
@@ -176,11 +178,14 @@ import Testing
         let queue = await harness.run(["queue", "--kind", "report", "-o", "json"])
         #expect(queue.status == 0, "\(queue)")
         let items = try #require(try queue.json() as? [[String: Any]])
-        let fromMock = try #require(items.first { $0["server"] as? String == mock.base && $0["id"] as? String == onMock.reportID })
+        let fromMock = try #require(
+            items.first { $0["server"] as? String == mock.base && $0["id"] as? String == onMock.reportID })
         #expect(fromMock["from"] as? String == "@alice@\(mock.base)")
-        let fromGts = try #require(items.first { $0["server"] as? String == gts.base && $0["comment"] as? String == comment },
-                                   "\(queue)")
-        #expect(fromGts["target"] as? String == "@bob@\(gts.base)" && fromGts["from"] as? String == "@alice@\(gts.base)")
+        let fromGts = try #require(
+            items.first { $0["server"] as? String == gts.base && $0["comment"] as? String == comment },
+            "\(queue)")
+        #expect(
+            fromGts["target"] as? String == "@bob@\(gts.base)" && fromGts["from"] as? String == "@alice@\(gts.base)")
         let dates = items.compactMap { $0["created_at"] as? String }.compactMap(FlexibleDate.parse)
         #expect(dates.count == items.count && dates == dates.sorted(), "\(queue)")
         #expect(items.allSatisfy { $0["account"] == nil }, "\(queue)")

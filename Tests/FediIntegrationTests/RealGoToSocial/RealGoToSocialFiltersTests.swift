@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// Filters on the real GoToSocial 0.20 (v2 filters, blur kept, statuses under `phrase`).
@@ -12,8 +12,10 @@ import Testing
     @Test func blurFiltersAreKept() async throws {
         let gts = try await GoToSocialServer.shared()
         let title = GoToSocialServer.uniqueName("blur")
-        let create = await gts.aliceSide.run(["filters", "create", title, "--action", "blur", "--context", "home",
-                                              "--fields", "id"])
+        let create = await gts.aliceSide.run([
+            "filters", "create", title, "--action", "blur", "--context", "home",
+            "--fields", "id",
+        ])
         #expect(create.status == 0, "\(create)")
         let id = GoToSocialServer.value(create.stdout)
         #expect(try await filter(gts, id)["filter_action"] as? String == "blur")
@@ -23,8 +25,10 @@ import Testing
     @Test func updateNeverExpiresClearsTheExpiry() async throws {
         let gts = try await GoToSocialServer.shared()
         let title = GoToSocialServer.uniqueName("expiring")
-        let create = await gts.aliceSide.run(["filters", "create", title, "--expires-in", "1d", "--context", "home",
-                                              "--fields", "id"])
+        let create = await gts.aliceSide.run([
+            "filters", "create", title, "--expires-in", "1d", "--context", "home",
+            "--fields", "id",
+        ])
         #expect(create.status == 0, "\(create)")
         let id = GoToSocialServer.value(create.stdout)
         #expect(try await filter(gts, id)["expires_at"] is String)
@@ -40,8 +44,9 @@ import Testing
     /// GoToSocial sends a filtered post's id under `phrase`: fedictl shows it.
     @Test func filteredPostsShowTheirIDs() async throws {
         let gts = try await GoToSocialServer.shared()
-        let posted = try await gts.http.json(.post, "/api/v1/statuses", token: gts.alice.token,
-                                             body: ["status": "a post to filter \(UUID().uuidString)"])
+        let posted = try await gts.http.json(
+            .post, "/api/v1/statuses", token: gts.alice.token,
+            body: ["status": "a post to filter \(UUID().uuidString)"])
         let post = try #require(posted as? [String: Any])
         let postID = try #require(post["id"] as? String)
         let title = GoToSocialServer.uniqueName("posts")
@@ -80,8 +85,9 @@ import Testing
         keywords = try #require(try await filter(gts, id)["keywords"] as? [[String: Any]])
         #expect(keywords.map { $0["id"] as? String } == before.map { $0["id"] as? String }, "\(keywords)")
 
-        let posted = try await gts.http.json(.post, "/api/v1/statuses", token: gts.alice.token,
-                                             body: ["status": "a post to unfilter \(UUID().uuidString)"])
+        let posted = try await gts.http.json(
+            .post, "/api/v1/statuses", token: gts.alice.token,
+            body: ["status": "a post to unfilter \(UUID().uuidString)"])
         let postID = try #require((posted as? [String: Any])?["id"] as? String)
         #expect(await alice.run(["filters", "statuses", "add", id, postID]).status == 0)
         let entry = try #require((try await filter(gts, id)["statuses"] as? [[String: Any]])?.first)

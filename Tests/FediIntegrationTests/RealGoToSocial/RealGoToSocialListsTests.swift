@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// The list and show verbs of GoToSocial's domain permission tools and header filters on the real
@@ -25,8 +25,9 @@ import Testing
 
         let allows = await admin.run(["domain-allows", "list", "--fields", "domain"])
         #expect(allows.status == 0, "\(allows)")
-        #expect(Set(allows.stdout.split(separator: "\n").map(String.init))
-            == Set(try await domains(gts, "/api/v1/admin/domain_allows")), "\(allows)")
+        #expect(
+            Set(allows.stdout.split(separator: "\n").map(String.init))
+                == Set(try await domains(gts, "/api/v1/admin/domain_allows")), "\(allows)")
         let excludes = await admin.run(["domain-excludes", "list", "--fields", "domain"])
         #expect(excludes.status == 0 && excludes.stdout.contains("\(excluded)\n"), "\(excludes)")
         #expect(try await domains(gts, "/api/v1/admin/domain_permission_excludes").contains(excluded))
@@ -48,20 +49,24 @@ import Testing
         let admin = gts.adminSide
         let title = GoToSocialServer.uniqueName("sub")
         let url = "http://127.0.0.1:9/\(title).txt"
-        let added = await admin.run(["domain-subscriptions", "add", url, "--type", "block", "--title", title,
-                                     "-o", "json"])
+        let added = await admin.run([
+            "domain-subscriptions", "add", url, "--type", "block", "--title", title,
+            "-o", "json",
+        ])
         #expect(added.status == 0, "\(added)")
         let id = try #require((try? added.json() as? [String: Any])?["id"] as? String, "\(added)")
         let list = await admin.run(["domain-subscriptions", "list", "--fields", "id,uri"])
         #expect(list.status == 0 && list.stdout.contains("\(id)\t\(url)\n"), "\(list)")
         let show = await admin.run(["domain-subscriptions", "show", id, "-o", "json"])
         #expect((try? show.json() as? [String: Any])?["title"] as? String == title, "\(show)")
-        let onServer = try #require(try await gts.get("/api/v1/admin/domain_permission_subscriptions/\(id)")
-            as? [String: Any])
+        let onServer = try #require(
+            try await gts.get("/api/v1/admin/domain_permission_subscriptions/\(id)")
+                as? [String: Any])
         #expect(onServer["title"] as? String == title && onServer["uri"] as? String == url, "\(onServer)")
         #expect(await admin.run(["domain-subscriptions", "remove", id, "--yes"]).status == 0)
-        let subscriptions = try #require(try await gts.get("/api/v1/admin/domain_permission_subscriptions")
-            as? [[String: Any]])
+        let subscriptions = try #require(
+            try await gts.get("/api/v1/admin/domain_permission_subscriptions")
+                as? [[String: Any]])
         #expect(subscriptions.contains { $0["id"] as? String == id } == false)
 
         let agent = ".*\(title).*"

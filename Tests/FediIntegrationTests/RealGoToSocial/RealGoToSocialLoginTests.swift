@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// `auth login` against the real GoToSocial, the test acting as the person in the browser: the

@@ -1,6 +1,6 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// Reports on the real GoToSocial: alice files them, the admin triages them.
@@ -16,8 +16,10 @@ import Testing
     @Test func aliceReportsBobAndTheAdminSeesItInTheQueue() async throws {
         let gts = try await GoToSocialServer.shared()
         let comment = "spam links \(UUID().uuidString)"
-        let filed = await gts.aliceSide.run(["reports", "file", "@bob", "--category", "spam", "--comment", comment,
-                                             "-o", "json"])
+        let filed = await gts.aliceSide.run([
+            "reports", "file", "@bob", "--category", "spam", "--comment", comment,
+            "-o", "json",
+        ])
         #expect(filed.status == 0, "\(filed)")
         #expect(filed.stderr.contains("stored the report's category as 'other', not 'spam'"), "\(filed)")
         let report = try await Self.report(gts, comment: comment)
@@ -48,8 +50,10 @@ import Testing
         let comment = "buy watches \(UUID().uuidString)"
         let filed = await gts.aliceSide.run(["reports", "file", "@\(username)", "--comment", comment])
         #expect(filed.status == 0, "\(filed)")
-        let resolve = await gts.adminSide.run(["reports", "resolve", "--target", "@\(username)", "--action", "suspend",
-                                               "--comment", "Suspended for spam.", "--yes"])
+        let resolve = await gts.adminSide.run([
+            "reports", "resolve", "--target", "@\(username)", "--action", "suspend",
+            "--comment", "Suspended for spam.", "--yes",
+        ])
         #expect(resolve.status == 0, "\(resolve)")
         let resolved = try await Self.report(gts, comment: comment, resolved: true)
         #expect(resolved["action_taken_comment"] as? String == "Suspended for spam.", "\(resolved)")
@@ -83,12 +87,15 @@ import Testing
         // GoToSocial 0.20 shows `ip: null` for an account that signed up through its web form: no range
         // selects it, and a range that matches no address lists nothing.
         #expect(try await gts.adminAccount(username)["ip"] is NSNull)
-        let byAddress = await gts.adminSide.run(["accounts", "list", "--ip", "127.0.0.0/8", "--all",
-                                                 "--fields", "acct"])
+        let byAddress = await gts.adminSide.run([
+            "accounts", "list", "--ip", "127.0.0.0/8", "--all",
+            "--fields", "acct",
+        ])
         #expect(byAddress.status == 0 && !byAddress.stdout.contains("@\(username)\n"), "\(byAddress)")
 
-        let suspend = await gts.adminSide.run(["accounts", "action", "-", "--type", "suspend", "--yes"],
-                                              input: "@\(username)\n")
+        let suspend = await gts.adminSide.run(
+            ["accounts", "action", "-", "--type", "suspend", "--yes"],
+            input: "@\(username)\n")
         #expect(suspend.status == 0, "\(suspend)")
         #expect(suspend.stderr.contains("suspended 1 of 1 account"), "\(suspend)")
         try await gts.eventually("GoToSocial to suspend @\(username)") {

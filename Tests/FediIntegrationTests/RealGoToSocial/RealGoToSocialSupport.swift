@@ -1,14 +1,15 @@
-import Foundation
 import FediCore
 import FediTestSupport
+import Foundation
 import Testing
 
 /// The real-server tier: skipped without a GoToSocial binary, except in CI (FEDICTL_REQUIRE_GOTOSOCIAL),
 /// where a missing server fails every test with the launcher's message.
 extension Trait where Self == ConditionTrait {
     static var realGoToSocial: Self {
-        .enabled(if: GoToSocialServer.isAvailable,
-                 "no GoToSocial server (FEDICTL_GOTOSOCIAL, or ../shared/gotosocial/gotosocial beside the checkout)")
+        .enabled(
+            if: GoToSocialServer.isAvailable,
+            "no GoToSocial server (FEDICTL_GOTOSOCIAL, or ../shared/gotosocial/gotosocial beside the checkout)")
     }
 }
 
