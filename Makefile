@@ -12,7 +12,7 @@ APT_PACKAGES := curl python3 libcurl4-openssl-dev libsecret-1-dev libsecret-tool
 	zsh bash-completion strace tmux fish ffmpeg systemd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help deps apt-deps build release test test-fast test-release demo bench clean
+.PHONY: help deps apt-deps build release test test-fast test-release demo bench clean format lint
 
 help:
 	@echo "make demo      install what is needed, build, and tour fedictl against a local mastodon_mock"
@@ -21,9 +21,17 @@ help:
 	@echo "make test-fast the fast tier only: fakes, no external process, under a minute"
 	@echo "make test-release the demo on the optimised build; fails if any step crashes"
 	@echo "make build     debug build;  make release: optimised build"
+	@echo "make format    format the tree with swift format (.swift-format); make lint checks it, as make test does"
 	@echo "make install   install binary, man page and completions under PREFIX (default /usr/local)"
 	@echo "make bench     benchmarks (bench/README.md)"
 	@echo "make fuzz      libFuzzer over every decoder and the blocklist reader (FUZZ_RUNS=200000)"
+
+# swift format, from the toolchain, with the repository's .swift-format (120 columns, as its own).
+FORMATTED := Package.swift Sources Tests
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMATTED)
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
 
 # System libraries (Debian) and the Python venv holding the local test server. The Debian
 # packages come first: the venv needs python3-venv (ensurepip), which a plain python3 lacks.
@@ -51,7 +59,7 @@ release: deps
 # the real keyring in a private unlocked Secret Service, real shells).
 INTEGRATION_TARGETS := --filter FediIntegrationTests --filter FediKeyringTests
 
-test-fast: apt-deps
+test-fast: apt-deps lint
 	$(SWIFT) build --build-tests
 	FEDICTL_TEST_TIER=fast $(SWIFT) test --skip-build --skip FediIntegrationTests --skip FediKeyringTests
 
