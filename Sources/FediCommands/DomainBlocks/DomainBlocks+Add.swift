@@ -24,7 +24,7 @@ extension DomainBlocks {
                   $ fedictl domain-blocks add spam.example
                   $ fedictl domain-blocks add noisy.example --severity silence --reject-media --public-comment "Unmoderated"
                   $ fedictl domain-blocks add spam.example --dry-run
-                  $ printf 'spamwave.example\nspamwave2.example\n' | fedictl --all-accounts domain-blocks add - --yes
+                  $ printf 'spamwave.example\\nspamwave2.example\\n' | fedictl --all-accounts domain-blocks add - --yes
                 """)
 
         public static let traits = VerbTraits(.moderation, .writes)
