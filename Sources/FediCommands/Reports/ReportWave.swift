@@ -154,8 +154,15 @@ struct ReportWave: Sendable {
             action.reportComment = comment
             var notes = before.map { [JournalNote.account($0, on: host, setting: wave.kind)] } ?? []
             notes.append(.report(first, on: host, state: "resolved"))
+            // A 429, a timeout or a lost answer is settled by reading the account back, as for
+            // `accounts action` over a selector: the flag set, it is done; else it is sent again.
             try await JournalNote.during(notes) {
-                try await accounts.perform(action, onAccount: target.accountID)
+                try await client.createCheckingBack("\(wave.kind.rawValue) of \(target.handle)") {
+                    try await accounts.perform(action, onAccount: target.accountID)
+                } find: {
+                    guard let flag else { return nil }
+                    return try await accounts.account(id: target.accountID).value[keyPath: flag.path] == true ? () : nil
+                }
             }
         }
         // The action may have resolved the account's other reports (Mastodon's does): read them back.
