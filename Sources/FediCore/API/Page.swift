@@ -29,25 +29,9 @@ extension APIClient {
         var next: URL?
         var refused: FediError?
         if let linked = link.next {
-            do { next = Self.keepingFilters(of: url, in: try followable(linked, after: url)) } catch { refused = error }
+            do { next = try followable(linked, after: url) } catch { refused = error }
         }
         return PageAnswerBody(client: self, response: response, next: next, refused: refused)
-    }
-
-    /// Where a cursor is kept, never put back: the next link's own says where the next page starts.
-    static let cursorNames: Set<String> = ["max_id", "min_id", "since_id", "page", "offset", "until_id", "limit"]
-
-    /// The next link with the list's filters (`by_domain=`, `origin=`…) that it dropped put back: a
-    /// server that leaves them out (mastodon_mock 0.6.1 does) would page on through another list,
-    /// and a selector would then end its wave after the first page without a word.
-    static func keepingFilters(of url: URL, in next: URL) -> URL {
-        let asked = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
-        guard var parts = URLComponents(url: next, resolvingAgainstBaseURL: false) else { return next }
-        let kept = Set((parts.queryItems ?? []).map(\.name))
-        let dropped = asked.filter { !kept.contains($0.name) && !cursorNames.contains($0.name) }
-        guard !dropped.isEmpty else { return next }
-        parts.queryItems = (parts.queryItems ?? []) + dropped
-        return parts.url ?? next
     }
 
     /// A next link as fedictl follows it. One to another origin (a proxy that passes the server's
