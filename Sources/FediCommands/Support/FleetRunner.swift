@@ -7,7 +7,7 @@ import FoundationEssentials
 /// `--concurrency` at once, default 16), each with a context pinned to its account (own detection, capability
 /// check, pacing and retries) over the one shared transport, so connections are reused per server.
 ///
-/// A verb that runs once per server (`VerbTraits.oncePerServer`): of several logins on one server
+/// A verb that runs once per server (`VerbTraits.runsOncePerServer`): of several logins on one server
 /// only the one `FleetMembers` picks runs; the others say "same server as ..." and send nothing
 /// (`--per-account` runs them all).
 ///
@@ -49,7 +49,7 @@ struct FleetRunner {
     /// Runs the verb over every account and returns the exit status.
     func run<Command: FediCommand>(_ command: Command) async -> Int32 {
         let previewing = !ctx.globals.yes && !ctx.globals.dryRun
-        let perServer = Command.traits.oncePerServer && !ctx.globals.perAccount
+        let perServer = Command.traits.runsOncePerServer && !ctx.globals.perAccount
         let (acting, sameServer) = perServer ? FleetMembers.split(pins) : (pins, [:])
         for pin in pins {
             guard let other = sameServer[pin.login.id] else { continue }

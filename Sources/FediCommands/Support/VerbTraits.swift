@@ -34,7 +34,7 @@ public struct VerbTraits: Sendable {
     }
 
     /// Over several logins on one server the verb runs once.
-    var oncePerServer: Bool { accounts == .oncePerServer || accounts == .moderation }
+    var runsOncePerServer: Bool { accounts == .oncePerServer || accounts == .moderation }
 }
 
 extension FediCommand {
