@@ -42,13 +42,15 @@ extension CommandContext {
                 name: { JournalNote.handle($0.acct, on: host) })
             try await wave.run(todo, in: ctx, progress: progress) { account in
                 let notes = [JournalNote.account(account, on: host, setting: kind)]
-                // A lost answer is settled by reading the account back: the flag set, it is done.
                 try await JournalNote.during(notes) {
+                    // A warning sets no flag to read back: sent once, a lost answer is a failure to
+                    // check by hand, never a second warning.
+                    guard flag != nil else { return try await accounts.perform(action, onAccount: account.id) }
+                    // A lost answer is settled by reading the account back: the flag set, it is done.
                     try await client.createCheckingBack("\(kind.rawValue) of @\(account.acct)") {
                         try await accounts.perform(action, onAccount: account.id)
                     } find: {
-                        guard flag != nil else { return nil }
-                        return has(try await accounts.account(id: account.id).value) ? () : nil
+                        has(try await accounts.account(id: account.id).value) ? () : nil
                     }
                 }
             }

@@ -157,11 +157,12 @@ struct ReportWave: Sendable {
             // A 429, a timeout or a lost answer is settled by reading the account back, as for
             // `accounts action` over a selector: the flag set, it is done; else it is sent again.
             try await JournalNote.during(notes) {
+                // A warning sets no flag to read back: sent once, never a second warning.
+                guard let flag else { return try await accounts.perform(action, onAccount: target.accountID) }
                 try await client.createCheckingBack("\(wave.kind.rawValue) of \(target.handle)") {
                     try await accounts.perform(action, onAccount: target.accountID)
                 } find: {
-                    guard let flag else { return nil }
-                    return try await accounts.account(id: target.accountID).value[keyPath: flag.path] == true ? () : nil
+                    try await accounts.account(id: target.accountID).value[keyPath: flag.path] == true ? () : nil
                 }
             }
         }

@@ -97,4 +97,17 @@ import Testing
         #expect(result.status == 64, "\(result)")
         #expect(server.transport.requests.isEmpty)
     }
+
+    /// A warning sets no flag to read back: its lost answer is a failure said at the end, and the
+    /// warning is never sent a second time (a second strike, a second e-mail).
+    @Test func aWarningWhoseAnswerIsLostIsSentOnceAndSaidFailed() async throws {
+        let server = Self.server()
+        server.transport.stubFailure(.post, "/api/v1/admin/accounts/3/action", .answerLost("connection closed"))
+        let result = await server.run([
+            "accounts", "action", "--match", "^oldtimer$", "--type", "none", "--text", "spam", "--yes",
+        ])
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stderr.contains("@oldtimer@spamwave.example"), "\(result)")
+        #expect(Self.posts(server) == ["/api/v1/admin/accounts/3/action"], "sent once: \(Self.posts(server))")
+    }
 }
