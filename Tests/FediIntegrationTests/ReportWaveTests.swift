@@ -264,4 +264,34 @@ struct ReportWaveTests {
         let after = try await journal.read().entries.filter { $0.verb == "domain-blocks add" }
         #expect(after.count == entries.count, "a re-run sends nothing: \(after)")
     }
+
+    /// A wave longer than the server's page (mastodon_mock caps its admin list at 40): every page of
+    /// the domain's accounts is acted on, though the mock's next link drops `by_domain` and `origin`
+    /// (a real Mastodon keeps them), and nothing outside the wave is touched.
+    @Test func aWaveLongerThanOnePageIsActedOnWhole() async throws {
+        let server = try await Self.start(spammers: 45, reporters: 1)
+        let fleet = Logins()
+        let admin = try await fleet.add(server, MockServer.admin)
+        let root = try TemporaryDirectory.make("report-wave-pages")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let journal = FileJournal(directory: root)
+
+        let counted = await fleet.run(
+            ["--account", admin, "accounts", "list", "--domain", Self.domain, "--count"], journal: journal)
+        #expect(counted.status == 0 && counted.stdout.contains("45"), "\(counted)")
+        let acted = await fleet.run(
+            ["--account", admin, "--yes", "accounts", "action", "--domain", Self.domain, "--type", "suspend"],
+            journal: journal)
+        #expect(acted.status == 0, "\(acted)")
+        #expect(acted.stderr.contains("suspended 45 of 45 accounts"), "\(acted)")
+        let active = try #require(
+            try await server.json(
+                .get, "/api/v2/admin/accounts?origin=remote&by_domain=\(Self.domain)&status=active",
+                token: Self.checker.token) as? [[String: Any]])
+        #expect(active.isEmpty, "\(active.count) of the wave still active")
+        let bob = try await TriageScene.accountID("bob", on: server)
+        #expect(try await !Self.suspended(bob, on: server))
+        let entries = try await journal.read().entries.filter { $0.verb == "accounts action" && $0.outcome == .ok }
+        #expect(Set(entries.compactMap(\.subjectID)).count == 45, "\(entries.count)")
+    }
 }

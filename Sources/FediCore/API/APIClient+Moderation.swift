@@ -140,13 +140,13 @@ extension APIClient {
     /// this page is decoded.
     func linkPages<T: Decodable & Sendable, U: Sendable>(
         _ type: T.Type, _ path: String, query: [URLQueryItem], limit: Int?, pageSize: Int,
-        onPage: PageHandler<U>?, _ transform: @escaping (T) -> U
+        keepingFilters: Bool = false, onPage: PageHandler<U>?, _ transform: @escaping (T) -> U
     ) async throws -> [U] {
         let asked = min(pageSize, limit ?? pageSize)
         let size = URLQueryItem(name: "limit", value: String(asked))
         let start = server.url(path, query: query + [size])
         return try await walkAnswers(from: start, limit: limit, onPage: onPage) { url in
-            let answer = try await pageAnswer(T.self, url: url)
+            let answer = try await pageAnswer(T.self, url: url, keepingFilters: keepingFilters)
             return PageAnswer(next: .known(answer.next, atMost: asked)) {
                 let page = try answer.decode()
                 return PagePiece(

@@ -50,7 +50,7 @@ struct MastodonAdminAccounts: AdminAccountAdapter {
         let (path, items) = Self.accountList(query, v2: v2)
         return try await client.linkPages(
             MastodonAdminAccount.self, path, query: items, limit: limit, pageSize: 100,
-            onPage: onPage
+            keepingFilters: !gotosocial, onPage: onPage
         ) {
             $0.account
         }

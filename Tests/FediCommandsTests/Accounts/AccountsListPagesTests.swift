@@ -77,4 +77,27 @@ import Testing
         stream.finish()
         #expect(result.stdout == written.all.joined(), "\(format) \(fields ?? [])")
     }
+
+    /// A next link that drops the list's filters (mastodon_mock 0.6.1's does) gets them back: the
+    /// second page is the same domain's, not the whole server's.
+    static func remote(_ id: String, _ name: String) -> String {
+        #"[{"id": "\#(id)", "username": "\#(name)", "domain": "remote.example", "created_at": "2026-11-21T08:00:00.000Z","#
+            + #" "confirmed": true, "approved": true, "disabled": false, "silenced": false, "suspended": false,"#
+            + #" "account": {"id": "\#(id)", "username": "\#(name)", "acct": "\#(name)@remote.example"}}]"#
+    }
+
+    @Test func aNextLinkThatDropsTheFiltersGetsThemBack() async throws {
+        let server = FakeServerAccount()
+        let link = ["Link": "<https://fake.test/api/v2/admin/accounts?max_id=40>; rel=\"next\""]
+        server.transport.stub(
+            .get, "/api/v2/admin/accounts?by_domain=remote.example&origin=remote",
+            json: Self.remote("41", "ann"),
+            headers: link)
+        server.transport.stub(
+            .get, "/api/v2/admin/accounts?by_domain=remote.example&origin=remote&max_id=40",
+            json: Self.remote("40", "bob"))
+        let result = await server.run(["accounts", "list", "--domain", "remote.example", "--fields", "id", "-o", "csv"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "id\r\n41\r\n40\r\n", "\(result)")
+    }
 }
