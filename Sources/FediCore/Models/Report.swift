@@ -22,6 +22,10 @@ public struct Report: Encodable, Sendable, Equatable {
     /// The reported account's `acct` and id.
     public var target: String?
     public var targetID: String?
+    /// The reported account as the admin API embeds it (Mastodon's and GoToSocial's `target_account`),
+    /// flags included, as it stood when the report was read: a wave acting on hundreds of accounts
+    /// need not read each one first. Not part of the output (see `encode(to:)`).
+    public var targetAccount: AdminAccount?
     public var assignedTo: String?
     public var actionTakenBy: String?
     /// GoToSocial's `action_taken_comment`, Misskey's `resolvedAs`.
@@ -132,6 +136,7 @@ public struct MastodonAdminReport: Decodable, Sendable {
         let target = account("target_account")
         (report.reporter, report.reporterID) = (reporter?.acct, reporter?.id)
         (report.target, report.targetID) = (target?.acct, target?.id)
+        report.targetAccount = target
         report.assignedTo = account("assigned_account")?.acct
         report.actionTakenBy = account("action_taken_by_account")?.acct
         report.actionComment = c.optionalText("action_taken_comment")
