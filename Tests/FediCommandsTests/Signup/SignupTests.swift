@@ -17,14 +17,21 @@ import Testing
         #"{"registrations": {"enabled": \#(enabled), "approval_required": \#(approval), "reason_required": false}}"#
     }
 
+    /// A whole sign-up on `server`: the policy, the app, its token, the account's answer, the revocation.
+    static func stubSignUp(
+        _ server: FakeServerAccount, approval: Bool = false, status: Int = 200,
+        answer: String = #"{"access_token": "user-token-1", "token_type": "Bearer"}"#
+    ) {
+        server.transport.stub(.get, "/api/v2/instance", json: registrations(approval: approval))
+        server.transport.stub(.post, "/api/v1/apps", json: app)
+        server.transport.stub(.post, "/oauth/token", json: #"{"access_token": "app-token-1", "token_type": "Bearer"}"#)
+        server.transport.stub(.post, "/api/v1/accounts", status: status, json: answer)
+        server.transport.stub(.post, "/oauth/revoke", json: "{}")
+    }
+
     @Test func openRegistrationsRegisterTheAppThenCreateTheAccountWithAnAppToken() async throws {
         let server = FakeServerAccount()
-        server.transport.stub(.get, "/api/v2/instance", json: Self.registrations())
-        server.transport.stub(.post, "/api/v1/apps", json: Self.app)
-        server.transport.stub(.post, "/oauth/token", json: #"{"access_token": "app-token-1", "token_type": "Bearer"}"#)
-        server.transport.stub(
-            .post, "/api/v1/accounts", json: #"{"access_token": "user-token-1", "token_type": "Bearer"}"#)
-        server.transport.stub(.post, "/oauth/revoke", json: "{}")
+        Self.stubSignUp(server)
         let result = await server.run(Self.carol + ["-o", "json"], input: Self.password)
         #expect(result.status == 0, "\(result)")
         let shown = try #require(result.jsonObject, "\(result)")
@@ -59,12 +66,7 @@ import Testing
 
     @Test func aTableShowsWhatTheAccountWaitsFor() async throws {
         let server = FakeServerAccount()
-        server.transport.stub(.get, "/api/v2/instance", json: Self.registrations(approval: true))
-        server.transport.stub(.post, "/api/v1/apps", json: Self.app)
-        server.transport.stub(.post, "/oauth/token", json: #"{"access_token": "app-token-1", "token_type": "Bearer"}"#)
-        server.transport.stub(
-            .post, "/api/v1/accounts", json: #"{"access_token": "user-token-1", "token_type": "Bearer"}"#)
-        server.transport.stub(.post, "/oauth/revoke", json: "{}")
+        Self.stubSignUp(server, approval: true)
         let result = await server.run(
             Self.carol + ["--reason", "I run the local choir", "--fields", "account,state,approval_required"],
             input: Self.password)
@@ -117,13 +119,9 @@ import Testing
 
     @Test func aTakenUsernameIsExit65NamingTheField() async throws {
         let server = FakeServerAccount()
-        server.transport.stub(.get, "/api/v2/instance", json: Self.registrations())
-        server.transport.stub(.post, "/api/v1/apps", json: Self.app)
-        server.transport.stub(.post, "/oauth/token", json: #"{"access_token": "app-token-1", "token_type": "Bearer"}"#)
-        server.transport.stub(
-            .post, "/api/v1/accounts", status: 422,
-            json: #"{"error": "Validation failed", "details": {"username": [{"error": "ERR_TAKEN"}]}}"#)
-        server.transport.stub(.post, "/oauth/revoke", json: "{}")
+        Self.stubSignUp(
+            server, status: 422,
+            answer: #"{"error": "Validation failed", "details": {"username": [{"error": "ERR_TAKEN"}]}}"#)
         let result = await server.run(Self.carol, input: Self.password)
         #expect(result.status == 65, "\(result)")
         #expect(
