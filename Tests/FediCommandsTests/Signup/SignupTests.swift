@@ -30,9 +30,11 @@ import Testing
     }
 
     @Test func openRegistrationsRegisterTheAppThenCreateTheAccountWithAnAppToken() async throws {
+        let (journal, state) = try JournalUndoTests.journal("signup")
+        defer { try? FileManager.default.removeItem(at: state) }
         let server = FakeServerAccount()
         Self.stubSignUp(server)
-        let result = await server.run(Self.carol + ["-o", "json"], input: Self.password)
+        let result = await server.run(Self.carol + ["-o", "json"], input: Self.password, journal: journal)
         #expect(result.status == 0, "\(result)")
         let shown = try #require(result.jsonObject, "\(result)")
         #expect(
@@ -61,6 +63,14 @@ import Testing
                 && form["password"] == "correct horse battery staple" && form["agreement"] == "true"
                 && form["locale"] == "en", "\(form)")
         #expect(sent[3].header("Authorization") == "Bearer app-token-1", "\(sent[3].headers)")
+        // The journal has the two writes (the app tokens are not changes), no undo and no secret.
+        let entries = try journal.readNow().entries
+        #expect(entries.map(\.request) == ["POST /api/v1/apps", "POST /api/v1/accounts"], "\(entries)")
+        #expect(entries.allSatisfy { $0.verb == "signup" && $0.outcome == .ok && $0.undo == nil }, "\(entries)")
+        let lines = try String(contentsOf: journal.currentFile, encoding: .utf8)
+        for secret in ["user-token-1", "app-token-1", "csecret-456", "correct horse"] {
+            #expect(!lines.contains(secret), "\(secret) in the journal")
+        }
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
