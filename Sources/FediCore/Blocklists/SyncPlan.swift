@@ -280,183 +280,29 @@ public struct SyncPlan: Sendable {
         merged: [MergedBlock], current: [DomainBlock], support: DomainBlockSupport, made: [String: SyncRecord],
         sources: Sources, liftRetracted: Bool, policy: Policy = Policy()
     ) {
-        var byDomain: [String: DomainBlock] = [:]
-        for block in current {
-            byDomain[BlocklistFile.normalise(block.domain)] = byDomain[BlocklistFile.normalise(block.domain)] ?? block
-        }
-        func owner(_ block: DomainBlock) -> Provenance? {
-            Self.provenance(
-                of: block, local: made[BlocklistFile.normalise(block.domain)],
-                privateComment: support.privateComment)
-        }
-        func stamp(_ spec: DomainBlockSpec, sources: [String], adopted: Bool) -> DomainBlockSpec {
-            guard support.privateComment else { return spec }
-            var stamped = spec
-            let stamp = SyncStamp(
-                sources: sources, at: policy.now, fingerprint: SyncStamp.fingerprint(of: spec),
-                adopted: adopted)
-            stamped.privateComment = stamp.appended(to: spec.privateComment)
-            return stamped
-        }
+        let planning = SyncPlanning(current: current, support: support, made: made, policy: policy)
         var steps: [Step] = []
+        // The entries a write may serve go through DomainBlockPlan together (parent rules), each
+        // remembered with its merged block and note by its line.
         var entries: [BlocklistFile.Entry] = []
-        var forEntry: [Int: MergedBlock] = [:]
-        var notes: [Int: String] = [:]
+        var forEntry: [Int: (block: MergedBlock, note: String?)] = [:]
         for block in merged {
-            if let exclude = policy.exclude(for: block.domain) {
-                var step = Step(
-                    action: .kept, domain: block.domain, wanted: nil, existing: byDomain[block.domain],
-                    details: [], sources: block.sources,
-                    note: "excluded (\(exclude)): sync never touches it")
-                step.kept = .excluded
-                steps.append(step)
-                continue
+            switch planning.entry(for: block) {
+            case .decided(let step):
+                if let step { steps.append(step) }
+            case .write(let spec, let note):
+                forEntry[entries.count] = (block, note)
+                entries.append(BlocklistFile.Entry(line: entries.count, spec: spec))
             }
-            if block.unmatched {
-                let digest = block.digest.map { ", digest \($0.prefix(12))..." } ?? ""
-                let shown = block.fits.prefix(5).joined(separator: ", ") + (block.fits.count > 5 ? ", ..." : "")
-                let note =
-                    block.fits.isEmpty
-                    ? "obfuscated; no known peer of this server matches it\(digest)"
-                    : "obfuscated without a digest; ambiguous: \(block.fits.count) known domains fit it (\(shown))"
-                steps.append(
-                    Step(
-                        action: .unmatched, domain: block.domain, wanted: nil, existing: nil, details: [],
-                        sources: block.sources,
-                        note: note))
-                continue
-            }
-            let existing = byDomain[block.domain]
-            var spec = support.implied(block.spec)
-            // Sources without comments leave the server's as they are.
-            if spec.publicComment == "" { spec.publicComment = existing?.publicComment ?? "" }
-            if spec.privateComment == "" {
-                spec.privateComment = existing.map { SyncStamp.stripped($0.privateComment) } ?? ""
-            }
-            if !support.publicComment { spec.publicComment = nil }
-            if !support.privateComment { spec.privateComment = nil }
-            var note: String?
-            let missing = support.unsupported(spec)
-            if !missing.isEmpty {
-                let emptyNoop =
-                    spec.severity == .noop && !support.emptyBlocks
-                    && !(spec.rejectMedia && support.rejectMedia) && !(spec.rejectReports && support.rejectReports)
-                if emptyNoop || (spec.severity == .noop && support.reduced(spec) == nil) {
-                    // fediblockhole's noop lowers; a server that cannot keep such a block (none that
-                    // limits nothing, or suspensions only) lifts instead, if the block is sync's to lift.
-                    if let existing {
-                        let provenance = owner(existing)
-                        if let kept = Self.handsOff(
-                            existing, owner: provenance, policy: policy, sources: block.sources,
-                            details: ["lift"])
-                        {
-                            steps.append(kept)
-                        } else if let provenance, !provenance.adopted {
-                            steps.append(
-                                Step(
-                                    action: .lift, domain: existing.domain, wanted: nil, existing: existing,
-                                    details: [], sources: block.sources,
-                                    note: "noop: \(support.software) cannot keep a lower block"))
-                        } else {
-                            // Adopted (now or before): sync may change it but, as with retractions, never lifts it.
-                            var kept = Step(
-                                action: .kept, domain: existing.domain, wanted: nil, existing: existing,
-                                details: ["lift"], sources: block.sources,
-                                note: "noop: \(support.software) cannot keep a lower block, and an adopted "
-                                    + "block is never lifted: left as it is")
-                            kept.kept = .madeByHand
-                            steps.append(kept)
-                        }
-                    }
-                    continue
-                }
-                guard let reduced = support.reduced(spec) else {
-                    steps.append(
-                        Step(
-                            action: .skip, domain: block.domain, wanted: nil, existing: existing, details: [],
-                            sources: block.sources,
-                            note: "\(support.software) cannot keep \(missing.joined(separator: ", "))"))
-                    continue
-                }
-                spec = reduced
-                note = "dropped \(missing.joined(separator: ", ")) (\(support.software) cannot keep it)"
-            }
-            let index = entries.count
-            entries.append(BlocklistFile.Entry(line: index, spec: spec))
-            forEntry[index] = block
-            notes[index] = note
         }
         let plan = DomainBlockPlan(wanted: entries, current: current, prune: false, parentRules: support.parentRules)
         for (index, planned) in plan.steps.enumerated() {
-            guard let block = forEntry[index], var spec = planned.spec else { continue }
-            let existing = planned.existing
-            var step = Step(
-                action: .unchanged, domain: planned.domain, wanted: nil, existing: existing, details: [],
-                sources: block.sources,
-                note: notes[index])
-            switch planned.action {
-            case .covered:
-                step.action = .covered
-                step.note = [
-                    existing.map { "covered by the \($0.severity.rawValue) block on \($0.domain)" }, step.note,
-                ].compactMap { $0 }.joined(separator: "; ")
-            case .add:
-                step.action = .add
-                step.wanted = stamp(spec, sources: block.sources, adopted: false)
-                step.details = step.wanted?.changeDetails(from: nil) ?? []
-            case .update, .unchanged:
-                guard let existing else { break }
-                let provenance = owner(existing)
-                if provenance == nil ? policy.adopt : provenance?.adopted == true {
-                    // Taken over (now or before), the block keeps its comments; the sources' notes follow them.
-                    if support.publicComment {
-                        spec.publicComment = Self.appending(block.spec.publicComment, to: existing.publicComment)
-                    }
-                    if support.privateComment {
-                        spec.privateComment = Self.appending(block.spec.privateComment, to: existing.privateComment)
-                    }
-                }
-                let changes = Self.valueChanges(spec, existing)
-                if changes.isEmpty { break }
-                var current = existing
-                if support.privateComment { current.privateComment = SyncStamp.stripped(existing.privateComment) }
-                if let kept = Self.handsOff(
-                    existing, owner: provenance, policy: policy, sources: block.sources,
-                    details: spec.changeDetails(from: current))
-                {
-                    step = kept
-                    step.note = [notes[index], kept.note].compactMap { $0 }.joined(separator: "; ")
-                    break
-                }
-                spec = stamp(spec, sources: block.sources, adopted: provenance?.adopted ?? true)
-                step.action =
-                    spec.severity > existing.severity
-                    ? .raise
-                    : spec.severity < existing.severity ? .lower : .change
-                step.wanted = spec
-                step.details = spec.changeDetails(from: existing)
-            case .remove, .kept:
-                break
-            }
+            guard let entry = forEntry[index],
+                let step = planning.step(for: planned, block: entry.block, note: entry.note)
+            else { continue }
             steps.append(step)
         }
-        if liftRetracted {
-            let wanted = Set(merged.map(\.domain))
-            for (domain, existing) in byDomain.sorted(by: { $0.key < $1.key }) where !wanted.contains(domain) {
-                // Keyed to the block as the server holds it: one re-made by hand since is not sync's to lift,
-                // nor one taken over by --adopt, nor an excluded domain's.
-                guard policy.exclude(for: domain) == nil, let provenance = owner(existing), !provenance.adopted,
-                    sources.allDropped(domain, recorded: provenance.sources)
-                else { continue }
-                let lift = Step(
-                    action: .lift, domain: existing.domain, wanted: nil, existing: existing, details: [],
-                    sources: provenance.sources, note: "retracted by every source that listed it")
-                steps.append(
-                    Self.handsOff(
-                        existing, owner: provenance, policy: policy, sources: provenance.sources,
-                        details: ["lift"]) ?? lift)
-            }
-        }
+        if liftRetracted { steps += planning.retractions(keeping: Set(merged.map(\.domain)), sources: sources) }
         // One domain per row, in domain order (the merged list's), whatever produced the row.
         self.steps = steps.sorted { $0.domain.unicodeScalars.lexicographicallyPrecedes($1.domain.unicodeScalars) }
     }

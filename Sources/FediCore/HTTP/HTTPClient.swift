@@ -98,39 +98,17 @@ public struct HTTPClient: Sendable {
         let repeatable = request.method.isIdempotent || request.header("Idempotency-Key") != nil
         let pacer = pacers?.pacer(for: request) ?? RateLimitPacer(host: Self.authority(request.url))
         let deadline: Date? = waitBudget == .request ? now().addingTimeInterval(options.totalTimeout) : nil
-        // Each new wait goes to --verbose's log too: a pause is never unexplained there.
-        let log = self.log
-        let onWait = self.onWait
-        var announce: (@Sendable (PacerWait) -> Void)?
-        if log != nil || onWait != nil {
-            announce = { wait in
-                let why =
-                    wait.reason == .busy ? "while \(wait.host) is busy (HTTP 409)" : "for \(wait.host)'s rate limit"
-                log?("  waiting \(Self.format(wait.seconds)) s \(why)")
-                onWait?(wait)
-            }
-        }
+        let announce = waitAnnouncer()
         var attempt = 1
         var refusals = 0
         while true {
             let pacingFrom = now()
             try await pacer.acquire(
                 latest: latestStart(deadline), budget: waitBudget, now: now, sleep: sleep, onWait: announce)
-            var attemptOptions = options
-            // --timeout bounds the request in all, retries and waits included; a write's resends
-            // (CheckedCreate) share --deadline, which cuts the last attempt short too. The pacer's
-            // wait for a rate limit is --max-wait's, not --deadline's.
-            let writeEnd = Self.writeDeadline?.addingTimeInterval(now().timeIntervalSince(pacingFrom))
-            if let end = [deadline, writeEnd].compactMap({ $0 }).min() {
-                attemptOptions.totalTimeout = max(0.001, min(options.totalTimeout, end.timeIntervalSince(now())))
-                attemptOptions.connectTimeout = min(options.connectTimeout, attemptOptions.totalTimeout)
-            }
+            let attemptOptions = timeouts(deadline: deadline, pacingFrom: pacingFrom)
             let started = Date()
             let clockStarted = now()
-            log?("> \(request.method.rawValue) \(Redaction.url(request.url))")
-            if log != nil {
-                for (name, value) in request.headers { log?(">   \(name): \(Redaction.header(name, value))") }
-            }
+            logRequest(request)
             let outcome: Result<HTTPResponse, TransportError>
             do {
                 outcome = .success(try await transport.send(request, options: attemptOptions))
@@ -149,34 +127,11 @@ public struct HTTPClient: Sendable {
                 let latency = answeredAt.timeIntervalSince(clockStarted)
                 switch response.status {
                 case 429, 409:
-                    // A refusal: the server did nothing, so a GoToSocial 409 may go again even for a
-                    // POST (never after a lost answer or a 5xx, which may have been carried out).
-                    let reason: PacerWait.Reason = response.status == 429 ? .rateLimit : .busy
                     refusals += 1
-                    let asked = serverWait(response) ?? (reason == .busy ? busyBackoff(refusals) : backoff(refusals))
-                    // A Reset already past (rounded down to the second): look again shortly.
-                    let delay = max(asked, reason == .rateLimit ? 0.25 : 0)
-                    pacer.finish(
-                        .refused(until: answeredAt.addingTimeInterval(delay), reason: reason),
-                        headers: response.headers,
-                        latency: latency, now: answeredAt)
-                    // A 429 to a write goes back to the caller, who reads the state back before sending
-                    // again (CheckedCreate): a proxy or balancer in front may have answered 429 after
-                    // the server acted. The pacer holds the next requests all the same.
-                    if reason == .rateLimit, !repeatable { return response }
-                    let limit =
-                        waitBudget == .request
-                        ? retry.maxAttempts - 1 : (reason == .busy ? Self.bulkBusyRefusals : Self.bulkRefusals)
-                    guard refusals <= limit else { return response }
-                    if answeredAt.addingTimeInterval(delay) > latestStart(deadline, from: answeredAt) {
-                        // The server asks for longer than this command may wait: say so now.
-                        guard reason == .rateLimit else { return response }
-                        throw RateLimited(
-                            host: pacer.host, retryAt: answeredAt.addingTimeInterval(delay), wait: delay,
-                            budget: waitBudget,
-                            status: response.status)
-                    }
-                    log?("  retry after HTTP \(response.status), waiting \(Self.format(delay)) s")
+                    let refused = Refusal(
+                        response: response, count: refusals, repeatable: repeatable, answeredAt: answeredAt,
+                        latency: latency, deadline: deadline)
+                    if let final = try afterRefusal(refused, pacer: pacer) { return final }
                     continue  // the pacer holds the next try until then
                 case 500...599:
                     pacer.finish(.overloaded, headers: response.headers, latency: latency, now: answeredAt)
@@ -206,6 +161,82 @@ public struct HTTPClient: Sendable {
             try await sleep(wait)
             attempt += 1
         }
+    }
+
+    /// Tells each new wait to --verbose's log and to `onWait` (a pause is never unexplained there);
+    /// nil when neither listens.
+    private func waitAnnouncer() -> (@Sendable (PacerWait) -> Void)? {
+        let log = self.log
+        let onWait = self.onWait
+        guard log != nil || onWait != nil else { return nil }
+        return { wait in
+            let why = wait.reason == .busy ? "while \(wait.host) is busy (HTTP 409)" : "for \(wait.host)'s rate limit"
+            log?("  waiting \(Self.format(wait.seconds)) s \(why)")
+            onWait?(wait)
+        }
+    }
+
+    /// One try's timeouts. --timeout bounds the request in all, retries and waits included; a write's
+    /// resends (CheckedCreate) share --deadline, which cuts the last attempt short too. The pacer's
+    /// wait for a rate limit is --max-wait's, not --deadline's.
+    private func timeouts(deadline: Date?, pacingFrom: Date) -> TransportOptions {
+        var attemptOptions = options
+        let writeEnd = Self.writeDeadline?.addingTimeInterval(now().timeIntervalSince(pacingFrom))
+        if let end = [deadline, writeEnd].compactMap({ $0 }).min() {
+            attemptOptions.totalTimeout = max(0.001, min(options.totalTimeout, end.timeIntervalSince(now())))
+            attemptOptions.connectTimeout = min(options.connectTimeout, attemptOptions.totalTimeout)
+        }
+        return attemptOptions
+    }
+
+    /// --verbose: the request line and its headers, secrets redacted.
+    private func logRequest(_ request: HTTPRequest) {
+        guard let log else { return }
+        log("> \(request.method.rawValue) \(Redaction.url(request.url))")
+        for (name, value) in request.headers { log(">   \(name): \(Redaction.header(name, value))") }
+    }
+
+    /// A 429 or 409 answer, the `count`th in a row for this request.
+    private struct Refusal {
+        var response: HTTPResponse
+        var count: Int
+        var repeatable: Bool
+        var answeredAt: Date
+        var latency: Double
+        var deadline: Date?
+    }
+
+    /// Holds the pacer back for a refusal; then nil to try again, or the answer to return as it is.
+    /// Throws `RateLimited` when the server asks for longer than this command may wait.
+    private func afterRefusal(_ refused: Refusal, pacer: RateLimitPacer) throws -> HTTPResponse? {
+        let (response, answeredAt) = (refused.response, refused.answeredAt)
+        // A refusal: the server did nothing, so a GoToSocial 409 may go again even for a
+        // POST (never after a lost answer or a 5xx, which may have been carried out).
+        let reason: PacerWait.Reason = response.status == 429 ? .rateLimit : .busy
+        let asked =
+            serverWait(response) ?? (reason == .busy ? busyBackoff(refused.count) : backoff(refused.count))
+        // A Reset already past (rounded down to the second): look again shortly.
+        let delay = max(asked, reason == .rateLimit ? 0.25 : 0)
+        pacer.finish(
+            .refused(until: answeredAt.addingTimeInterval(delay), reason: reason), headers: response.headers,
+            latency: refused.latency, now: answeredAt)
+        // A 429 to a write goes back to the caller, who reads the state back before sending
+        // again (CheckedCreate): a proxy or balancer in front may have answered 429 after
+        // the server acted. The pacer holds the next requests all the same.
+        if reason == .rateLimit, !refused.repeatable { return response }
+        let limit =
+            waitBudget == .request
+            ? retry.maxAttempts - 1 : (reason == .busy ? Self.bulkBusyRefusals : Self.bulkRefusals)
+        guard refused.count <= limit else { return response }
+        if answeredAt.addingTimeInterval(delay) > latestStart(refused.deadline, from: answeredAt) {
+            // The server asks for longer than this command may wait: say so now.
+            guard reason == .rateLimit else { return response }
+            throw RateLimited(
+                host: pacer.host, retryAt: answeredAt.addingTimeInterval(delay), wait: delay, budget: waitBudget,
+                status: response.status)
+        }
+        log?("  retry after HTTP \(response.status), waiting \(Self.format(delay)) s")
+        return nil
     }
 
     /// The latest time a (next) try may start: the request's deadline, or for bulk work `--max-wait` from now.

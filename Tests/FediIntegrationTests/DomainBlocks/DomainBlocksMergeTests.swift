@@ -262,52 +262,7 @@ struct DomainBlocksMergeTests {
         #expect(all.stdout.contains("hid****.example,yes\r\n"), "\(all)")
     }
 
-    // MARK: usage
-
-    @Test func stdinIsASourceAndMistakesAreUsageErrors() async throws {
-        let harness = CommandHarness(environment: ["XDG_CONFIG_HOME": "/nonexistent-fedictl-test"])
-        let piped = await harness.run(
-            ["domain-blocks", "merge", "-", "-o", "json"], input: "spam.example\nbad.example\n")
-        #expect(piped.status == 0, "\(piped)")
-        let rows = try #require(try piped.json() as? [[String: Any]])
-        #expect(rows.map { $0["domain"] as? String } == ["bad.example", "spam.example"])
-        #expect(rows.first?["digest"] is NSNull)
-        #expect(rows.first?["sources"] as? [String] == ["stdin"])
-
-        let none = await harness.run(["domain-blocks", "merge"])
-        #expect(none.status == 64, "\(none)")
-        let badThreshold = await harness.run(["domain-blocks", "merge", "a.csv", "--threshold", "lots"])
-        #expect(badThreshold.status == 64, "\(badThreshold)")
-        let badAllow = await harness.run(
-            ["domain-blocks", "merge", "-", "--allow", "not a domain"], input: "spam.example\n")
-        #expect(badAllow.status == 64, "\(badAllow)")
-        #expect(
-            badAllow.stderr.hasPrefix("fedictl: --allow 'not a domain' is neither a domain nor a file\n"), "\(badAllow)"
-        )
-        let missing = await harness.run(["domain-blocks", "merge", "--config", "nightly"])
-        #expect(missing.status == 66, "\(missing)")
-        #expect(
-            missing.stderr
-                == "fedictl: no blocklist config named nightly\nhint: create /nonexistent-fedictl-test/fedictl/blocklists/nightly.json (the README shows its shape)\n"
-        )
-        let noFile = await harness.run(["domain-blocks", "merge", "/nonexistent/list.csv"])
-        #expect(noFile.status == 66, "\(noFile)")
-    }
-
-    @Test func flagsCapAndNarrowTheSourcesNamedWithThem() async throws {
-        let csv =
-            "#domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate\nspam.example,suspend,true,true,Spam,true\n"
-        let result = await CommandHarness().run(
-            ["domain-blocks", "merge", "-", "--max-severity", "silence", "--take", "public_comment", "-o", "csv"],
-            input: csv)
-        #expect(result.status == 0, "\(result)")
-        #expect(
-            result.stdout == Self.mastodonHeader
-                + "spam.example,silence,false,false,Spam,false,\n")
-        let everything = await CommandHarness().run(
-            ["domain-blocks", "merge", "-", "-o", "csv", "--no-headers"], input: csv)
-        #expect(everything.stdout == "spam.example,suspend,true,true,Spam,true,\n")
-    }
+    // MARK: usage (the rest is in the fast tier: FediCommandsTests/DomainBlocks/DomainBlocksMergeTests)
 
     @Test func configNamesComplete() async throws {
         let home = try TemporaryDirectory.make("merge-completion")
