@@ -55,17 +55,17 @@ import Testing
             title: "Politics", keywords: [KeywordDraft("a", wholeWord: false), KeywordDraft("b", wholeWord: false)])
         let blur = FilterDraft(title: "x", action: .blur)
 
-        try two.check(for: .v2, on: mastodon43)
-        try blur.check(for: .v2, on: mastodon44)
-        #expect(throws: FediError.self) { try blur.check(for: .v2, on: mastodon43) }
-        #expect(throws: FediError.self) { try blur.check(for: .v1, on: pleroma) }
+        try FilterSupport(.v2, on: mastodon43).check(two)
+        try FilterSupport(.v2, on: mastodon44).check(blur)
+        #expect(throws: FediError.self) { try FilterSupport(.v2, on: mastodon43).check(blur) }
+        #expect(throws: FediError.self) { try FilterSupport(.v1, on: pleroma).check(blur) }
         #expect(throws: FediError.self) {
-            try FilterDraft(title: "Politics", keywords: [KeywordDraft("a", wholeWord: false)]).check(
-                for: .v1, on: pleroma)
+            try FilterSupport(.v1, on: pleroma).check(
+                FilterDraft(title: "Politics", keywords: [KeywordDraft("a", wholeWord: false)]))
         }
-        try FilterDraft(title: "a", keywords: [KeywordDraft("a", wholeWord: true)], action: .hide).check(
-            for: .v1, on: pleroma)
-        let error = #expect(throws: FediError.self) { try two.check(for: .v1, on: pleroma) }
+        try FilterSupport(.v1, on: pleroma).check(
+            FilterDraft(title: "a", keywords: [KeywordDraft("a", wholeWord: true)], action: .hide))
+        let error = #expect(throws: FediError.self) { try FilterSupport(.v1, on: pleroma).check(two) }
         #expect(error?.status == .dataError)
         #expect(error?.message.contains("Pleroma 2.7.1 has only v1 filters") == true)
     }

@@ -69,9 +69,7 @@ extension Filters {
                 title: title, keywords: words.map { KeywordDraft($0, wholeWord: wholeWord) }, context: contexts,
                 action: action,
                 expiresIn: try expiresIn.map { try DurationText.parse($0, flag: "--expires-in").seconds })
-            let (api, server) = try await FilterSteps(ctx).filtersAPI()
-            try draft.check(for: api, on: server)
-            let created = try await ctx.client().createFilter(draft, api)
+            let created = try await ctx.with(.filters) { filters in try await filters.create(draft) }
             try ctx.output.item(created)
         }
     }

@@ -24,11 +24,12 @@ extension Filters {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: Filter.self)
-            let (api, _) = try await FilterSteps(ctx).filtersAPI()
-            let client = try await ctx.client()
-            let current = try await client.filter(id: target.filter, api)
-            try ctx.confirm("Delete filter \(target.filter) (\(current.value.title))?")
-            try await client.deleteFilter(id: target.filter, api)
+            let current = try await ctx.with(.filters) { filters in
+                let current = try await filters.filter(id: target.filter)
+                try ctx.confirm("Delete filter \(target.filter) (\(current.value.title))?")
+                try await filters.delete(id: target.filter)
+                return current
+            }
             ctx.status("Deleted filter \(target.filter) (\(current.value.title)).")
             try ctx.output.item(current)
         }

@@ -33,11 +33,9 @@ extension Filters.Keywords {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: FilterKeyword.self)
-            try await FilterSteps(ctx).requireFiltersV2(
-                for: "hold more than one keyword",
-                hint: "create another filter for the word: fedictl filters create '\(word)' --context …")
-            let added = try await ctx.client().addFilterKeyword(
-                filterID: target.filter, KeywordDraft(word, wholeWord: wholeWord))
+            let added = try await ctx.with(.filters) { filters in
+                try await filters.addKeyword(filterID: target.filter, KeywordDraft(word, wholeWord: wholeWord))
+            }
             try ctx.output.item(added)
         }
     }

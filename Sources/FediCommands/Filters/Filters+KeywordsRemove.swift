@@ -23,10 +23,7 @@ extension Filters.Keywords {
         public var keyword: String
 
         public func run(in ctx: CommandContext) async throws {
-            try await FilterSteps(ctx).requireFiltersV2(
-                for: "lose their one phrase and stay",
-                hint: "delete the whole filter: fedictl filters delete \(keyword)")
-            try await ctx.client().removeFilterKeyword(id: keyword)
+            try await ctx.with(.filters) { filters in try await filters.removeKeyword(id: keyword) }
             ctx.status("Removed keyword \(keyword).")
         }
     }

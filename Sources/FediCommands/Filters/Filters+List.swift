@@ -23,8 +23,7 @@ extension Filters {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: Filter.self)
-            let (api, _) = try await FilterSteps(ctx).filtersAPI()
-            let fetched = try await ctx.client().filters(api)
+            let fetched = try await ctx.with(.filters) { filters in try await filters.list() }
             try ctx.output.list(fetched)
         }
     }

@@ -25,8 +25,7 @@ extension Filters {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: Filter.self)
-            let (api, _) = try await FilterSteps(ctx).filtersAPI()
-            let fetched = try await ctx.client().filter(id: target.filter, api)
+            let fetched = try await ctx.with(.filters) { filters in try await filters.filter(id: target.filter) }
             try ctx.output.item(fetched)
         }
     }

@@ -25,10 +25,9 @@ extension Filters.Statuses {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: FilterStatus.self)
-            try await FilterSteps(ctx).requireFiltersV2(
-                for: "hide single posts",
-                hint: "mute the author instead, or filter a phrase of the post")
-            let added = try await ctx.client().addFilterStatus(filterID: target.filter, statusID: status)
+            let added = try await ctx.with(.filters) { filters in
+                try await filters.addStatus(filterID: target.filter, statusID: status)
+            }
             try ctx.output.item(added)
         }
     }

@@ -23,10 +23,7 @@ extension Filters.Statuses {
         public var id: String
 
         public func run(in ctx: CommandContext) async throws {
-            try await FilterSteps(ctx).requireFiltersV2(
-                for: "hide single posts",
-                hint: "v1 filters hold no posts to remove")
-            try await ctx.client().removeFilterStatus(id: id)
+            try await ctx.with(.filters) { filters in try await filters.removeStatus(id: id) }
             ctx.status("Removed post entry \(id) from its filter.")
         }
     }

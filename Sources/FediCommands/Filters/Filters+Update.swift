@@ -62,9 +62,7 @@ extension Filters {
                 title: title, context: contexts.isEmpty ? nil : contexts, action: action,
                 expiresIn: try expiresIn.map { try DurationText.parse($0, flag: "--expires-in").seconds },
                 neverExpires: neverExpires)
-            let (api, server) = try await FilterSteps(ctx).filtersAPI()
-            try draft.check(for: api, on: server)
-            let updated = try await ctx.client().updateFilter(id: target.filter, draft, api)
+            let updated = try await ctx.with(.filters) { filters in try await filters.update(id: target.filter, draft) }
             try ctx.output.item(updated)
         }
     }

@@ -32,7 +32,7 @@ extension Instance {
                 try ctx.output.validateFields(for: InstancePeerCount.self)
             }
             let target = try ctx.instanceTarget(hostArgument.host)
-            let fetched = try await ctx.withDetection(.instancePeers, on: target) { _, info in
+            let fetched = try await ctx.withDetection(.gate(.instancePeers), on: target) { _, info in
                 let client = await ctx.readingClient(.instancePeers, on: target.server, info: info, login: target.login)
                 return try await Instance.explainingHidden(
                     "peers", on: target.server, authenticated: client.token != nil

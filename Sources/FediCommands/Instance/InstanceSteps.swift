@@ -12,7 +12,7 @@ extension InstanceSteps {
     /// Hidden lists are explained (exit 69, or 77 when only users may see it).
     func publicDomainBlocks(_ host: String?) async throws -> Fetched<[PublicDomainBlock]> {
         let target = try ctx.instanceTarget(host)
-        return try await ctx.withDetection(.instanceBlocks, on: target) { _, info in
+        return try await ctx.withDetection(.gate(.instanceBlocks), on: target) { _, info in
             // A login's token on this server, when there is one: some admins (and GoToSocial) show the list to users only.
             let client = await ctx.readingClient(
                 .instanceBlocks, on: target.server, info: info, login: target.login,

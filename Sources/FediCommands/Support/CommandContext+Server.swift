@@ -19,7 +19,7 @@ extension CommandContext {
         -> T
     {
         let client = try await client()
-        return try await withDetection(door.capability) { family, server in
+        return try await withDetection(door) { family, server in
             try await body(try door.open(client, family: family, on: server), server)
         }
     }
@@ -47,12 +47,13 @@ extension CommandContext {
         _ capability: Capability, on target: (server: ServerAddress, login: Login?)? = nil,
         _ body: (APIFamily) async throws -> T
     ) async throws -> T {
-        try await withDetection(capability, on: target) { family, _ in try await body(family) }
+        try await withDetection(.gate(capability), on: target) { family, _ in try await body(family) }
     }
 
-    /// The same, giving `body` the detection the family came from too (for commands that keep it).
-    public func withDetection<T>(
-        _ capability: Capability, on target: (server: ServerAddress, login: Login?)? = nil,
+    /// The same through `door`'s choice of family (`.gate(capability)` for the table's), giving `body`
+    /// the detection the family came from too (for commands that keep it).
+    public func withDetection<Adapter, T>(
+        _ door: Door<Adapter>, on target: (server: ServerAddress, login: Login?)? = nil,
         _ body: (APIFamily, ServerInfo) async throws -> T
     ) async throws -> T {
         let (server, login) =
@@ -62,11 +63,10 @@ extension CommandContext {
                 return (login.server, login)
             }()
         let first = try await serverInfo(server, login: login)
-        let door = Door.gate(capability)
         let family = try door.family(on: first.server, host: server.authority)
         do {
             return try await body(family, first.server)
-        } catch let error as APIError where error.meansAbsent && first.fromCache {
+        } catch let error as APIError where error.meansAbsent && first.fromCache && door.redetects {
             let renewed = try await serverInfo(server, login: login, refresh: true).server
             let newFamily = try door.family(on: renewed, host: server.authority)
             guard newFamily != family else { throw error }

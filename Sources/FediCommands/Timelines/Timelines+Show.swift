@@ -81,7 +81,7 @@ extension Timelines {
                     hint: "pin it first: fedictl timelines pin \(timeline)")
             }
             let target = try ctx.instanceTarget(timeline)
-            let fetched = try await ctx.withDetection(.timelinesLocal, on: target) { family, info in
+            let fetched = try await ctx.withDetection(.gate(.timelinesLocal), on: target) { family, info in
                 try await TimelineSteps(ctx).localTimelineReader(
                     on: target.server, info: info, family: family,
                     login: target.login
@@ -98,7 +98,7 @@ extension Timelines {
             let server = pin.address
             // Only posts after the kept one: the server's own cursor, so every post it returns is newer.
             let after = sinceLast ? pin.lastSeenID : nil
-            let (read, info) = try await ctx.withDetection(.timelinesLocal, on: (server, nil)) { family, info in
+            let (read, info) = try await ctx.withDetection(.gate(.timelinesLocal), on: (server, nil)) { family, info in
                 let reader = try await TimelineSteps(ctx).localTimelineReader(on: server, info: info, family: family)
                 if let after {
                     return (

@@ -25,6 +25,7 @@ struct ServerDifferencesTests {
                 /\bCapabilityTable\./
             ),
             ("a family handed to FediCore (`via:`)", /\bvia:\s/),
+            ("a filters API chosen or passed around (open the door: ctx.with(.filters) { … })", /\bFiltersAPI\b/),
         ]
     }
 
@@ -103,7 +104,7 @@ struct ServerDifferencesTests {
             for (number, line) in code.enumerated()
             where [
                 "family", "flavour", "Flavour", "software", "Admin", "Client", "CapabilityTable",
-                "via:",
+                "via:", "FiltersAPI",
             ].contains(where: line.contains) {
                 for branch in Self.branches where line.contains(branch.pattern) {
                     found.append("line \(number + 1): \(branch.what): \(line.trimmingCharacters(in: .whitespaces))")
