@@ -49,12 +49,28 @@ enum LiveServices {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         // POSIX_SPAWN_SETSID (glibc's 0x80; not exported to Swift): its own session, so ^C here leaves it be.
-        posix_spawnattr_setflags(&attributes, 0x80)
+        startsWithDefaultSignals(&attributes, flags: 0x80)
         let words: [String] = [executable.path, url.absoluteString]
         let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { arguments.forEach { free($0) } }
         var child = pid_t()
         return posix_spawn(&child, executable.path, &actions, &attributes, arguments, environ) == 0
+    }
+
+    /// Sets `flags` and makes the child start as a fresh process would: no signal blocked and the
+    /// default action for the ones fedictl handles or ignores. Without it a child inherits the
+    /// spawning thread's mask (a pool thread blocks nearly every signal) and `SIGPIPE` ignored, so a
+    /// notifier could not be stopped by SIGTERM, only killed, and `yes | head` in it never ended.
+    static func startsWithDefaultSignals(_ attributes: inout posix_spawnattr_t, flags: Int32) {
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for number in [SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGPIPE] { sigaddset(&handled, number) }
+        posix_spawnattr_setsigdefault(&attributes, &handled)
+        // POSIX_SPAWN_SETSIGDEF (0x04) and POSIX_SPAWN_SETSIGMASK (0x08), glibc's values.
+        posix_spawnattr_setflags(&attributes, Int16(flags | 0x04 | 0x08))
     }
 
     static func findExecutable(_ command: String, path: String) -> URL? {
@@ -78,7 +94,7 @@ enum LiveServices {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         // POSIX_SPAWN_SETPGROUP (glibc's 0x02) with group 0: the child leads a group of its own.
-        posix_spawnattr_setflags(&attributes, 0x02)
+        startsWithDefaultSignals(&attributes, flags: 0x02)
         posix_spawnattr_setpgroup(&attributes, 0)
         let words: [String] = ["/bin/sh", "-c", command]
         let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]

@@ -191,7 +191,11 @@ struct FleetWatchTests {
         }
         defer { watchers.stop() }
         let marker = watchers.root.appendingPathComponent("notifier-started").path
-        let extra = state == "running --exec" ? ["--exec", "touch \"$MARK\"; sleep 60"] : []
+        // The notifier records the signals it starts with blocked: none, as a fresh process, so that
+        // SIGTERM reaches it (a pool thread's mask blocks nearly all).
+        let extra =
+            state == "running --exec"
+            ? ["--exec", "grep SigBlk /proc/self/status > \"$MARK.mask\"; touch \"$MARK\"; sleep 60"] : []
         let watch = try watchers.watch(["--verbose"] + extra, environment: ["MARK": marker])
         _ = try await watch.waitForStderr(
             containing: "< 200 http://\(watchers.servers[0].base)/api/v1/streaming/user/notification (")
@@ -213,6 +217,10 @@ struct FleetWatchTests {
         let (result, took) = try await Self.terminate(watch)
         #expect(result.status == 0, "\(state): \(result)")
         #expect(took < .seconds(2), "\(state): \(took)")
+        if state == "running --exec" {
+            let mask = try String(contentsOfFile: marker + ".mask", encoding: .utf8)
+            #expect(mask == "SigBlk:\t0000000000000000\n", "\(mask)")
+        }
     }
 
     @Test func aNotifierPastExecTimeoutIsStoppedAndDelaysNoServersItems() async throws {
