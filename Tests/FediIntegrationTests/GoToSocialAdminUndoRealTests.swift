@@ -29,7 +29,7 @@ extension GoToSocialAdminRealTests {
     }
 
     func journaled(_ label: String) async throws -> (Journaled, URL) {
-        let (journal, state) = try LogCommandTests.seeded(label, [])
+        let (journal, state) = try SeededJournal.make(label, [])
         return (Journaled(gts: try await server(), journal: journal), state)
     }
 

@@ -8,7 +8,7 @@ import Testing
 struct JournalModerationUndoTests {
     @Test func aSuspensionWithItsReportIsUndoneByUnsuspendingAndReopening() async throws {
         let server = try await MockServer.start()
-        let (journal, state) = try LogCommandTests.seeded("journal-undo-action", [])
+        let (journal, state) = try SeededJournal.make("journal-undo-action", [])
         defer { try? FileManager.default.removeItem(at: state) }
         let admin = JournaledUser(server, MockServer.admin, journal: journal)
         let reportID = try await FleetWatchTests.fileReport(on: server)
@@ -40,7 +40,7 @@ struct JournalModerationUndoTests {
 
     @Test func logUndoOfAResolveReopensTheReportAndAStaleOneIsRefused() async throws {
         let server = try await MockServer.start()
-        let (journal, state) = try LogCommandTests.seeded("journal-undo-resolve", [])
+        let (journal, state) = try SeededJournal.make("journal-undo-resolve", [])
         defer { try? FileManager.default.removeItem(at: state) }
         let admin = JournaledUser(server, MockServer.admin, journal: journal)
         let reportID = try await FleetWatchTests.fileReport(on: server)

@@ -45,7 +45,7 @@ struct JournalTests {
 
     @Test func everyWriteFamilyLeavesAnEntryWithItsTargetAndUndo() async throws {
         let server = try await MockServer.start()
-        let (journal, state) = try LogCommandTests.seeded("journal-families", [])
+        let (journal, state) = try SeededJournal.make("journal-families", [])
         defer { try? FileManager.default.removeItem(at: state) }
         let admin = JournaledUser(server, MockServer.admin, journal: journal)
         let alice = JournaledUser(server, MockServer.alice, journal: journal)
@@ -126,7 +126,7 @@ struct JournalTests {
     /// Bulk work records one entry per write, each with its own target and undo.
     @Test func anImportRecordsEachDomain() async throws {
         let server = try await MockServer.start()
-        let (journal, state) = try LogCommandTests.seeded("journal-import", [])
+        let (journal, state) = try SeededJournal.make("journal-import", [])
         defer { try? FileManager.default.removeItem(at: state) }
         let admin = JournaledUser(server, MockServer.admin, journal: journal)
         let result = await admin.run(
@@ -144,7 +144,7 @@ struct JournalTests {
     /// Misskey's API carries the token in the body (`i`): the entry has the target, never the token.
     @Test func aMisskeyWriteIsRecordedWithoutItsToken() async throws {
         let server = try await FixtureServer.start(flavour: "misskey")
-        let (journal, state) = try LogCommandTests.seeded("journal-misskey", [])
+        let (journal, state) = try SeededJournal.make("journal-misskey", [])
         defer { try? FileManager.default.removeItem(at: state) }
         let admin = JournaledUser(fixture: server, username: "admin", journal: journal)
         let result = await admin.run(["domain-blocks", "add", "evil.example"])
@@ -159,7 +159,7 @@ struct JournalTests {
 
     @Test func aDryRunLeavesNoEntryAndNoJournalFlagNeither() async throws {
         let server = try await MockServer.start()
-        let (journal, state) = try LogCommandTests.seeded("journal-dry", [])
+        let (journal, state) = try SeededJournal.make("journal-dry", [])
         defer { try? FileManager.default.removeItem(at: state) }
         let admin = JournaledUser(server, MockServer.admin, journal: journal)
         let dry = await admin.run(["domain-blocks", "add", "spam.example", "--dry-run"])
@@ -174,7 +174,7 @@ struct JournalTests {
 
     @Test func aRefusedWriteIsRecordedWithItsError() async throws {
         let server = try await MockServer.start()
-        let (journal, state) = try LogCommandTests.seeded("journal-refused", [])
+        let (journal, state) = try SeededJournal.make("journal-refused", [])
         defer { try? FileManager.default.removeItem(at: state) }
         let admin = JournaledUser(server, MockServer.admin, journal: journal)
         try await server.addFault([

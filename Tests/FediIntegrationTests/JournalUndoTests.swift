@@ -14,7 +14,7 @@ struct JournalUndoTests {
 
     @Test func aLiftedSilenceBlockComesBackWithItsFlagsAndCommentsAndTheUndoCanBeUndone() async throws {
         let server = try await MockServer.start()
-        let (journal, state) = try LogCommandTests.seeded("journal-undo-lift", [])
+        let (journal, state) = try SeededJournal.make("journal-undo-lift", [])
         defer { try? FileManager.default.removeItem(at: state) }
         let admin = JournaledUser(server, MockServer.admin, journal: journal)
         let add = await admin.run([
@@ -72,7 +72,7 @@ struct JournalUndoTests {
 
     @Test func anUpdateIsUndoneToItsOldValuesAndAStaleEntryIsRefused() async throws {
         let server = try await MockServer.start()
-        let (journal, state) = try LogCommandTests.seeded("journal-undo-update", [])
+        let (journal, state) = try SeededJournal.make("journal-undo-update", [])
         defer { try? FileManager.default.removeItem(at: state) }
         let admin = JournaledUser(server, MockServer.admin, journal: journal)
         #expect(
@@ -174,16 +174,16 @@ struct JournalUndoTests {
 
     /// `log undo` and `log show` complete entry ids from the local journal, newest first.
     @Test func entryIdsComplete() async throws {
-        let (_, state) = try LogCommandTests.seeded(
+        let (_, state) = try SeededJournal.make(
             "journal-complete",
             [
-                LogCommandTests.entry(
+                SeededJournal.entry(
                     "aa0000000001", hoursAgo: 2, account: "admin@a.example", verb: "domain-blocks add",
                     target: "x.example"),
-                LogCommandTests.entry(
+                SeededJournal.entry(
                     "aa0000000002", hoursAgo: 1, account: "admin@a.example", verb: "domain-blocks add",
                     target: "y.example"),
-                LogCommandTests.entry(
+                SeededJournal.entry(
                     "bb0000000003", hoursAgo: 0, account: "admin@a.example", verb: "domain-blocks add",
                     target: "z.example"),
             ])

@@ -6,28 +6,15 @@ import Testing
 /// `fedictl log --remote` against the Pleroma, Akkoma, Misskey and Mastodon test servers (filters,
 /// order, formats and `log show` are in the fast tier: FediCommandsTests/Log).
 struct LogCommandTests {
-    /// A journal in a fresh state directory, as the integration suites that write one seed it.
-    static func seeded(_ label: String, _ entries: [JournalEntry]) throws -> (FileJournal, URL) {
-        try SeededJournal.make(label, entries)
-    }
-
-    static func entry(
-        _ id: String, hoursAgo: Double, account: String, verb: String, target: String, failed: Bool = false,
-        undo: String? = nil
-    ) -> JournalEntry {
-        SeededJournal.entry(
-            id, hoursAgo: hoursAgo, account: account, verb: verb, target: target, failed: failed, undo: undo)
-    }
-
     func remote(_ server: ServerProcess, username: String = "admin", token: String = "fixture-token") async throws -> (
         CommandResult, URL
     ) {
-        let local = Self.entry(
+        let local = SeededJournal.entry(
             "dddd00000005", hoursAgo: 1, account: "\(username)@\(server.base)", verb: "accounts action", target: "9spam"
         )
-        let elsewhere = Self.entry(
+        let elsewhere = SeededJournal.entry(
             "eeee00000006", hoursAgo: 1, account: "a@one.example", verb: "filters create", target: "x")
-        let (journal, state) = try Self.seeded("log-remote", [local, elsewhere])
+        let (journal, state) = try SeededJournal.make("log-remote", [local, elsewhere])
         var harness = CommandHarness(environment: ["FEDICTL_TOKEN": token], now: { SeededJournal.now })
         harness.journal = journal
         let result = await harness.run(["log", "--remote", "--account", "\(username)@\(server.base)", "-o", "json"])

@@ -43,7 +43,7 @@ struct LostAnswerTests {
     /// The journal records the write found done on read-back as done, once, not as the lost answer's error.
     @Test func aWriteFoundDoneOnReadBackIsJournaledAsDone() async throws {
         let setup = try await Setup.start()
-        let (journal, state) = try LogCommandTests.seeded("lost-answer", [])
+        let (journal, state) = try SeededJournal.make("lost-answer", [])
         defer { try? FileManager.default.removeItem(at: state) }
         try await setup.proxy.hostileRules(["lose_writes": 1])
         let admin = JournaledUser(setup.proxy, MockServer.admin, journal: journal)
@@ -59,7 +59,7 @@ struct LostAnswerTests {
     /// A write whose undo names the id it created: found on read-back, the entry keeps that id and its undo.
     @Test func aWriteFoundDoneOnReadBackKeepsTheIdItsUndoNames() async throws {
         let setup = try await Setup.start()
-        let (journal, state) = try LogCommandTests.seeded("lost-answer-id", [])
+        let (journal, state) = try SeededJournal.make("lost-answer-id", [])
         defer { try? FileManager.default.removeItem(at: state) }
         try await setup.proxy.hostileRules(["lose_writes": 1])
         let admin = JournaledUser(setup.proxy, MockServer.admin, journal: journal)

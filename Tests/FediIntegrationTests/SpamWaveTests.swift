@@ -121,7 +121,7 @@ struct SpamWaveTests {
         let server = try await Self.start()
         let proxy = try await HostileProxy.start(upstream: server)
         try await proxy.hostileRules(["lose_writes": 2])
-        let (journal, state) = try LogCommandTests.seeded("spam-wave-lost", [])
+        let (journal, state) = try SeededJournal.make("spam-wave-lost", [])
         defer { try? FileManager.default.removeItem(at: state) }
         let admin = JournaledUser(proxy, MockServer.admin, journal: journal)
         let result = await admin.run(["accounts", "approve", "--match", "^wave", "--yes", "--concurrency", "1"])

@@ -92,7 +92,7 @@ import Testing
     @Test func suspendWaitsForTheSuspensionAndOffersNoUndoGoToSocialLacks() async throws {
         let gts = try await GoToSocialServer.shared()
         let (username, id) = try await gts.makeUser("suspendee")
-        let (journal, state) = try LogCommandTests.seeded("gts-suspend", [])
+        let (journal, state) = try SeededJournal.make("gts-suspend", [])
         defer { try? FileManager.default.removeItem(at: state) }
         let admin = JournaledUser(gts.http, gts.admin, journal: journal)
 

@@ -121,7 +121,7 @@ import Testing
     /// The journal records a write with GoToSocial's name and version, and its undo runs.
     @Test func theJournalRecordsAWriteAndItsUndoRuns() async throws {
         let gts = try await GoToSocialServer.shared()
-        let (journal, state) = try LogCommandTests.seeded("gts-journal", [])
+        let (journal, state) = try SeededJournal.make("gts-journal", [])
         defer { try? FileManager.default.removeItem(at: state) }
         let admin = JournaledUser(gts.http, gts.admin, journal: journal)
         let domain = "\(GoToSocialServer.uniqueName("journal")).example"
