@@ -35,9 +35,28 @@ struct ServerInfoCacheTests {
             cache.remember(
                 info("4.0.\(index)", at: Date(timeIntervalSince1970: 1_800_000_000 + Double(index))), for: host)
         }
-        #expect(cache.serverInfo(for: "old.example") == nil)
-        #expect(cache.serverInfo(for: "mid.example")?.version == "4.0.1")
-        #expect(cache.serverInfo(for: "new.example")?.version == "4.0.2")
+        let reread = FileServerInfoCache(url: cache.url)
+        #expect(reread.serverInfo(for: "old.example") == nil)
+        #expect(reread.serverInfo(for: "mid.example")?.version == "4.0.1")
+        #expect(reread.serverInfo(for: "new.example")?.version == "4.0.2")
+    }
+
+    @Test func aCacheThatCannotBeWrittenStillServesTheRunThatDetected() throws {
+        let cache = FileServerInfoCache(url: URL(fileURLWithPath: "/dev/null/no-cache/servers.json"))
+        let detected = info("4.3.1", at: Date(timeIntervalSince1970: 1_800_000_000))
+        cache.remember(detected, for: "a.example")
+        #expect(cache.serverInfo(for: "a.example") == detected)
+        #expect(FileServerInfoCache(url: cache.url).serverInfo(for: "a.example") == nil, "nothing reached a file")
+    }
+
+    @Test func aNewerDetectionOnDiskWinsOverTheOneInMemory() throws {
+        let root = try TemporaryDirectory.make("cache")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let cache = FileServerInfoCache(url: root.appendingPathComponent("servers.json"))
+        cache.remember(info("4.2.0", at: Date(timeIntervalSince1970: 1_800_000_000)), for: "a.example")
+        FileServerInfoCache(url: cache.url).remember(
+            info("4.3.0", at: Date(timeIntervalSince1970: 1_800_000_100)), for: "a.example")
+        #expect(cache.serverInfo(for: "a.example")?.version == "4.3.0")
     }
 
     @Test func aCorruptCacheReadsAsEmptyAndIsReplacedByTheNextDetection() throws {

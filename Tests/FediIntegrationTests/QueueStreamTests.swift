@@ -38,7 +38,10 @@ struct QueueStreamTests {
         let received = root.appendingPathComponent("received.ndjson").path
         let watch = try Self.watch(
             server, ["--verbose", "--exec", "cat >> \"$QUEUE_FILE\""], environment: ["QUEUE_FILE": received])
-        _ = try await watch.waitForStderr(containing: "/api/v1/streaming/user/notification (")
+        // The answer's line, not the request's: the server takes the stream as a subscriber before it answers,
+        // so a burst posted after this reaches the stream (after the request line alone it could miss it).
+        _ = try await watch.waitForStderr(
+            containing: "< 200 http://\(server.base)/api/v1/streaming/user/notification (")
         // A report and a sign-up: the sign-up's event is cut off by a dropped connection.
         let burst = try #require(try await server.json(.post, "/_sse/burst") as? [String: Any])
         let ids = try #require(burst["ids"] as? [String])
@@ -67,7 +70,7 @@ struct QueueStreamTests {
 
     @Test func withoutAStreamTheWatchLooksEveryInterval() async throws {
         let server = try await Self.start(["--no-streaming"])
-        let watch = try Self.watch(server, [])
+        let watch = try Self.watch(server, ["--verbose"])
         _ = try await watch.waitForStderr(containing: "no notification stream here")
         let report = try #require((try await server.json(.post, "/_sse/report") as? [String: Any])?["ids"] as? [String])
         _ = try await watch.waitForStdout(containing: #""id":"\#(report[0])""#)
@@ -76,6 +79,9 @@ struct QueueStreamTests {
         #expect(result.status == 0, "\(result)")
         #expect(Self.items(result.stdout) == ["report \(report[0])"], "\(result)")
         #expect(try await Self.state(server)["connections"] as? Int == 0)
+        // The harness gives no writable cache: the server is still detected once, not on every look.
+        #expect(
+            result.stderr.components(separatedBy: "> GET http://\(server.base)/nodeinfo/2.0").count == 2, "\(result)")
     }
 
     /// mastodon_mock streams (connected, heartbeats, notifications of other kinds) but never sends

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 
 /// Detections of servers fedictl holds no login for (`instance info HOST`, `timelines show` of a
 /// pinned server, …), so asking the same server again costs one request instead of three. Logins
@@ -23,10 +24,15 @@ public struct FileServerInfoCache: ServerInfoCache {
     public let url: URL
     public let capacity: Int
     private var file: LockedFile { LockedFile(url: url) }
+    /// What this process detected, kept also in memory: where the file cannot be written (a
+    /// read-only home under systemd's ProtectHome, a full disk), a watch would otherwise detect
+    /// its server again on every look.
+    private let remembered: Remembered
 
     public init(url: URL, capacity: Int = 200) {
         self.url = url
         self.capacity = capacity
+        self.remembered = Remembered()
     }
 
     public init(environment: [String: String]) {
@@ -35,10 +41,14 @@ public struct FileServerInfoCache: ServerInfoCache {
     }
 
     public func serverInfo(for authority: String) -> ServerInfo? {
-        entries()[authority]
+        let stored = entries()[authority]
+        guard let kept = remembered.detections.withLock({ $0[authority] }) else { return stored }
+        guard let stored else { return kept }
+        return stored.detectedAt > kept.detectedAt ? stored : kept
     }
 
     public func remember(_ info: ServerInfo, for authority: String) {
+        remembered.detections.withLock { $0[authority] = info }
         _ = try? file.withExclusiveLock {
             var all = entries()
             all[authority] = info
@@ -54,5 +64,9 @@ public struct FileServerInfoCache: ServerInfoCache {
     private func entries() -> [String: ServerInfo] {
         guard let data = try? file.read() else { return [:] }
         return (try? JSONCoding.decoder().decode([String: ServerInfo].self, from: data)) ?? [:]
+    }
+
+    private final class Remembered: Sendable {
+        let detections = Mutex<[String: ServerInfo]>([:])
     }
 }
