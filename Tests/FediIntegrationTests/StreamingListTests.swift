@@ -28,12 +28,14 @@ struct StreamingListTests {
             Self.read(out.fileHandleForReading, until: firstAccount, seconds: 120)
         }
         try await server.release()
-        let rest = try await ProcessRunner.onOwnThread { () -> Data in
+        // Both pipes read off the cooperative pool: a child another test started at the same moment
+        // can hold a copy of a pipe's write end, and a read to its end then waits for that child too.
+        let (rest, errData) = try await ProcessRunner.onOwnThread { () -> (Data, Data) in
             let data = out.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            return data
+            return (data, err.fileHandleForReading.readDataToEndOfFile())
         }
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: errData, as: UTF8.self)
         #expect(process.terminationStatus == 0, "\(stderr)")
         let earlyText = String(decoding: early, as: UTF8.self)
         #expect(earlyText.contains("\"username\"") && earlyText.contains("user0"), "before the last page: \(earlyText)")
