@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@testable import FediCommands
+
+/// What swift-argument-parser checks of the command tree only in a debug build: the tests run a
+/// build without DEBUG (the Makefile's TEST_BUILD), so these checks stand in for its validators.
+struct CommandTreeTests {
+    /// Every command of the tree with its path, from the parser's own description of it.
+    static func commands() throws -> [(path: String, arguments: [[String: Any]])] {
+        let dump = try JSONSerialization.jsonObject(with: Data(Fedictl._dumpHelp().utf8)) as? [String: Any]
+        var found: [(String, [[String: Any]])] = []
+        func walk(_ node: [String: Any], _ path: String) {
+            found.append((path, node["arguments"] as? [[String: Any]] ?? []))
+            for sub in node["subcommands"] as? [[String: Any]] ?? [] {
+                walk(sub, path + " " + (sub["commandName"] as? String ?? "?"))
+            }
+        }
+        walk(try #require(dump?["command"] as? [String: Any]), "fedictl")
+        return found
+    }
+
+    static func names(_ argument: [String: Any]) -> [String] {
+        (argument["names"] as? [[String: Any]] ?? []).compactMap { name in
+            guard let text = name["name"] as? String, let kind = name["kind"] as? String else { return nil }
+            return kind == "short" ? "-\(text)" : "--\(text)"
+        }
+    }
+
+    /// Two options or flags of one command (its own, or the global ones it takes in) answering to the
+    /// same name: the parser would take the first and the second could never be set.
+    @Test func noCommandHasTwoArgumentsOfOneName() throws {
+        let commands = try Self.commands()
+        #expect(commands.count > 100)
+        // `help` is swift-argument-parser's own command, which lists --help as its flag and as the built-in one.
+        for (path, arguments) in commands where path != "fedictl help" {
+            var seen: [String: Int] = [:]
+            for name in arguments.flatMap(Self.names) { seen[name, default: 0] += 1 }
+            let twice = seen.filter { $0.value > 1 }.keys.sorted()
+            #expect(twice.isEmpty, "\(path): \(twice.joined(separator: ", ")) named twice")
+        }
+    }
+
+    /// A repeating positional takes every word after it: only the last positional may repeat.
+    @Test func onlyTheLastPositionalRepeats() throws {
+        for (path, arguments) in try Self.commands() {
+            let positionals = arguments.filter { $0["kind"] as? String == "positional" }
+            let repeating = positionals.dropLast().filter { $0["isRepeating"] as? Bool == true }
+            #expect(repeating.isEmpty, "\(path): a repeating positional before the last")
+        }
+    }
+}
