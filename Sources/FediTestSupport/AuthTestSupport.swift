@@ -129,16 +129,45 @@ public final class BinaryRun: @unchecked Sendable {
     /// Waits for the process to exit (killing it after `seconds`).
     public func finish(seconds: Double = 30) async throws -> CommandResult {
         try? stdinPipe.fileHandleForWriting.close()
+        let status = try await exitStatus(seconds: seconds)
+        // The readers end at the child's exit, or later if a grandchild keeps a pipe open: wait off the pool.
+        let readers = readers
+        try await ProcessRunner.onOwnThread { readers.wait() }
+        return CommandResult(stdout: stdout, stderr: stderr, status: status)
+    }
+
+    /// Waits until the process has exited, as the kernel says (a zombie counts), not as Foundation
+    /// says: Foundation learns of an exit when a socket the child holds closes, and a child another
+    /// thread spawned at the same moment can hold a copy of it (Foundation closes in a new child only
+    /// the descriptors open when it prepared the spawn), so `isRunning` stayed true for seconds after
+    /// fedictl had ended (a SIGTERM test measured 6 s for an exit that took a fraction of one).
+    public func waitForExit(seconds: Double = 30) async throws {
+        let pid = process.processIdentifier
         do {
-            _ = try await Waiting.until(seconds: seconds, what: "fedictl to exit") { process.isRunning ? nil : true }
+            _ = try await Waiting.until(seconds: seconds, what: "fedictl to exit") {
+                ServerProcess.isAlive(pid) ? nil : true
+            }
         } catch {
             process.terminate()
             throw error
         }
-        // The readers end at the child's exit, or later if a grandchild keeps a pipe open: wait off the pool.
-        let readers = readers
-        try await ProcessRunner.onOwnThread { readers.wait() }
-        return CommandResult(stdout: stdout, stderr: stderr, status: process.terminationStatus)
+    }
+
+    /// The exit code (or the signal that ended it, as Foundation gives it), read from the zombie
+    /// without reaping it where Foundation has not yet.
+    private func exitStatus(seconds: Double) async throws -> Int32 {
+        try await waitForExit(seconds: seconds)
+        var info = siginfo_t()
+        if waitid(P_PID, id_t(process.processIdentifier), &info, WEXITED | WNOWAIT) == 0,
+            info._sifields._sigchld.si_pid == process.processIdentifier
+        {
+            return info._sifields._sigchld.si_status
+        }
+        // Foundation reaped it already: its status is set at once after.
+        _ = try await Waiting.until(seconds: seconds, what: "Foundation to see fedictl's exit") {
+            process.isRunning ? nil : true
+        }
+        return process.terminationStatus
     }
 }
 

@@ -76,8 +76,9 @@ struct FleetWatchTests {
         let clock = ContinuousClock()
         let start = clock.now
         watch.signal(SIGTERM)
-        let result = try await watch.finish(seconds: 10)
-        return (result, clock.now - start)
+        try await watch.waitForExit(seconds: 10)
+        let took = clock.now - start
+        return (try await watch.finish(seconds: 10), took)
     }
 
     static func lines(_ stdout: String) -> [[String: Any]] {
