@@ -12,7 +12,7 @@ APT_PACKAGES := curl python3 libcurl4-openssl-dev libsecret-1-dev libsecret-tool
 	zsh bash-completion strace tmux fish ffmpeg systemd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help deps apt-deps build release test test-fast test-release demo bench clean format lint
+.PHONY: help deps apt-deps build release test test-fast test-release demo bench clean format lint link-order
 
 help:
 	@echo "make demo      install what is needed, build, and tour fedictl against a local mastodon_mock"
@@ -25,6 +25,7 @@ help:
 	@echo "make install   install binary, man page and completions under PREFIX (default /usr/local)"
 	@echo "make bench     benchmarks (bench/README.md)"
 	@echo "make fuzz      libFuzzer over every decoder and the blocklist reader (FUZZ_RUNS=200000)"
+	@echo "make link-order  Sources/fedictl/fedictl.order again, from callgrind over everyday commands"
 
 # swift format, from the toolchain, with the repository's .swift-format (120 columns, as its own).
 FORMATTED := Package.swift Sources Tests
@@ -56,6 +57,12 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product fedictl
 	$(SWIFT) build -c release --static-swift-stdlib --product fedictl-floor
+
+# The functions everyday commands run, laid side by side by the linker (Package.swift). Needs
+# valgrind; run it after changes that move start-up, output or paging code (bench/README.md).
+link-order: deps
+	@command -v valgrind >/dev/null || $(SUDO) apt-get install -y -qq valgrind >/dev/null
+	MASTODON_MOCK=$(MOCK) scripts/link-order
 
 # Two tiers. The fast one: fakes only, no external process (FEDICTL_TEST_TIER=fast makes starting
 # one throw), well under a minute. `make test` runs it, then the integration tier (real servers,

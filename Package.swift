@@ -10,6 +10,20 @@ let libsecretIncludeFlags = [
     "/usr/include/libsecret-1", "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include",
 ]
 .map { "-I" + $0 }
+// Each function in its own section, so the linker can drop the unused ones and lay out the used ones
+// by the order file (fedictl's linker settings below).
+let functionSections: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"])]
+// lld lays the functions everyday commands run side by side (fedictl.order, which scripts/link-order
+// writes; fedictl.ld gathers the code no symbol names): the kernel maps code in blocks of up to
+// 128 KB around each page touched, and the ~4,000 functions a run needs, left where they fall, keep
+// 16.7 MB of the binary resident instead of 4.7. Relative relocations are packed (DT_RELR) instead
+// of 1.4 MB of .rela.dyn read at every start.
+let codeLayout = [
+    "-use-ld=lld", "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/fedictl/fedictl.order",
+    "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "-T", "-Xlinker",
+    "\(Context.packageDirectory)/Sources/fedictl/fedictl.ld",
+    "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+]
 
 let package = Package(
     name: "fedictl",
@@ -30,24 +44,26 @@ let package = Package(
         .target(name: "CSecretShim", cSettings: [.unsafeFlags(libsecretIncludeFlags)]),
 
         // Core: models, API adapters, HTTP semantics, logins. Never prints, never reads a terminal.
-        .target(name: "FediCore"),
+        .target(name: "FediCore", swiftSettings: functionSections),
         // Rendering: table / TSV / JSON / NDJSON / CSV.
-        .target(name: "FediOutput", dependencies: ["FediCore"]),
+        .target(name: "FediOutput", dependencies: ["FediCore"], swiftSettings: functionSections),
         // Adapters: the only targets that import C.
-        .target(name: "FediHTTPCurl", dependencies: ["FediCore", "CCurlShim"]),
-        .target(name: "FediKeyring", dependencies: ["FediCore", "CSecretShim"]),
+        .target(name: "FediHTTPCurl", dependencies: ["FediCore", "CCurlShim"], swiftSettings: functionSections),
+        .target(name: "FediKeyring", dependencies: ["FediCore", "CSecretShim"], swiftSettings: functionSections),
         // The command tree.
         .target(
             name: "FediCommands",
             dependencies: [
                 "FediCore", "FediOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ], swiftSettings: functionSections),
         // No dynamic symbol table beyond what the C libraries need: the toolchain exports every
         // Swift symbol, which the loader then searches at start-up and on every dlopen.
         .executableTarget(
             name: "fedictl", dependencies: ["FediCommands", "FediHTTPCurl", "FediKeyring"],
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]),
+            exclude: ["fedictl.order", "fedictl.ld"],
+            swiftSettings: functionSections,
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"] + codeLayout)]),
 
         // bench/run's reference point: the same stack with nothing of fedictl's own (bench/README.md).
         .executableTarget(
