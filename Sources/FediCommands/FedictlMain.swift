@@ -11,7 +11,9 @@ public enum FedictlMain {
     static func parseAndRun(_ arguments: [String]) async -> Int32 {
         let terminal = Services.current.terminal
         do {
-            var command = try Fedictl.parseAsRoot(arguments)
+            var command = try Fedictl.$branch.withValue(Fedictl.branch(namedBy: arguments)) {
+                try Fedictl.parseAsRoot(arguments)
+            }
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -49,4 +49,35 @@ struct CommandTreeTests {
             #expect(repeating.isEmpty, "\(path): a repeating positional before the last")
         }
     }
+
+    /// A run that names its noun first is parsed against that branch alone (`Fedictl.branch`): for
+    /// every command, asking its help and a flag it lacks, and for every noun, no more words and a
+    /// word it does not know, end exactly as they do against the whole tree.
+    @Test func aParseLimitedToItsBranchEndsAsTheWholeTreeDoes() throws {
+        var compared = 0
+        for (path, _) in try Self.commands() where path != "fedictl" && path != "fedictl help" {
+            let words = path.split(separator: " ").dropFirst().map(String.init)
+            let nouns = words.count == 1 ? [words, words + ["no-such-word"]] : []
+            for arguments in [words + ["--help"], words + ["--no-such-flag"]] + nouns {
+                let branch = Fedictl.branch(namedBy: arguments)
+                #expect(branch != nil, "\(path): names no branch")
+                #expect(Self.outcome(arguments, branch: branch) == Self.outcome(arguments, branch: nil), "\(arguments)")
+                compared += 1
+            }
+        }
+        #expect(compared > 300)
+        #expect(Fedictl.branch(namedBy: ["--account", "a@b.example", "instance", "info"]) == nil)
+        #expect(Fedictl.branch(namedBy: ["help", "instance"]) == nil)
+    }
+
+    /// How a parse ends: the command it makes, or the status and message the user would see
+    /// (worded outside the limited parse, as `FedictlMain` words them).
+    static func outcome(_ arguments: [String], branch: Int?) -> String {
+        do {
+            let command = try Fedictl.$branch.withValue(branch) { try Fedictl.parseAsRoot(arguments) }
+            return "parsed \(type(of: command))"
+        } catch {
+            return "\(Fedictl.exitCode(for: error).rawValue) \(Fedictl.fullMessage(for: error))"
+        }
+    }
 }
