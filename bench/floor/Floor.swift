@@ -9,20 +9,33 @@ import Glibc
 
 enum Format: String, ExpressibleByArgument { case table, json, ndjson, csv }
 
+/// fedictl's global options (GlobalOptions), the same names and kinds, without their help text.
 struct Globals: ParsableArguments {
-    @Option var account: String?
+    @Option(name: .customLong("account")) var accounts: [String] = []
+    @Flag var allAccounts = false
+    @Option(name: .customLong("concurrency")) var concurrencyGiven: Int?
+    @Flag var failFast = false
+    @Flag var perAccount = false
     @Option(name: [.short, .long]) var output: Format?
     @Option var fields: String?
     @Flag var noHeaders = false
     @Flag var noColor = false
+    @Flag var wide = false
     @Flag var verbose = false
     @Flag var dryRun = false
+    @Flag var noJournal = false
+    @Option var reason: String?
     @Flag(name: [.short, .long]) var yes = false
     @Option var timeout: Double = 30
+    @Option var deadline: Double?
+    @Option var maxResponseSize: Int = 64
+    @Option var maxPages: Int = 1000
+    @Option var maxWait: String?
     @Flag var raw = false
     @Option var cacert: String?
     @Flag var insecureHttp = false
     @Flag var insecureStorage = false
+    @Option var tokenFile: String?
 }
 
 /// libcurl loads on a thread of its own from the start, as in fedictl.
