@@ -184,7 +184,15 @@ public final class GoToSocialServer: Sendable {
         guard (200..<400).contains(result.status) else {
             throw FediError(.failure, "the sign-up form answered \(result.status): \(result.body.prefix(400))")
         }
-        return try await adminAccount(username)["id"] as? String ?? ""
+        do {
+            return try await adminAccount(username)["id"] as? String ?? ""
+        } catch {
+            // The form answered 2xx/3xx yet made no account (seen once in a full run): say what it answered.
+            throw FediError(
+                .failure,
+                "no local account \(username) after the sign-up form answered \(result.status) "
+                    + "\(result.location): \(result.body.prefix(300))")
+        }
     }
 
     /// Approves a pending account through the admin API (its e-mail stays unconfirmed, so it cannot
