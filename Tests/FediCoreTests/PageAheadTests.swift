@@ -1,5 +1,6 @@
 import FediTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FediCore
@@ -8,17 +9,27 @@ import Testing
 /// never two, rows in order.
 @Suite struct PageAheadTests {
     struct Item: Decodable, Sendable { var id: String }
+    /// A page's rows that could not be handled.
+    struct Refused: Error {}
 
     /// Records each request, as `ask N` (N: the page, from its `max_id`), in one list with the
     /// rows the walk hands on, so the test sees their order.
     final class OrderedTransport: HTTPTransport, @unchecked Sendable {
         let inner = FakeTransport()
         let events = Recorder<String>()
+        private let inFlight = Mutex((now: 0, most: 0))
+        /// The most requests this transport had at once.
+        var mostInFlight: Int { inFlight.withLock { $0.most } }
 
         func send(_ request: HTTPRequest, options: TransportOptions) async throws -> HTTPResponse {
             let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
             let page = items.first { $0.name == "max_id" }?.value
             events.add("ask \(page ?? "1")")
+            inFlight.withLock { count in
+                count.now += 1
+                count.most = max(count.most, count.now)
+            }
+            defer { inFlight.withLock { $0.now -= 1 } }
             return try await inner.send(request, options: options)
         }
 
@@ -58,7 +69,8 @@ import Testing
         ) { $0 }
     }
 
-    /// Over HTTP: page N + 1 is asked for while page N is handled, page N + 2 only after it.
+    /// Over HTTP: page N + 1 is asked for before page N's rows are handled, and page N + 2 only
+    /// once page N + 1 has arrived: one request in flight, never two.
     @Test(.timeLimit(.minutes(1))) func theNextPageIsAskedForBeforeThisOnesRowsAndNoFurther() async throws {
         let transport = OrderedTransport()
         transport.stubPages(4)
@@ -69,17 +81,31 @@ import Testing
             if page < 4 { try await transport.awaitEvent("ask \(page + 1)") }
             transport.events.add("rows \(page)")
         }
-        #expect(transport.events.all == ["ask 1", "ask 2", "rows 1", "ask 3", "rows 2", "ask 4", "rows 3", "rows 4"])
+        let events = transport.events.all
+        #expect(events.filter { $0.hasPrefix("rows") } == ["rows 1", "rows 2", "rows 3", "rows 4"])
+        #expect(events.filter { $0.hasPrefix("ask") } == ["ask 1", "ask 2", "ask 3", "ask 4"])
+        for page in 1...3 {
+            #expect(events.firstIndex(of: "ask \(page + 1)")! < events.firstIndex(of: "rows \(page)")!)
+        }
         #expect(transport.inner.unusedRoutes.isEmpty)
+        #expect(transport.mostInFlight == 1)
     }
 
     /// The walk itself: a page whose answer names the next one has that one asked for before it is
-    /// decoded; one ahead, never two.
-    @Test func theNextPageIsAskedForBeforeThisOneIsDecoded() async throws {
+    /// decoded, and its rows are handled while the next page is decoded (each takes a core on a long
+    /// list); one request ahead, never two, and one page handled at a time, in order.
+    @Test(.timeLimit(.minutes(1))) func aPagesRowsAreHandledWhileTheNextOneIsDecoded() async throws {
         let events = Recorder<String>()
         let server = try ServerAddress("social.example")
         let client = APIClient(server: server, token: "t", http: HTTPClient(transport: FakeTransport()))
-        let onPage: PageHandler<Int> = { items, _ in events.add("rows \(items[0])") }
+        let onPage: PageHandler<Int> = { items, _ in
+            let page = items[0]
+            // A walk that decoded the next page only after this one's rows would never end here.
+            while page < 4, !events.all.contains("decode \(page + 1)") {
+                try await Task.sleep(nanoseconds: 1_000_000)
+            }
+            events.add("rows \(page)")
+        }
         _ = try await client.walkAnswers(from: 1, limit: nil, onPage: onPage) { page in
             events.add("ask \(page)")
             return PageAnswer(next: .known(page < 4 ? page + 1 : nil, atMost: 1)) {
@@ -89,9 +115,44 @@ import Testing
         }
         #expect(
             events.all == [
-                "ask 1", "ask 2", "decode 1", "rows 1", "ask 3", "decode 2", "rows 2",
-                "ask 4", "decode 3", "rows 3", "decode 4", "rows 4",
+                "ask 1", "ask 2", "decode 1", "ask 3", "decode 2", "rows 1", "ask 4", "decode 3", "rows 2",
+                "decode 4", "rows 3", "rows 4",
             ])
+    }
+
+    /// A page whose rows fail to be handled stops the list with that error, after the page ahead
+    /// was decoded but before any of its rows are handled; an error on a later page waits for the
+    /// rows before it.
+    @Test func anErrorComesAfterTheRowsBeforeIt() async throws {
+        let server = try ServerAddress("social.example")
+        let client = APIClient(server: server, token: "t", http: HTTPClient(transport: FakeTransport()))
+        func walk(failingRowsOf badRows: Int?, failingPage badPage: Int?) async throws -> [String] {
+            let events = Recorder<String>()
+            let onPage: PageHandler<Int> = { items, _ in
+                try await Task.sleep(nanoseconds: 20_000_000)  // still handling when the next page fails
+                if items[0] == badRows { throw Refused() }
+                events.add("rows \(items[0])")
+            }
+            do {
+                _ = try await client.walkAnswers(from: 1, limit: nil, onPage: onPage) { page in
+                    if page == badPage { throw FediError(.temporary, "page \(page) failed") }
+                    return PageAnswer(next: .known(page < 4 ? page + 1 : nil, atMost: 1)) {
+                        PagePiece(items: [page], raw: Data(), next: page < 4 ? page + 1 : nil)
+                    }
+                }
+                events.add("end")
+            } catch is Refused {
+                events.add("refused")
+            } catch let error as FediError {
+                events.add(error.message)
+            }
+            return events.all
+        }
+        #expect(try await walk(failingRowsOf: 2, failingPage: nil) == ["rows 1", "refused"])
+        #expect(try await walk(failingRowsOf: nil, failingPage: 3) == ["rows 1", "rows 2", "page 3 failed"])
+        #expect(try await walk(failingRowsOf: 2, failingPage: 3) == ["rows 1", "refused"])
+        #expect(
+            try await walk(failingRowsOf: nil, failingPage: nil) == ["rows 1", "rows 2", "rows 3", "rows 4", "end"])
     }
 
     @Test func aLimitAsksForNoPageItWillNotShow() async throws {

@@ -61,11 +61,13 @@ extension APIClient {
     /// a server must not keep fedictl fetching for ever.
     ///
     /// With `onPage`, each page goes to it and is not kept (the result is empty), so a list of any
-    /// length takes the memory of two pages. One page is asked for ahead, never more: as soon as an
-    /// answer says where the next page is (its Link header), that page is requested while this one
-    /// is decoded and handed to `onPage`; where only the items tell (a last id), the next page is
-    /// requested once they are decoded, still while `onPage` handles them. Rows keep their order and
-    /// an error on the page ahead surfaces after this page's rows. Without `onPage`, the items are returned.
+    /// length takes the memory of three pages: one handled, one decoded, one asked for. One request
+    /// is in flight, never more: as soon as an answer says where the next page is (its Link header),
+    /// that page is requested, then this one is decoded while `onPage` handles the one before it
+    /// (on another thread: decoding and writing rows each take a core on a long list); where only
+    /// the items tell (a last id), the next page is requested once they are decoded. Rows keep their
+    /// order, `onPage` is never called twice at once, and an error on a later page surfaces after
+    /// the rows before it. Without `onPage`, the items are returned.
     func walkPages<T: Sendable, Cursor: Hashable & Sendable>(
         from start: Cursor, limit: Int?, onPage: PageHandler<T>?,
         _ fetch: @escaping (Cursor) async throws -> PagePiece<T, Cursor>
@@ -103,36 +105,52 @@ extension APIClient {
         }
         var pending: Task<FetchedAnswer<T, Cursor>, any Error>? = try ahead(start)
         defer { pending?.cancel() }
-        while let current = pending {
-            let answer = try await current.value.answer
-            pending = nil
-            // A bad next link is reported after this page is handled, as it would be without the fetch ahead.
-            var stop: (any Error)?
-            var askedEarly = false
-            if case .known(let next?, let atMost) = answer.next, let atMost,
-                limit.map({ count + atMost < $0 }) ?? true
-            {
-                askedEarly = true
-                do { pending = try ahead(next) } catch { stop = error }
-            }
-            let piece = try answer.decode()
-            let items = limit.map { Array(piece.items.prefix($0 - count)) } ?? piece.items
-            count += items.count
-            let done = limit.map { count >= $0 } ?? false
-            if done, askedEarly {
-                // A server that sent more than it was asked for: the page ahead is not needed.
-                pending?.cancel()
+        // The previous page's `onPage`, on a thread of its own while this page is decoded. Every
+        // way out waits for it, so its rows are out (and its error comes first) before any error
+        // of a later page.
+        var handling: Task<Void, any Error>?
+        do {
+            while let current = pending {
+                let answer = try await current.value.answer
                 pending = nil
-                stop = nil
+                // A bad next link is reported after this page is handled, as it would be without the fetch ahead.
+                var stop: (any Error)?
+                var askedEarly = false
+                if case .known(let next?, let atMost) = answer.next, let atMost,
+                    limit.map({ count + atMost < $0 }) ?? true
+                {
+                    askedEarly = true
+                    do { pending = try ahead(next) } catch { stop = error }
+                }
+                let piece = try answer.decode()
+                let items = limit.map { Array(piece.items.prefix($0 - count)) } ?? piece.items
+                count += items.count
+                let done = limit.map { count >= $0 } ?? false
+                if done, askedEarly {
+                    // A server that sent more than it was asked for: the page ahead is not needed.
+                    pending?.cancel()
+                    pending = nil
+                    stop = nil
+                }
+                if !askedEarly, !done, let next = piece.next {
+                    do { pending = try ahead(next) } catch { stop = error }
+                } else if !done, stop == nil {
+                    stop = piece.nextRefused
+                }
+                if let onPage {
+                    try await handling?.value
+                    let raw = piece.raw
+                    handling = Task { try await onPage(items, raw) }
+                } else {
+                    kept += items
+                }
+                if let stop { throw stop }
             }
-            if !askedEarly, !done, let next = piece.next {
-                do { pending = try ahead(next) } catch { stop = error }
-            } else if !done, stop == nil {
-                stop = piece.nextRefused
-            }
-            if let onPage { try await onPage(items, piece.raw) } else { kept += items }
-            if let stop { throw stop }
+        } catch {
+            try await handling?.value
+            throw error
         }
+        try await handling?.value
         return kept
     }
 
