@@ -42,13 +42,13 @@ public final class CurlTransport: HTTPTransport, Sendable {
     }
 
     /// The transfer, and the first request's libcurl load (which can take a while on a cold disk
-    /// under load), run on a thread of their own, never on the cooperative pool. One thread per
-    /// transfer rather than a dispatch queue: on Linux a concurrent queue's blocking work items run
-    /// on about as many threads as there are cores, which made ten slow servers take three waits
-    /// instead of one over several accounts (bench/fleet).
+    /// under load), run on a thread of their own, never on the cooperative pool. A thread per
+    /// transfer at once (`BlockingThreads`) rather than a dispatch queue: on Linux a concurrent
+    /// queue's blocking work items run on about as many threads as there are cores, which made ten
+    /// slow servers take three waits instead of one over several accounts (bench/fleet).
     public func send(_ request: HTTPRequest, options: TransportOptions) async throws -> HTTPResponse {
         try await withCheckedThrowingContinuation { continuation in
-            startThread {
+            BlockingThreads.shared.run {
                 continuation.resume(
                     with: Result {
                         try Self.loadLibrary()

@@ -1,0 +1,52 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import FediCore
+
+/// Blocking jobs (HTTP transfers) get a thread each while they run at once, and a thread that is
+/// done takes the next job instead of a new thread being made for it.
+@Suite struct BlockingThreadsTests {
+    final class Count: Sendable { let value = Atomic(0) }
+
+    /// The job on a thread of `threads`, answering with that thread's id.
+    func threadOf(_ threads: BlockingThreads) async -> UInt {
+        await withCheckedContinuation { continuation in
+            threads.run { continuation.resume(returning: UInt(pthread_self())) }
+        }
+    }
+
+    /// Ten jobs that each wait for all ten to have started: with fewer than ten threads they
+    /// could not (each gives up after 20 s, and says so).
+    @Test func jobsAtOnceRunSideBySide() async {
+        let threads = BlockingThreads()
+        let started = Count()
+        let sawAll = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<10 {
+                group.addTask {
+                    await withCheckedContinuation { continuation in
+                        threads.run {
+                            started.value.add(1, ordering: .relaxed)
+                            let giveUp = ContinuousClock.now + .seconds(20)
+                            while started.value.load(ordering: .relaxed) < 10, ContinuousClock.now < giveUp {
+                                usleep(1000)
+                            }
+                            continuation.resume(returning: started.value.load(ordering: .relaxed) == 10)
+                        }
+                    }
+                }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(sawAll == Array(repeating: true, count: 10))
+    }
+
+    @Test func aThreadDoneWithItsJobTakesTheNext() async throws {
+        let threads = BlockingThreads()
+        let first = await threadOf(threads)
+        // The thread goes back to waiting just after its job resumes this test.
+        while threads.threadsWaiting == 0 { try await Task.sleep(nanoseconds: 1_000_000) }
+        let second = await threadOf(threads)
+        #expect(second == first)
+    }
+}
