@@ -11,44 +11,66 @@ import FoundationEssentials
 final class JSONTape {
     enum Kind: UInt8 { case null, bool, number, string, array, object }
 
+    /// 16 bytes: a page of a long list makes tens of thousands of these, and their memory traffic
+    /// was a tenth of decoding it. Offsets are 32-bit: a longer document goes to JSONDecoder.
     struct Node {
         var kind: Kind
         /// A string with backslash escapes; a number with a fraction or an exponent; `true`.
         var flag: Bool
+        private var storedStart: UInt32
+        private var storedEnd: UInt32
+        private var storedNext: UInt32
+
+        init(kind: Kind, flag: Bool, start: Int, end: Int, next: Int) {
+            self.kind = kind
+            self.flag = flag
+            storedStart = UInt32(truncatingIfNeeded: start)
+            storedEnd = UInt32(truncatingIfNeeded: end)
+            storedNext = UInt32(truncatingIfNeeded: next)
+        }
+
         /// Strings and numbers: their bytes (a string's without its quotes). Containers: `start`
         /// unused, `end` the number of elements (of an object: of key-value pairs).
-        var start: Int
-        var end: Int
+        var start: Int { Int(storedStart) }
+        var end: Int {
+            get { Int(storedEnd) }
+            set { storedEnd = UInt32(truncatingIfNeeded: newValue) }
+        }
         /// The index of the node after this one and everything inside it.
-        var next: Int
+        var next: Int {
+            get { Int(storedNext) }
+            set { storedNext = UInt32(truncatingIfNeeded: newValue) }
+        }
     }
 
     /// JSONDecoder's own limit: deeper documents go to it, to be refused as it refuses them.
     static let maxDepth = 512
 
     let bytes: [UInt8]
-    private(set) var nodes: [Node] = []
+    /// Never changed once read: a `let`, so reading it takes no exclusivity check.
+    let nodes: [Node]
 
     init?(_ data: Data) {
+        // Offsets and node counts must fit a Node's 32 bits (a node takes at least one byte).
+        guard data.count < Int(UInt32.max) else { return nil }
         bytes = [UInt8](data)
+        var nodes: [Node] = []
         nodes.reserveCapacity(bytes.count / 8)
-        guard read() else { return nil }
+        let ok = bytes.withUnsafeBufferPointer { buffer in
+            var reader = Reader(bytes: buffer)
+            return reader.document(into: &nodes)
+        }
+        guard ok else { return nil }
+        self.nodes = nodes
     }
 
     // MARK: Reading
 
-    private func read() -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            var reader = Reader(bytes: buffer)
-            let ok = reader.document(into: &nodes)
-            return ok
-        }
-    }
-
     private struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
-        var open: [Int] = []
+        /// The containers open around `index`: each one's node and how many values it holds so far.
+        var open: [(node: Int, count: Int)] = []
 
         init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -70,18 +92,15 @@ final class JSONTape {
                     guard open.count < JSONTape.maxDepth else { return false }
                     let isObject = bytes[index] == UInt8(ascii: "{")
                     nodes.append(Node(kind: isObject ? .object : .array, flag: false, start: index, end: 0, next: 0))
-                    open.append(nodes.count - 1)
                     index += 1
                     skipSpace()
                     guard index < bytes.count else { return false }
                     if bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                         index += 1
                         nodes[nodes.count - 1].next = nodes.count
-                        open.removeLast()
-                    } else if isObject {
-                        guard key(into: &nodes) else { return false }
-                        continue value
                     } else {
+                        open.append((nodes.count - 1, 0))
+                        if isObject { guard key(into: &nodes) else { return false } }
                         continue value
                     }
                 case UInt8(ascii: "\""):
@@ -101,10 +120,11 @@ final class JSONTape {
                     return false
                 }
                 // A value is complete: it counts in the container around it, which goes on or closes.
-                while let container = open.last {
-                    nodes[container].end += 1
+                while !open.isEmpty {
+                    open[open.count - 1].count += 1
                     skipSpace()
                     guard index < bytes.count else { return false }
+                    let container = open[open.count - 1].node
                     let isObject = nodes[container].kind == .object
                     if bytes[index] == UInt8(ascii: ",") {
                         index += 1
@@ -114,8 +134,8 @@ final class JSONTape {
                     }
                     guard bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return false }
                     index += 1
+                    nodes[container].end = open.removeLast().count
                     nodes[container].next = nodes.count
-                    open.removeLast()
                 }
                 skipSpace()
                 return index == bytes.count
@@ -180,6 +200,8 @@ final class JSONTape {
             let start = index
             var escaped = false
             while index < bytes.count {
+                index = PlainASCII.end(of: bytes, from: index)
+                guard index < bytes.count else { break }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
                     nodes.append(Node(kind: .string, flag: escaped, start: start, end: index, next: nodes.count + 1))
