@@ -168,6 +168,38 @@ struct JSONTapeDecoderTests {
         #expect(account.createdAt == FlexibleDate.parse("2024-01-02T03:04:05Z"))
     }
 
+    /// The admin account reads its fields straight from the tape (`FieldReading`): every lenient
+    /// read gives what it gives through JSONDecoder's keyed container, for every shape a field drifts to.
+    @Test func anAdminAccountReadFromTheTapeIsTheOneJSONDecoderReads() throws {
+        let drifts = [
+            #""id": 7"#, #""id": 7.0"#, #""id": 1e2"#, #""id": 18446744073709551615"#, #""id": 1.5"#, #""id": true"#,
+            #""id": null"#, #""confirmed": "T""#, #""confirmed": "no""#, #""confirmed": "maybe""#,
+            #""confirmed": 2"#, #""confirmed": 0.0"#, #""confirmed": 1.5"#, #""confirmed": null"#,
+            #""approved": false, "domain": "remote.example""#, #""created_at": 1700000000"#,
+            #""created_at": 1.7e9"#, #""created_at": "2024-03-05""#, #""created_at": "soon""#, #""created_at": {}"#,
+            #""role": {"name": "Owner", "permissions": "1"}"#, #""role": {"name": "Mod", "permissions": 16}"#,
+            #""role": {"name": "Mod", "permissions": 16.0}"#, #""role": {"name": "x", "permissions": " 17 "}"#,
+            #""role": {"name": "x", "permissions": 1e30}"#, #""role": "user""#, #""role": 3"#,
+            #""ip": {"ip": "192.0.2.9"}"#, #""ip": """#, #""email": """#, #""email": 5"#,
+            #""account": {"id": 9, "username": "b", "acct": "b@far.example", "url": "https://b/"}"#,
+            #""account": {"username": "no id"}"#, #""account": []"#, #""username": "\u00e9t\u00e9""#,
+        ]
+        let base = #""id": "1", "username": "a", "email": "a@example.test", "confirmed": true"#
+        for drift in drifts {
+            let text = "[{\(drift), \(base), \(drift)}]"
+            let data = Data(text.utf8)
+            let tape = JSONTapeDecoder.decodeFromTape([MastodonAdminAccount].self, from: data)
+            switch Result(catching: {
+                try JSONCoding.foundationDecoder().decode([MastodonAdminAccount].self, from: data)
+            }) {
+            case .success(let accounts):
+                #expect(tape?.map(\.account) == accounts.map(\.account), "\(drift)")
+            case .failure:
+                #expect(tape == nil, "\(drift)")
+            }
+        }
+    }
+
     static func describe<T>(_ result: Result<T, any Error>) -> String {
         switch result {
         case .success(let value): "decoded \(value)"

@@ -84,29 +84,31 @@ public struct AdminAccount: Encodable, Sendable, Equatable {
 
 /// `Admin::Account` as Mastodon and GoToSocial send it. Drift handled: `role` a Role object (4.0+), a
 /// string (before) or null (GoToSocial, remote accounts); `ip` a string or an object (3.5); `""` for none.
-public struct MastodonAdminAccount: Decodable, Sendable {
+public struct MastodonAdminAccount: FieldDecodable, Sendable {
     public var account: AdminAccount
 
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: AnyKey.self)
+    public init(from decoder: Decoder) throws { try self.init(fields: decoder.container(keyedBy: AnyKey.self)) }
+
+    /// Read field by field: on a long list `JSONTapeDecoder` reads it straight from its tape.
+    init<Fields: FieldReading>(fields c: Fields) throws {
         let id = try c.requiredID(of: "admin account")
         // The state flags are always read: lists filter on them (and they cost no string).
         let parts = ShownFields.current.adminAccount
         let profile = parts.contains(.profile) ? try? c.decodeIfPresent(Profile.self, forKey: "account") : nil
-        let username = parts.contains(.username) ? c.optionalText("username") ?? profile?.username ?? "" : ""
-        let domain = parts.contains(.domain) ? c.optionalText("domain") : nil
+        let username = parts.contains(.username) ? c.text("username") ?? profile?.username ?? "" : ""
+        let domain = parts.contains(.domain) ? c.text("domain") : nil
         var account = AdminAccount(id: id, username: username, domain: domain, displayName: profile?.displayName)
         if let acct = profile?.acct, account.domain == nil || acct.contains("@") { account.acct = acct }
-        if parts.contains(.email) { account.email = c.optionalText("email") }
+        if parts.contains(.email) { account.email = c.text("email") }
         if parts.contains(.ip) {
-            account.ip = c.optionalText("ip") ?? (try? c.decodeIfPresent(IPObject.self, forKey: "ip"))?.ip
+            account.ip = c.text("ip") ?? (try? c.decodeIfPresent(IPObject.self, forKey: "ip"))?.ip
         }
         if parts.contains(.createdAt) { account.createdAt = c.lenientDate("created_at") }
-        if parts.contains(.locale) { account.locale = c.optionalText("locale") }
+        if parts.contains(.locale) { account.locale = c.text("locale") }
         if parts.contains(.role) {
             let role =
                 (try? c.decodeIfPresent(RoleObject.self, forKey: "role"))
-                ?? c.optionalText("role").map { RoleObject(name: $0) }
+                ?? c.text("role").map { RoleObject(name: $0) }
             account.role = role?.name.flatMap { $0.isEmpty || $0.lowercased() == "user" ? nil : $0 }
             account.staff = role.map(\.canModerate)
         }
@@ -117,9 +119,9 @@ public struct MastodonAdminAccount: Decodable, Sendable {
         // fields are shown (lists filter on it).
         account.approved = c.lenientBool("approved")
         if account.approved == false {
-            let domain = parts.contains(.domain) ? account.domain : c.optionalText("domain")
+            let domain = parts.contains(.domain) ? account.domain : c.text("domain")
             let profile = parts.contains(.profile) ? profile : try? c.decodeIfPresent(Profile.self, forKey: "account")
-            let name = c.optionalText("username") ?? profile?.username ?? ""
+            let name = c.text("username") ?? profile?.username ?? ""
             let actor =
                 profile?.url.map { $0.hasPrefix("http://\(name)/") || $0.hasPrefix("https://\(name)/") } ?? false
             if domain != nil || actor { account.approved = nil }
@@ -128,7 +130,7 @@ public struct MastodonAdminAccount: Decodable, Sendable {
         account.silenced = c.lenientBool("silenced")
         account.suspended = c.lenientBool("suspended")
         account.sensitized = c.lenientBool("sensitized")
-        if parts.contains(.reason) { account.reason = c.optionalText("invite_request") }
+        if parts.contains(.reason) { account.reason = c.text("invite_request") }
         account.url = profile?.url
         self.account = account
     }
@@ -172,30 +174,31 @@ public struct MastodonAdminAccount: Decodable, Sendable {
 
     /// The parts of the embedded `Account` an admin account shows, read as `Account` reads them
     /// (an id is required); its note's HTML and dates are not needed here.
-    struct Profile: Decodable {
+    struct Profile: FieldDecodable {
         var username: String
         var acct: String
         var displayName: String?
         var url: String?
 
-        init(from decoder: Decoder) throws {
-            let c = try decoder.container(keyedBy: AnyKey.self)
+        init(from decoder: Decoder) throws { try self.init(fields: decoder.container(keyedBy: AnyKey.self)) }
+
+        init<Fields: FieldReading>(fields c: Fields) throws {
             _ = try c.requiredID(of: "account")
-            username = c.optionalText("username") ?? ""
-            acct = c.optionalText("acct") ?? username
-            displayName = c.optionalText("display_name")
-            url = c.optionalText("url")
+            username = c.text("username") ?? ""
+            acct = c.text("acct") ?? username
+            displayName = c.text("display_name")
+            url = c.text("url")
         }
     }
 
     /// A Role (`{name, permissions, highlighted}`) or the pre-4.0 role string.
-    struct RoleObject: Decodable {
+    struct RoleObject: FieldDecodable {
         var name: String?
         var permissions: Int?
         init(name: String) { self.name = name }
-        init(from decoder: Decoder) throws {
-            let c = try decoder.container(keyedBy: AnyKey.self)
-            name = c.optionalText("name")
+        init(from decoder: Decoder) throws { try self.init(fields: decoder.container(keyedBy: AnyKey.self)) }
+        init<Fields: FieldReading>(fields c: Fields) throws {
+            name = c.text("name")
             // Mastodon sends the bits as a string ("1048575"): read that first, as a failed
             // numeric try costs two thrown errors per account on a long list.
             permissions =
@@ -325,17 +328,5 @@ public struct MisskeyAdminDetails: Decodable, Sendable {
             account.staff = true
         }
         return account
-    }
-}
-
-extension KeyedDecodingContainer where K == AnyKey {
-    /// The object's `id` (a string or a number). Without one the object is of no use: a decoding
-    /// error naming `what`.
-    func requiredID(of what: String) throws -> String {
-        guard let id = lenientString("id") else {
-            throw DecodingError.keyNotFound(
-                AnyKey("id"), .init(codingPath: codingPath, debugDescription: "\(what) without id"))
-        }
-        return id
     }
 }

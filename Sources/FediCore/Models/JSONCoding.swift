@@ -227,13 +227,7 @@ extension KeyedDecodingContainer {
     public func lenientBool(_ key: Key) -> Bool? {
         if let flag = try? decodeIfPresent(Bool.self, forKey: key) { return flag }
         if let number = try? decodeIfPresent(Int.self, forKey: key) { return number != 0 }
-        if let text = try? decodeIfPresent(String.self, forKey: key) {
-            switch text.lowercased() {
-            case "true", "t", "1", "yes": return true
-            case "false", "f", "0", "no": return false
-            default: return nil
-            }
-        }
+        if let text = try? decodeIfPresent(String.self, forKey: key) { return LenientBool.parse(text) }
         return nil
     }
 
@@ -284,4 +278,52 @@ extension OpenEnum {
     }
     public var description: String { rawValue }
     public var isKnown: Bool { Self.knownValues.contains(self) }
+}
+
+/// A flag sent as a string (`"true"`, `"t"`, `"1"`, `"yes"` and their opposites, any case).
+enum LenientBool {
+    static func parse(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "true", "t", "1", "yes": true
+        case "false", "f", "0", "no": false
+        default: nil
+        }
+    }
+}
+
+/// What a model reads from one JSON object: the lenient reads above, by key. The models decoded
+/// on every row of a long list read through it, so `JSONTapeDecoder` serves them straight from
+/// its tape; every other decoder serves them through its keyed container, with the same results.
+protocol FieldReading {
+    var codingPath: [any CodingKey] { get }
+    func lenientString(_ key: AnyKey) -> String?
+    func lenientInt(_ key: AnyKey) -> Int?
+    func lenientBool(_ key: AnyKey) -> Bool?
+    func lenientDate(_ key: AnyKey) -> Date?
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: AnyKey) throws -> T?
+}
+
+extension KeyedDecodingContainer: FieldReading where K == AnyKey {}
+
+extension FieldReading {
+    /// Free text where "" means absent.
+    func text(_ key: AnyKey) -> String? {
+        guard let text = lenientString(key), !text.isEmpty else { return nil }
+        return text
+    }
+
+    /// The object's `id` (a string or a number). Without one the object is of no use: a decoding
+    /// error naming `what`.
+    func requiredID(of what: String) throws -> String {
+        guard let id = lenientString("id") else {
+            throw DecodingError.keyNotFound(
+                AnyKey("id"), .init(codingPath: codingPath, debugDescription: "\(what) without id"))
+        }
+        return id
+    }
+}
+
+/// A model read through `FieldReading` (its `init(from:)` passes its keyed container).
+protocol FieldDecodable: Decodable {
+    init<Fields: FieldReading>(fields: Fields) throws
 }

@@ -55,6 +55,31 @@ private struct TapeDecoding {
         .dataCorrupted(.init(codingPath: codingPath(), debugDescription: text))
     }
 
+    /// The value node of `object`'s first member named `name`: lengths compared first, then
+    /// bytes, in one loop (the first of duplicate keys wins, as in JSONDecoder).
+    func member(_ name: String, of object: Int) -> Int? {
+        var name = name
+        return name.withUTF8 { name in
+            tape.bytes.withUnsafeBufferPointer { bytes in
+                tape.nodes.withUnsafeBufferPointer { nodes in
+                    var member = object + 1
+                    for _ in 0..<nodes[object].end {
+                        let node = nodes[member]
+                        if node.flag {
+                            if tape.string(node) == String(decoding: name, as: UTF8.self) { return member + 1 }
+                        } else if node.end - node.start == name.count,
+                            name.isEmpty || memcmp(bytes.baseAddress! + node.start, name.baseAddress!, name.count) == 0
+                        {
+                            return member + 1
+                        }
+                        member = nodes[member + 1].next
+                    }
+                    return nil
+                }
+            }
+        }
+    }
+
     // MARK: JSON's own types
 
     func string(at index: Int, _ codingPath: @autoclosure () -> [any CodingKey]) throws -> String {
@@ -160,7 +185,80 @@ private struct TapeDecoding {
             }
             return data as! T
         }
-        return try T(from: TapeDecoder(decoding: TapeDecoding(tape: tape, codingPath: codingPath()), index: index))
+        let decoding = TapeDecoding(tape: tape, codingPath: codingPath())
+        if let model = T.self as? any FieldDecodable.Type {
+            guard node(index).kind == .object else { throw mismatch([String: Any].self, index, decoding.codingPath) }
+            return try model.init(fields: TapeFields(decoding: decoding, object: index)) as! T
+        }
+        return try T(from: TapeDecoder(decoding: decoding, index: index))
+    }
+}
+
+/// An object's members read straight from the tape, for the models decoded on every row of a long
+/// list (`FieldDecodable`): what `KeyedDecodingContainer<AnyKey>`'s lenient reads return over a
+/// `TapeKeyedContainer`, one lookup each, without the protocol boxes, closures and thrown
+/// mismatches in between.
+private struct TapeFields: FieldReading {
+    let decoding: TapeDecoding
+    let object: Int
+    var codingPath: [any CodingKey] { decoding.codingPath }
+
+    /// The value of `key`, unless it is absent or null (for which every lenient read is nil).
+    func present(_ key: AnyKey) -> Int? {
+        guard let index = decoding.member(key.stringValue, of: object), decoding.node(index).kind != .null else {
+            return nil
+        }
+        return index
+    }
+
+    func lenientString(_ key: AnyKey) -> String? {
+        guard let index = present(key) else { return nil }
+        let node = decoding.node(index)
+        switch node.kind {
+        case .string: return decoding.tape.string(node)
+        case .number:
+            if let number = try? decoding.integer(Int64.self, at: index, []) { return String(number) }
+            return (try? decoding.double(at: index, [])).map { String($0) }
+        default: return nil
+        }
+    }
+
+    func lenientInt(_ key: AnyKey) -> Int? {
+        guard let index = present(key) else { return nil }
+        let node = decoding.node(index)
+        switch node.kind {
+        case .number:
+            if let number = try? decoding.integer(Int.self, at: index, []) { return number }
+            return (try? decoding.double(at: index, [])).flatMap { Int(exactly: $0) }
+        case .string: return Int(decoding.tape.string(node).trimmed())
+        default: return nil
+        }
+    }
+
+    func lenientBool(_ key: AnyKey) -> Bool? {
+        guard let index = present(key) else { return nil }
+        let node = decoding.node(index)
+        switch node.kind {
+        case .bool: return node.flag
+        case .number: return (try? decoding.integer(Int.self, at: index, [])).map { $0 != 0 }
+        case .string: return LenientBool.parse(decoding.tape.string(node))
+        default: return nil
+        }
+    }
+
+    func lenientDate(_ key: AnyKey) -> Date? {
+        guard let index = present(key) else { return nil }
+        let node = decoding.node(index)
+        switch node.kind {
+        case .string: return FlexibleDate.parse(decoding.tape.string(node))
+        case .number: return (try? decoding.double(at: index, [])).map { Date(timeIntervalSince1970: $0) }
+        default: return nil
+        }
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: AnyKey) throws -> T? {
+        guard let index = present(key) else { return nil }
+        return try decoding.decode(type, at: index, decoding.path(key))
     }
 }
 
@@ -211,30 +309,7 @@ private final class TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerPr
         return keys
     }
 
-    /// The value node of `key`'s first occurrence: lengths compared first, then bytes, in one loop.
-    func valueIndex(_ key: Key) -> Int? {
-        let tape = decoding.tape
-        var name = key.stringValue
-        return name.withUTF8 { name in
-            tape.bytes.withUnsafeBufferPointer { bytes in
-                tape.nodes.withUnsafeBufferPointer { nodes in
-                    var member = object + 1
-                    for _ in 0..<nodes[object].end {
-                        let node = nodes[member]
-                        if node.flag {
-                            if tape.string(node) == String(decoding: name, as: UTF8.self) { return member + 1 }
-                        } else if node.end - node.start == name.count,
-                            name.isEmpty || memcmp(bytes.baseAddress! + node.start, name.baseAddress!, name.count) == 0
-                        {
-                            return member + 1
-                        }
-                        member = nodes[member + 1].next
-                    }
-                    return nil
-                }
-            }
-        }
-    }
+    func valueIndex(_ key: Key) -> Int? { decoding.member(key.stringValue, of: object) }
 
     func contains(_ key: Key) -> Bool { valueIndex(key) != nil }
 
