@@ -11,6 +11,8 @@ struct JSONRowWriter {
     let pretty: Bool
     /// Top-level keys to keep; nil keeps all.
     let fields: Set<String>?
+    /// The same, searched by comparing strings: a few `--fields` are found faster than hashed.
+    private let fieldList: [String]?
     /// The rows of a list are of one type: their top-level keys come in the same order every time,
     /// so their sorted order is worked out once.
     private let topLevelOrder = KeyOrder()
@@ -18,6 +20,7 @@ struct JSONRowWriter {
     init(pretty: Bool, fields: Set<String>?) {
         self.pretty = pretty
         self.fields = fields
+        self.fieldList = fields.map(Array.init)
     }
 
     /// `value` as JSON text; `indent` levels of two spaces before every line after the first
@@ -31,7 +34,9 @@ struct JSONRowWriter {
     /// The same, appended to `out` as UTF-8: a list writes a page of rows into one buffer.
     func write<Value: Encodable>(_ value: Value, indent: Int = 0, into out: inout [UInt8]) throws {
         let root = JSONNode.Slot()
-        try value.encode(to: JSONNodeEncoder(slot: root, codingPath: []))
+        // A top-level key `--fields` leaves out is not encoded at all: on a long list with a few
+        // fields, encoding the rest was most of writing a row.
+        try value.encode(to: JSONNodeEncoder(slot: root, codingPath: [], keeping: fieldList))
         write(root.node ?? .object(JSONNode.Object()), depth: indent, topLevel: true, into: &out)
     }
 
@@ -89,11 +94,19 @@ struct JSONRowWriter {
     static func quote(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         defer { out.append(UInt8(ascii: "\"")) }
-        let needsEscape = text.utf8.contains { $0 == 0x22 || $0 == 0x5C } || InertText.mayHoldControls(text)
-        guard needsEscape else {
-            out.append(contentsOf: text.utf8)
-            return
+        // Most text needs no escape and is copied as it is: plain ASCII (found eight bytes at a
+        // time), or other text without a quote, a backslash or a control.
+        var bytes = text
+        let copied = bytes.withUTF8 { bytes in
+            guard
+                PlainASCII.end(of: bytes, from: 0) == bytes.count
+                    || !bytes.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+                        && !InertText.mayHoldControls(text)
+            else { return false }
+            out.append(contentsOf: bytes)
+            return true
         }
+        if copied { return }
         for scalar in text.unicodeScalars {
             let escape: String? =
                 switch scalar {
@@ -174,7 +187,11 @@ enum JSONNode {
     /// Where a value goes once encoded (an element's, or the root).
     final class Slot { var node: JSONNode? }
     final class Array { var items: [JSONNode] = [] }
-    final class Object { var entries: [(key: String, node: JSONNode)] = [] }
+    final class Object {
+        /// Room for a row's keys from the start: grown one by one, a row's array was six allocations.
+        var entries: [(key: String, node: JSONNode)] = []
+        init() { entries.reserveCapacity(24) }
+    }
 
     /// Whether it is written: a slot whose value encoded nothing is not.
     var isPresent: Bool {
@@ -186,6 +203,8 @@ enum JSONNode {
 private struct JSONNodeEncoder: Encoder {
     let slot: JSONNode.Slot
     let codingPath: [any CodingKey]
+    /// The keys its object keeps (the top level's `--fields`); nil keeps every key.
+    var keeping: [String]? = nil
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -196,7 +215,7 @@ private struct JSONNodeEncoder: Encoder {
             object = JSONNode.Object()
             slot.node = .object(object)
         }
-        return KeyedEncodingContainer(JSONKeyedContainer<Key>(object: object, codingPath: codingPath))
+        return KeyedEncodingContainer(JSONKeyedContainer<Key>(object: object, codingPath: codingPath, keeping: keeping))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -259,24 +278,32 @@ private func jsonNumber(_ number: Double, _ codingPath: () -> [any CodingKey]) t
 private struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let object: JSONNode.Object
     let codingPath: [any CodingKey]
+    let keeping: [String]?
 
+    /// Whether `key`'s value is written (the writer leaves the others out anyway).
+    private func keeps(_ key: Key) -> Bool { keeping?.contains(key.stringValue) ?? true }
+
+    /// Where a kept key's value goes; the value of a key left out is encoded into a slot never written.
     private func slot(_ key: Key) -> JSONNode.Slot {
         let slot = JSONNode.Slot()
-        object.entries.append((key.stringValue, .slot(slot)))
+        if keeps(key) { object.entries.append((key.stringValue, .slot(slot))) }
         return slot
     }
 
-    mutating func encodeNil(forKey key: Key) throws { object.entries.append((key.stringValue, .literal("null"))) }
+    mutating func encodeNil(forKey key: Key) throws {
+        if keeps(key) { object.entries.append((key.stringValue, .literal("null"))) }
+    }
     mutating func encode(_ value: String, forKey key: Key) throws {
-        object.entries.append((key.stringValue, .string(value)))
+        if keeps(key) { object.entries.append((key.stringValue, .string(value))) }
     }
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        object.entries.append((key.stringValue, .literal(value ? "true" : "false")))
+        if keeps(key) { object.entries.append((key.stringValue, .literal(value ? "true" : "false"))) }
     }
     mutating func encode(_ value: Int, forKey key: Key) throws {
-        object.entries.append((key.stringValue, .literal(String(value))))
+        if keeps(key) { object.entries.append((key.stringValue, .literal(String(value)))) }
     }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        guard keeps(key) else { return }
         let node = try encodedNode(value, codingPath: codingPath + [key])
         object.entries.append((key.stringValue, node))
     }

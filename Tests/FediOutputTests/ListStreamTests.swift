@@ -88,6 +88,19 @@ struct ListStreamTests {
         #expect(writes.all[1] == "333333 a note far …\n", "\(writes.all[1].debugDescription)")
     }
 
+    /// A value `--fields` leaves out is never encoded: one JSON cannot hold does not stop the list.
+    @Test func aValueLeftOutByFieldsIsNotWritten() throws {
+        for format in [OutputFormat.json, .ndjson] {
+            let writes = Writes()
+            let list = try stream(format, fields: ["id", "note"], writes)
+            try list.add([Row(id: "4", note: "not a number", score: .nan), Row(id: "5", note: "after")])
+            list.finish()
+            let text = writes.text
+            #expect(text.contains(#""id":"4""#) || text.contains(#""id" : "4""#), "\(format): \(text)")
+            #expect(text.contains("after") && !text.contains("score") && !text.contains("nan"), "\(format): \(text)")
+        }
+    }
+
     @Test func rowThatCannotBeJSONStopsTheListWithAClearError() throws {
         for format in [OutputFormat.json, .ndjson] {
             let writes = Writes()
