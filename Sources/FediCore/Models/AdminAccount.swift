@@ -87,7 +87,7 @@ public struct AdminAccount: Encodable, Sendable, Equatable {
 public struct MastodonAdminAccount: FieldDecodable, Sendable {
     public var account: AdminAccount
 
-    public init(from decoder: Decoder) throws { try self.init(fields: decoder.container(keyedBy: AnyKey.self)) }
+    public init(from decoder: Decoder) throws { try self.init(readingFieldsOf: decoder) }
 
     /// Read field by field: on a long list `JSONTapeDecoder` reads it straight from its tape.
     init<Fields: FieldReading>(fields c: Fields) throws {
@@ -180,7 +180,7 @@ public struct MastodonAdminAccount: FieldDecodable, Sendable {
         var displayName: String?
         var url: String?
 
-        init(from decoder: Decoder) throws { try self.init(fields: decoder.container(keyedBy: AnyKey.self)) }
+        init(from decoder: Decoder) throws { try self.init(readingFieldsOf: decoder) }
 
         init<Fields: FieldReading>(fields c: Fields) throws {
             _ = try c.requiredID(of: "account")
@@ -196,7 +196,7 @@ public struct MastodonAdminAccount: FieldDecodable, Sendable {
         var name: String?
         var permissions: Int?
         init(name: String) { self.name = name }
-        init(from decoder: Decoder) throws { try self.init(fields: decoder.container(keyedBy: AnyKey.self)) }
+        init(from decoder: Decoder) throws { try self.init(readingFieldsOf: decoder) }
         init<Fields: FieldReading>(fields c: Fields) throws {
             name = c.text("name")
             // Mastodon sends the bits as a string ("1048575"): read that first, as a failed

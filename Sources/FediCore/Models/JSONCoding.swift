@@ -323,7 +323,7 @@ extension FieldReading {
     }
 }
 
-/// A model read through `FieldReading` (its `init(from:)` passes its keyed container).
+/// A model read through `FieldReading`: its `init(from:)` calls `init(readingFieldsOf:)`.
 protocol FieldDecodable: Decodable {
     init<Fields: FieldReading>(fields: Fields) throws
 }

@@ -185,12 +185,20 @@ private struct TapeDecoding {
             }
             return data as! T
         }
-        let decoding = TapeDecoding(tape: tape, codingPath: codingPath())
-        if let model = T.self as? any FieldDecodable.Type {
-            guard node(index).kind == .object else { throw mismatch([String: Any].self, index, decoding.codingPath) }
-            return try model.init(fields: TapeFields(decoding: decoding, object: index)) as! T
+        return try T(from: TapeDecoder(decoding: TapeDecoding(tape: tape, codingPath: codingPath()), index: index))
+    }
+}
+
+extension FieldDecodable {
+    /// Reads the object `decoder` is at: straight from the tape when `JSONTapeDecoder` decodes it,
+    /// through its keyed container otherwise. (A cast to the one decoder type, not a conformance
+    /// check on every type decoded: those scan the binary's conformance records, at start-up too.)
+    init(readingFieldsOf decoder: Decoder) throws {
+        if let tape = decoder as? TapeDecoder {
+            try self.init(fields: try tape.fields())
+        } else {
+            try self.init(fields: try decoder.container(keyedBy: AnyKey.self))
         }
-        return try T(from: TapeDecoder(decoding: decoding, index: index))
     }
 }
 
@@ -273,6 +281,14 @@ private struct TapeDecoder: Decoder {
             throw decoding.mismatch([String: Any].self, index, codingPath)
         }
         return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoding: decoding, object: index))
+    }
+
+    /// The object's members for `FieldReading`, refused as `container(keyedBy:)` refuses a non-object.
+    func fields() throws -> TapeFields {
+        guard decoding.node(index).kind == .object else {
+            throw decoding.mismatch([String: Any].self, index, codingPath)
+        }
+        return TapeFields(decoding: decoding, object: index)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
