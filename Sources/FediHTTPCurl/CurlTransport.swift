@@ -114,13 +114,7 @@ public final class CurlTransport: HTTPTransport, Sendable {
                 guard let data else { return size * count }
                 switch HeaderLine(data, size * count) {
                 case .status: collector.headers.removeAll()  // a new response (after a redirect or 100-continue)
-                case .field(let name, let value):
-                    collector.headers.append((name, value))
-                    // Room for the body at once: grown as it arrives, a page of a long list was
-                    // copied again at every doubling (a hint only: compressed bodies grow past it).
-                    if name.lowercased() == "content-length", let length = Int(value), length > 0 {
-                        collector.body.reserveCapacity(min(length, collector.limit))
-                    }
+                case .field(let name, let value): collector.headers.append((name, value))
                 case .end, .other: break
                 }
                 return size * count
