@@ -9,18 +9,16 @@ import FoundationEssentials
 /// on a long list that round trip was most of fedictl's time.
 struct JSONRowWriter {
     let pretty: Bool
-    /// Top-level keys to keep; nil keeps all.
-    let fields: Set<String>?
-    /// The same, searched by comparing strings: a few `--fields` are found faster than hashed.
-    private let fieldList: [String]?
+    /// Top-level keys to keep; nil keeps all. Searched by comparing strings: a few `--fields`
+    /// are found faster than hashed, and the encoder asks for every key of every row.
+    let fields: [String]?
     /// The rows of a list are of one type: their top-level keys come in the same order every time,
     /// so their sorted order is worked out once.
     private let topLevelOrder = KeyOrder()
 
-    init(pretty: Bool, fields: Set<String>?) {
+    init(pretty: Bool, fields: [String]?) {
         self.pretty = pretty
         self.fields = fields
-        self.fieldList = fields.map(Array.init)
     }
 
     /// `value` as JSON text; `indent` levels of two spaces before every line after the first
@@ -35,8 +33,9 @@ struct JSONRowWriter {
     func write<Value: Encodable>(_ value: Value, indent: Int = 0, into out: inout [UInt8]) throws {
         let root = JSONNode.Slot()
         // A top-level key `--fields` leaves out is not encoded at all: on a long list with a few
-        // fields, encoding the rest was most of writing a row.
-        try value.encode(to: JSONNodeEncoder(slot: root, codingPath: [], keeping: fieldList))
+        // fields, encoding the rest was most of writing a row. (`KeyOrder` still applies `fields`:
+        // a row that encodes through another value's encoder reaches the top level unfiltered.)
+        try value.encode(to: JSONNodeEncoder(slot: root, codingPath: [], keeping: fields))
         write(root.node ?? .object(JSONNode.Object()), depth: indent, topLevel: true, into: &out)
     }
 
@@ -141,7 +140,7 @@ final class KeyOrder {
     private var keys: [String]?
     private var indices: [Int] = []
 
-    func order(of entries: [(key: String, node: JSONNode)], fields: Set<String>?) -> [Int] {
+    func order(of entries: [(key: String, node: JSONNode)], fields: [String]?) -> [Int] {
         if let keys, entries.count == keys.count, zip(entries, keys).allSatisfy({ $0.key == $1 && $0.node.isPresent }) {
             return indices
         }
@@ -150,7 +149,7 @@ final class KeyOrder {
         return indices
     }
 
-    static func sorted(_ entries: [(key: String, node: JSONNode)], fields: Set<String>?) -> [Int] {
+    static func sorted(_ entries: [(key: String, node: JSONNode)], fields: [String]?) -> [Int] {
         var kept: [Int] = []
         kept.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() where entry.node.isPresent {

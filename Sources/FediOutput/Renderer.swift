@@ -220,7 +220,7 @@ public struct Renderer: Sendable {
     }
 
     func jsonWriter(pretty: Bool) -> JSONRowWriter {
-        JSONRowWriter(pretty: pretty, fields: settings.fields.map(Set.init))
+        JSONRowWriter(pretty: pretty, fields: settings.fields)
     }
 }
 
