@@ -30,6 +30,9 @@ import Testing
                 count.most = max(count.most, count.now)
             }
             defer { inFlight.withLock { $0.now -= 1 } }
+            // Each answer takes a moment, as over a network: a second request asked for before the
+            // first is answered is counted in flight beside it.
+            try await Task.sleep(nanoseconds: 5_000_000)
             return try await inner.send(request, options: options)
         }
 
