@@ -29,6 +29,17 @@ struct JSONRowWriter {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// A list's row, appended to `out` as UTF-8 (a list writes a page of rows into one buffer):
+    /// straight from its fields when it has them (`FieldEncodable`), else as `write(_:indent:into:)`.
+    func write<Row: Tabular>(row: Row, indent: Int = 0, into out: inout [UInt8]) throws {
+        var fields = FieldBytes(writer: self, depth: indent + 1)
+        guard row.writeJSONFields(into: &fields) else { return try write(row, indent: indent, into: &out) }
+        let order = topLevelOrder.order(of: fields.entries, fields: self.fields)
+        writeObject(fields.entries, depth: indent, order: order, into: &out) { index, out in
+            out.append(contentsOf: fields.values[fields.start(of: index)..<fields.entries[index].end])
+        }
+    }
+
     /// The same, appended to `out` as UTF-8: a list writes a page of rows into one buffer.
     func write<Value: Encodable>(_ value: Value, indent: Int = 0, into out: inout [UInt8]) throws {
         let root = JSONNode.Slot()
@@ -46,40 +57,57 @@ struct JSONRowWriter {
         case .slot(let slot): if let node = slot.node { write(node, depth: depth, topLevel: topLevel, into: &out) }
         case .array(let array):
             let items = array.items.filter(\.isPresent)
-            if items.isEmpty {
-                out.append(contentsOf: "[]".utf8)
-                return
+            writeArray(items.count, depth: depth, into: &out) { index, out in
+                write(items[index], depth: depth + 1, topLevel: false, into: &out)
             }
-            out.append(UInt8(ascii: "["))
-            for (index, item) in items.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                newline(depth + 1, &out)
-                write(item, depth: depth + 1, topLevel: false, into: &out)
-            }
-            newline(depth, &out)
-            out.append(UInt8(ascii: "]"))
         case .object(let object):
             let entries = object.entries
             let order =
                 topLevel ? topLevelOrder.order(of: entries, fields: fields) : KeyOrder.sorted(entries, fields: nil)
-            if order.isEmpty {
-                out.append(contentsOf: "{}".utf8)
-                return
-            }
-            out.append(UInt8(ascii: "{"))
-            for (position, index) in order.enumerated() {
-                if position > 0 { out.append(UInt8(ascii: ",")) }
-                newline(depth + 1, &out)
-                Self.quote(entries[index].key, into: &out)
-                out.append(contentsOf: (pretty ? " : " : ":").utf8)
+            writeObject(entries, depth: depth, order: order, into: &out) { index, out in
                 write(entries[index].node, depth: depth + 1, topLevel: false, into: &out)
             }
-            newline(depth, &out)
-            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private func newline(_ depth: Int, _ out: inout [UInt8]) {
+    /// An array of `count` elements, each written by `element`.
+    func writeArray(_ count: Int, depth: Int, into out: inout [UInt8], element: (Int, inout [UInt8]) -> Void) {
+        if count == 0 {
+            out.append(contentsOf: "[]".utf8)
+            return
+        }
+        out.append(UInt8(ascii: "["))
+        for index in 0..<count {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            newline(depth + 1, &out)
+            element(index, &out)
+        }
+        newline(depth, &out)
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// An object of `entries` in `order`, each entry's value written by `value`.
+    private func writeObject<Entry: KeyedEntry>(
+        _ entries: [Entry], depth: Int, order: [Int], into out: inout [UInt8],
+        value: (Int, inout [UInt8]) -> Void
+    ) {
+        if order.isEmpty {
+            out.append(contentsOf: "{}".utf8)
+            return
+        }
+        out.append(UInt8(ascii: "{"))
+        for (position, index) in order.enumerated() {
+            if position > 0 { out.append(UInt8(ascii: ",")) }
+            newline(depth + 1, &out)
+            Self.quote(entries[index].key, into: &out)
+            out.append(contentsOf: (pretty ? " : " : ":").utf8)
+            value(index, &out)
+        }
+        newline(depth, &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    func newline(_ depth: Int, _ out: inout [UInt8]) {
         guard pretty else { return }
         out.append(UInt8(ascii: "\n"))
         for _ in 0..<depth {
@@ -140,19 +168,19 @@ final class KeyOrder {
     private var keys: [String]?
     private var indices: [Int] = []
 
-    func order(of entries: [(key: String, node: JSONNode)], fields: [String]?) -> [Int] {
-        if let keys, entries.count == keys.count, zip(entries, keys).allSatisfy({ $0.key == $1 && $0.node.isPresent }) {
+    func order<Entry: KeyedEntry>(of entries: [Entry], fields: [String]?) -> [Int] {
+        if let keys, entries.count == keys.count, zip(entries, keys).allSatisfy({ $0.key == $1 && $0.isPresent }) {
             return indices
         }
         indices = Self.sorted(entries, fields: fields)
-        keys = entries.allSatisfy(\.node.isPresent) ? entries.map(\.key) : nil
+        keys = entries.allSatisfy(\.isPresent) ? entries.map(\.key) : nil
         return indices
     }
 
-    static func sorted(_ entries: [(key: String, node: JSONNode)], fields: [String]?) -> [Int] {
+    static func sorted<Entry: KeyedEntry>(_ entries: [Entry], fields: [String]?) -> [Int] {
         var kept: [Int] = []
         kept.reserveCapacity(entries.count)
-        for (index, entry) in entries.enumerated() where entry.node.isPresent {
+        for (index, entry) in entries.enumerated() where entry.isPresent {
             if let fields, !fields.contains(entry.key) { continue }
             kept.append(index)
         }
@@ -173,6 +201,13 @@ final class KeyOrder {
     }
 }
 
+/// An object's member as `KeyOrder` sees it.
+protocol KeyedEntry {
+    var key: String { get }
+    /// Whether it is written (a value that encoded nothing is not).
+    var isPresent: Bool { get }
+}
+
 /// The tree one row encodes to: small, and thrown away once written.
 enum JSONNode {
     /// Number, `true`, `false` or `null`, as JSON text.
@@ -187,8 +222,13 @@ enum JSONNode {
     final class Slot { var node: JSONNode? }
     final class Array { var items: [JSONNode] = [] }
     final class Object {
+        struct Entry: KeyedEntry {
+            let key: String
+            let node: JSONNode
+            var isPresent: Bool { node.isPresent }
+        }
         /// Room for a row's keys from the start: grown one by one, a row's array was six allocations.
-        var entries: [(key: String, node: JSONNode)] = []
+        var entries: [Entry] = []
         init() { entries.reserveCapacity(24) }
     }
 
@@ -285,26 +325,26 @@ private struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     /// Where a kept key's value goes; the value of a key left out is encoded into a slot never written.
     private func slot(_ key: Key) -> JSONNode.Slot {
         let slot = JSONNode.Slot()
-        if keeps(key) { object.entries.append((key.stringValue, .slot(slot))) }
+        if keeps(key) { object.entries.append(.init(key: key.stringValue, node: .slot(slot))) }
         return slot
     }
 
     mutating func encodeNil(forKey key: Key) throws {
-        if keeps(key) { object.entries.append((key.stringValue, .literal("null"))) }
+        if keeps(key) { object.entries.append(.init(key: key.stringValue, node: .literal("null"))) }
     }
     mutating func encode(_ value: String, forKey key: Key) throws {
-        if keeps(key) { object.entries.append((key.stringValue, .string(value))) }
+        if keeps(key) { object.entries.append(.init(key: key.stringValue, node: .string(value))) }
     }
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        if keeps(key) { object.entries.append((key.stringValue, .literal(value ? "true" : "false"))) }
+        if keeps(key) { object.entries.append(.init(key: key.stringValue, node: .literal(value ? "true" : "false"))) }
     }
     mutating func encode(_ value: Int, forKey key: Key) throws {
-        if keeps(key) { object.entries.append((key.stringValue, .literal(String(value)))) }
+        if keeps(key) { object.entries.append(.init(key: key.stringValue, node: .literal(String(value)))) }
     }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         guard keeps(key) else { return }
         let node = try encodedNode(value, codingPath: codingPath + [key])
-        object.entries.append((key.stringValue, node))
+        object.entries.append(.init(key: key.stringValue, node: node))
     }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>

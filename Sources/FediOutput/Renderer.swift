@@ -320,7 +320,7 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
         _ row: Row, _ writer: JSONRowWriter, indent: Int = 0, into out: inout [UInt8], count rowsWritten: inout Int
     ) throws {
         do {
-            try writer.write(row, indent: indent, into: &out)
+            try writer.write(row: row, indent: indent, into: &out)
             rowsWritten += 1
         } catch let error as EncodingError {
             guard case .invalidValue(_, let context) = error else { throw error }

@@ -1,3 +1,4 @@
+import FediCore
 import FoundationEssentials
 
 /// One value in a table, typed so each format can show it its own way.
@@ -60,6 +61,21 @@ public struct Column<Row>: Sendable {
 /// Anything a command prints: its JSON is the model itself, its table the columns.
 public protocol Tabular: Encodable, Sendable {
     static var columns: [Column<Self>] { get }
+    /// Writes the row's JSON fields into `fields` and returns true when it is `FieldEncodable`;
+    /// any other row returns false and is written through `Encodable`. A requirement, so the row's
+    /// conformance picks its answer when compiled: no conformance is looked up while a list runs.
+    func writeJSONFields<Fields: FieldWriting>(into fields: inout Fields) -> Bool
+}
+
+extension Tabular {
+    public func writeJSONFields<Fields: FieldWriting>(into fields: inout Fields) -> Bool { false }
+}
+
+extension Tabular where Self: FieldEncodable {
+    public func writeJSONFields<Fields: FieldWriting>(into fields: inout Fields) -> Bool {
+        writeFields(into: &fields)
+        return true
+    }
 }
 
 extension Tabular {

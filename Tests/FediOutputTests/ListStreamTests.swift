@@ -168,4 +168,65 @@ struct ListStreamTests {
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(picked.utf8)) as? [String: Any])
         #expect(parsed.keys.sorted() == ["big", "text"])
     }
+
+    /// A row written through `FieldWriting`: every kind of field, and a key written twice.
+    struct FieldRow: Tabular, FieldEncodable {
+        var text: String? = Sample().text
+        var controls: String? = Sample().controls
+        var missing: String? = nil
+        var flag: Bool? = true
+        var unknown: Bool? = nil
+        var date: Date? = Sample().date
+        var whole: Date? = Sample().whole
+        var farOff: Date? = Date(timeIntervalSince1970: 1e30)
+        var noDate: Date? = nil
+        var tags = ["mrf_tag:sandbox", "é \u{202E}"]
+        var noTags: [String] = []
+        /// How many times it was written straight to bytes (not through `Encodable`).
+        let straight = Tally()
+        final class Tally: @unchecked Sendable { var count = 0 }
+        static let columns: [Column<FieldRow>] = [Column("text") { .text($0.text) }]
+
+        func writeFields<Fields: FieldWriting>(into fields: inout Fields) {
+            if Fields.self == FieldBytes.self { straight.count += 1 }
+            fields.write("text", text)
+            fields.write("é", controls)
+            fields.write("missing", missing)
+            fields.write("flag", flag)
+            fields.write("Unknown", unknown)
+            fields.write("date", date)
+            fields.write("whole", whole)
+            fields.write("far_off", farOff)
+            fields.write("no_date", noDate)
+            fields.write("tags", tags)
+            fields.write("no_tags", noTags)
+            fields.write("flag", false)
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func aRowWrittenFieldByFieldIsWhatJSONEncoderWrites(pretty: Bool) throws {
+        let row = FieldRow()
+        let writer = JSONRowWriter(pretty: pretty, fields: nil)
+        for indent in [0, 1] {
+            var out: [UInt8] = []
+            try writer.write(row: row, indent: indent, into: &out)
+            let expected = InertText.json(
+                String(decoding: try JSONCoding.encoder(pretty: pretty).encode(row), as: UTF8.self))
+            let written = String(decoding: out, as: UTF8.self)
+            let unindented = written.replacingOccurrences(of: "\n  ", with: "\n")
+            #expect(
+                (indent == 0 ? written : unindented) == expected,
+                "\(written.debugDescription)\n\(expected.debugDescription)")
+            // The tree the writer builds for other rows agrees too.
+            #expect(try writer.text(row, indent: indent) == written)
+        }
+        #expect(row.straight.count == 2, "the list's writer takes the fields straight")
+
+        var picked: [UInt8] = []
+        try JSONRowWriter(pretty: pretty, fields: ["tags", "flag", "nothing"]).write(row: row, into: &picked)
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(picked)) as? [String: Any])
+        #expect(parsed.keys.sorted() == ["flag", "tags"])
+        #expect(parsed["flag"] as? Bool == false, "of a key written twice, the last value")
+    }
 }

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// A user of the server as its moderators see it, in one shape whatever the software: Mastodon's and
 /// GoToSocial's `Admin::Account`, a Pleroma/Akkoma admin user, a Misskey user with its admin details.
-public struct AdminAccount: Encodable, Sendable, Equatable {
+public struct AdminAccount: FieldEncodable, Sendable, Equatable {
     public var id: String
     public var username: String
     /// nil for the server's own (local) accounts.
@@ -40,13 +40,6 @@ public struct AdminAccount: Encodable, Sendable, Equatable {
         self.displayName = displayName
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id, username, domain, acct, email, ip, locale, role, staff, confirmed, approved, disabled, silenced,
-            suspended, sensitized
-        case reason, tags, url, status
-        case displayName = "display_name", createdAt = "created_at"
-    }
-
     /// The one word a moderator sorts by: `suspended`, `pending`, `disabled`, `silenced` or `active`.
     public var status: String {
         if suspended == true { return "suspended" }
@@ -56,29 +49,29 @@ public struct AdminAccount: Encodable, Sendable, Equatable {
         return "active"
     }
 
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(username, forKey: .username)
-        try c.encode(domain, forKey: .domain)
-        try c.encode(acct, forKey: .acct)
-        try c.encode(displayName, forKey: .displayName)
-        try c.encode(email, forKey: .email)
-        try c.encode(ip, forKey: .ip)
-        try c.encode(createdAt, forKey: .createdAt)
-        try c.encode(locale, forKey: .locale)
-        try c.encode(role, forKey: .role)
-        try c.encode(staff, forKey: .staff)
-        try c.encode(status, forKey: .status)
-        try c.encode(confirmed, forKey: .confirmed)
-        try c.encode(approved, forKey: .approved)
-        try c.encode(disabled, forKey: .disabled)
-        try c.encode(silenced, forKey: .silenced)
-        try c.encode(suspended, forKey: .suspended)
-        try c.encode(sensitized, forKey: .sensitized)
-        try c.encode(reason, forKey: .reason)
-        try c.encodeIfPresent(tags, forKey: .tags)
-        try c.encode(url, forKey: .url)
+    /// Its JSON fields (output sorts them by key); `tags` only where the server has them (Pleroma, Akkoma).
+    public func writeFields<Fields: FieldWriting>(into fields: inout Fields) {
+        fields.write("id", id)
+        fields.write("username", username)
+        fields.write("domain", domain)
+        fields.write("acct", acct)
+        fields.write("display_name", displayName)
+        fields.write("email", email)
+        fields.write("ip", ip)
+        fields.write("created_at", createdAt)
+        fields.write("locale", locale)
+        fields.write("role", role)
+        fields.write("staff", staff)
+        fields.write("status", status)
+        fields.write("confirmed", confirmed)
+        fields.write("approved", approved)
+        fields.write("disabled", disabled)
+        fields.write("silenced", silenced)
+        fields.write("suspended", suspended)
+        fields.write("sensitized", sensitized)
+        fields.write("reason", reason)
+        if let tags { fields.write("tags", tags) }
+        fields.write("url", url)
     }
 }
 

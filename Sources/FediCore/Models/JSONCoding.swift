@@ -19,8 +19,16 @@ public enum FlexibleDate {
     /// RFC 3339 in UTC, with milliseconds only when the date has them. A date outside years 1 to
     /// 9999 (a server's garbage epoch, say `1e30`) has no such form: it is shown as its epoch seconds.
     public static func format(_ date: Date) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        append(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `format(date)` appended to `bytes` as UTF-8: a list writes a date or two per row.
+    public static func append(_ date: Date, to bytes: inout [UInt8]) {
         guard (-62_135_596_800.0..<253_402_300_800.0).contains(date.timeIntervalSince1970) else {
-            return String(date.timeIntervalSince1970)
+            return bytes.append(contentsOf: String(date.timeIntervalSince1970).utf8)
         }
         var seconds = date.timeIntervalSince1970.rounded(.down)
         var millis = Int(((date.timeIntervalSince1970 - seconds) * 1000).rounded())
@@ -28,9 +36,7 @@ public enum FlexibleDate {
         let whole = Int(seconds)
         let (days, secondOfDay) = (whole.floorDiv(86_400), whole.floorMod(86_400))
         let (year, month, day) = civil(fromDays: days)
-        // Written digit by digit into one buffer: a list writes a date or two per row.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(24)
+        // Written digit by digit, no String in between.
         func digits(_ value: Int, _ width: Int) {
             var divisor = 1
             for _ in 1..<width { divisor *= 10 }
@@ -55,7 +61,6 @@ public enum FlexibleDate {
             digits(millis, 3)
         }
         bytes.append(UInt8(ascii: "Z"))
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     // Parsed and formatted by hand: Foundation's ISO8601DateFormatter goes through ICU on Linux,

@@ -78,6 +78,43 @@ import Testing
         #expect(result.stdout == written.all.joined(), "\(format) \(fields ?? [])")
     }
 
+    /// Admin accounts go to JSON field by field (`FieldEncodable`), as JSONEncoder writes them.
+    @Test func adminAccountsAreWrittenFieldByFieldAsJSONEncoderWritesThem() throws {
+        var rows = try JSONCoding.decoder().decode([MastodonAdminAccount].self, from: Data(Self.page.utf8)).map(
+            \.account)
+        rows[1].tags = ["mrf_tag:sandbox"]
+        rows[1].createdAt = Date(timeIntervalSince1970: 1_700_000_000)
+
+        struct Keys: FieldWriting {
+            var keys: [String] = []
+            mutating func write(_ key: String, _ value: String?) { keys.append(key) }
+            mutating func write(_ key: String, _ value: Bool?) { keys.append(key) }
+            mutating func write(_ key: String, _ value: Date?) { keys.append(key) }
+            mutating func write(_ key: String, _ value: [String]) { keys.append(key) }
+        }
+        var keys = Keys()
+        #expect(rows[1].writeJSONFields(into: &keys), "the Tabular conformance writes it field by field")
+        #expect(keys.keys.sorted() == AdminAccount.fieldNames.sorted(), "every column is a JSON key")
+
+        for pretty in [false, true] {
+            let written = Recorded<String>()
+            let stream = try ListStream<AdminAccount>(
+                renderer: Renderer(settings: OutputSettings(format: pretty ? .json : .ndjson)) { written.append($0) })
+            try stream.add(rows)
+            stream.finish()
+            let expected = try rows.map {
+                InertText.json(String(decoding: try JSONCoding.encoder(pretty: pretty).encode($0), as: UTF8.self))
+            }
+            let whole =
+                pretty
+                ? "[\n"
+                    + expected.map { "  " + $0.replacingOccurrences(of: "\n", with: "\n  ") }.joined(separator: ",\n")
+                    + "\n]\n"
+                : expected.map { $0 + "\n" }.joined()
+            #expect(written.all.joined() == whole)
+        }
+    }
+
     /// A next link that drops the list's filters (mastodon_mock 0.6.1's does) gets them back: the
     /// second page is the same domain's, not the whole server's.
     static func remote(_ id: String, _ name: String) -> String {
