@@ -6,12 +6,18 @@ import Synchronization
 public struct Renderer: Sendable {
     public var settings: OutputSettings
     let write: @Sendable (String) -> Void
+    /// Where output that is UTF-8 already goes: by default through `write`.
+    let writeUTF8: @Sendable ([UInt8]) -> Void
     /// Set when this renderer is one account's among several: its rows go to the merged output.
     public var fleet: FleetMemberOutput?
 
-    public init(settings: OutputSettings, write: @escaping @Sendable (String) -> Void) {
+    public init(
+        settings: OutputSettings, write: @escaping @Sendable (String) -> Void,
+        writeUTF8: (@Sendable ([UInt8]) -> Void)? = nil
+    ) {
         self.settings = settings
         self.write = write
+        self.writeUTF8 = writeUTF8 ?? { write(String(decoding: $0, as: UTF8.self)) }
     }
 
     /// Fails (usage) when `--fields` names something the row type does not have.
@@ -278,8 +284,8 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
             var json: [UInt8] = []
             // What was made before a failing row still goes out, then the error.
             defer {
-                if !json.isEmpty { text += String(decoding: json, as: UTF8.self) }
                 if !text.isEmpty { renderer.write(text) }
+                if !json.isEmpty { renderer.writeUTF8(json) }
             }
             switch settings.format {
             case .ndjson:

@@ -9,6 +9,8 @@ import Synchronization
 /// The facts about where output goes and input comes from. Commands never touch stdio directly.
 public protocol Terminal: Sendable {
     func write(_ text: String)
+    /// Output that is UTF-8 already (a page of a JSON list): no String made and checked again.
+    func write(utf8: [UInt8])
     func writeError(_ text: String)
     var stdoutIsTTY: Bool { get }
     var stderrIsTTY: Bool { get }
@@ -22,11 +24,16 @@ public protocol Terminal: Sendable {
     func readAll() throws -> Data
 }
 
+extension Terminal {
+    public func write(utf8: [UInt8]) { write(String(decoding: utf8, as: UTF8.self)) }
+}
+
 /// The real process streams.
 public struct StandardTerminal: Terminal {
     public init() {}
 
     public func write(_ text: String) { StandardStream.write(text, to: STDOUT_FILENO) }
+    public func write(utf8: [UInt8]) { utf8.withUnsafeBytes { StandardStream.write($0, to: STDOUT_FILENO) } }
     public func writeError(_ text: String) { StandardStream.write(text, to: STDERR_FILENO) }
     public var stdoutIsTTY: Bool { Self.isTTY(STDOUT_FILENO) }
     public var stderrIsTTY: Bool { Self.isTTY(STDERR_FILENO) }

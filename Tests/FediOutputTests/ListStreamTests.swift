@@ -55,6 +55,24 @@ struct ListStreamTests {
         #expect(writes.text == whole.text)
     }
 
+    /// A page of JSON goes out as the UTF-8 it was written in (no String made and checked again),
+    /// the same text a renderer without a byte writer puts out.
+    @Test(arguments: [OutputFormat.ndjson, .json])
+    func jsonPagesGoOutAsBytes(format: OutputFormat) throws {
+        let (texts, bytes) = (Writes(), Writes())
+        let settings = OutputSettings(format: format, isTTY: false, color: false, now: now)
+        let list = try ListStream<Row>(
+            renderer: Renderer(
+                settings: settings, write: { texts.write($0) },
+                writeUTF8: { bytes.write(String(decoding: $0, as: UTF8.self)) }))
+        for page in pages { try list.add(page) }
+        list.finish()
+        let plain = Writes()
+        try Renderer(settings: settings, write: { plain.write($0) }).list(pages.flatMap { $0 })
+        #expect(bytes.all.count == 2, "one write per page")
+        #expect(bytes.text + texts.text == plain.text)
+    }
+
     @Test func emptyJSONListIsAnEmptyArray() throws {
         let writes = Writes()
         let list = try stream(.json, writes)

@@ -51,7 +51,8 @@ public struct CommandContext: Sendable {
             color: OutputSettings.colorAllowed(isTTY: tty, environment: environment, noColorFlag: globals.noColor),
             now: services.now(), keepEmptyColumns: globals.fieldList != nil)
         let terminal = self.terminal
-        var renderer = Renderer(settings: settings) { terminal.write($0) }
+        var renderer = Renderer(
+            settings: settings, write: { terminal.write($0) }, writeUTF8: { terminal.write(utf8: $0) })
         renderer.settings.raw = globals.raw
         if let pin = fleetMember, let fleet = pin.fleet {
             renderer.fleet = FleetMemberOutput(account: pin.login.id, sink: fleet.output)
