@@ -177,6 +177,8 @@ struct JSONTapeDecoderTests {
             #""confirmed": 2"#, #""confirmed": 0.0"#, #""confirmed": 1.5"#, #""confirmed": null"#,
             #""approved": false, "domain": "remote.example""#, #""created_at": 1700000000"#,
             #""created_at": 1.7e9"#, #""created_at": "2024-03-05""#, #""created_at": "soon""#, #""created_at": {}"#,
+            #""created_at": " 2024-03-05T10:11:12+02:00 ""#, #""created_at": "2024\u002d03-05T10:11:12.123456Z""#,
+            #""created_at": "1700000000""#, #""created_at": """#, #""created_at": "2024-02-30""#,
             #""role": {"name": "Owner", "permissions": "1"}"#, #""role": {"name": "Mod", "permissions": 16}"#,
             #""role": {"name": "Mod", "permissions": 16.0}"#, #""role": {"name": "x", "permissions": " 17 "}"#,
             #""role": {"name": "x", "permissions": 1e30}"#, #""role": "user""#, #""role": 3"#,

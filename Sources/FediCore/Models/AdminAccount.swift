@@ -87,7 +87,7 @@ public struct MastodonAdminAccount: FieldDecodable, Sendable {
         let id = try c.requiredID(of: "admin account")
         // The state flags are always read: lists filter on them (and they cost no string).
         let parts = ShownFields.current.adminAccount
-        let profile = parts.contains(.profile) ? try? c.decodeIfPresent(Profile.self, forKey: "account") : nil
+        let profile = parts.contains(.profile) ? c.nested(Profile.self, forKey: "account") : nil
         let username = parts.contains(.username) ? c.text("username") ?? profile?.username ?? "" : ""
         let domain = parts.contains(.domain) ? c.text("domain") : nil
         var account = AdminAccount(id: id, username: username, domain: domain, displayName: profile?.displayName)
@@ -100,7 +100,7 @@ public struct MastodonAdminAccount: FieldDecodable, Sendable {
         if parts.contains(.locale) { account.locale = c.text("locale") }
         if parts.contains(.role) {
             let role =
-                (try? c.decodeIfPresent(RoleObject.self, forKey: "role"))
+                c.nested(RoleObject.self, forKey: "role")
                 ?? c.text("role").map { RoleObject(name: $0) }
             account.role = role?.name.flatMap { $0.isEmpty || $0.lowercased() == "user" ? nil : $0 }
             account.staff = role.map(\.canModerate)
@@ -113,7 +113,7 @@ public struct MastodonAdminAccount: FieldDecodable, Sendable {
         account.approved = c.lenientBool("approved")
         if account.approved == false {
             let domain = parts.contains(.domain) ? account.domain : c.text("domain")
-            let profile = parts.contains(.profile) ? profile : try? c.decodeIfPresent(Profile.self, forKey: "account")
+            let profile = parts.contains(.profile) ? profile : c.nested(Profile.self, forKey: "account")
             let name = c.text("username") ?? profile?.username ?? ""
             let actor =
                 profile?.url.map { $0.hasPrefix("http://\(name)/") || $0.hasPrefix("https://\(name)/") } ?? false

@@ -9,11 +9,18 @@ public enum FlexibleDate {
     public static func parse(_ text: String) -> Date? {
         let value = text.trimmed()
         if value.isEmpty { return nil }
-        if let date = parseISO8601(Array(value.utf8)) { return date }
+        var text = value
+        if let date = text.withUTF8({ parseISO8601($0) }) { return date }
         if let seconds = Double(value), value.allSatisfy({ $0.isNumber || $0 == "." }) {
             return Date(timeIntervalSince1970: seconds > 100_000_000_000 ? seconds / 1000 : seconds)
         }
         return nil
+    }
+
+    /// `parse` of UTF-8 text: the usual RFC 3339 form is read in place, with no String made (a list
+    /// reads a date or two per row); any other form as `parse` reads it.
+    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        parseISO8601(bytes) ?? parse(String(decoding: bytes, as: UTF8.self))
     }
 
     /// RFC 3339 in UTC, with milliseconds only when the date has them. A date outside years 1 to
@@ -67,7 +74,7 @@ public enum FlexibleDate {
     // whose set-up cost a few milliseconds per run — more than the rest of a cached `instance info`.
 
     /// `YYYY-MM-DD`, optionally `T`/space `hh:mm:ss`, a fraction, and `Z`, `±hh:mm` or `±hhmm`.
-    static func parseISO8601(_ bytes: [UInt8]) -> Date? {
+    static func parseISO8601(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var index = 0
         func number(_ count: Int) -> Int? {
             guard index + count <= bytes.count else { return nil }
@@ -306,15 +313,25 @@ protocol FieldReading {
     func lenientBool(_ key: AnyKey) -> Bool?
     func lenientDate(_ key: AnyKey) -> Date?
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: AnyKey) throws -> T?
+    /// The object under `key`, read the same way; nil when it is absent, null or not an object.
+    func fields(of key: AnyKey) -> Self?
 }
 
-extension KeyedDecodingContainer: FieldReading where K == AnyKey {}
+extension KeyedDecodingContainer: FieldReading where K == AnyKey {
+    func fields(of key: AnyKey) -> Self? { try? nestedContainer(keyedBy: AnyKey.self, forKey: key) }
+}
 
 extension FieldReading {
     /// Free text where "" means absent.
     func text(_ key: AnyKey) -> String? {
         guard let text = lenientString(key), !text.isEmpty else { return nil }
         return text
+    }
+
+    /// The `FieldDecodable` object under `key`: nil when it is absent, null, not an object, or
+    /// unreadable as `T` (as `try? decodeIfPresent(T.self, forKey: key)`, without a decoder in between).
+    func nested<T: FieldDecodable>(_ type: T.Type, forKey key: AnyKey) -> T? {
+        fields(of: key).flatMap { try? T(fields: $0) }
     }
 
     /// The object's `id` (a string or a number). Without one the object is of no use: a decoding

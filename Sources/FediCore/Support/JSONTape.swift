@@ -46,22 +46,28 @@ final class JSONTape {
     /// JSONDecoder's own limit: deeper documents go to it, to be refused as it refuses them.
     static let maxDepth = 512
 
-    let bytes: [UInt8]
+    /// The body itself, read where it is: a copy was a page's worth of bytes moved for nothing.
+    let data: Data
     /// Never changed once read: a `let`, so reading it takes no exclusivity check.
     let nodes: [Node]
 
     init?(_ data: Data) {
         // Offsets and node counts must fit a Node's 32 bits (a node takes at least one byte).
         guard data.count < Int(UInt32.max) else { return nil }
-        bytes = [UInt8](data)
+        self.data = data
         var nodes: [Node] = []
-        nodes.reserveCapacity(bytes.count / 8)
-        let ok = bytes.withUnsafeBufferPointer { buffer in
-            var reader = Reader(bytes: buffer)
+        nodes.reserveCapacity(data.count / 8)
+        let ok = data.withUnsafeBytes { raw in
+            var reader = Reader(bytes: raw.assumingMemoryBound(to: UInt8.self))
             return reader.document(into: &nodes)
         }
         guard ok else { return nil }
         self.nodes = nodes
+    }
+
+    /// The body's bytes, for the length of `body`.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try data.withUnsafeBytes { try body($0.assumingMemoryBound(to: UInt8.self)) }
     }
 
     // MARK: Reading
@@ -293,9 +299,17 @@ final class JSONTape {
 
     // MARK: Values
 
+    /// The string node's date (`FlexibleDate.parse`), read in place when it has no escape.
+    func date(_ node: Node) -> Date? {
+        guard !node.flag else { return FlexibleDate.parse(string(node)) }
+        return withBytes {
+            FlexibleDate.parse(utf8: UnsafeBufferPointer(rebasing: $0[node.start..<node.end]))
+        }
+    }
+
     /// The string node's text, escapes resolved (the reader has checked it all).
     func string(_ node: Node) -> String {
-        bytes.withUnsafeBufferPointer { buffer in
+        withBytes { buffer in
             let raw = UnsafeBufferPointer(rebasing: buffer[node.start..<node.end])
             guard node.flag else { return String(decoding: raw, as: UTF8.self) }
             var out: [UInt8] = []
@@ -338,7 +352,7 @@ final class JSONTape {
         var key = key
         return key.withUTF8 { keyBytes in
             guard keyBytes.count == node.end - node.start else { return false }
-            return bytes.withUnsafeBufferPointer { buffer in
+            return withBytes { buffer in
                 UnsafeBufferPointer(rebasing: buffer[node.start..<node.end]).elementsEqual(keyBytes)
             }
         }
@@ -346,7 +360,7 @@ final class JSONTape {
 
     /// The number node's text, as the reader checked it.
     func numberText(_ node: Node) -> String {
-        bytes.withUnsafeBufferPointer {
+        withBytes {
             String(decoding: UnsafeBufferPointer(rebasing: $0[node.start..<node.end]), as: UTF8.self)
         }
     }
@@ -354,7 +368,7 @@ final class JSONTape {
     /// A number without fraction or exponent that fits `Int64`, read without a String.
     func int64(_ node: Node) -> Int64? {
         guard !node.flag else { return nil }
-        return bytes.withUnsafeBufferPointer { buffer in
+        return withBytes { buffer in
             var index = node.start
             let negative = buffer[index] == UInt8(ascii: "-")
             if negative { index += 1 }

@@ -55,12 +55,13 @@ private struct TapeDecoding {
         .dataCorrupted(.init(codingPath: codingPath(), debugDescription: text))
     }
 
-    /// The value node of `object`'s first member named `name`: lengths compared first, then
-    /// bytes, in one loop (the first of duplicate keys wins, as in JSONDecoder).
+    /// The value node of `object`'s first member named `name`: lengths compared first, then the
+    /// first byte (most keys of one length differ there), then the rest, in one loop (the first of
+    /// duplicate keys wins, as in JSONDecoder).
     func member(_ name: String, of object: Int) -> Int? {
         var name = name
         return name.withUTF8 { name in
-            tape.bytes.withUnsafeBufferPointer { bytes in
+            tape.withBytes { bytes in
                 tape.nodes.withUnsafeBufferPointer { nodes in
                     var member = object + 1
                     for _ in 0..<nodes[object].end {
@@ -68,7 +69,9 @@ private struct TapeDecoding {
                         if node.flag {
                             if tape.string(node) == String(decoding: name, as: UTF8.self) { return member + 1 }
                         } else if node.end - node.start == name.count,
-                            name.isEmpty || memcmp(bytes.baseAddress! + node.start, name.baseAddress!, name.count) == 0
+                            name.isEmpty
+                                || bytes[node.start] == name[0]
+                                    && memcmp(bytes.baseAddress! + node.start, name.baseAddress!, name.count) == 0
                         {
                             return member + 1
                         }
@@ -146,9 +149,9 @@ private struct TapeDecoding {
         if node(index).kind == .number, let number = try? double(at: index, codingPath()) {
             return Date(timeIntervalSince1970: number > 100_000_000_000 ? number / 1000 : number)
         }
+        if node(index).kind == .string, let date = tape.date(node(index)) { return date }
         let text = try string(at: index, codingPath())
-        guard let date = FlexibleDate.parse(text) else { throw corrupted("not a date: \(text)", codingPath()) }
-        return date
+        throw corrupted("not a date: \(text)", codingPath())
     }
 
     // MARK: Any Decodable
@@ -209,7 +212,10 @@ extension FieldDecodable {
 private struct TapeFields: FieldReading {
     let decoding: TapeDecoding
     let object: Int
-    var codingPath: [any CodingKey] { decoding.codingPath }
+    /// The key of an object read through `fields(of:)`, which is not in `decoding`'s path: the
+    /// path is made only if an error needs it.
+    var key: AnyKey? = nil
+    var codingPath: [any CodingKey] { key.map { decoding.codingPath + [$0] } ?? decoding.codingPath }
 
     /// The value of `key`, unless it is absent or null (for which every lenient read is nil).
     func present(_ key: AnyKey) -> Int? {
@@ -258,7 +264,7 @@ private struct TapeFields: FieldReading {
         guard let index = present(key) else { return nil }
         let node = decoding.node(index)
         switch node.kind {
-        case .string: return FlexibleDate.parse(decoding.tape.string(node))
+        case .string: return decoding.tape.date(node)
         case .number: return (try? decoding.double(at: index, [])).map { Date(timeIntervalSince1970: $0) }
         default: return nil
         }
@@ -266,7 +272,13 @@ private struct TapeFields: FieldReading {
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: AnyKey) throws -> T? {
         guard let index = present(key) else { return nil }
-        return try decoding.decode(type, at: index, decoding.path(key))
+        return try decoding.decode(type, at: index, codingPath + [key])
+    }
+
+    func fields(of key: AnyKey) -> TapeFields? {
+        guard let index = present(key), decoding.node(index).kind == .object else { return nil }
+        let decoding = self.key == nil ? decoding : TapeDecoding(tape: decoding.tape, codingPath: codingPath)
+        return TapeFields(decoding: decoding, object: index, key: key)
     }
 }
 
