@@ -180,8 +180,39 @@ public struct Renderer: Sendable {
     /// One CSV record, cells through `csvText`: the one writer for one account's rows and for the
     /// fleet's (which leads with the account), so both are byte-identical for the same rows.
     func csvLine(_ cells: [Cell]) -> String {
-        CSVText.line(cells.map(csvText), terminator: "\r\n")
+        var line: [UInt8] = []
+        appendLine(cells, tsv: false, to: &line)
+        return String(decoding: line, as: UTF8.self)
     }
+
+    /// A CSV record (`CSVText.line` of the cells through `csvText`, ended by CRLF) appended to
+    /// `out` as UTF-8, or with `tsv` the cells through `tsvText` joined by tabs: a list writes a
+    /// page of rows into one buffer. Most cells (ids, names, addresses, dates) are plain ASCII that
+    /// neither format changes, and are copied as they are.
+    func appendLine(_ cells: [Cell], tsv: Bool, to out: inout [UInt8]) {
+        for (index, cell) in cells.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: tsv ? "\t" : ",")) }
+            var text = plainText(cell)
+            let isNumber = if case .number = cell { true } else { false }
+            let copied = text.withUTF8 { bytes in
+                guard PlainASCII.end(of: bytes, from: 0) == bytes.count else { return false }
+                if !tsv {
+                    // A comma needs quotes; a formula start needs its guard (numbers are fedictl's own).
+                    if bytes.contains(UInt8(ascii: ",")) { return false }
+                    if !isNumber, let first = bytes.first, Self.formulaBytes.contains(first) { return false }
+                }
+                out.append(contentsOf: bytes)
+                return true
+            }
+            if !copied {
+                out.append(contentsOf: (tsv ? tsvText(cell) : CSVText.line([csvText(cell)], terminator: "")).utf8)
+            }
+        }
+        out.append(contentsOf: (tsv ? "\n" : "\r\n").utf8)
+    }
+
+    /// The plain ASCII bytes that start a formula (`CSVText.safe`).
+    private static let formulaBytes: [UInt8] = Array("=+-@".utf8)
 
     /// The CSV header: the column keys, fedictl's own names.
     func csvHeader(_ keys: [String]) -> String {
@@ -280,40 +311,39 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
         try written.withLock { written in
             let settings = renderer.settings
             var text = ""
-            // JSON is written as UTF-8 bytes, a page at a time.
-            var json: [UInt8] = []
+            // Rows are written as UTF-8 bytes, a page at a time (the terminal's table as text).
+            var bytes: [UInt8] = []
             // What was made before a failing row still goes out, then the error.
             defer {
                 if !text.isEmpty { renderer.write(text) }
-                if !json.isEmpty { renderer.writeUTF8(json) }
+                if !bytes.isEmpty { renderer.writeUTF8(bytes) }
             }
             switch settings.format {
             case .ndjson:
                 for row in rows {
-                    try write(row, compactJSON, into: &json, count: &written.rows)
-                    json.append(UInt8(ascii: "\n"))
+                    try write(row, compactJSON, into: &bytes, count: &written.rows)
+                    bytes.append(UInt8(ascii: "\n"))
                 }
             case .json:
                 for row in rows {
                     // A failing row takes its separator back with it.
-                    let mark = json.count
-                    json.append(contentsOf: (written.arrayOpen ? ",\n  " : "[\n  ").utf8)
+                    let mark = bytes.count
+                    bytes.append(contentsOf: (written.arrayOpen ? ",\n  " : "[\n  ").utf8)
                     do {
-                        try write(row, prettyJSON, indent: 1, into: &json, count: &written.rows)
+                        try write(row, prettyJSON, indent: 1, into: &bytes, count: &written.rows)
                     } catch {
-                        json.removeSubrange(mark...)
+                        bytes.removeSubrange(mark...)
                         throw error
                     }
                     written.arrayOpen = true
                 }
             case .csv:
-                if !written.started, !settings.noHeaders { text += renderer.csvHeader(columns.map(\.key)) }
-                for row in rows { text += renderer.csvLine(columns.map { $0.value(row) }) }
-            case .table where !settings.isTTY:
-                for row in rows {
-                    text += columns.map { renderer.tsvText($0.value(row)) }.joined(separator: "\t")
-                    text += "\n"
+                if !written.started, !settings.noHeaders {
+                    bytes.append(contentsOf: renderer.csvHeader(columns.map(\.key)).utf8)
                 }
+                for row in rows { renderer.appendLine(columns.map { $0.value(row) }, tsv: false, to: &bytes) }
+            case .table where !settings.isTTY:
+                for row in rows { renderer.appendLine(columns.map { $0.value(row) }, tsv: true, to: &bytes) }
             case .table:
                 text += written.table.add(rows)
             }

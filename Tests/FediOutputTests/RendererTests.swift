@@ -261,6 +261,33 @@ struct RendererTests {
         #expect(controlBytes(csv.replacing("\r\n", with: "\n")) == [])
     }
 
+    /// A list's CSV and TSV lines copy plain cells as they are: every cell comes out as the
+    /// general path (`csvText`, `CSVText.line`, `tsvText`) writes it.
+    @Test func plainCellsAreCopiedAsTheGeneralPathWritesThem() {
+        let texts = [
+            "plain", "", "a,b", "q\"", "back\\slash", "=1+2", "+cmd", "-2", "@SUM(1)", "\tx", "x\ty", "é", "\u{202E}",
+            "line\nbreak", "cr\r", "~ok ", " lead", "del\u{7F}",
+        ]
+        let cells: [Cell] =
+            texts.map { .text($0) } + [
+                .text(nil), .number(-1), .number(42), .number(nil), .flag(true), .flag(nil), .list(["a", "b"]),
+                .list([]),
+                .list(["=x"]), .date(now), .date(Date(timeIntervalSince1970: -1e30)), .date(nil),
+            ]
+        let renderer = Renderer(settings: settings(.csv), write: { _ in })
+        for cell in cells {
+            for tsv in [false, true] {
+                var line: [UInt8] = []
+                renderer.appendLine([cell, cell], tsv: tsv, to: &line)
+                let expected =
+                    tsv
+                    ? renderer.tsvText(cell) + "\t" + renderer.tsvText(cell) + "\n"
+                    : CSVText.line([renderer.csvText(cell), renderer.csvText(cell)], terminator: "\r\n")
+                #expect(String(decoding: line, as: UTF8.self) == expected, "\(cell) tsv: \(tsv)")
+            }
+        }
+    }
+
     /// `--raw` passes a server's JSON on as data, but not its raw controls: a hostile server need
     /// not escape them. Escapes are the same data to a JSON reader; a lone CR becomes LF.
     @Test func rawJSONHasItsControlsEscaped() throws {
