@@ -40,13 +40,18 @@ struct PageAnswer<T, Cursor> {
     }
 }
 
+/// A page decoded on a task of its own, carried back to the walk (see `walkPages`).
+private struct DecodedPiece<T, Cursor>: @unchecked Sendable {
+    let piece: PagePiece<T, Cursor>
+}
+
 /// A page's fetch, carried to the task that fetches it ahead (see `walkPages`).
 private struct PageFetcher<T, Cursor>: @unchecked Sendable {
     let fetch: (Cursor) async throws -> PageAnswer<T, Cursor>
     init(_ fetch: @escaping (Cursor) async throws -> PageAnswer<T, Cursor>) { self.fetch = fetch }
 }
 
-/// A fetched answer handed from the task that fetched it to the walk; only the walk decodes it.
+/// A fetched answer handed from the task that fetched it to the walk, and on to the task that decodes it.
 private struct FetchedAnswer<T, Cursor>: @unchecked Sendable {
     let answer: PageAnswer<T, Cursor>
 }
@@ -61,13 +66,15 @@ extension APIClient {
     /// a server must not keep fedictl fetching for ever.
     ///
     /// With `onPage`, each page goes to it and is not kept (the result is empty), so a list of any
-    /// length takes the memory of three pages: one handled, one decoded, one asked for. One request
-    /// is in flight, never more: as soon as an answer says where the next page is (its Link header),
-    /// that page is requested, then this one is decoded while `onPage` handles the one before it
-    /// (on another thread: decoding and writing rows each take a core on a long list); where only
-    /// the items tell (a last id), the next page is requested once they are decoded. Rows keep their
-    /// order, `onPage` is never called twice at once, and an error on a later page surfaces after
-    /// the rows before it. Without `onPage`, the items are returned.
+    /// length takes the memory of a few pages: one asked for, up to two being decoded, one handled.
+    /// One request is in flight, never more: as soon as an answer says where the next page is (its
+    /// Link header), that page is requested and this one is decoded on a task of its own, so the
+    /// walk is free to ask for the page after as soon as the next answer comes, while `onPage`
+    /// handles the pages before (on a long list, decoding and writing rows each take a core, and
+    /// asking for the next page waited for both). Where only the items tell (a last id), the next
+    /// page is requested once they are decoded. Rows keep their order, `onPage` is never called
+    /// twice at once, and an error on a later page surfaces after the rows before it. Without
+    /// `onPage`, the items are returned.
     func walkPages<T: Sendable, Cursor: Hashable & Sendable>(
         from start: Cursor, limit: Int?, onPage: PageHandler<T>?,
         _ fetch: @escaping (Cursor) async throws -> PagePiece<T, Cursor>
@@ -84,8 +91,9 @@ extension APIClient {
         var kept: [T] = []
         var count = 0
         let maxPages = http.options.maxPages
-        // The page ahead overlaps only the handling of the current one, never another fetch, and the
-        // callers' fetch closures only read what they captured: safe to run off this task.
+        // The page ahead overlaps only the decoding and handling of the pages before, never another
+        // fetch, and the callers' fetch and decode closures only read what they captured: safe to
+        // run off this task.
         let fetcher = PageFetcher(fetch)
         func ahead(_ cursor: Cursor) throws -> Task<FetchedAnswer<T, Cursor>, any Error> {
             guard seen.insert(cursor).inserted else {
@@ -100,39 +108,62 @@ extension APIClient {
                     hint: "ask for fewer with --limit N, or allow more pages with --max-pages N")
             }
             // Started at once, on this thread, up to its first wait: the request is on its way
-            // before this page is decoded, however busy the pool is.
+            // before anything else is done, however busy the pool is.
             return Task.immediate { FetchedAnswer(answer: try await fetcher.fetch(cursor)) }
         }
         var pending: Task<FetchedAnswer<T, Cursor>, any Error>? = try ahead(start)
-        defer { pending?.cancel() }
-        // The previous page's `onPage`, on a thread of its own while this page is decoded. Every
+        /// Pages fetched and being decoded, oldest first, each with the error its handling ends the
+        /// list with (a bad next link is reported after its page, as it would be without the fetch
+        /// ahead) and whether the next page was asked for from its answer.
+        var decoding: [(piece: Task<DecodedPiece<T, Cursor>, any Error>, askedEarly: Bool, stop: (any Error)?)] = []
+        // The previous page's `onPage`, on a thread of its own while later pages are decoded. Every
         // way out waits for it, so its rows are out (and its error comes first) before any error
         // of a later page.
         var handling: Task<Void, any Error>?
+        defer {
+            pending?.cancel()
+            for page in decoding { page.piece.cancel() }
+        }
         do {
-            while let current = pending {
-                let answer = try await current.value.answer
-                pending = nil
-                // A bad next link is reported after this page is handled, as it would be without the fetch ahead.
-                var stop: (any Error)?
-                var askedEarly = false
-                if case .known(let next?, let atMost) = answer.next, let atMost,
-                    limit.map({ count + atMost < $0 }) ?? true
-                {
-                    askedEarly = true
-                    do { pending = try ahead(next) } catch { stop = error }
+            // A fetch that failed: thrown once the pages before it are handled.
+            var failure: (any Error)?
+            while pending != nil || !decoding.isEmpty {
+                if let current = pending, decoding.count < 2 {
+                    pending = nil
+                    let answer: PageAnswer<T, Cursor>
+                    do { answer = try await current.value.answer } catch {
+                        failure = error
+                        continue
+                    }
+                    var stop: (any Error)?
+                    var askedEarly = false
+                    // At most `atMost` items on each page not yet counted: no page asked for that
+                    // `--limit` would not show.
+                    if case .known(let next?, let atMost) = answer.next, let atMost,
+                        limit.map({ count + (decoding.count + 1) * atMost < $0 }) ?? true
+                    {
+                        askedEarly = true
+                        do { pending = try ahead(next) } catch { stop = error }
+                    }
+                    let decode = FetchedAnswer(answer: answer)
+                    decoding.append((Task { DecodedPiece(piece: try decode.answer.decode()) }, askedEarly, stop))
+                    continue
                 }
-                let piece = try answer.decode()
+                let (decoded, askedEarly, stopAfter) = decoding.removeFirst()
+                var stop = stopAfter
+                let piece = try await decoded.value.piece
                 let items = limit.map { Array(piece.items.prefix($0 - count)) } ?? piece.items
                 count += items.count
                 let done = limit.map { count >= $0 } ?? false
-                if done, askedEarly {
-                    // A server that sent more than it was asked for: the page ahead is not needed.
+                if done {
+                    // A server that sent more than it was asked for: the pages ahead are not needed.
                     pending?.cancel()
                     pending = nil
-                    stop = nil
+                    for page in decoding { page.piece.cancel() }
+                    decoding = []
+                    if askedEarly { stop = nil }
                 }
-                if !askedEarly, !done, let next = piece.next {
+                if !askedEarly, !done, failure == nil, let next = piece.next {
                     do { pending = try ahead(next) } catch { stop = error }
                 } else if !done, stop == nil {
                     stop = piece.nextRefused
@@ -146,6 +177,7 @@ extension APIClient {
                 }
                 if let stop { throw stop }
             }
+            if let failure { throw failure }
         } catch {
             try await handling?.value
             throw error
