@@ -168,6 +168,31 @@ struct JSONTapeDecoderTests {
         #expect(account.createdAt == FlexibleDate.parse("2024-01-02T03:04:05Z"))
     }
 
+    /// A model read through `FieldReading`, two objects deep, that notes where each object is.
+    struct Nest: FieldDecodable, Equatable {
+        var path: [String]
+        var name: String?
+        var inner: [Nest]
+        init(from decoder: Decoder) throws { try self.init(readingFieldsOf: decoder) }
+        init<Fields: FieldReading>(fields: Fields) throws {
+            path = fields.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            name = fields.text("name")
+            inner = fields.nested(Nest.self, forKey: "inner").map { [$0] } ?? []
+        }
+    }
+
+    /// An object inside an embedded object is read from the tape with its own coding path (the one
+    /// an error would name), as JSONDecoder's keyed containers give it.
+    @Test func nestedObjectsKnowWhereTheyAre() throws {
+        let text = #"[{"name": "a", "inner": {"name": "b", "inner": {"name": "c", "inner": 3}}}]"#
+        let data = Data(text.utf8)
+        let tape = try #require(JSONTapeDecoder.decodeFromTape([Nest].self, from: data))
+        let expected = try JSONCoding.foundationDecoder().decode([Nest].self, from: data)
+        #expect(tape == expected)
+        #expect(tape[0].inner[0].inner[0].name == "c" && tape[0].inner[0].inner[0].inner.isEmpty)
+        #expect(tape[0].inner[0].inner[0].path.suffix(2) == ["inner", "inner"], "\(tape)")
+    }
+
     /// The admin account reads its fields straight from the tape (`FieldReading`): every lenient
     /// read gives what it gives through JSONDecoder's keyed container, for every shape a field drifts to.
     @Test func anAdminAccountReadFromTheTapeIsTheOneJSONDecoderReads() throws {
