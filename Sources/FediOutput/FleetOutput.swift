@@ -222,7 +222,7 @@ public final class FleetOutput: Sendable {
                         renderer.write((prefix + [key, renderer.tsvText(cell)]).joined(separator: "\t") + "\n")
                     }
                 } else {
-                    renderer.write((prefix + record.cells.map(renderer.tsvText)).joined(separator: "\t") + "\n")
+                    renderer.write(renderer.tsvLine(prefix.map { .text($0) } + record.cells))
                 }
             }
         }

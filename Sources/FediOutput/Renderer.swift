@@ -179,9 +179,14 @@ public struct Renderer: Sendable {
 
     /// One CSV record, cells through `csvText`: the one writer for one account's rows and for the
     /// fleet's (which leads with the account), so both are byte-identical for the same rows.
-    func csvLine(_ cells: [Cell]) -> String {
+    func csvLine(_ cells: [Cell]) -> String { line(cells, tsv: false) }
+
+    /// One TSV line, cells through `tsvText`: the fleet's rows (one account's go straight into a page's bytes).
+    func tsvLine(_ cells: [Cell]) -> String { line(cells, tsv: true) }
+
+    private func line(_ cells: [Cell], tsv: Bool) -> String {
         var line: [UInt8] = []
-        appendLine(cells, tsv: false, to: &line)
+        appendLine(cells, tsv: tsv, to: &line)
         return String(decoding: line, as: UTF8.self)
     }
 

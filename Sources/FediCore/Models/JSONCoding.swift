@@ -9,8 +9,8 @@ public enum FlexibleDate {
     public static func parse(_ text: String) -> Date? {
         let value = text.trimmed()
         if value.isEmpty { return nil }
-        var text = value
-        if let date = text.withUTF8({ parseISO8601($0) }) { return date }
+        var utf8 = value
+        if let date = utf8.withUTF8({ parseISO8601($0) }) { return date }
         if let seconds = Double(value), value.allSatisfy({ $0.isNumber || $0 == "." }) {
             return Date(timeIntervalSince1970: seconds > 100_000_000_000 ? seconds / 1000 : seconds)
         }
