@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Testing
 
@@ -68,6 +69,39 @@ struct CommandTreeTests {
         #expect(compared > 300)
         #expect(Fedictl.branch(namedBy: ["--account", "a@b.example", "instance", "info"]) == nil)
         #expect(Fedictl.branch(namedBy: ["help", "instance"]) == nil)
+    }
+
+    /// The branch table names each noun by the word that reaches it, and no noun has an alias it
+    /// would miss.
+    @Test func theBranchTableNamesEachNounAsTheParserDoes() {
+        for noun in Fedictl.nouns {
+            let command = noun.command()
+            let name = command._commandName
+            let aliases = command.configuration.aliases
+            #expect(name == noun.name)
+            #expect(aliases.isEmpty, "\(noun.name) has an alias")
+        }
+        let names = Fedictl.everything.subcommands.map { $0._commandName }
+        #expect(names == Fedictl.nouns.map(\.name))
+    }
+
+    /// A command's journal name is its path whether the run's first word names its noun, another
+    /// noun (a `log undo` journals the command it runs) or none.
+    @Test func everyCommandIsNamedByItsPath() {
+        func walk(_ node: any ParsableCommand.Type, _ path: [String]) -> [(any ParsableCommand.Type, String)] {
+            node.configuration.subcommands.flatMap { child in
+                let childPath = path + [child._commandName]
+                return [(child, childPath.joined(separator: " "))] + walk(child, childPath)
+            }
+        }
+        let commands = walk(Fedictl.self, [])
+        #expect(commands.count > 100)
+        for (command, path) in commands {
+            let words = path.split(separator: " ").map(String.init)
+            for arguments in [words, [], ["log", "undo", "1"], ["--account", "a@b.example"] + words] {
+                #expect(CommandPath.name(of: command, arguments: arguments) == path, "\(arguments)")
+            }
+        }
     }
 
     /// How a parse ends: the command it makes, or the status and message the user would see
