@@ -94,23 +94,25 @@ public struct Renderer: Sendable {
         case .csv: try list([row])
         case .table:
             let columns = columns(Row.self)
+            // One write for the object: a write per line was a system call per field.
+            var text = ""
             if settings.isTTY {
                 let labelWidth = (columns.map { $0.header.count }.max() ?? 0) + 1
                 let indent = String(repeating: " ", count: labelWidth + 1)
                 for column in columns {
                     let label = (column.header.prefix(1).uppercased() + column.header.dropFirst() + ":")
                         .padded(to: labelWidth + 1)
-                    let text = ttyText(column.value(row))
+                    let value = ttyText(column.value(row))
                     // A long value wraps at spaces and goes on under its label, not under the labels.
-                    let lines = Self.wrap(text, width: settings.width.map { $0 - indent.count })
-                    write(
-                        style(label, bold: true)
-                            + tinted(lines.joined(separator: "\n" + indent), key: column.key, value: text) + "\n")
+                    let lines = Self.wrap(value, width: settings.width.map { $0 - indent.count })
+                    text += style(label, bold: true)
+                    text += tinted(lines.joined(separator: "\n" + indent), key: column.key, value: value) + "\n"
                 }
             } else {
                 // TSV cleaning, so a multi-line comment cannot spill past its `key\tvalue` line.
-                for column in columns { write("\(keyPrefix)\(column.key)\t\(tsvText(column.value(row)))\n") }
+                for column in columns { text += "\(keyPrefix)\(column.key)\t\(tsvText(column.value(row)))\n" }
             }
+            if !text.isEmpty { write(text) }
         }
     }
 

@@ -16,13 +16,20 @@ extension String {
         if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
             return self
         }
-        return trimmed(where: \.isWhitespace)
+        return trimmed(where: isWhiteSpace)
     }
+}
+
+/// `Character.isWhitespace`, answered for ASCII without Unicode's property tables, whose first
+/// look-up each run cost more than the header lines it trims.
+@inline(__always) func isWhiteSpace(_ character: Character) -> Bool {
+    guard let ascii = character.asciiValue else { return character.isWhitespace }
+    return ascii == 0x20 || (0x09...0x0D).contains(ascii)
 }
 
 extension StringProtocol {
     /// Without leading and trailing white space (spaces, tabs, line breaks).
-    public func trimmed() -> String { trimmed(where: \.isWhitespace) }
+    public func trimmed() -> String { trimmed(where: isWhiteSpace) }
 
     /// Without the leading and trailing characters found in `characters`.
     public func trimmed(_ characters: String) -> String { trimmed { characters.contains($0) } }
