@@ -22,13 +22,13 @@ public final class JSONTapeDecoder: JSONDecoder, @unchecked Sendable {
     /// The value read from the tape alone; nil when the tape refuses the body or the model throws.
     static func decodeFromTape<T: Decodable>(_ type: T.Type, from data: Data) -> T? {
         guard let tape = JSONTape(data) else { return nil }
-        return try? TapeDecoding(tape: tape, codingPath: []).decode(type, at: 0)
+        return tape.withView { try? TapeDecoding(tape: $0, codingPath: []).decode(type, at: 0) }
     }
 }
 
-/// Decodes values from one tape: the state the containers share.
+/// Decodes values from one tape: the state the containers share, for the length of one decode.
 private struct TapeDecoding {
-    let tape: JSONTape
+    let tape: JSONTape.View
     let codingPath: [any CodingKey]
 
     func node(_ index: Int) -> JSONTape.Node { tape.nodes[index] }
@@ -60,25 +60,24 @@ private struct TapeDecoding {
     /// duplicate keys wins, as in JSONDecoder).
     func member(_ name: String, of object: Int) -> Int? {
         var name = name
+        let bytes = tape.bytes
         return name.withUTF8 { name in
-            tape.withBytes { bytes in
-                tape.nodes.withUnsafeBufferPointer { nodes in
-                    var member = object + 1
-                    for _ in 0..<nodes[object].end {
-                        let node = nodes[member]
-                        if node.flag {
-                            if tape.string(node) == String(decoding: name, as: UTF8.self) { return member + 1 }
-                        } else if node.end - node.start == name.count,
-                            name.isEmpty
-                                || bytes[node.start] == name[0]
-                                    && memcmp(bytes.baseAddress! + node.start, name.baseAddress!, name.count) == 0
-                        {
-                            return member + 1
-                        }
-                        member = nodes[member + 1].next
+            tape.nodes.withUnsafeBufferPointer { nodes in
+                var member = object + 1
+                for _ in 0..<nodes[object].end {
+                    let node = nodes[member]
+                    if node.flag {
+                        if tape.string(node) == String(decoding: name, as: UTF8.self) { return member + 1 }
+                    } else if node.end - node.start == name.count,
+                        name.isEmpty
+                            || bytes[node.start] == name[0]
+                                && memcmp(bytes.baseAddress! + node.start, name.baseAddress!, name.count) == 0
+                    {
+                        return member + 1
                     }
-                    return nil
+                    member = nodes[member + 1].next
                 }
+                return nil
             }
         }
     }
