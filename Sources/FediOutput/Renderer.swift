@@ -315,6 +315,12 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
             }
             return
         }
+        try rows.withUnsafeBufferPointer { borrowed in try add(rows, borrowed) }
+    }
+
+    /// `borrowed`: the rows read where they are (`rows`' own storage): iterating the array copied
+    /// each row, a retain and a release for each of its fields.
+    private func add(_ rows: [Row], _ borrowed: UnsafeBufferPointer<Row>) throws {
         try written.withLock { written in
             let settings = renderer.settings
             var text = ""
@@ -327,17 +333,17 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
             }
             switch settings.format {
             case .ndjson:
-                for row in rows {
-                    try write(row, compactJSON, into: &bytes, count: &written.rows)
+                for index in borrowed.indices {
+                    try write(borrowed[index], compactJSON, into: &bytes, count: &written.rows)
                     bytes.append(UInt8(ascii: "\n"))
                 }
             case .json:
-                for row in rows {
+                for index in borrowed.indices {
                     // A failing row takes its separator back with it.
                     let mark = bytes.count
                     bytes.append(contentsOf: (written.arrayOpen ? ",\n  " : "[\n  ").utf8)
                     do {
-                        try write(row, prettyJSON, indent: 1, into: &bytes, count: &written.rows)
+                        try write(borrowed[index], prettyJSON, indent: 1, into: &bytes, count: &written.rows)
                     } catch {
                         bytes.removeSubrange(mark...)
                         throw error
@@ -348,15 +354,17 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
                 if !written.started, !settings.noHeaders {
                     bytes.append(contentsOf: renderer.csvHeader(columns.map(\.key)).utf8)
                 }
-                for row in rows { renderer.appendLine(columns.map { $0.value(row) }, tsv: false, to: &bytes) }
+                for index in borrowed.indices { renderer.appendLine(cells(borrowed[index]), tsv: false, to: &bytes) }
             case .table where !settings.isTTY:
-                for row in rows { renderer.appendLine(columns.map { $0.value(row) }, tsv: true, to: &bytes) }
+                for index in borrowed.indices { renderer.appendLine(cells(borrowed[index]), tsv: true, to: &bytes) }
             case .table:
                 text += written.table.add(rows)
             }
             written.started = true
         }
     }
+
+    private func cells(_ row: Row) -> [Cell] { columns.map { $0.value(row) } }
 
     /// One row's JSON; one that has none (a number JSON cannot hold) stops the list, saying which row.
     private func write(

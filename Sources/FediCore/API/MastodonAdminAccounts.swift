@@ -26,7 +26,8 @@ struct MastodonAdminAccounts: AdminAccountAdapter {
         let shown = Mutex(0)
         let checked = onPage.map { onPage -> PageHandler<AdminAccount> in
             { accounts, raw in
-                var rows = accounts.filter(keep)
+                // Kept whole when every row matches (a list without a filter): filtering copied each row.
+                var rows = accounts.allSatisfy(keep) ? accounts : accounts.filter(keep)
                 if partly, let limit {
                     rows = shown.withLock { count in
                         let room = Array(rows.prefix(max(0, limit - count)))

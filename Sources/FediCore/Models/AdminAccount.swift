@@ -90,7 +90,8 @@ public struct MastodonAdminAccount: FieldDecodable, Sendable {
         let profile = parts.contains(.profile) ? c.nested(Profile.self, forKey: "account") : nil
         let username = parts.contains(.username) ? c.text("username") ?? profile?.username ?? "" : ""
         let domain = parts.contains(.domain) ? c.text("domain") : nil
-        var account = AdminAccount(id: id, username: username, domain: domain, displayName: profile?.displayName)
+        // Filled in place: a local copy made and dropped was a retain and a release per field.
+        account = AdminAccount(id: id, username: username, domain: domain, displayName: profile?.displayName)
         if let acct = profile?.acct, account.domain == nil || acct.contains("@") { account.acct = acct }
         if parts.contains(.email) { account.email = c.text("email") }
         if parts.contains(.ip) {
@@ -125,7 +126,6 @@ public struct MastodonAdminAccount: FieldDecodable, Sendable {
         account.sensitized = c.lenientBool("sensitized")
         if parts.contains(.reason) { account.reason = c.text("invite_request") }
         account.url = profile?.url
-        self.account = account
     }
 
     /// The parts of an admin account that cost strings to decode, and the output keys that show them.
