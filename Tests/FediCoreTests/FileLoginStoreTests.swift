@@ -81,6 +81,27 @@ struct FileLoginStoreTests {
         #expect(leftovers.isEmpty)
     }
 
+    /// Reading clears what a writer killed mid-write left (`.<file>.<pid>.<random>.tmp`) when its
+    /// process is gone, and nothing else: a live writer's file, or a name of another shape.
+    @Test func readingRemovesOnlyTheTemporaryFilesOfWritersThatAreGone() throws {
+        let (store, root) = makeStore()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try store.update { config in config.accounts.append(login("alice")) }
+        let directory = store.url.deletingLastPathComponent().path
+        // 99999999 is above any Linux pid_max: no such process.
+        let gone = [".config.json.99999999.17.tmp", ".secrets.json.99999999.4294967295.tmp"]
+        let kept = [
+            ".config.json.\(getpid()).17.tmp", ".config.json.99999999.x.tmp", "config.99999999.17.tmp", ".notes.tmp",
+        ]
+        for name in gone + kept {
+            #expect(FileManager.default.createFile(atPath: directory + "/" + name, contents: Data("x".utf8)))
+        }
+        #expect(try store.load().accounts == [login("alice")])
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: directory))
+        #expect(left.isDisjoint(with: gone))
+        #expect(left.isSuperset(of: kept))
+    }
+
     @Test func aFailedChangeWritesNothing() throws {
         let (store, root) = makeStore()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -35,8 +35,8 @@ public struct BlocklistConfig: Sendable, Equatable {
 
     /// The file `--config NAME` reads.
     public static func file(named name: String, environment: [String: String]) -> URL {
-        ConfigPaths(environment: environment).directory.appendingPathComponent("blocklists", isDirectory: true)
-            .appendingPathComponent(name + ".json")
+        ConfigPaths(environment: environment).directory.appendingFile("blocklists", isDirectory: true)
+            .appendingFile(name + ".json")
     }
 
     /// The names of the configs there are, sorted (for shell completion).

@@ -18,7 +18,7 @@ public struct BlocklistDownload: Sendable {
         let base = XDGDirectory.base("XDG_CACHE_HOME", else: ".cache", environment: environment)
         self.init(
             http: http,
-            cacheDirectory: base.appendingPathComponent("fedictl", isDirectory: true).appendingPathComponent(
+            cacheDirectory: base.appendingFile("fedictl", isDirectory: true).appendingFile(
                 "blocklists", isDirectory: true))
     }
 
@@ -76,7 +76,7 @@ public struct BlocklistDownload: Sendable {
     /// The cache file of a URL: named by the URL's digest, so no URL text reaches a path.
     func cacheFile(for url: URL) -> LockedFile? {
         cacheDirectory.map {
-            LockedFile(url: $0.appendingPathComponent(DomainDigest.sha256Hex(url.absoluteString) + ".json"))
+            LockedFile(url: $0.appendingFile(DomainDigest.sha256Hex(url.absoluteString) + ".json"))
         }
     }
 }

@@ -51,7 +51,7 @@ public struct SyncProvenance: Sendable {
     public init(paths: StatePaths, account: String) {
         let safe = String(account.map { $0.isLetter || $0.isNumber || "@.:-_".contains($0) ? $0 : "_" })
         file = FileJournal(
-            directory: paths.directory.appendingPathComponent("sync", isDirectory: true).appendingPathComponent(
+            directory: paths.directory.appendingFile("sync", isDirectory: true).appendingFile(
                 safe, isDirectory: true))
     }
 

@@ -58,8 +58,8 @@ public struct FileJournal: Journal {
     }
 
     public var isRecording: Bool { true }
-    public var currentFile: URL { directory.appendingPathComponent("journal.jsonl") }
-    var lockPath: String { directory.appendingPathComponent("journal.lock").path }
+    public var currentFile: URL { directory.appendingFile("journal.jsonl") }
+    var lockPath: String { directory.appendingFile("journal.lock").path }
 
     public func checkWritable() async throws {
         try await Self.offThread { [self] in try checkWritableNow() }
@@ -283,7 +283,7 @@ public struct FileJournal: Journal {
                 hint: "check the directory's owner and permissions")
         }
         let rotated = names.filter { $0.hasPrefix("journal-") && $0.hasSuffix(".jsonl") }.sorted()
-        return (rotated + ["journal.jsonl"]).map { directory.appendingPathComponent($0) }
+        return (rotated + ["journal.jsonl"]).map { directory.appendingFile($0) }
     }
 
     private func openJournal() throws -> Int32 {
@@ -296,7 +296,7 @@ public struct FileJournal: Journal {
     /// Renames the current file to `journal-<UTC time>-<pid>.jsonl`. Call under the lock.
     private func rotate() throws {
         let stamp = FlexibleDate.format(Date()).filter { $0.isNumber || $0 == "T" || $0 == "Z" }
-        let archived = directory.appendingPathComponent("journal-\(stamp)-\(getpid()).jsonl").path
+        let archived = directory.appendingFile("journal-\(stamp)-\(getpid()).jsonl").path
         guard rename(currentFile.path, archived) == 0 else {
             throw LockedFile.ioError("cannot rotate \(currentFile.path)")
         }

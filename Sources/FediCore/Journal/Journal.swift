@@ -58,7 +58,7 @@ public struct StatePaths: Sendable, Equatable {
 
     public init(environment: [String: String]) {
         let base = XDGDirectory.base("XDG_STATE_HOME", else: ".local/state", environment: environment)
-        directory = base.appendingPathComponent("fedictl", isDirectory: true)
+        directory = base.appendingFile("fedictl", isDirectory: true)
     }
 
     /// The journal of changes: `journal.jsonl`, and rotated files `journal-<time>.jsonl` beside it.

@@ -35,7 +35,7 @@ public struct FileLastLookStore: LastLookStore {
     }
 
     public init(paths: StatePaths) {
-        self.init(file: paths.directory.appendingPathComponent("queue-looks.json"))
+        self.init(file: paths.directory.appendingFile("queue-looks.json"))
     }
 
     struct Contents: Codable {

@@ -11,13 +11,13 @@ public struct ConfigPaths: Sendable, Equatable {
 
     public init(environment: [String: String]) {
         let base = XDGDirectory.base("XDG_CONFIG_HOME", else: ".config", environment: environment)
-        directory = base.appendingPathComponent("fedictl", isDirectory: true)
+        directory = base.appendingFile("fedictl", isDirectory: true)
     }
 
     /// The accounts: `config.json` (no secrets).
-    public var configFile: URL { directory.appendingPathComponent("config.json") }
+    public var configFile: URL { directory.appendingFile("config.json") }
     /// The `--insecure-storage` secrets file.
-    public var secretsFile: URL { directory.appendingPathComponent("secrets.json") }
+    public var secretsFile: URL { directory.appendingFile("secrets.json") }
 }
 
 /// An XDG base directory: the variable's value when it is an absolute path, else `~/fallback`.
@@ -29,6 +29,6 @@ enum XDGDirectory {
         let home =
             environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? FileManager.default.homeDirectoryForCurrentUser.path
-        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(fallback, isDirectory: true)
+        return URL(fileURLWithPath: home, isDirectory: true).appendingFile(fallback, isDirectory: true)
     }
 }

@@ -25,7 +25,11 @@ struct LockedFile: Sendable {
     }
 
     var path: String { url.path }
-    var directory: String { url.deletingLastPathComponent().path }
+    var directory: String {
+        let path = path
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
     var lockPath: String { path + ".lock" }
 
     /// The file's bytes, or nil when it does not exist.
@@ -93,8 +97,16 @@ struct LockedFile: Sendable {
     /// Deletes the temp files (`.<file>.<pid>.<random>.tmp`) that writers killed mid-write left in
     /// this directory, for its every file (reading the config also clears the secrets file's, which
     /// hold tokens). Only those whose process is gone: a live writer's is about to be renamed.
+    /// Listed with readdir(3): FileManager's first listing in a run cost 0.1 ms of start-up.
     func removeStaleTemporaryFiles() {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        let directory = directory
+        guard let stream = opendir(directory) else { return }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            names.append(
+                withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+        }
+        closedir(stream)
         for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
             let parts = name.dropFirst().dropLast(".tmp".count).split(separator: ".")
             guard parts.count >= 3, let pid = pid_t(parts[parts.count - 2]), pid > 0,

@@ -37,7 +37,7 @@ public struct FileServerInfoCache: ServerInfoCache {
 
     public init(environment: [String: String]) {
         let base = XDGDirectory.base("XDG_CACHE_HOME", else: ".cache", environment: environment)
-        self.init(url: base.appendingPathComponent("fedictl", isDirectory: true).appendingPathComponent("servers.json"))
+        self.init(url: base.appendingFile("fedictl", isDirectory: true).appendingFile("servers.json"))
     }
 
     public func serverInfo(for authority: String) -> ServerInfo? {
