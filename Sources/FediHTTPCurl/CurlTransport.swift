@@ -212,8 +212,11 @@ public final class CurlTransport: HTTPTransport, Sendable {
             if line.isEmpty {
                 self = .end
             } else if line.starts(with: "HTTP/".utf8) {
-                let code = line.split(separator: UInt8(ascii: " "), maxSplits: 2).dropFirst().first
-                self = .status(code.flatMap { Int(String(decoding: $0, as: UTF8.self)) } ?? 0)
+                // The code is the word after the version (no split: an array of slices was a
+                // generic type to make on each run's first response).
+                let code = line.drop { $0 != UInt8(ascii: " ") }.drop { $0 == UInt8(ascii: " ") }
+                    .prefix { $0 != UInt8(ascii: " ") }
+                self = .status(Int(String(decoding: code, as: UTF8.self)) ?? 0)
             } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
                 self = .field(
                     String(decoding: line[..<colon], as: UTF8.self),
