@@ -22,19 +22,21 @@ public enum ColumnKind: Sendable, Equatable {
     /// The kind a key names: `id`, `*_id`, `url`, `*_url`, `account`, `domain`... are identifiers;
     /// `comment`, `*_comment`, `content`, `note`, `title`, `reason`... are free text.
     public init(key: String) {
-        let identifiers: Set = ["id", "url", "uri", "account", "acct", "domain", "host", "ip"]
-        let prose: Set = [
-            "comment", "content", "note", "notes", "text", "title", "reason", "message", "display_name", "description",
-            "hint",
-        ]
-        if identifiers.contains(key) || key.hasSuffix("_id") || key.hasSuffix("_url") {
+        if Self.identifiers.contains(key) || key.hasSuffix("_id") || key.hasSuffix("_url") {
             self = .identifier
-        } else if prose.contains(key) || key.hasSuffix("_comment") {
+        } else if Self.prose.contains(key) || key.hasSuffix("_comment") {
             self = .freeText
         } else {
             self = .other
         }
     }
+
+    // Made once: each column made both sets anew, and every run makes its table's columns.
+    private static let identifiers: Set = ["id", "url", "uri", "account", "acct", "domain", "host", "ip"]
+    private static let prose: Set = [
+        "comment", "content", "note", "notes", "text", "title", "reason", "message", "display_name", "description",
+        "hint",
+    ]
 }
 
 /// A column: its key (also the JSON key and the `--fields` name), header and value.
@@ -51,7 +53,9 @@ public struct Column<Row>: Sendable {
         _ value: @escaping @Sendable (Row) -> Cell
     ) {
         self.key = key
-        self.header = header ?? key.replacing("_", with: " ")
+        // Keys are ASCII words joined by `_` (`replacing` is a generic search, set up on first use).
+        self.header =
+            header ?? String(decoding: key.utf8.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
         self.isDefault = isDefault
         self.kind = kind ?? ColumnKind(key: key)
         self.value = value
