@@ -78,7 +78,7 @@ public final class JournalSession: @unchecked Sendable {
 /// A command's path in the tree, e.g. `domain-blocks add`.
 enum CommandPath {
     /// Looked for first under the noun the run's first word names (`arguments`, by default the
-    /// run's own): walking the whole tree makes every command type, 0.3 ms of each run's start.
+    /// run's own): walking the whole tree makes every command type, which the run has not needed.
     static func name(of type: any ParsableCommand.Type, arguments: [String] = JournalSession.arguments) -> String {
         if let branch = Fedictl.branch(namedBy: arguments) {
             let noun = Fedictl.nouns[branch]

@@ -301,7 +301,8 @@ final class JSONTape {
 
 extension JSONTape {
     /// The tape with its body's bytes in hand, for one decode (`withView`): values are read from
-    /// the bytes where they are.
+    /// the bytes where they are. Its pointer is good only inside `withView`, which decoding never
+    /// outlives (no model keeps its decoder).
     struct View {
         let nodes: [Node]
         let bytes: UnsafeBufferPointer<UInt8>

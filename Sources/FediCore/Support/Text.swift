@@ -20,8 +20,8 @@ extension String {
     }
 }
 
-/// `Character.isWhitespace`, answered for ASCII without Unicode's property tables, whose first
-/// look-up each run cost more than the header lines it trims.
+/// `Character.isWhitespace`, answered for ASCII without Unicode's property tables (set up on a
+/// run's first look-up).
 @inline(__always) func isWhiteSpace(_ character: Character) -> Bool {
     guard let ascii = character.asciiValue else { return character.isWhitespace }
     return ascii == 0x20 || (0x09...0x0D).contains(ascii)
