@@ -34,7 +34,10 @@ import Testing
                 .post, "/api/v1/admin/accounts/\(id)/approve",
                 json: SelectorTests.account(id, "x", domain: nil, ago: 60))
         }
-        let result = await server.run(["accounts", "approve", "--match", "^[a-z]{8}[0-9]{2}$", "--yes", "-o", "json"])
+        // One write at a time: with several in flight, the order they reach the server is the scheduler's.
+        let result = await server.run([
+            "accounts", "approve", "--match", "^[a-z]{8}[0-9]{2}$", "--yes", "--concurrency", "1", "-o", "json",
+        ])
         #expect(result.status == 0, "\(result)")
         let rows = try #require(try result.json() as? [[String: Any]])
         #expect(rows.map { $0["target"] as? String } == ["@asdfghjk02", "@qwertyui01"], "\(rows)")

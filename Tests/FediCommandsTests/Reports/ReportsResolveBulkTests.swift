@@ -35,7 +35,10 @@ import Testing
         for (id, json) in [("5", Self.five), ("6", Self.six), ("8", Self.eight)] {
             server.transport.stub(.post, "/api/v1/admin/reports/\(id)/resolve", json: json)
         }
-        let result = await server.run(["reports", "resolve", "--domain", "spam.example", "--yes", "-o", "json"])
+        // One write at a time: with several in flight, the order they reach the server is the scheduler's.
+        let result = await server.run([
+            "reports", "resolve", "--domain", "spam.example", "--yes", "--concurrency", "1", "-o", "json",
+        ])
         #expect(result.status == 0, "\(result)")
         let rows = try #require(try result.json() as? [[String: Any]])
         #expect(rows.map { $0["id"] as? String } == ["5", "6", "8"], "\(rows)")
