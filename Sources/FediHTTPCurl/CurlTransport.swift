@@ -228,9 +228,10 @@ public final class CurlTransport: HTTPTransport, Sendable {
 
         /// Without ASCII white space at either end: the line's CR LF, and the spaces around a value.
         static func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
-            let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
-            guard let first = bytes.firstIndex(where: { !isSpace($0) }) else { return bytes[bytes.endIndex...] }
-            return bytes[first...bytes.lastIndex(where: { !isSpace($0) })!]
+            guard let first = bytes.firstIndex(where: { !$0.isASCIIWhiteSpace }) else {
+                return bytes[bytes.endIndex...]
+            }
+            return bytes[first...bytes.lastIndex(where: { !$0.isASCIIWhiteSpace })!]
         }
     }
 

@@ -24,7 +24,12 @@ extension String {
 /// run's first look-up).
 @inline(__always) func isWhiteSpace(_ character: Character) -> Bool {
     guard let ascii = character.asciiValue else { return character.isWhitespace }
-    return ascii == 0x20 || (0x09...0x0D).contains(ascii)
+    return ascii.isASCIIWhiteSpace
+}
+
+extension UInt8 {
+    /// Space, tab, line feed, vertical tab, form feed or carriage return: ASCII's white space.
+    public var isASCIIWhiteSpace: Bool { self == 0x20 || (0x09...0x0D).contains(self) }
 }
 
 extension StringProtocol {
