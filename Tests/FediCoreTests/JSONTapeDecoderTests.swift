@@ -113,6 +113,28 @@ struct JSONTapeDecoderTests {
         #expect(both(Row.self, #"{"id": "1", "name": "Bücher ✨ 𝄞"}"#).tape?.name == "Bücher ✨ 𝄞")
     }
 
+    /// Room for a node per eight bytes is made first; a denser document (short numbers, empty
+    /// containers, one-letter keys) is read again with room for the most it can hold, a node per
+    /// two bytes, and reads as JSONDecoder reads it.
+    @Test func documentsDenserThanANodePerEightBytesAreReadInFull() throws {
+        let numbers = "[" + (0..<5000).map { String($0 % 10) }.joined(separator: ",") + "]"
+        let empties = "[" + Array(repeating: "[]", count: 3000).joined(separator: ",") + "]"
+        let keys = "{" + (0..<2000).map { #""\#($0 % 26)":\#($0 % 10)"# }.joined(separator: ",") + "}"
+        let expected = try JSONCoding.foundationDecoder().decode([Int].self, from: Data(numbers.utf8))
+        #expect(JSONTapeDecoder.decodeFromTape([Int].self, from: Data(numbers.utf8)) == expected)
+        #expect(expected.count == 5000)
+        #expect(JSONTapeDecoder.decodeFromTape([[Int]].self, from: Data(empties.utf8))?.count == 3000)
+        #expect(
+            JSONTapeDecoder.decodeFromTape([String: Int].self, from: Data(keys.utf8))
+                == (try JSONCoding.foundationDecoder().decode([String: Int].self, from: Data(keys.utf8))))
+        // The smallest documents, at the most nodes for their length.
+        #expect(JSONTapeDecoder.decodeFromTape(Int.self, from: Data("0".utf8)) == 0)
+        #expect(JSONTapeDecoder.decodeFromTape([Int].self, from: Data("[]".utf8)) == [])
+        #expect(JSONTapeDecoder.decodeFromTape([Int].self, from: Data("[0,1]".utf8)) == [0, 1])
+        #expect(JSONTapeDecoder.decodeFromTape([[Int]].self, from: Data("[[],[]]".utf8)) == [[], []])
+        #expect(JSONTapeDecoder.decodeFromTape([String: Int].self, from: Data(#"{"a":0}"#.utf8)) == ["a": 0])
+    }
+
     @Test func deepNestingIsRefusedWithoutATrap() throws {
         for depth in [511, 600, 100_000] {
             let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)

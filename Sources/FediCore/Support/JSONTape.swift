@@ -55,14 +55,30 @@ final class JSONTape {
         // Offsets and node counts must fit a Node's 32 bits (a node takes at least one byte).
         guard data.count < Int(UInt32.max) else { return nil }
         self.data = data
-        var nodes: [Node] = []
-        nodes.reserveCapacity(data.count / 8)
-        let ok = data.withUnsafeBytes { raw in
-            var reader = Reader(bytes: raw.assumingMemoryBound(to: UInt8.self))
-            return reader.document(into: &nodes)
+        // Most documents take a node per 8 bytes or fewer; one that takes more is read again with
+        // room for the most it can hold (a value and the comma or colon after it: two bytes).
+        var read = Self.read(data, room: data.count / 8 + 16)
+        if read.full { read = Self.read(data, room: data.count / 2 + 2) }
+        guard read.ok, !read.full else { return nil }
+        self.nodes = read.nodes
+    }
+
+    /// The nodes of `data`, written in room made for `room` of them before reading: appending each
+    /// to an array checked the array's uniqueness and capacity, a tenth of reading a long list's page.
+    private static func read(_ data: Data, room: Int) -> (nodes: [Node], ok: Bool, full: Bool) {
+        var ok = false
+        var full = false
+        let nodes = [Node](unsafeUninitializedCapacity: room) { nodes, count in
+            data.withUnsafeBytes { raw in
+                withUnsafeTemporaryAllocation(of: Reader.Open.self, capacity: maxDepth) { open in
+                    var reader = Reader(bytes: raw.assumingMemoryBound(to: UInt8.self), nodes: nodes, open: open)
+                    ok = reader.document()
+                    full = reader.full
+                    count = reader.count
+                }
+            }
         }
-        guard ok else { return nil }
-        self.nodes = nodes
+        return (nodes, ok, full)
     }
 
     /// The tape and its body's bytes, for the length of `body` (one decode): reaching the bytes
@@ -74,12 +90,38 @@ final class JSONTape {
     // MARK: Reading
 
     private struct Reader {
+        /// An open container: its node and how many values it holds so far.
+        typealias Open = (node: Int, count: Int)
+
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
-        /// The containers open around `index`: each one's node and how many values it holds so far.
-        var open: [(node: Int, count: Int)] = []
+        /// Room for the nodes; the first `count` are written.
+        let nodes: UnsafeMutableBufferPointer<Node>
+        var count = 0
+        /// A node found no room: reading stops, to be done again with more.
+        var full = false
+        /// The containers open around `index`, innermost last (room for `maxDepth`); `depth` of them.
+        let open: UnsafeMutableBufferPointer<Open>
+        var depth = 0
 
-        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+        init(
+            bytes: UnsafeBufferPointer<UInt8>, nodes: UnsafeMutableBufferPointer<Node>,
+            open: UnsafeMutableBufferPointer<Open>
+        ) {
+            self.bytes = bytes
+            self.nodes = nodes
+            self.open = open
+        }
+
+        /// `node` written after the others, when there is room; else the reading is `full`.
+        mutating func append(_ node: Node) {
+            guard count < nodes.count else {
+                full = true
+                return
+            }
+            (nodes.baseAddress! + count).initialize(to: node)
+            count += 1
+        }
 
         mutating func skipSpace() {
             while index < bytes.count {
@@ -90,59 +132,62 @@ final class JSONTape {
             }
         }
 
-        mutating func document(into nodes: inout [Node]) -> Bool {
+        mutating func document() -> Bool {
             skipSpace()
             value: while true {
-                guard index < bytes.count else { return false }
+                guard index < bytes.count, !full else { return false }
                 switch bytes[index] {
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    guard open.count < JSONTape.maxDepth else { return false }
+                    guard depth < JSONTape.maxDepth else { return false }
                     let isObject = bytes[index] == UInt8(ascii: "{")
-                    nodes.append(Node(kind: isObject ? .object : .array, flag: false, start: index, end: 0, next: 0))
+                    append(Node(kind: isObject ? .object : .array, flag: false, start: index, end: 0, next: 0))
+                    guard !full else { return false }
                     index += 1
                     skipSpace()
                     guard index < bytes.count else { return false }
                     if bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                         index += 1
-                        nodes[nodes.count - 1].next = nodes.count
+                        nodes[count - 1].next = count
                     } else {
-                        open.append((nodes.count - 1, 0))
-                        if isObject { guard key(into: &nodes) else { return false } }
+                        open[depth] = (count - 1, 0)
+                        depth += 1
+                        if isObject { guard key() else { return false } }
                         continue value
                     }
                 case UInt8(ascii: "\""):
-                    guard string(into: &nodes) else { return false }
+                    guard string() else { return false }
                 case UInt8(ascii: "t"):
                     guard literal("true") else { return false }
-                    nodes.append(Node(kind: .bool, flag: true, start: index - 4, end: index, next: nodes.count + 1))
+                    append(Node(kind: .bool, flag: true, start: index - 4, end: index, next: count + 1))
                 case UInt8(ascii: "f"):
                     guard literal("false") else { return false }
-                    nodes.append(Node(kind: .bool, flag: false, start: index - 5, end: index, next: nodes.count + 1))
+                    append(Node(kind: .bool, flag: false, start: index - 5, end: index, next: count + 1))
                 case UInt8(ascii: "n"):
                     guard literal("null") else { return false }
-                    nodes.append(Node(kind: .null, flag: false, start: index - 4, end: index, next: nodes.count + 1))
+                    append(Node(kind: .null, flag: false, start: index - 4, end: index, next: count + 1))
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    guard number(into: &nodes) else { return false }
+                    guard number() else { return false }
                 default:
                     return false
                 }
                 // A value is complete: it counts in the container around it, which goes on or closes.
-                while !open.isEmpty {
-                    open[open.count - 1].count += 1
+                while depth > 0 {
+                    open[depth - 1].count += 1
                     skipSpace()
                     guard index < bytes.count else { return false }
-                    let container = open[open.count - 1].node
+                    let container = open[depth - 1].node
                     let isObject = nodes[container].kind == .object
                     if bytes[index] == UInt8(ascii: ",") {
                         index += 1
                         skipSpace()
-                        if isObject { guard key(into: &nodes) else { return false } }
+                        if isObject { guard key() else { return false } }
                         continue value
                     }
                     guard bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return false }
                     index += 1
-                    nodes[container].end = open.removeLast().count
-                    nodes[container].next = nodes.count
+                    depth -= 1
+                    nodes[container].end = open[depth].count
+                    nodes[container].next = count
                 }
                 skipSpace()
                 return index == bytes.count
@@ -150,8 +195,8 @@ final class JSONTape {
         }
 
         /// An object's key, its colon and the space before its value.
-        mutating func key(into nodes: inout [Node]) -> Bool {
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), string(into: &nodes) else { return false }
+        mutating func key() -> Bool {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), string() else { return false }
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
             index += 1
@@ -169,7 +214,7 @@ final class JSONTape {
         }
 
         /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
-        mutating func number(into nodes: inout [Node]) -> Bool {
+        mutating func number() -> Bool {
             let start = index
             var fractional = false
             if bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -194,7 +239,7 @@ final class JSONTape {
                 guard index < bytes.count, isDigit(bytes[index]) else { return false }
                 while index < bytes.count, isDigit(bytes[index]) { index += 1 }
             }
-            nodes.append(Node(kind: .number, flag: fractional, start: start, end: index, next: nodes.count + 1))
+            append(Node(kind: .number, flag: fractional, start: start, end: index, next: count + 1))
             return true
         }
 
@@ -202,7 +247,7 @@ final class JSONTape {
 
         /// A string, checked: valid UTF-8, no raw control characters, only JSON's escapes, and
         /// surrogate escapes only in pairs.
-        mutating func string(into nodes: inout [Node]) -> Bool {
+        mutating func string() -> Bool {
             index += 1
             let start = index
             var escaped = false
@@ -211,7 +256,7 @@ final class JSONTape {
                 guard index < bytes.count else { break }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
-                    nodes.append(Node(kind: .string, flag: escaped, start: start, end: index, next: nodes.count + 1))
+                    append(Node(kind: .string, flag: escaped, start: start, end: index, next: count + 1))
                     index += 1
                     return true
                 } else if byte == UInt8(ascii: "\\") {
@@ -343,7 +388,7 @@ extension JSONTape {
                         index += 6
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     }
-                    out.append(contentsOf: String(Unicode.Scalar(scalar)!).utf8)
+                    UTF8.encode(Unicode.Scalar(scalar)!) { out.append($0) }
                 default: out.append(kind)  // " \ /
                 }
             }
