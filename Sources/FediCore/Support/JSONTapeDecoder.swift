@@ -155,6 +155,15 @@ private struct TapeDecoding {
 
     // MARK: Any Decodable
 
+    /// The standard library's integer types besides `Int`, found by metatype: a cast to `any
+    /// FixedWidthInteger.Type` looked the conformance up for each type decoded, a scan of the
+    /// binary's conformance records on each type's first decode (a sixth of a millisecond of a
+    /// cached `instance info`).
+    private static let otherIntegerTypes: [any FixedWidthInteger.Type] = [
+        Int8.self, Int16.self, Int32.self, Int64.self, Int128.self, UInt.self, UInt8.self, UInt16.self, UInt32.self,
+        UInt64.self, UInt128.self,
+    ]
+
     func decode<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
         try decode(type, at: index, codingPath)
     }
@@ -172,7 +181,7 @@ private struct TapeDecoding {
         if T.self == Double.self { return unsafeBitCast(try double(at: index, codingPath()), to: T.self) }
         if T.self == Float.self { return unsafeBitCast(try float(at: index, codingPath()), to: T.self) }
         // The other integer types (their own init(from:) would ask this decoder for themselves again).
-        if let integerType = T.self as? any FixedWidthInteger.Type {
+        if let integerType = Self.otherIntegerTypes.first(where: { ObjectIdentifier($0) == ObjectIdentifier(T.self) }) {
             return try integer(integerType, at: index, codingPath()) as! T
         }
         if T.self == URL.self {
