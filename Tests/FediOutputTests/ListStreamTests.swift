@@ -247,4 +247,58 @@ struct ListStreamTests {
         #expect(parsed.keys.sorted() == ["flag", "tags"])
         #expect(parsed["flag"] as? Bool == false, "of a key written twice, the last value")
     }
+
+    /// A row that writes its fields in the order they go out, as the admin account does, one of
+    /// them only when it has it (as `tags`).
+    struct SortedRow: Tabular, FieldEncodable {
+        var id: String
+        var note: String?
+        var tags: [String]?
+        var when: Date?
+        var last: String? = nil
+        let straight = FieldRow.Tally()
+        static let columns: [Column<SortedRow>] = [Column("id") { .text($0.id) }]
+
+        func writeFields<Fields: FieldWriting>(into fields: inout Fields) {
+            if Fields.self == FieldBytes.self { straight.count += 1 }
+            fields.write("id", id)
+            fields.write("note", note)
+            if let tags { fields.write("tags", tags) }
+            fields.write("when", when)
+            if let last { fields.write("zz", last) }
+        }
+    }
+
+    /// Once a list's rows come with their keys in written order, each row with the same keys is
+    /// written as it comes (its fields asked for once); a row whose keys differ from the row before
+    /// is written with its own keys. Either way a row's bytes are the ones its own fields give.
+    @Test(arguments: [true, false])
+    func rowsWhoseKeysChangeAreEachWrittenWithTheirOwnKeys(pretty: Bool) throws {
+        let rows = [
+            SortedRow(id: "1", note: "a", tags: ["x"], when: now), SortedRow(id: "2", note: nil, tags: ["y"]),
+            SortedRow(id: "3", note: "c\u{202E}\n", when: now), SortedRow(id: "4", note: "d", when: now),
+            SortedRow(id: "5", note: "e", tags: [], when: now), SortedRow(id: "6", note: "f", tags: ["z"], when: now),
+            SortedRow(id: "7", note: "g", when: now, last: "z"), SortedRow(id: "8", note: "h", when: now),
+        ]
+        for fields in [nil, ["tags", "id"], ["when"], ["nothing"]] as [[String]?] {
+            let writer = JSONRowWriter(pretty: pretty, fields: fields)
+            for indent in [0, 1, 1, 0] {
+                for row in rows {
+                    let asked = row.straight.count
+                    var out: [UInt8] = []
+                    try writer.write(row: row, indent: indent, into: &out)
+                    let written = String(decoding: out, as: UTF8.self)
+                    #expect(try writer.text(row, indent: indent) == written, "\(written.debugDescription)")
+                    if fields == nil, indent == 0 {
+                        let expected = InertText.json(
+                            String(decoding: try JSONCoding.encoder(pretty: pretty).encode(row), as: UTF8.self))
+                        #expect(written == expected, "\(written.debugDescription)\n\(expected.debugDescription)")
+                    }
+                    if fields == nil, indent == 1, ["2", "4", "6"].contains(row.id) {
+                        #expect(row.straight.count == asked + 1, "row \(row.id) has the keys of the row before")
+                    }
+                }
+            }
+        }
+    }
 }

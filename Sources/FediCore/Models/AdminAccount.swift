@@ -49,29 +49,30 @@ public struct AdminAccount: FieldEncodable, Sendable, Equatable {
         return "active"
     }
 
-    /// Its JSON fields (output sorts them by key); `tags` only where the server has them (Pleroma, Akkoma).
+    /// Its JSON fields, in the order output sorts them (so a list writes each row as it comes);
+    /// `tags` only where the server has them (Pleroma, Akkoma).
     public func writeFields<Fields: FieldWriting>(into fields: inout Fields) {
-        fields.write("id", id)
-        fields.write("username", username)
-        fields.write("domain", domain)
         fields.write("acct", acct)
-        fields.write("display_name", displayName)
-        fields.write("email", email)
-        fields.write("ip", ip)
+        fields.write("approved", approved)
+        fields.write("confirmed", confirmed)
         fields.write("created_at", createdAt)
+        fields.write("disabled", disabled)
+        fields.write("display_name", displayName)
+        fields.write("domain", domain)
+        fields.write("email", email)
+        fields.write("id", id)
+        fields.write("ip", ip)
         fields.write("locale", locale)
+        fields.write("reason", reason)
         fields.write("role", role)
+        fields.write("sensitized", sensitized)
+        fields.write("silenced", silenced)
         fields.write("staff", staff)
         fields.write("status", status)
-        fields.write("confirmed", confirmed)
-        fields.write("approved", approved)
-        fields.write("disabled", disabled)
-        fields.write("silenced", silenced)
         fields.write("suspended", suspended)
-        fields.write("sensitized", sensitized)
-        fields.write("reason", reason)
         if let tags { fields.write("tags", tags) }
         fields.write("url", url)
+        fields.write("username", username)
     }
 }
 
@@ -104,7 +105,7 @@ public struct MastodonAdminAccount: FieldDecodable, Sendable {
                 c.nested(RoleObject.self, forKey: "role")
                 ?? c.text("role").map { RoleObject(name: $0) }
             account.role = role?.name.flatMap { $0.isEmpty || $0.lowercased() == "user" ? nil : $0 }
-            account.staff = role.map(\.canModerate)
+            account.staff = role.map { $0.canModerate }  // a key path here was a runtime key path call per account
         }
         account.confirmed = c.lenientBool("confirmed")
         // Approval is a local sign-up's: GoToSocial sends `approved: false` for every remote account

@@ -95,6 +95,9 @@ import Testing
         var keys = Keys()
         #expect(rows[1].writeJSONFields(into: &keys), "the Tabular conformance writes it field by field")
         #expect(keys.keys.sorted() == AdminAccount.fieldNames.sorted(), "every column is a JSON key")
+        #expect(
+            keys.keys == keys.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) },
+            "written in the order they go out, so a list writes each row as it comes")
 
         for pretty in [false, true] {
             let written = Recorded<String>()
