@@ -199,23 +199,33 @@ public struct Renderer: Sendable {
     func appendLine(_ cells: [Cell], tsv: Bool, to out: inout [UInt8]) {
         for (index, cell) in cells.enumerated() {
             if index > 0 { out.append(UInt8(ascii: tsv ? "\t" : ",")) }
-            var text = plainText(cell)
+            let start = out.count
+            appendPlainText(cell, to: &out)
             let isNumber = if case .number = cell { true } else { false }
-            let copied = text.withUTF8 { bytes in
+            let kept = out.withUnsafeBufferPointer { all in
+                let bytes = UnsafeBufferPointer(rebasing: all[start...])
                 guard PlainASCII.end(of: bytes, from: 0) == bytes.count else { return false }
                 if !tsv {
                     // A comma needs quotes; a formula start needs its guard (numbers are fedictl's own).
                     if bytes.contains(UInt8(ascii: ",")) { return false }
                     if !isNumber, let first = bytes.first, Self.formulaBytes.contains(first) { return false }
                 }
-                out.append(contentsOf: bytes)
                 return true
             }
-            if !copied {
+            if !kept {
+                out.removeSubrange(start...)
                 out.append(contentsOf: (tsv ? tsvText(cell) : CSVText.line([csvText(cell)], terminator: "")).utf8)
             }
         }
         out.append(contentsOf: (tsv ? "\n" : "\r\n").utf8)
+    }
+
+    /// `plainText(cell)` appended to `out` as UTF-8, a date without a String in between (a list
+    /// writes one or two a row).
+    private func appendPlainText(_ cell: Cell, to out: inout [UInt8]) {
+        if case .date(let date?) = cell { return FlexibleDate.append(date, to: &out) }
+        var text = plainText(cell)
+        text.withUTF8 { out.append(contentsOf: $0) }
     }
 
     /// The plain ASCII bytes that start a formula (`CSVText.safe`).
@@ -285,6 +295,9 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
         /// A JSON array's `[` is out: later elements follow a comma, and `finish` closes it.
         var arrayOpen = false
         var rows = 0
+        /// The bytes of the page before: room for as many is made at once (grown from empty, a
+        /// page's buffer was copied a dozen times).
+        var pageBytes = 0
     }
     private let written: Mutex<Written>
     /// Set for a merged list (`Renderer.list(_:mergedBy:)`).
@@ -326,10 +339,12 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
             var text = ""
             // Rows are written as UTF-8 bytes, a page at a time (the terminal's table as text).
             var bytes: [UInt8] = []
+            bytes.reserveCapacity(written.pageBytes)
             // What was made before a failing row still goes out, then the error.
             defer {
                 if !text.isEmpty { renderer.write(text) }
                 if !bytes.isEmpty { renderer.writeUTF8(bytes) }
+                written.pageBytes = bytes.count
             }
             switch settings.format {
             case .ndjson:
@@ -354,9 +369,9 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
                 if !written.started, !settings.noHeaders {
                     bytes.append(contentsOf: renderer.csvHeader(columns.map(\.key)).utf8)
                 }
-                for index in borrowed.indices { renderer.appendLine(cells(borrowed[index]), tsv: false, to: &bytes) }
+                appendLines(borrowed, tsv: false, to: &bytes)
             case .table where !settings.isTTY:
-                for index in borrowed.indices { renderer.appendLine(cells(borrowed[index]), tsv: true, to: &bytes) }
+                appendLines(borrowed, tsv: true, to: &bytes)
             case .table:
                 text += written.table.add(rows)
             }
@@ -364,7 +379,16 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
         }
     }
 
-    private func cells(_ row: Row) -> [Cell] { columns.map { $0.value(row) } }
+    /// The rows as CSV records or TSV lines, each row's cells made into one array kept for the page.
+    private func appendLines(_ rows: UnsafeBufferPointer<Row>, tsv: Bool, to out: inout [UInt8]) {
+        var cells: [Cell] = []
+        cells.reserveCapacity(columns.count)
+        for row in rows.indices {
+            cells.removeAll(keepingCapacity: true)
+            for column in columns { cells.append(column.value(rows[row])) }
+            renderer.appendLine(cells, tsv: tsv, to: &out)
+        }
+    }
 
     /// One row's JSON; one that has none (a number JSON cannot hold) stops the list, saying which row.
     private func write(

@@ -273,6 +273,8 @@ struct RendererTests {
                 .text(nil), .number(-1), .number(42), .number(nil), .flag(true), .flag(nil), .list(["a", "b"]),
                 .list([]),
                 .list(["=x"]), .date(now), .date(Date(timeIntervalSince1970: -1e30)), .date(nil),
+                .date(Date(timeIntervalSince1970: -62_135_596_800)),
+                .date(Date(timeIntervalSince1970: -62_135_596_801)),
             ]
         let renderer = Renderer(settings: settings(.csv), write: { _ in })
         for cell in cells {
