@@ -82,7 +82,17 @@ public final class CurlTransport: HTTPTransport, Sendable {
         /// The most body bytes kept (decompressed); past it the transfer is aborted.
         let limit: Int
         var overflowed = false
+        /// The body's length as its Content-Length gives it (0 when not given).
+        var announced = 0
         init(limit: Int) { self.limit = limit }
+
+        /// Room for the announced body before its first bytes: grown as they came, a long list's
+        /// page was copied several times over. Never more than the limit allows, nor than a few
+        /// megabytes whatever a server claims (a larger body still grows as it comes).
+        func reserveAnnounced() {
+            guard body.isEmpty, announced > 0 else { return }
+            body.reserveCapacity(min(announced, limit, 4 << 20))
+        }
     }
 
     static func perform(_ request: HTTPRequest, options: TransportOptions, on handle: UnsafeMutableRawPointer) throws
@@ -101,6 +111,7 @@ public final class CurlTransport: HTTPTransport, Sendable {
             fm_curl_setopt_datafn(handle, CURLOPT_WRITEFUNCTION) { data, size, count, userdata in
                 let collector = Unmanaged<Collector>.fromOpaque(userdata!).takeUnretainedValue()
                 guard let data else { return size * count }
+                collector.reserveAnnounced()
                 guard collector.body.count + size * count <= collector.limit else {
                     collector.overflowed = true
                     return 0  // anything but size * count aborts the transfer (CURLE_WRITE_ERROR)
@@ -113,8 +124,14 @@ public final class CurlTransport: HTTPTransport, Sendable {
                 let collector = Unmanaged<Collector>.fromOpaque(userdata!).takeUnretainedValue()
                 guard let data else { return size * count }
                 switch HeaderLine(data, size * count) {
-                case .status: collector.headers.removeAll()  // a new response (after a redirect or 100-continue)
-                case .field(let name, let value): collector.headers.append((name, value))
+                case .status:  // a new response (after a redirect or 100-continue)
+                    collector.headers.removeAll()
+                    collector.announced = 0
+                case .field(let name, let value):
+                    collector.headers.append((name, value))
+                    if name.utf8.count == 14, name.lowercased() == "content-length" {
+                        collector.announced = Int(value) ?? 0
+                    }
                 case .end, .other: break
                 }
                 return size * count
