@@ -13,6 +13,18 @@ public protocol FediCommand: AsyncParsableCommand {
     static var traits: VerbTraits { get }
     /// Whether this run goes once per selected account: the traits' answer unless the arguments decide.
     var fansOut: Bool { get }
+    /// The command as its journal entries describe it when it is a `JournaledCommand`, else nil. A
+    /// requirement, so each verb's answer is picked when compiled: a cast looked the conformance up
+    /// on every run, a scan of the binary's conformance records for a verb that is not one.
+    var journalFacts: (any JournaledCommand)? { get }
+}
+
+extension FediCommand {
+    public var journalFacts: (any JournaledCommand)? { nil }
+}
+
+extension FediCommand where Self: JournaledCommand {
+    public var journalFacts: (any JournaledCommand)? { self }
 }
 
 extension FediCommand {

@@ -45,10 +45,10 @@ public final class JournalSession: @unchecked Sendable {
     }
 
     /// The session of the command `command` run with `arguments` (the argv after `fedictl`).
-    public convenience init(command: any ParsableCommand, arguments: [String]) {
+    public convenience init(command: some FediCommand, arguments: [String]) {
         self.init(
             verb: CommandPath.name(of: type(of: command), arguments: arguments), arguments: arguments,
-            facts: command as? JournaledCommand)
+            facts: command.journalFacts)
     }
 
     /// The config's journal setting, read once per run.

@@ -103,6 +103,22 @@ struct CommandTreeTests {
         }
     }
 
+    /// Every verb that journals its writes hands the journal its facts (target, before and after,
+    /// undo): each verb's answer is picked when compiled, and this checks it against a cast.
+    @Test func everyJournaledVerbGivesTheJournalItsFacts() {
+        func walk(_ node: any ParsableCommand.Type) -> [any ParsableCommand.Type] {
+            node.configuration.subcommands.flatMap { [$0] + walk($0) }
+        }
+        var journaled = 0
+        for type in walk(Fedictl.self) {
+            let command = type.init()
+            guard let verb = command as? any FediCommand else { continue }
+            #expect((verb.journalFacts != nil) == (command is any JournaledCommand), "\(type)")
+            if verb.journalFacts != nil { journaled += 1 }
+        }
+        #expect(journaled >= 20)
+    }
+
     /// How a parse ends: the command it makes, or the status and message the user would see
     /// (worded outside the limited parse, as `FedictlMain` words them).
     static func outcome(_ arguments: [String], branch: Int?) -> String {
