@@ -27,6 +27,42 @@ public struct Fedictl: AsyncParsableCommand {
         return nouns.firstIndex { $0.name == first }
     }
 
+    /// The command the words name: parsed against their branch alone when they name a noun first
+    /// (`branch`), and from `Branch` when they name the verb before any option.
+    static func parse(_ arguments: [String], branch: Int?) throws -> any ParsableCommand {
+        try $branch.withValue(branch) {
+            if let branch, namesVerbFirst(arguments, under: nouns[branch].command()) {
+                return try Branch.parseAsRoot(arguments)
+            }
+            return try parseAsRoot(arguments)
+        }
+    }
+
+    /// Whether the words name a verb before anything else (`instance info HOST`, not `instance -o
+    /// json info HOST` nor `instance`): then the verb's own group takes every global option, and
+    /// the parse can start from `Branch`, which has none of its own.
+    static func namesVerbFirst(_ arguments: [String], under noun: any ParsableCommand.Type) -> Bool {
+        var command = noun
+        for word in arguments.dropFirst() {
+            let subcommands = command.configuration.subcommands
+            if subcommands.isEmpty { return true }
+            guard
+                let next = subcommands.first(where: {
+                    $0._commandName == word || $0.configuration.aliases.contains(word)
+                })
+            else { return false }
+            command = next
+        }
+        return command.configuration.subcommands.isEmpty
+    }
+
+    /// The root over one branch, without the global options: the verb's group takes them. Building
+    /// the root's own 25 options as well, and decoding them, was a tenth of a cached `instance info`
+    /// (bench/README.md). Options before the verb need the root's (`Fedictl`).
+    struct Branch: AsyncParsableCommand {
+        static var configuration: CommandConfiguration { Fedictl.configuration }
+    }
+
     /// The nouns in the order help lists them, each by the word that names it (its `_commandName`;
     /// no noun has an alias, `CommandTreeTests` checks both). A branch is found by name and only
     /// its noun is made a command type: making all 24 (and the conformances of every command under

@@ -11,9 +11,7 @@ public enum FedictlMain {
     static func parseAndRun(_ arguments: [String]) async -> Int32 {
         let terminal = Services.current.terminal
         do {
-            var command = try Fedictl.$branch.withValue(Fedictl.branch(namedBy: arguments)) {
-                try Fedictl.parseAsRoot(arguments)
-            }
+            var command = try Fedictl.parse(arguments, branch: Fedictl.branch(namedBy: arguments))
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

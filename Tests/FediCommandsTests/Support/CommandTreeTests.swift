@@ -59,7 +59,10 @@ struct CommandTreeTests {
         for (path, _) in try Self.commands() where path != "fedictl" && path != "fedictl help" {
             let words = path.split(separator: " ").dropFirst().map(String.init)
             let nouns = words.count == 1 ? [words, words + ["no-such-word"]] : []
-            for arguments in [words + ["--help"], words + ["--no-such-flag"]] + nouns {
+            // A global option after the verb (the verb's group takes it, `Fedictl.Branch`), and
+            // between the noun and the verb (only the root's group can).
+            let options = [words + ["-o", "json", "--no-such-flag"], [words[0], "-o", "json"] + words.dropFirst()]
+            for arguments in [words + ["--help"], words + ["--no-such-flag"]] + nouns + options {
                 let branch = Fedictl.branch(namedBy: arguments)
                 #expect(branch != nil, "\(path): names no branch")
                 #expect(Self.outcome(arguments, branch: branch) == Self.outcome(arguments, branch: nil), "\(arguments)")
@@ -103,6 +106,35 @@ struct CommandTreeTests {
         }
     }
 
+    /// Words that name a verb before any option are parsed from the root without global options
+    /// (`Fedictl.Branch`); any other words from the root with them.
+    @Test func wordsNamingTheVerbFirstAreParsedFromTheBranchAlone() throws {
+        func leaves(_ node: any ParsableCommand.Type, _ path: [String]) -> [[String]] {
+            let subcommands = node.configuration.subcommands
+            if subcommands.isEmpty { return [path] }
+            return subcommands.flatMap { leaves($0, path + [$0._commandName]) }
+        }
+        var verbs = 0
+        for (index, noun) in Fedictl.nouns.enumerated() {
+            let type = noun.command()
+            for words in leaves(type, [noun.name]) where words.count > 1 {
+                #expect(Fedictl.namesVerbFirst(words + ["--help"], under: type), "\(words)")
+                #expect(Fedictl.namesVerbFirst(words, under: type), "\(words)")
+                #expect(!Fedictl.namesVerbFirst([words[0], "-o", "json"] + words.dropFirst(), under: type))
+                #expect(Fedictl.branch(namedBy: words) == index)
+                verbs += 1
+            }
+            // A noun that is its own verb (`queue`, `signup`) names it with its first word.
+            let isVerb = type.configuration.subcommands.isEmpty
+            #expect(Fedictl.namesVerbFirst([noun.name], under: type) == isVerb, "\(noun.name)")
+            #expect(Fedictl.namesVerbFirst([noun.name, "no-such-word"], under: type) == isVerb, "\(noun.name)")
+        }
+        #expect(verbs > 100)
+        // Aliases name their verb too.
+        let domainBlocks = try #require(Fedictl.branch(namedBy: ["domain-blocks"]))
+        #expect(Fedictl.namesVerbFirst(["domain-blocks", "ls"], under: Fedictl.nouns[domainBlocks].command()))
+    }
+
     /// Every verb that journals its writes hands the journal its facts (target, before and after,
     /// undo): each verb's answer is picked when compiled, and this checks it against a cast.
     @Test func everyJournaledVerbGivesTheJournalItsFacts() {
@@ -123,8 +155,9 @@ struct CommandTreeTests {
     /// (worded outside the limited parse, as `FedictlMain` words them).
     static func outcome(_ arguments: [String], branch: Int?) -> String {
         do {
-            let command = try Fedictl.$branch.withValue(branch) { try Fedictl.parseAsRoot(arguments) }
-            return "parsed \(type(of: command))"
+            let command = try Fedictl.parse(arguments, branch: branch)
+            let output = (command as? any FediCommand)?.globals.output?.rawValue ?? "-"
+            return "parsed \(type(of: command)) -o \(output)"
         } catch {
             return "\(Fedictl.exitCode(for: error).rawValue) \(Fedictl.fullMessage(for: error))"
         }
