@@ -38,6 +38,41 @@ struct HostileAnswerTests {
         #expect(try await Self.reads(proxy) > 1, "retried before giving up")
     }
 
+    /// A Content-Length far past the answer gets room for a few MB at most (not what it claims),
+    /// and the answer that then stops short is cut short: exit 75, as above.
+    @Test func anInflatedContentLengthIsAnAnswerCutShort() async throws {
+        let (server, proxy, admin) = try await Self.start(blocks: 3)
+        defer {
+            proxy.stop()
+            server.stop()
+        }
+        try await proxy.hostileRules(["paths": [Self.list: ["type": "inflated_length", "claims": String(1 << 40)]]])
+        let result = await admin.run(["domain-blocks", "list", "-o", "json"])
+        #expect(result.status == 75, "\(result)")
+        #expect(
+            result.stderr.hasPrefix("fedictl: \(proxy.base) closed the connection in the middle of its answer"),
+            "\(result)")
+        let error = try #require((try result.json() as? [String: Any])?["error"] as? [String: Any], "\(result)")
+        #expect(error["exit_status"] as? Int == 75)
+    }
+
+    /// A Content-Length past any number is no length at all (libcurl reads to the connection's
+    /// end): the whole answer is read, and read right.
+    @Test func aContentLengthPastAnyNumberIsNoLength() async throws {
+        let (server, proxy, admin) = try await Self.start(blocks: 3)
+        defer {
+            proxy.stop()
+            server.stop()
+        }
+        try await proxy.hostileRules([
+            "paths": [Self.list: ["type": "inflated_length", "claims": "99999999999999999999999999"]]
+        ])
+        let result = await admin.run(["domain-blocks", "list", "-o", "json"])
+        #expect(result.status == 0, "\(result)")
+        let domains = (try result.json() as? [[String: Any]])?.compactMap { $0["domain"] as? String }
+        #expect(domains?.sorted() == ["d0.example", "d1.example", "d2.example"], "\(result)")
+    }
+
     @Test func aRedirectLoopOnAListIsAProtocolError() async throws {
         let (server, proxy, admin) = try await Self.start()
         defer {

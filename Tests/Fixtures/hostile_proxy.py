@@ -20,6 +20,8 @@ POST /__hostile/rules with a JSON object (merged over the current rules):
       repeat        {"count": C}: the upstream's JSON array, its first element repeated C times.
       cut_body      the upstream's answer with its whole Content-Length, but only half the body; then
                     the connection is closed (a server or proxy dying mid-answer).
+      inflated_length {"claims": "N"}: the upstream's whole answer under a Content-Length of N (any
+                    text), then the connection is closed (a server lying about its size).
       redirect_loop a 302 back to the same URL, every time.
       foreign_link  {"origin": "http://host:port"}: the upstream's answer with the origin of every
                     URL in its Link header replaced (a proxy that leaves the server's links alone).
@@ -116,13 +118,14 @@ class Handler(BaseHTTPRequestHandler):
         if kind == "foreign_link":
             own = f"http://{self.headers.get('Host')}"
             headers = [(k, v.replace(own, rule["origin"]) if k.lower() == "link" else v) for k, v in headers]
-        if kind == "cut_body":
+        if kind in ("cut_body", "inflated_length"):
+            claimed = str(len(data)) if kind == "cut_body" else str(rule["claims"])
             self.send_response(status)
             for name, value in headers:
                 self.send_header(name, value)
-            self.send_header("Content-Length", str(len(data)))
+            self.send_header("Content-Length", claimed)
             self.end_headers()
-            self.wfile.write(data[: len(data) // 2])
+            self.wfile.write(data[: len(data) // 2] if kind == "cut_body" else data)
             self.wfile.flush()
             self.close_connection = True
             return
