@@ -49,4 +49,30 @@ import Testing
         let second = await threadOf(threads)
         #expect(second == first)
     }
+
+    /// A task that prefers an `OwnThreadExecutor` runs on its thread, every turn after a wait
+    /// included; once the executor is finished, such a task still runs to its end, on the pool
+    /// (a page's fetch, cancelled, whose transfer ends after its walk).
+    @Test(.timeLimit(.minutes(1))) func anOwnThreadRunsItsTasksAndLateOnesGoToThePool() async throws {
+        let executor = OwnThreadExecutor()
+        let turns = await Task(executorPreference: executor) {
+            var threads = [UInt(pthread_self())]
+            for _ in 0..<3 {
+                try? await Task.sleep(nanoseconds: 1_000_000)
+                threads.append(UInt(pthread_self()))
+            }
+            return threads
+        }.value
+        #expect(Set(turns).count == 1)
+        let own = try #require(turns.first)
+        #expect(own != UInt(pthread_self()))
+
+        let waiting = Task(executorPreference: executor) {
+            try? await Task.sleep(nanoseconds: 20_000_000)
+            return UInt(pthread_self())
+        }
+        executor.finish()
+        let late = await waiting.value
+        #expect(late != own, "a turn after finish() ran on the ended thread")
+    }
 }

@@ -135,6 +135,31 @@ import Testing
         #expect(try at("ask 3") < at("decode 1"), "page 1 was still being decoded when page 3 was asked for: \(all)")
     }
 
+    /// The walk takes in each answer and asks for the next page on a thread of its own, never one
+    /// that decodes or handles rows: on two cores those keep the pool's threads busy, and a walk
+    /// that waited for one of them left the server idle between pages.
+    @Test func answersAreTakenInOnAThreadTheRowsNeverHold() async throws {
+        let threads = Recorder<(String, pthread_t)>()
+        let server = try ServerAddress("social.example")
+        let client = APIClient(server: server, token: "t", http: HTTPClient(transport: FakeTransport()))
+        let onPage: PageHandler<Int> = { _, _ in threads.add(("rows", pthread_self())) }
+        _ = try await client.walkAnswers(from: 1, limit: nil, onPage: onPage) { page in
+            threads.add(("ask", pthread_self()))
+            try await Task.sleep(nanoseconds: 1_000_000)  // the answer comes back after a wait, as over HTTP
+            threads.add(("answer", pthread_self()))
+            return PageAnswer(next: .known(page < 20 ? page + 1 : nil, atMost: 1)) {
+                threads.add(("decode", pthread_self()))
+                return PagePiece(items: [page], raw: Data(), next: page < 20 ? page + 1 : nil)
+            }
+        }
+        let all = threads.all
+        let walk = Set(all.filter { $0.0 == "ask" || $0.0 == "answer" }.map(\.1))
+        let rows = Set(all.filter { $0.0 == "decode" || $0.0 == "rows" }.map(\.1))
+        #expect(all.filter { $0.0 == "answer" }.count == 20)
+        #expect(walk.count == 1, "the walk ran on \(walk.count) threads")
+        #expect(walk.isDisjoint(with: rows), "the walk shared a thread with the rows")
+    }
+
     /// A page whose rows fail to be handled stops the list with that error, after the page ahead
     /// was decoded but before any of its rows are handled; an error on a later page waits for the
     /// rows before it.

@@ -83,8 +83,23 @@ extension APIClient {
     }
 
     /// `walkPages` over answers that may tell the next page before they are decoded.
+    ///
+    /// The walk runs on a thread of its own, and decoding and `onPage` on the pool: on two cores
+    /// both pool threads are busy with the pages before, and a walk that waited for one of them to
+    /// take in an answer and ask for the next page kept the server idle about a third of each page.
     func walkAnswers<T: Sendable, Cursor: Hashable & Sendable>(
         from start: Cursor, limit: Int?, onPage: PageHandler<T>?,
+        _ fetch: @escaping (Cursor) async throws -> PageAnswer<T, Cursor>
+    ) async throws -> [T] {
+        let walker = OwnThreadExecutor()
+        defer { walker.finish() }
+        return try await withTaskExecutorPreference(walker) {
+            try await walkAnswers(on: walker, from: start, limit: limit, onPage: onPage, fetch)
+        }
+    }
+
+    private func walkAnswers<T: Sendable, Cursor: Hashable & Sendable>(
+        on walker: OwnThreadExecutor, from start: Cursor, limit: Int?, onPage: PageHandler<T>?,
         _ fetch: @escaping (Cursor) async throws -> PageAnswer<T, Cursor>
     ) async throws -> [T] {
         var seen = Set<Cursor>()
@@ -108,8 +123,9 @@ extension APIClient {
                     hint: "ask for fewer with --limit N, or allow more pages with --max-pages N")
             }
             // Started at once, on this thread, up to its first wait: the request is on its way
-            // before anything else is done, however busy the pool is.
-            return Task.immediate { FetchedAnswer(answer: try await fetcher.fetch(cursor)) }
+            // before anything else is done. Its answer comes back to the walk's thread, never to
+            // the busy pool.
+            return Task.immediate(executorPreference: walker) { FetchedAnswer(answer: try await fetcher.fetch(cursor)) }
         }
         var pending: Task<FetchedAnswer<T, Cursor>, any Error>? = try ahead(start)
         /// Pages fetched and being decoded, oldest first, each with the error its handling ends the
@@ -146,7 +162,12 @@ extension APIClient {
                         do { pending = try ahead(next) } catch { stop = error }
                     }
                     let decode = FetchedAnswer(answer: answer)
-                    decoding.append((Task { DecodedPiece(piece: try decode.answer.decode()) }, askedEarly, stop))
+                    decoding.append(
+                        (
+                            Task(executorPreference: globalConcurrentExecutor) {
+                                DecodedPiece(piece: try decode.answer.decode())
+                            }, askedEarly, stop
+                        ))
                     continue
                 }
                 let (decoded, askedEarly, stopAfter) = decoding.removeFirst()
@@ -171,7 +192,7 @@ extension APIClient {
                 if let onPage {
                     try await handling?.value
                     let raw = piece.raw
-                    handling = Task { try await onPage(items, raw) }
+                    handling = Task(executorPreference: globalConcurrentExecutor) { try await onPage(items, raw) }
                 } else {
                     kept += items
                 }

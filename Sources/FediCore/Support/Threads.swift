@@ -98,3 +98,51 @@ public final class BlockingThreads: @unchecked Sendable {
         }
     }
 }
+
+/// A task executor with a thread of its own, for a task whose every turn is short but must not wait
+/// behind the pool: a list's walk, which asks for the next page as soon as an answer is in. On two
+/// cores the pool's threads are both busy decoding and writing the pages before, and a walk that
+/// waited for one of them left the server idle a quarter of each page. `finish()` ends the thread
+/// once the jobs before it have run; a job that comes after (a fetch ahead, cancelled, whose transfer
+/// still ends) runs on the global pool instead.
+public final class OwnThreadExecutor: TaskExecutor, @unchecked Sendable {
+    private struct State {
+        var jobs: [UnownedJob] = []
+        var finished = false
+    }
+    private let state = Mutex(State())
+    /// Signalled once per job and once by `finish()`.
+    private let wake = DispatchSemaphore(value: 0)
+
+    public init() {
+        startThread { self.serve() }
+    }
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let queued = state.withLock { state in
+            guard !state.finished else { return false }
+            state.jobs.append(job)
+            return true
+        }
+        if queued { wake.signal() } else { globalConcurrentExecutor.enqueue(job) }
+    }
+
+    /// Ends the thread after the jobs already queued; later jobs go to the global pool.
+    public func finish() {
+        let first = state.withLock { state in
+            defer { state.finished = true }
+            return !state.finished
+        }
+        if first { wake.signal() }
+    }
+
+    private func serve() {
+        while true {
+            wake.wait()
+            let job = state.withLock { state in state.jobs.isEmpty ? nil : state.jobs.removeFirst() }
+            guard let job else { return }  // the signal of `finish()`, every job before it run
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+}
