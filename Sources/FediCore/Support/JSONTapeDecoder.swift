@@ -159,7 +159,7 @@ private struct TapeDecoding {
     /// FixedWidthInteger.Type` looked the conformance up for each type decoded, a scan of the
     /// binary's conformance records on each type's first decode (a sixth of a millisecond of a
     /// cached `instance info`).
-    private static let otherIntegerTypes: [any FixedWidthInteger.Type] = [
+    private static let otherIntegerTypes: [any (FixedWidthInteger & SendableMetatype).Type] = [
         Int8.self, Int16.self, Int32.self, Int64.self, Int128.self, UInt.self, UInt8.self, UInt16.self, UInt32.self,
         UInt64.self, UInt128.self,
     ]
