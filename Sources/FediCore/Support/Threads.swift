@@ -56,8 +56,9 @@ public func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T)
 /// Threads for blocking jobs (an HTTP transfer, an `fsync`) that wait for the next job once done
 /// instead of ending: a long list makes one request per page, and making and ending a thread for
 /// each cost a tenth of its CPU and a scheduling delay per page. Never fewer threads than jobs at
-/// once: a job that finds no thread waiting gets a new one, so ten slow servers are waited for
-/// side by side, as with a thread each. Threads that wait cost nothing and end with the process.
+/// once: a job that finds no thread looking for one or waiting gets a new one, so ten slow servers
+/// are waited for side by side, as with a thread each. Threads that wait cost nothing and end with
+/// the process.
 public final class BlockingThreads: @unchecked Sendable {
     public static let shared = BlockingThreads()
 
@@ -131,13 +132,11 @@ public final class BlockingThreads: @unchecked Sendable {
     }
 }
 
-/// A task executor with a thread of its own, for a task whose every turn is short but must not wait
-/// behind the pool: a list's walk, which asks for the next page as soon as an answer is in. On two
-/// cores the pool's threads are both busy decoding and writing the pages before, and a walk that
-/// waited for one of them left the server idle a quarter of each page. `finish()` ends the thread
-/// once the jobs before it have run; a job that comes after (a fetch ahead, cancelled, whose transfer
-/// still ends) runs on the global pool instead.
-public final class OwnThreadExecutor: TaskExecutor, @unchecked Sendable {
+/// A task executor with a thread of its own, for a task whose turns must not wait behind the
+/// pool's work: a list's walk (see `walkAnswers`). `finish()` ends the thread once the jobs before
+/// it have run; a job that comes after (a fetch ahead, cancelled, whose transfer still ends) runs
+/// on the global pool instead.
+final class OwnThreadExecutor: TaskExecutor, @unchecked Sendable {
     private struct State {
         var jobs: [UnownedJob] = []
         var finished = false
@@ -146,11 +145,11 @@ public final class OwnThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// Signalled once per job and once by `finish()`.
     private let wake = DispatchSemaphore(value: 0)
 
-    public init() {
+    init() {
         startThread { self.serve() }
     }
 
-    public func enqueue(_ job: consuming ExecutorJob) {
+    func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let queued = state.withLock { state in
             guard !state.finished else { return false }
@@ -161,7 +160,7 @@ public final class OwnThreadExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     /// Ends the thread after the jobs already queued; later jobs go to the global pool.
-    public func finish() {
+    func finish() {
         let first = state.withLock { state in
             defer { state.finished = true }
             return !state.finished
