@@ -1197,7 +1197,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts list" until' -l 'until' -d 'Only those that signed up (reports: were filed) until then: 1h, 2d, or a date.' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts list" ip' -l 'ip' -d 'Only accounts whose address (as the server shows it: Mastodon, GoToSocial) is this or in this range: 203.0.113.7, 203.0.113.0/24, 2001:db8::/32.' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts list" count' -l 'count' -d 'Print only how many accounts match, per server.'
-complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts list" L limit' -s 'L' -l 'limit' -d 'Show at most this many.' -rfka ''
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts list" L limit' -s 'L' -l 'limit' -d 'Show at most this many (default: 40).' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts list" all' -l 'all' -d 'Show them all, however many pages that takes.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts list" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl accounts list" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -1516,7 +1516,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports list" until' -l 'until' -d 'Only those that signed up (reports: were filed) until then: 1h, 2d, or a date.' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports list" ip' -l 'ip' -d 'Only accounts whose address (as the server shows it: Mastodon, GoToSocial) is this or in this range: 203.0.113.7, 203.0.113.0/24, 2001:db8::/32.' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports list" count' -l 'count' -d 'Print only how many reports match, per server.'
-complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports list" L limit' -s 'L' -l 'limit' -d 'Show at most this many.' -rfka ''
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports list" L limit' -s 'L' -l 'limit' -d 'Show at most this many (default: 40).' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports list" all' -l 'all' -d 'Show them all, however many pages that takes.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports list" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl reports list" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -1803,7 +1803,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks list" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks list" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks list" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
-complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks list" L limit' -s 'L' -l 'limit' -d 'Show at most this many.' -rfka ''
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks list" L limit' -s 'L' -l 'limit' -d 'Show at most this many (default: 40).' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks list" all' -l 'all' -d 'Show them all, however many pages that takes.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks list" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-blocks list" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -2129,7 +2129,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows list" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows list" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows list" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
-complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows list" L limit' -s 'L' -l 'limit' -d 'Show at most this many.' -rfka ''
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows list" L limit' -s 'L' -l 'limit' -d 'Show at most this many (default: 40).' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows list" all' -l 'all' -d 'Show them all, however many pages that takes.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows list" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-allows list" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -2222,7 +2222,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-subscriptions list" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-subscriptions list" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-subscriptions list" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
-complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-subscriptions list" L limit' -s 'L' -l 'limit' -d 'Show at most this many.' -rfka ''
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-subscriptions list" L limit' -s 'L' -l 'limit' -d 'Show at most this many (default: 40).' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-subscriptions list" all' -l 'all' -d 'Show them all, however many pages that takes.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-subscriptions list" type' -l 'type' -d 'Only subscriptions of this type: block or allow.' -rfka 'block allow'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-subscriptions list" version' -l 'version' -d 'Show the version.'
@@ -2446,7 +2446,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-drafts list" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-drafts list" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-drafts list" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
-complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-drafts list" L limit' -s 'L' -l 'limit' -d 'Show at most this many.' -rfka ''
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-drafts list" L limit' -s 'L' -l 'limit' -d 'Show at most this many (default: 40).' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-drafts list" all' -l 'all' -d 'Show them all, however many pages that takes.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-drafts list" type' -l 'type' -d 'Only drafts of this type: block or allow.' -rfka 'block allow'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-drafts list" subscription' -l 'subscription' -d 'Only drafts this subscription made.' -rfka ''
@@ -2596,7 +2596,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-excludes list" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-excludes list" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-excludes list" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
-complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-excludes list" L limit' -s 'L' -l 'limit' -d 'Show at most this many.' -rfka ''
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-excludes list" L limit' -s 'L' -l 'limit' -d 'Show at most this many (default: 40).' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-excludes list" all' -l 'all' -d 'Show them all, however many pages that takes.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-excludes list" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl domain-excludes list" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -2777,7 +2777,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks list" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks list" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks list" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
-complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks list" L limit' -s 'L' -l 'limit' -d 'Show at most this many.' -rfka ''
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks list" L limit' -s 'L' -l 'limit' -d 'Show at most this many (default: 40).' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks list" all' -l 'all' -d 'Show them all, however many pages that takes.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks list" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl email-blocks list" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -2866,7 +2866,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks list" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks list" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks list" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
-complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks list" L limit' -s 'L' -l 'limit' -d 'Show at most this many.' -rfka ''
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks list" L limit' -s 'L' -l 'limit' -d 'Show at most this many (default: 40).' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks list" all' -l 'all' -d 'Show them all, however many pages that takes.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks list" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl ip-blocks list" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -2989,7 +2989,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks list" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks list" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks list" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
-complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks list" L limit' -s 'L' -l 'limit' -d 'Show at most this many.' -rfka ''
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks list" L limit' -s 'L' -l 'limit' -d 'Show at most this many (default: 40).' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks list" all' -l 'all' -d 'Show them all, however many pages that takes.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks list" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl canonical-email-blocks list" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -3436,7 +3436,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks list" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks list" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks list" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
-complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks list" L limit' -s 'L' -l 'limit' -d 'Show at most this many.' -rfka ''
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks list" L limit' -s 'L' -l 'limit' -d 'Show at most this many (default: 40).' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks list" all' -l 'all' -d 'Show them all, however many pages that takes.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks list" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl blocks list" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -3524,7 +3524,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes list" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes list" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes list" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
-complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes list" L limit' -s 'L' -l 'limit' -d 'Show at most this many.' -rfka ''
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes list" L limit' -s 'L' -l 'limit' -d 'Show at most this many (default: 40).' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes list" all' -l 'all' -d 'Show them all, however many pages that takes.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes list" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl mutes list" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -3615,7 +3615,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks list" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks list" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks list" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
-complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks list" L limit' -s 'L' -l 'limit' -d 'Show at most this many.' -rfka ''
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks list" L limit' -s 'L' -l 'limit' -d 'Show at most this many (default: 40).' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks list" all' -l 'all' -d 'Show them all, however many pages that takes.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks list" version' -l 'version' -d 'Show the version.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl user-domain-blocks list" h help' -s 'h' -l 'help' -d 'Show help information.'

@@ -7,17 +7,21 @@ import Synchronization
 public struct ListLimit: ParsableArguments, Sendable {
     public init() {}
 
-    @Option(name: [.customShort("L"), .long], help: "Show at most this many.")
-    public var limit = 40
+    /// Optional, so that `--all` with it is refused rather than one of them silently dropped.
+    @Option(name: [.customShort("L"), .long], help: "Show at most this many (default: 40).")
+    public var limit: Int?
 
     @Flag(help: "Show them all, however many pages that takes.")
     public var all = false
 
     /// What to ask the API for: nil means every page.
-    public var count: Int? { all ? nil : limit }
+    public var count: Int? { all ? nil : limit ?? 40 }
 
     public func validate() throws {
-        guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        if all, limit != nil {
+            throw ValidationError("--all and --limit cannot be used together: --all shows every one")
+        }
     }
 }
 

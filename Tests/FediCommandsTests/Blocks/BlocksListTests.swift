@@ -32,6 +32,24 @@ import Testing
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
+    /// `--all` with `--limit` is refused before any request: one of them would otherwise be
+    /// dropped without a word. Either alone is taken.
+    @Test func allWithALimitIsAUsageErrorBeforeAnyRequest() async throws {
+        let server = FakeServerAccount()
+        let result = await server.run(["blocks", "list", "--all", "--limit", "5"])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr.hasPrefix("fedictl: --all and --limit cannot be used together: --all shows every one\n"),
+            "\(result)")
+        #expect(server.transport.requests.isEmpty)
+
+        let zero = await server.run(["blocks", "list", "--limit", "0"])
+        #expect(zero.status == 64, "\(zero)")
+        #expect(zero.stderr.hasPrefix("fedictl: --limit must be at least 1\n"), "\(zero)")
+        #expect(server.transport.requests.isEmpty)
+    }
+
     @Test func misskeyReadsBlockingListWithTheTokenInTheBody() async throws {
         let server = FakeServerAccount(software: "misskey", version: "2024.11.0")
         server.transport.stub(
