@@ -94,9 +94,9 @@ import Testing
         #expect(transport.mostInFlight == 1)
     }
 
-    /// The walk itself: a page whose answer names the next one has that one asked for before it is
-    /// decoded; it is decoded on a task of its own, so the page after is asked for while it is still
-    /// being decoded, and its rows are handled while later pages are decoded (each takes a core on
+    /// The walk itself: a page whose answer names the next one has that one asked for while it is
+    /// decoded, on a task of its own, so even the page after is asked for while it is still being
+    /// decoded, and its rows are handled while later pages are decoded (each takes a core on
     /// a long list); one page handled at a time, in order.
     @Test(.timeLimit(.minutes(1))) func pagesAreDecodedBesideTheWalkAndHandledInOrder() async throws {
         let events = Recorder<String>()
@@ -112,13 +112,14 @@ import Testing
         }
         _ = try await client.walkAnswers(from: 1, limit: nil, onPage: onPage) { page in
             events.add("ask \(page)")
-            return PageAnswer(next: .known(page < 4 ? page + 1 : nil, atMost: 1)) {
-                // Page 1 is decoded while page 3 is asked for: a walk that decoded it itself would
-                // ask for page 3 only after it. (Decoding holds its thread, as real decoding does;
-                // bounded, so such a walk fails here instead of hanging.)
-                if page == 1 {
+            return PageAnswer(next: page < 4 ? page + 1 : nil, atMost: 1) {
+                // Each page is decoded while the next is asked for, and page 1 while page 3 is: a
+                // walk that waited for decoding would ask only after it. (Decoding holds its thread,
+                // as real decoding does; bounded, so such a walk fails here instead of hanging.)
+                if page < 4 {
                     let deadline = Date().addingTimeInterval(5)
-                    while !events.all.contains("ask 3"), Date() < deadline { usleep(1000) }
+                    let next = page == 1 ? "ask 3" : "ask \(page + 1)"
+                    while !events.all.contains(next), Date() < deadline { usleep(1000) }
                 }
                 events.add("decode \(page)")
                 return PagePiece(items: [page], raw: Data(), next: page < 4 ? page + 1 : nil)
@@ -147,7 +148,7 @@ import Testing
             threads.add(("ask", pthread_self()))
             try await Task.sleep(nanoseconds: 1_000_000)  // the answer comes back after a wait, as over HTTP
             threads.add(("answer", pthread_self()))
-            return PageAnswer(next: .known(page < 20 ? page + 1 : nil, atMost: 1)) {
+            return PageAnswer(next: page < 20 ? page + 1 : nil, atMost: 1) {
                 threads.add(("decode", pthread_self()))
                 return PagePiece(items: [page], raw: Data(), next: page < 20 ? page + 1 : nil)
             }
@@ -158,6 +159,46 @@ import Testing
         #expect(all.filter { $0.0 == "answer" }.count == 20)
         #expect(walk.count == 1, "the walk ran on \(walk.count) threads")
         #expect(walk.isDisjoint(with: rows), "the walk shared a thread with the rows")
+    }
+
+    /// Over libcurl the next page's transfer runs on the walk's thread and holds it to its answer
+    /// (`ThreadOfOurOwn`), for as long as a slow server takes. The rows must not wait for it: each
+    /// page is decoded and its rows handed on by a task of its own. Each fetch here holds the
+    /// thread as such a transfer does, until the rows of the page before it are out (bounded: a walk
+    /// whose rows wait for its thread fails instead of hanging); for pages decoded as they were
+    /// fetched and pages decoded later. Only the walk's own thread is one that may block.
+    @Test(arguments: [true, false]) func rowsAreHandedOnWhileATransferHoldsTheWalksThread(decodedLater: Bool)
+        async throws
+    {
+        let server = try ServerAddress("social.example")
+        let client = APIClient(server: server, token: "t", http: HTTPClient(transport: FakeTransport()))
+        let handedOn = (0...6).map { _ in DispatchSemaphore(value: 0) }
+        let elsewhere = Recorder<Bool>()
+        let rowsWaited = StickyFlag()
+        let rows = Recorder<Int>()
+        let onPage: PageHandler<Int> = { items, _ in
+            elsewhere.add(ThreadOfOurOwn.isCurrent)
+            rows.add(items[0])
+            handedOn[items[0]].signal()
+        }
+        _ = try await client.walkAnswers(from: 1, limit: nil, onPage: onPage) { page in
+            #expect(ThreadOfOurOwn.isCurrent, "page \(page) was asked for on a thread that may not block")
+            // Bounded for a busy pool; once one wait failed, the rows are known to wait.
+            if page > 1, !rowsWaited.isSet {
+                let before = handedOn[page - 1].wait(timeout: .now() + 60)
+                if before == .timedOut { rowsWaited.set() }
+                #expect(before == .success, "the rows of page \(page - 1) waited for the transfer of page \(page)")
+            }
+            let piece = PagePiece(items: [page], raw: Data(), next: page < 6 ? page + 1 : nil)
+            guard decodedLater else { return PageAnswer(decoded: piece) }
+            return PageAnswer(next: piece.next, atMost: 1) {
+                elsewhere.add(ThreadOfOurOwn.isCurrent)
+                return piece
+            }
+        }
+        #expect(rows.all == [1, 2, 3, 4, 5, 6])
+        #expect(!elsewhere.all.isEmpty && !elsewhere.all.contains(true), "rows or decoding on the walk's thread")
+        #expect(!ThreadOfOurOwn.isCurrent)
     }
 
     /// A page whose rows fail to be handled stops the list with that error, after the page ahead
@@ -176,7 +217,7 @@ import Testing
             do {
                 _ = try await client.walkAnswers(from: 1, limit: nil, onPage: onPage) { page in
                     if page == badPage { throw FediError(.temporary, "page \(page) failed") }
-                    return PageAnswer(next: .known(page < 4 ? page + 1 : nil, atMost: 1)) {
+                    return PageAnswer(next: page < 4 ? page + 1 : nil, atMost: 1) {
                         PagePiece(items: [page], raw: Data(), next: page < 4 ? page + 1 : nil)
                     }
                 }

@@ -13,36 +13,38 @@ struct PagePiece<T, Cursor> {
     var nextRefused: (any Error)? = nil
 }
 
-/// One page's answer before its items are decoded. When the answer itself says where the next page
-/// is (a Link header), `next` holds it, so that page can be asked for while this one is decoded;
-/// otherwise (a last id) the next cursor comes with the decoded piece.
+/// One page's answer before its items are decoded: where the next page is, so it can be asked for
+/// while this one is decoded and handled (a Link header; for a page decoded as it was fetched, its
+/// last id).
 struct PageAnswer<T, Cursor> {
-    enum Next {
-        /// Known from the answer: the next page (nil: none), and at most how many items this page
-        /// holds when the server keeps to what was asked (nil: no bound), so `--limit` never asks
-        /// for a page it will not show.
-        case known(Cursor?, atMost: Int?)
-        /// Known once the page is decoded (a last id, a count the body gives).
-        case afterDecoding
-    }
-    var next: Next
+    /// The next page (nil: none).
+    var next: Cursor?
+    /// At most how many items this page holds (nil: no bound), so `--limit` never asks for a page
+    /// it will not show.
+    var atMost: Int?
     var decode: () throws -> PagePiece<T, Cursor>
 
     /// A page decoded as it was fetched (the next cursor needs its items).
     init(decoded piece: PagePiece<T, Cursor>) {
-        next = .afterDecoding
+        next = piece.next
+        atMost = piece.items.count
         decode = { piece }
     }
 
-    init(next: Next, decode: @escaping () throws -> PagePiece<T, Cursor>) {
+    init(next: Cursor?, atMost: Int?, decode: @escaping () throws -> PagePiece<T, Cursor>) {
         self.next = next
+        self.atMost = atMost
         self.decode = decode
     }
 }
 
-/// A page decoded on a task of its own, carried back to the walk (see `walkPages`).
-private struct DecodedPiece<T, Cursor>: @unchecked Sendable {
-    let piece: PagePiece<T, Cursor>
+/// A page decoded and handed on by a task of its own, carried back to the walk (see `walkPages`):
+/// the rows handed on up to and including it, its items when the walk keeps them, and its next page.
+private struct HandledPiece<T, Cursor>: @unchecked Sendable {
+    var count: Int
+    var kept: [T] = []
+    var next: Cursor? = nil
+    var nextRefused: (any Error)? = nil
 }
 
 /// A page's fetch, carried to the task that fetches it ahead (see `walkPages`).
@@ -66,15 +68,14 @@ extension APIClient {
     /// a server must not keep fedictl fetching for ever.
     ///
     /// With `onPage`, each page goes to it and is not kept (the result is empty), so a list of any
-    /// length takes the memory of a few pages: one asked for, up to two being decoded, one handled.
-    /// One request is in flight, never more: as soon as an answer says where the next page is (its
-    /// Link header), that page is requested and this one is decoded on a task of its own, so the
-    /// walk is free to ask for the page after as soon as the next answer comes, while `onPage`
-    /// handles the pages before (on a long list, decoding and writing rows each take a core, and
-    /// asking for the next page waited for both). Where only the items tell (a last id), the next
-    /// page is requested once they are decoded. Rows keep their order, `onPage` is never called
-    /// twice at once, and an error on a later page surfaces after the rows before it. Without
-    /// `onPage`, the items are returned.
+    /// length takes the memory of a few pages: one asked for, up to three decoded or being decoded
+    /// or handled. One request is in flight, never more: as soon as an answer says where the next
+    /// page is (its Link header; a page decoded as it was fetched, its last id), this one goes to a
+    /// task of its own that decodes it and hands its rows to `onPage` once the page before is
+    /// handled, and the next page is requested (on a long list, decoding and writing rows each take
+    /// a core, and asking for the next page waited for both). Rows keep their order, `onPage` is
+    /// never called twice at once, and an error on a later page surfaces after the rows before it.
+    /// Without `onPage`, the items are returned.
     func walkPages<T: Sendable, Cursor: Hashable & Sendable>(
         from start: Cursor, limit: Int?, onPage: PageHandler<T>?,
         _ fetch: @escaping (Cursor) async throws -> PagePiece<T, Cursor>
@@ -87,7 +88,10 @@ extension APIClient {
     /// The walk runs on a thread of its own, and decoding and `onPage` on the pool: on two cores
     /// both pool threads are busy with the pages before, and a walk that waited for one of them to
     /// take in an answer and ask for the next page kept the server idle longer between pages (from
-    /// a page's last byte to the next request, 0.19 ms against 0.11 ms, on 50,000 accounts).
+    /// a page's last byte to the next request, 0.19 ms against 0.11 ms, on 50,000 accounts). Its
+    /// transfers run on that thread too (`ThreadOfOurOwn`): a hand-off to a transfer thread and
+    /// back cost two thread wake-ups a page. So each page goes to its task before the next is
+    /// asked for, and the rows flow while a transfer holds the thread.
     func walkAnswers<T: Sendable, Cursor: Hashable & Sendable>(
         from start: Cursor, limit: Int?, onPage: PageHandler<T>?,
         _ fetch: @escaping (Cursor) async throws -> PageAnswer<T, Cursor>
@@ -123,92 +127,112 @@ extension APIClient {
                     .protocol, "\(server.authority)'s list did not end after \(maxPages) pages; fedictl stopped",
                     hint: "ask for fewer with --limit N, or allow more pages with --max-pages N")
             }
-            // Started at once, on this thread, up to its first wait: the request is on its way
-            // before anything else is done. Its answer comes back to the walk's thread, never to
-            // the busy pool.
+            // Started at once, on this thread: the request is on its way before anything else is
+            // done. Over libcurl the transfer runs right here to its answer (the thread may block);
+            // an answer that comes from elsewhere comes back to this thread, never to the busy pool.
             return Task.immediate(executorPreference: walker) { FetchedAnswer(answer: try await fetcher.fetch(cursor)) }
         }
         var pending: Task<FetchedAnswer<T, Cursor>, any Error>? = try ahead(start)
-        /// Pages fetched and being decoded, oldest first, each with the error its handling ends the
-        /// list with (a bad next link is reported after its page, as it would be without the fetch
-        /// ahead) and whether the next page was asked for from its answer.
-        var decoding: [(piece: Task<DecodedPiece<T, Cursor>, any Error>, askedEarly: Bool, stop: (any Error)?)] = []
-        // The previous page's `onPage`, on a thread of its own while later pages are decoded. Every
-        // way out waits for it, so its rows are out (and its error comes first) before any error
-        // of a later page.
-        var handling: Task<Void, any Error>?
+        /// Whether `--limit` may want rows past those of the pages not yet done and `atMost` more:
+        /// no page is asked for that it would not show.
+        func wantsMore(after atMost: Int) -> Bool {
+            guard let limit else { return true }
+            var most = count + atMost
+            for page in pages {
+                guard let pageMost = page.most else { return false }
+                most += pageMost
+            }
+            return most < limit
+        }
+        /// Pages taken in and not yet done, oldest first. Each one's task decodes it and, once the
+        /// page before is handled, hands its rows on, so rows keep flowing while this thread waits
+        /// for a transfer. With each: at most how many rows it adds, the error its handling ends
+        /// the list with (a bad next link is reported after its page, as it would be without the
+        /// fetch ahead) and whether the next page was asked for from its answer.
+        var pages:
+            [(task: Task<HandledPiece<T, Cursor>, any Error>, most: Int?, askedEarly: Bool, stop: (any Error)?)] =
+                []
         defer {
             pending?.cancel()
-            for page in decoding { page.piece.cancel() }
+            for page in pages { page.task.cancel() }
         }
         do {
             // A fetch that failed: thrown once the pages before it are handled.
             var failure: (any Error)?
-            while pending != nil || !decoding.isEmpty {
-                if let current = pending, decoding.count < 2 {
+            while pending != nil || !pages.isEmpty {
+                if let current = pending, pages.count < 3 {
                     pending = nil
                     let answer: PageAnswer<T, Cursor>
                     do { answer = try await current.value.answer } catch {
                         failure = error
                         continue
                     }
+                    // Handed to its task first: the next page's transfer may hold this thread to its end.
+                    let task = handle(answer, after: pages.last?.task, counted: count, limit: limit, onPage: onPage)
                     var stop: (any Error)?
                     var askedEarly = false
-                    // At most `atMost` items on each page not yet counted: no page asked for that
-                    // `--limit` would not show.
-                    if case .known(let next?, let atMost) = answer.next, let atMost,
-                        limit.map({ count + (decoding.count + 1) * atMost < $0 }) ?? true
-                    {
+                    if let next = answer.next, let atMost = answer.atMost, wantsMore(after: atMost) {
                         askedEarly = true
                         do { pending = try ahead(next) } catch { stop = error }
                     }
-                    let decode = FetchedAnswer(answer: answer)
-                    decoding.append(
-                        (
-                            Task(executorPreference: globalConcurrentExecutor) {
-                                DecodedPiece(piece: try decode.answer.decode())
-                            }, askedEarly, stop
-                        ))
+                    pages.append((task, answer.atMost, askedEarly, stop))
                     continue
                 }
-                let (decoded, askedEarly, stopAfter) = decoding.removeFirst()
+                let (task, _, askedEarly, stopAfter) = pages.removeFirst()
                 var stop = stopAfter
-                let piece = try await decoded.value.piece
-                let items = limit.map { Array(piece.items.prefix($0 - count)) } ?? piece.items
-                count += items.count
+                let handled = try await task.value
+                count = handled.count
+                kept += handled.kept
                 let done = limit.map { count >= $0 } ?? false
                 if done {
-                    // A server that sent more than it was asked for: the pages ahead are not needed.
+                    // A server that sent more than it was asked for: the pages ahead are not needed
+                    // (their tasks hand nothing on past the limit).
                     pending?.cancel()
                     pending = nil
-                    for page in decoding { page.piece.cancel() }
-                    decoding = []
+                    for page in pages { page.task.cancel() }
+                    pages = []
                     if askedEarly { stop = nil }
                 }
-                if !askedEarly, !done, failure == nil, let next = piece.next {
+                if !askedEarly, !done, failure == nil, let next = handled.next {
                     do { pending = try ahead(next) } catch { stop = error }
                 } else if !done, stop == nil {
-                    stop = piece.nextRefused
-                }
-                if let onPage {
-                    try await handling?.value
-                    let raw = piece.raw
-                    handling = Task(executorPreference: globalConcurrentExecutor) { try await onPage(items, raw) }
-                } else {
-                    kept += items
+                    stop = handled.nextRefused
                 }
                 if let stop { throw stop }
             }
             if let failure { throw failure }
         } catch {
-            try await handling?.value
+            // The pages after the one that ended the list hand nothing on (each waits for the one
+            // before), and end before the list does.
+            for page in pages { page.task.cancel() }
+            for page in pages { _ = try? await page.task.value }
             throw error
         }
-        try await handling?.value
         return kept
     }
 
-    /// A Mastodon-style list: `limit` per page, the next page from the Link header, asked for before
+    /// A task that decodes `answer` on the pool and, once the page before it (`previous`; none:
+    /// `counted` rows are out) is handled, hands on its rows, or keeps them without `onPage`.
+    /// Nothing past `limit` is handed on, and nothing once the list is cancelled.
+    private func handle<T: Sendable, Cursor: Sendable>(
+        _ answer: PageAnswer<T, Cursor>, after previous: Task<HandledPiece<T, Cursor>, any Error>?, counted: Int,
+        limit: Int?, onPage: PageHandler<T>?
+    ) -> Task<HandledPiece<T, Cursor>, any Error> {
+        let fetched = FetchedAnswer(answer: answer)
+        return Task(executorPreference: globalConcurrentExecutor) {
+            let piece = try fetched.answer.decode()
+            let before = try await previous?.value.count ?? counted
+            guard limit.map({ before < $0 }) ?? true else { return HandledPiece(count: before) }
+            try Task.checkCancellation()
+            let items = limit.map { Array(piece.items.prefix($0 - before)) } ?? piece.items
+            if let onPage { try await onPage(items, piece.raw) }
+            return HandledPiece(
+                count: before + items.count, kept: onPage == nil ? items : [], next: piece.next,
+                nextRefused: piece.nextRefused)
+        }
+    }
+
+    /// A Mastodon-style list: `limit` per page, the next page from the Link header, asked for while
     /// this page is decoded.
     func linkPages<T: Decodable & Sendable, U: Sendable>(
         _ type: T.Type, _ path: String, query: [URLQueryItem], limit: Int?, pageSize: Int,
@@ -219,7 +243,7 @@ extension APIClient {
         let start = server.url(path, query: query + [size])
         return try await walkAnswers(from: start, limit: limit, onPage: onPage) { url in
             let answer = try await pageAnswer(T.self, url: url, keepingFilters: keepingFilters)
-            return PageAnswer(next: .known(answer.next, atMost: asked)) {
+            return PageAnswer(next: answer.next, atMost: asked) {
                 let page = try answer.decode()
                 return PagePiece(
                     items: page.items.map(transform), raw: page.raw, next: page.next,

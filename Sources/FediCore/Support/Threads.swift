@@ -132,10 +132,26 @@ public final class BlockingThreads: @unchecked Sendable {
     }
 }
 
+/// Whether the current thread is one of our own on which a blocking call holds up no one else's
+/// work (an `OwnThreadExecutor`'s): there, a transfer runs where it is asked for instead of being
+/// handed to another thread and back.
+public enum ThreadOfOurOwn {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    public static var isCurrent: Bool { pthread_getspecific(key) != nil }
+
+    fileprivate static func markCurrent() { pthread_setspecific(key, UnsafeRawPointer(bitPattern: 1)) }
+}
+
 /// A task executor with a thread of its own, for a task whose turns must not wait behind the
-/// pool's work: a list's walk (see `walkAnswers`). `finish()` ends the thread once the jobs before
-/// it have run; a job that comes after (a fetch ahead, cancelled, whose transfer still ends) runs
-/// on the global pool instead.
+/// pool's work: a list's walk (see `walkAnswers`). Its thread may block (`ThreadOfOurOwn`), so
+/// the walk's transfers run on it. `finish()` ends the thread once the jobs before it have run; a
+/// job that comes after (a fetch ahead, cancelled, whose transfer still ends) runs on the global
+/// pool instead.
 final class OwnThreadExecutor: TaskExecutor, @unchecked Sendable {
     private struct State {
         var jobs: [UnownedJob] = []
@@ -169,6 +185,7 @@ final class OwnThreadExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     private func serve() {
+        ThreadOfOurOwn.markCurrent()
         while true {
             wake.wait()
             let job = state.withLock { state in state.jobs.isEmpty ? nil : state.jobs.removeFirst() }
