@@ -16,34 +16,29 @@ import Testing
         }
     }
 
-    /// `count` jobs at once that each wait for all of them to have started: with fewer threads than
-    /// jobs they could not (each gives up after 20 s, and says so). Each job's thread, and whether
-    /// it saw them all.
-    func jobsWaitingForEachOther(_ count: Int, on threads: BlockingThreads) async -> [(thread: UInt, sawAll: Bool)] {
+    /// Ten jobs that each wait for all ten to have started: with fewer than ten threads they
+    /// could not (each gives up after 20 s, and says so).
+    @Test func jobsAtOnceRunSideBySide() async {
+        let threads = BlockingThreads()
         let started = Count()
-        return await withTaskGroup(of: (UInt, Bool).self) { group in
-            for _ in 0..<count {
+        let sawAll = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<10 {
                 group.addTask {
                     await withCheckedContinuation { continuation in
                         threads.run {
                             started.value.add(1, ordering: .relaxed)
                             let giveUp = ContinuousClock.now + .seconds(20)
-                            while started.value.load(ordering: .relaxed) < count, ContinuousClock.now < giveUp {
+                            while started.value.load(ordering: .relaxed) < 10, ContinuousClock.now < giveUp {
                                 usleep(1000)
                             }
-                            let sawAll = started.value.load(ordering: .relaxed) == count
-                            continuation.resume(returning: (UInt(pthread_self()), sawAll))
+                            continuation.resume(returning: started.value.load(ordering: .relaxed) == 10)
                         }
                     }
                 }
             }
-            return await group.reduce(into: []) { $0.append($1) }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
         }
-    }
-
-    @Test func jobsAtOnceRunSideBySide() async {
-        let ran = await jobsWaitingForEachOther(10, on: BlockingThreads())
-        #expect(ran.map(\.sawAll) == Array(repeating: true, count: 10))
+        #expect(sawAll == Array(repeating: true, count: 10))
     }
 
     @Test func aThreadDoneWithItsJobTakesTheNext() async throws {
@@ -53,26 +48,6 @@ import Testing
         while threads.threadsWaiting == 0 { try await Task.sleep(nanoseconds: 1_000_000) }
         let second = await threadOf(threads)
         #expect(second == first)
-    }
-
-    /// A thread done with its job looks for the next a moment before it waits, and takes the first
-    /// job that comes; a second job at once still gets a thread of its own.
-    @Test func jobsThatComeWhileAThreadLooksForOneStillRunSideBySide() async throws {
-        let threads = BlockingThreads(spin: .milliseconds(200))
-        var first: UInt = 0
-        // Caught while it looks: on a busy machine this test may look only after it has given up
-        // (and waits), and then tries again.
-        for _ in 0..<20 {
-            first = await threadOf(threads)
-            while threads.threadsSpinning == 0, threads.threadsWaiting == 0 {
-                try await Task.sleep(nanoseconds: 1_000_000)
-            }
-            if threads.threadsSpinning == 1 { break }
-        }
-        try #require(threads.threadsSpinning == 1, "the thread was always waiting before the next jobs came")
-        let ran = await jobsWaitingForEachOther(2, on: threads)
-        #expect(ran.map(\.sawAll) == [true, true])
-        #expect(ran.contains { $0.thread == first }, "the thread looking for a job took neither")
     }
 
     /// A task that prefers an `OwnThreadExecutor` runs on its thread, every turn after a wait

@@ -54,11 +54,11 @@ public func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T)
 }
 
 /// Threads for blocking jobs (an HTTP transfer, an `fsync`) that wait for the next job once done
-/// instead of ending: a long list makes one request per page, and making and ending a thread for
-/// each cost a tenth of its CPU and a scheduling delay per page. Never fewer threads than jobs at
-/// once: a job that finds no thread looking for one or waiting gets a new one, so ten slow servers
-/// are waited for side by side, as with a thread each. Threads that wait cost nothing and end with
-/// the process.
+/// instead of ending: a bulk run makes one request after another, and making and ending a thread
+/// for each cost a scheduling delay per request (a tenth of a long list's CPU, before a list's walk
+/// ran its own transfers: `ThreadOfOurOwn`). Never fewer threads than jobs at once: a job that
+/// finds no thread waiting gets a new one, so ten slow servers are waited for side by side, as
+/// with a thread each. Threads that wait cost nothing and end with the process.
 public final class BlockingThreads: @unchecked Sendable {
     public static let shared = BlockingThreads()
 
@@ -66,68 +66,36 @@ public final class BlockingThreads: @unchecked Sendable {
         var jobs: [@Sendable () -> Void] = []
         /// Threads waiting on `wake` that no job has been handed to yet.
         var waiting = 0
-        /// Threads just done with a job, looking for the next before they wait.
-        var spinning = 0
-    }
-    /// How long a thread done with its job looks for the next before it waits on `wake`. A long
-    /// list's next request comes about a tenth of a millisecond after the transfer before it ends,
-    /// and waking a thread that waits added about as much again on a busy machine.
-    let spin: Duration
-
-    public init(spin: Duration = .microseconds(100)) {
-        self.spin = spin
     }
     private let state = Mutex(State())
     private let wake = DispatchSemaphore(value: 0)
 
     /// Threads done with their jobs, waiting for the next.
     var threadsWaiting: Int { state.withLock { $0.waiting } }
-    /// Threads done with their jobs, looking for the next.
-    var threadsSpinning: Int { state.withLock { $0.spinning } }
 
-    /// Runs `job` on a thread looking for one, a waiting thread, or a new one: never fewer threads
-    /// than jobs at once.
+    /// Runs `job` on a waiting thread, or on a new one when none is waiting.
     public func run(_ job: @escaping @Sendable () -> Void) {
-        enum Taker { case spinning, waiting, none }
-        let taker = state.withLock { state -> Taker in
+        let handed = state.withLock { state in
             state.jobs.append(job)
-            if state.jobs.count <= state.spinning { return .spinning }
-            guard state.waiting > 0 else { return .none }
+            guard state.waiting > 0 else { return false }
             state.waiting -= 1
-            return .waiting
+            return true
         }
-        switch taker {
-        case .spinning: break
-        case .waiting: wake.signal()
-        case .none: startThread { self.serve() }
-        }
+        if handed { wake.signal() } else { startThread { self.serve() } }
     }
 
     /// Runs jobs while there are any, then waits. A thread woken for a job another thread took
     /// first finds none and waits again.
     private func serve() {
         while true {
-            if let job = nextJob() { job() } else { wake.wait() }
-        }
-    }
-
-    /// The next job, looked for during `spin`; nil once the thread is counted as waiting.
-    private func nextJob() -> (@Sendable () -> Void)? {
-        let giveUp = ContinuousClock.now + spin
-        state.withLock { $0.spinning += 1 }
-        while true {
-            let (job, done) = state.withLock { state -> ((@Sendable () -> Void)?, Bool) in
-                if !state.jobs.isEmpty {
-                    state.spinning -= 1
-                    return (state.jobs.removeFirst(), true)
+            let job = state.withLock { state -> (@Sendable () -> Void)? in
+                guard !state.jobs.isEmpty else {
+                    state.waiting += 1
+                    return nil
                 }
-                guard ContinuousClock.now >= giveUp else { return (nil, false) }
-                state.spinning -= 1
-                state.waiting += 1
-                return (nil, true)
+                return state.jobs.removeFirst()
             }
-            if done { return job }
-            sched_yield()
+            if let job { job() } else { wake.wait() }
         }
     }
 }
