@@ -7,15 +7,18 @@ import Synchronization
 public struct ListLimit: ParsableArguments, Sendable {
     public init() {}
 
+    /// How many a list shows without `--limit` or `--all`.
+    public static let shown = 40
+
     /// Optional, so that `--all` with it is refused rather than one of them silently dropped.
-    @Option(name: [.customShort("L"), .long], help: "Show at most this many (default: 40).")
+    @Option(name: [.customShort("L"), .long], help: "Show at most this many (default: \(shown)).")
     public var limit: Int?
 
     @Flag(help: "Show them all, however many pages that takes.")
     public var all = false
 
     /// What to ask the API for: nil means every page.
-    public var count: Int? { all ? nil : limit ?? 40 }
+    public var count: Int? { all ? nil : limit ?? Self.shown }
 
     public func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
