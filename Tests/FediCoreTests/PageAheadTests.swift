@@ -201,6 +201,26 @@ import Testing
         #expect(!ThreadOfOurOwn.isCurrent)
     }
 
+    /// Pages decoded as they were fetched (id-paged: Pleroma, Misskey) ask for the next page at once,
+    /// and `--limit` counts what each page not yet handled holds: pages of 3, 1 and 5 items under a
+    /// limit of 4 never ask for the third (3 + 1 rows fill it); under a limit of 5 they do, and show
+    /// its first item only.
+    @Test(arguments: [(4, [1, 2]), (5, [1, 2, 3])]) func idPagesAskForNoPageTheLimitWillNotShow(
+        limit: Int, asked: [Int]
+    ) async throws {
+        let server = try ServerAddress("social.example")
+        let client = APIClient(server: server, token: "t", http: HTTPClient(transport: FakeTransport()))
+        let sizes = [1: 3, 2: 1, 3: 5, 4: 2]
+        let asks = Recorder<Int>()
+        let rows = try await client.walkPages(from: 1, limit: limit, onPage: nil) { page in
+            asks.add(page)
+            let items = (0..<sizes[page]!).map { "\(page).\($0)" }
+            return PagePiece(items: items, raw: Data(), next: page < 4 ? page + 1 : nil)
+        }
+        #expect(asks.all == asked)
+        #expect(rows == Array(["1.0", "1.1", "1.2", "2.0", "3.0"].prefix(limit)))
+    }
+
     /// A page whose rows fail to be handled stops the list with that error, after the page ahead
     /// was decoded but before any of its rows are handled; an error on a later page waits for the
     /// rows before it.
