@@ -1,3 +1,5 @@
+import FediHTTPCurl
+import FediTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -74,5 +76,33 @@ import Testing
         executor.finish()
         let late = await waiting.value
         #expect(late != own, "a turn after finish() ran on the ended thread")
+    }
+
+    /// Over libcurl, a request made on an `OwnThreadExecutor`'s thread (a list's walk) is sent and
+    /// answered right there, holding that thread: a turn queued behind it runs only after the
+    /// answer. The server, a listener on 127.0.0.1 that answers only once it is started, holds the
+    /// answer until that turn has run or a second has passed; a transfer handed to another thread
+    /// would let the turn run first.
+    @Test(.timeLimit(.minutes(1))) func aTransferAskedForOnAnOwnThreadRunsThere() async throws {
+        let listener = try LoopbackRedirectListener()
+        defer { listener.close() }
+        let executor = OwnThreadExecutor()
+        defer { executor.finish() }
+        let events = Recorder<String>()
+        let transfer = Task(executorPreference: executor) {
+            let answer = try await CurlTransport().send(
+                HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1:\(listener.port)/favicon.ico")!),
+                options: TransportOptions(connectTimeout: 10, totalTimeout: 30))
+            events.add("answered \(answer.status)")
+        }
+        let turn = Task(executorPreference: executor) { events.add("turn") }
+        let giveUp = ContinuousClock.now + .seconds(1)
+        while !events.all.contains("turn"), ContinuousClock.now < giveUp {
+            try await Task.sleep(nanoseconds: 1_000_000)
+        }
+        _ = listener.startWaiting(state: "unused", timeout: 30)
+        try await transfer.value
+        await turn.value
+        #expect(events.all == ["answered 404", "turn"])
     }
 }
