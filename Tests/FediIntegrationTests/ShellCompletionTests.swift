@@ -48,17 +48,22 @@ struct ShellCompletionTests {
         ("fedictl timelines show ", .lists(["social", "fosstodon"])),
     ]
 
-    @Test(arguments: cases)
+    // Each shell's cases one at a time (`.serialized`): all thirty interactive shells at once put the
+    // load average at 25 on two cores, and a Secret Service call of the keyring tests, running beside
+    // them, then took up to 2 s (20 ms otherwise) and their 3 s probe failed.
+    @Test(.serialized, arguments: cases)
     func bashCompletes(_ typed: String, _ expect: Expect) async throws {
         try await expectCompletion(in: .bash, typed: typed, expect)
     }
 
-    @Test(arguments: cases)
+    @Test(.serialized, arguments: cases)
     func zshCompletes(_ typed: String, _ expect: Expect) async throws {
         try await expectCompletion(in: .zsh, typed: typed, expect)
     }
 
-    @Test(.enabled(if: ProcessRunner.isInstalled("fish"), "fish is in the Makefile's APT_PACKAGES"), arguments: cases)
+    @Test(
+        .enabled(if: ProcessRunner.isInstalled("fish"), "fish is in the Makefile's APT_PACKAGES"), .serialized,
+        arguments: cases)
     func fishCompletes(_ typed: String, _ expect: Expect) async throws {
         try await expectCompletion(in: .fish, typed: typed, expect)
     }
