@@ -7,7 +7,7 @@ extension CommandContext {
     func actOnAccounts(_ action: AccountAction, stdin: Bool, selection write: SelectionWrite) async throws {
         let progress = bulkProgress()
         let ctx = forBulkWork(onWait: progress.waiting)
-        let selection = try write.filters.selection(in: ctx, stdin: stdin)
+        let selection = try write.filters.selection(in: ctx, stdin: stdin, takes: .signUp)
         let client = try await ctx.client()
         let host = client.server.authority
         let kind = action.kind

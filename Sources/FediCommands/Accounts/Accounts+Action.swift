@@ -50,6 +50,10 @@ extension Accounts {
 
         @OptionGroup public var selection: SelectionWrite
 
+        public var stdinReferences: StdinReferences? {
+            account == "-" ? StdinReferences(eachServer: selection.filters.eachServer, takes: .signUp) : nil
+        }
+
         @Option(
             name: .customLong("type"), help: "What to do: none (a warning), sensitive, disable, silence or suspend.")
         public var kind: AccountAction.Kind

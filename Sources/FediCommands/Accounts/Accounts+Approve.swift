@@ -37,6 +37,10 @@ extension Accounts {
 
         @OptionGroup public var selection: SelectionWrite
 
+        public var stdinReferences: StdinReferences? {
+            account == "-" ? StdinReferences(eachServer: selection.filters.eachServer, takes: .signUp) : nil
+        }
+
         public func validate() throws { try SelectionWrite.validate(account: account, selection.filters) }
 
         public func run(in ctx: CommandContext) async throws {

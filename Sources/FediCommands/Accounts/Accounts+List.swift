@@ -44,6 +44,8 @@ extension Accounts {
 
         @OptionGroup public var selector: SelectorOptions
 
+        public var stdinReferences: StdinReferences? { selector.stdinReferences(takes: .signUp) }
+
         @Flag(help: "Print only how many accounts match, per server.")
         public var count = false
 
@@ -52,7 +54,7 @@ extension Accounts {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: AdminAccount.self)
             let client = try await ctx.client()
-            let selection = try selector.selection(in: ctx)
+            let selection = try selector.selection(in: ctx, takes: .signUp)
             let host = client.server.authority
             // Accounts of a domain are remote ones (Mastodon's v2 list may default to local ones).
             let origin = origin ?? (selection.domain == nil ? nil : .remote)

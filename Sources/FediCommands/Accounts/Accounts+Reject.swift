@@ -36,6 +36,10 @@ extension Accounts {
 
         @OptionGroup public var selection: SelectionWrite
 
+        public var stdinReferences: StdinReferences? {
+            account == "-" ? StdinReferences(eachServer: selection.filters.eachServer, takes: .signUp) : nil
+        }
+
         public func validate() throws { try SelectionWrite.validate(account: account, selection.filters) }
 
         @Option(help: ArgumentHelp("A message e-mailed to the applicant (GoToSocial).", valueName: "text"))

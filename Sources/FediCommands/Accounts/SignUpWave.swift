@@ -10,7 +10,7 @@ extension CommandContext {
     ) async throws {
         let progress = bulkProgress()
         let ctx = forBulkWork(onWait: progress.waiting)
-        let selection = try write.filters.selection(in: ctx, stdin: stdin)
+        let selection = try write.filters.selection(in: ctx, stdin: stdin, takes: .signUp)
         if let domain = selection.domain {
             throw FediError(
                 .usage, "--domain never matches a sign-up: sign-ups are accounts of this server",

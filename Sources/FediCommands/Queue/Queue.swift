@@ -70,6 +70,8 @@ public struct Queue: FediCommand {
 
     @OptionGroup public var selector: SelectorOptions
 
+    public var stdinReferences: StdinReferences? { selector.stdinReferences(takes: nil) }
+
     @Option(help: ArgumentHelp("With --watch: seconds between looks at the server.", valueName: "seconds"))
     public var interval: Double = 60
 
@@ -110,7 +112,7 @@ public struct Queue: FediCommand {
             let watch = QueueWatch(kinds: kinds, interval: interval, exec: exec, execTimeout: execTimeout)
             return try await watch.run(in: ctx)
         }
-        let selection = try selector.selection(in: ctx)
+        let selection = try selector.selection(in: ctx, takes: nil)
         let waiting = try await Self.waiting(kinds: kinds, in: ctx, selection: selection)
         let items = try await QueueLooks.turn(sinceLast, in: ctx) {
             let items = sinceLast ? try await QueueLooks.new(among: waiting, in: ctx) : waiting

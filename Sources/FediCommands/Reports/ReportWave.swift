@@ -56,7 +56,7 @@ extension CommandContext {
     ) async throws {
         let progress = bulkProgress()
         let ctx = forBulkWork(onWait: progress.waiting)
-        let selection = try write.filters.selection(in: ctx, stdin: stdin)
+        let selection = try write.filters.selection(in: ctx, stdin: stdin, takes: .report)
         try selection.refuseAddressesForReports()
         let client = try await ctx.client()
         let host = client.server.authority

@@ -35,6 +35,8 @@ extension Reports {
 
         @OptionGroup public var selector: SelectorOptions
 
+        public var stdinReferences: StdinReferences? { selector.stdinReferences(takes: .report) }
+
         @Flag(help: "Print only how many reports match, per server.")
         public var count = false
 
@@ -43,7 +45,7 @@ extension Reports {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: Report.self)
             let client = try await ctx.client()
-            let selection = try selector.selection(in: ctx)
+            let selection = try selector.selection(in: ctx, takes: .report)
             try selection.refuseAddressesForReports()
             // The accounts' adapter, for looking up --reporter and --target through the same admin API.
             try await ctx.with(.accounts(.reportsList)) { accounts in

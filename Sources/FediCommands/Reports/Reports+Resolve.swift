@@ -55,6 +55,10 @@ extension Reports {
 
         @OptionGroup public var selection: SelectionWrite
 
+        public var stdinReferences: StdinReferences? {
+            id == "-" ? StdinReferences(eachServer: selection.filters.eachServer, takes: .report) : nil
+        }
+
         @Option(
             help: ArgumentHelp(
                 "With --target or a selector: first act on the account: none (a warning), "

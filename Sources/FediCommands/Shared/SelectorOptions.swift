@@ -40,18 +40,21 @@ public struct SelectorFilters: ParsableArguments, Sendable {
                 + "or in this range: 203.0.113.7, 203.0.113.0/24, 2001:db8::/32.", valueName: "cidr"))
     public var ip: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "With - over several servers: send ids that name no server to every one (the same id is meant on each)."
+        ))
+    public var eachServer = false
+
     /// Whether any filter was given.
     var isGiven: Bool { domain != nil || match != nil || since != nil || until != nil || ip != nil }
 
-    /// The selection, with the ids or handles read from stdin when `stdin` (blank lines and `#`
-    /// comments skipped; a list that names nothing selects nothing).
-    func selection(in ctx: CommandContext, stdin: Bool) throws -> Selection {
+    /// The selection, with the ids or handles read from stdin when `stdin` that are meant for this
+    /// context's server (`CommandContext.references`); a list that names nothing here selects nothing.
+    /// `takes`: what the verb acts on, so a queue line of the other kind is refused.
+    func selection(in ctx: CommandContext, stdin: Bool, takes kind: QueueItem.Kind?) throws -> Selection {
         var targets: [String]?
-        if stdin {
-            let text = String(decoding: try ctx.terminal.readAll(), as: UTF8.self)
-            targets = text.split(whereSeparator: \.isNewline).map { $0.trimmed() }
-                .filter { !$0.isEmpty && !$0.hasPrefix("#") }
-        }
+        if stdin { targets = try ctx.references(StdinReferences(eachServer: eachServer, takes: kind)) }
         return try Selection(
             domain: domain, match: match, field: matchField, since: since, until: until, ip: ip,
             targets: targets, now: ctx.services.now())
@@ -76,8 +79,13 @@ public struct SelectorOptions: ParsableArguments, Sendable {
 
     var isGiven: Bool { filters.isGiven || fromStdin != nil }
 
-    func selection(in ctx: CommandContext) throws -> Selection {
-        try filters.selection(in: ctx, stdin: fromStdin != nil)
+    func selection(in ctx: CommandContext, takes kind: QueueItem.Kind?) throws -> Selection {
+        try filters.selection(in: ctx, stdin: fromStdin != nil, takes: kind)
+    }
+
+    /// What the list reads on stdin, when it reads it: checked once for the whole selection.
+    func stdinReferences(takes kind: QueueItem.Kind?) -> StdinReferences? {
+        fromStdin == nil ? nil : StdinReferences(eachServer: filters.eachServer, takes: kind)
     }
 }
 

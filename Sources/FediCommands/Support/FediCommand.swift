@@ -17,10 +17,14 @@ public protocol FediCommand: AsyncParsableCommand {
     /// requirement, so each verb's answer is picked when compiled: a cast looked the conformance up
     /// on every run, a scan of the binary's conformance records for a verb that is not one.
     var journalFacts: (any JournaledCommand)? { get }
+    /// How the verb reads ids from stdin (`-`), when it does: checked once over every selected
+    /// account before any runs, so ids meant for one server never reach another.
+    var stdinReferences: StdinReferences? { get }
 }
 
 extension FediCommand {
     public var journalFacts: (any JournaledCommand)? { nil }
+    public var stdinReferences: StdinReferences? { nil }
 }
 
 extension FediCommand where Self: JournaledCommand {
@@ -30,6 +34,7 @@ extension FediCommand where Self: JournaledCommand {
 extension FediCommand {
     public mutating func run() async throws {
         var ctx = CommandContext(services: Services.current, globals: globals)
+        ctx.readsAsAccount = fansOut
         ctx.journalSession = JournalSession(command: self, arguments: JournalSession.arguments)
         ctx.tokenOwners = TokenOwners()
         do {
@@ -39,6 +44,7 @@ extension FediCommand {
                         moderation: Self.traits.accounts == .moderation,
                         everyByDefault: Self.traits.everyAccountByDefault)
                 {
+                    if let references = stdinReferences { try ctx.checkReferences(references, over: pins) }
                     if pins.count > 1 {
                         let status = await FleetRunner(ctx: ctx, pins: pins).run(self)
                         await ctx.recordQueuedChanges()
