@@ -18,6 +18,8 @@ public struct CommandContext: Sendable {
     public var journalSession: JournalSession?
     /// Whose `FEDICTL_TOKEN` is, once asked in this run (`checkEnvironmentTokenOwner`).
     var tokenOwners: TokenOwners?
+    /// The verb reads as an account (it fans out): its lists' machine output names that account.
+    var readsAsAccount = false
 
     public init(services: Services, globals: GlobalOptions) {
         self.services = services
@@ -56,6 +58,9 @@ public struct CommandContext: Sendable {
         renderer.settings.raw = globals.raw
         if let pin = fleetMember, let fleet = pin.fleet {
             renderer.fleet = FleetMemberOutput(account: pin.login.id, sink: fleet.output)
+        } else if readsAsAccount, settings.format != .table || !tty {
+            // The login is read only for output a script may pipe on (`Renderer.account`).
+            renderer.account = fleetMember?.login.id ?? (try? login().id)
         }
         return renderer
     }
