@@ -69,3 +69,40 @@ struct JournalModerationUndoTests {
             try await server.json(.get, "/api/v1/admin/reports/\(id)", token: MockServer.admin.token))
     }
 }
+
+/// A whole run undone: every entry of one invocation carries its run, and `log undo --run` puts
+/// each change back, newest first; a subject changed since stops it (79) unless `--force`.
+struct JournalRunUndoTests {
+    @Test func aResolvedWaveIsUndoneAsARunAndAStaleOneIsRefusedFirst() async throws {
+        let server = try await MockServer.start()
+        let (journal, state) = try SeededJournal.make("journal-undo-run", [])
+        defer { try? FileManager.default.removeItem(at: state) }
+        let admin = JournaledUser(server, MockServer.admin, journal: journal)
+        let first = try await FleetWatchTests.fileReport(on: server)
+        let second = try await FleetWatchTests.fileReport(on: server)
+        let wave = await admin.run(["reports", "resolve", "--since", "1h", "--yes"])
+        #expect(wave.status == 0, "\(wave)")
+        let entries = try journal.readNow().entries.filter { $0.outcome == .ok }
+        let runs = Set(entries.compactMap(\.run))
+        #expect(entries.count == 2 && runs.count == 1, "\(entries)")
+        let run = try #require(runs.first)
+
+        let listed = await admin.run(["log", "--run", String(run.prefix(6)), "--fields", "target", "-o", "csv"])
+        #expect(listed.status == 0, "\(listed)")
+        #expect(listed.stdout.contains("report \(first) ") && listed.stdout.contains("report \(second) "), "\(listed)")
+
+        // Someone reopens one: the run's undo is stale, and nothing is sent.
+        _ = try await server.json(.post, "/api/v1/admin/reports/\(first)/reopen", token: MockServer.admin.token)
+        let stale = await admin.run(["log", "undo", "--run", run, "--yes"])
+        #expect(stale.status == 79, "\(stale)")
+        #expect(try await JournalModerationUndoTests.report(second, on: server)["action_taken"] as? Bool == true)
+
+        let forced = await admin.run(["log", "undo", "--run", run, "--force", "--yes"])
+        #expect(forced.status == 0, "\(forced)")
+        #expect(forced.stderr.contains("undid the 2 changes of run \(run) on 1 server"), "\(forced)")
+        #expect(try await JournalModerationUndoTests.report(second, on: server)["action_taken"] as? Bool == false)
+        // The undos are one run of their own, each naming the entry it undid.
+        let undos = try journal.readNow().entries.filter { $0.undoes != nil && $0.outcome == .ok }
+        #expect(Set(undos.compactMap(\.run)).count == 1 && !undos.contains { $0.run == run }, "\(undos)")
+    }
+}

@@ -25,6 +25,7 @@ extension JournalEntry: Tabular {
         Column("subject", default: false) { .text($0.subject) },
         Column("reason", default: false) { .text($0.reason) },
         Column("undoes", default: false) { .text($0.undoes) },
+        Column("run", default: false) { .text($0.run) },
         Column("fedictl_version", default: false) { .text($0.fedictlVersion) },
     ]
 

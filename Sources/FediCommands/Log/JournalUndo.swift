@@ -41,6 +41,9 @@ enum JournalUndo {
             let flag = "--" + field.name.replacing("_", with: "-")
             switch field.name {
             case "severity": words += [flag, field.value]
+            // Put back by a person, the block is theirs again: sync's stamp stays out, so a later
+            // `sync --lift-retracted` leaves it alone.
+            case "private_comment": words += [flag, SyncStamp.stripped(field.value)]
             case _ where field.isText: words += [flag, field.value]
             default: words.append(field.value == "yes" ? flag : "--no-" + flag.dropFirst(2))
             }

@@ -59,6 +59,9 @@ extension Log {
         @Option(help: ArgumentHelp("Only entries before this long ago (2d) or this date.", valueName: "when"))
         public var until: String?
 
+        @Option(help: ArgumentHelp("Only the entries of this run (one invocation; the run column).", valueName: "run"))
+        public var run: String?
+
         @Flag(help: "Only writes that failed or were refused.")
         public var failed = false
 
@@ -79,6 +82,7 @@ extension Log {
                 account: nil, server: server, verb: verb, target: target,
                 since: since.map { try LogFilter.time($0, flag: "--since", now: now) },
                 until: until.map { try LogFilter.time($0, flag: "--until", now: now) }, failedOnly: failed)
+            filter.run = run
             var output = ctx.output
             if remote {
                 let login = try ctx.login()
@@ -166,6 +170,8 @@ struct LogFilter: Sendable {
     var since: Date?
     var until: Date?
     var failedOnly: Bool
+    /// A run's id, or a prefix of it.
+    var run: String?
 
     /// What every matching entry's line must contain, for the journal to skip the rest unread: the
     /// target's text where it is plain ASCII (a domain, an id), which JSON writes as it is.
@@ -188,6 +194,7 @@ struct LogFilter: Sendable {
         if let since, entry.time < since { return false }
         if let until, entry.time >= until { return false }
         if failedOnly, entry.outcome != .error { return false }
+        if let run, !(entry.run ?? "").hasPrefix(run.lowercased()) { return false }
         return true
     }
 

@@ -21,10 +21,16 @@ extension Log {
                 id of the entry it undid, so it can be undone in turn. An entry whose change the server's \
                 software cannot reverse (GoToSocial has no unsuspend) says why, and is refused (exit 69).
 
+                --run RUN undoes every change one invocation made (the run column of `fedictl log`), over \
+                every account it touched, newest first: a whole import, sync or spam wave. Its failed writes \
+                changed nothing and are passed over; if any change of the run has no undo, nothing is sent.
+
                 Examples:
                   $ fedictl log --target goodplace.example
                   $ fedictl log undo 3f2a9c --dry-run
                   $ fedictl log undo 3f2a9c --yes
+                  $ fedictl log --fields run,verb,target --since 1h
+                  $ fedictl log undo --run 8c1d0e --dry-run
                 """)
 
         public static let traits = VerbTraits(.own, .writes)
@@ -34,16 +40,29 @@ extension Log {
         @Argument(
             help: ArgumentHelp("Entry ids, or unique prefixes of them.", valueName: "id"),
             completion: .custom(JournalCompletion.candidates))
-        public var ids: [String]
+        public var ids: [String] = []
+
+        @Option(
+            help: ArgumentHelp("Undo every change of this run (the run column of `fedictl log`).", valueName: "run"))
+        public var run: String?
 
         @Flag(help: "Undo even where the subject changed since the entry (the entry's after is no longer so).")
         public var force = false
 
+        public func validate() throws {
+            if ids.isEmpty == (run == nil) { throw ValidationError("give entry ids, or --run RUN (not both)") }
+        }
+
         public func run(in ctx: CommandContext) async throws {
             let all = try await LogSteps(ctx).readJournal()
-            let entries = try ids.map { try Log.entry($0, in: all) }
+            let entries = try run.map { try Log.changes(ofRun: $0, in: all) } ?? ids.map { try Log.entry($0, in: all) }
             for entry in entries {
                 let named = "entry \(entry.id) (\(entry.verb) \(entry.target ?? ""))"
+                if entry.outcome == .pending {
+                    throw FediError(
+                        .dataError, "\(named) was cut short: whether the server acted is unknown",
+                        hint: "check the server, then undo the other entries by id")
+                }
                 guard entry.outcome == .ok else {
                     throw FediError(
                         .dataError, "\(named) changed nothing: it failed",
@@ -69,7 +88,10 @@ extension Log {
                 var arguments = entry.undoArguments ?? []
                 if ctx.globals.dryRun { arguments.append("--dry-run") }
                 if let reason = ctx.globals.reason { arguments += ["--reason", reason] }
-                let status = await JournalSession.$undoing.withValue(entry.id) { await FedictlMain.run(arguments) }
+                // The undos are one run, this one: `log undo --run` of it puts the run back in turn.
+                let status = await JournalSession.$enclosingRun.withValue(ctx.journalSession?.runID) {
+                    await JournalSession.$undoing.withValue(entry.id) { await FedictlMain.run(arguments) }
+                }
                 guard status == 0 else {
                     throw FediError(
                         ExitStatus(rawValue: status) ?? .failure,
@@ -77,6 +99,12 @@ extension Log {
                             + (entries.count > 1 ? "; the entries after it were not undone" : ""),
                         hint: "`fedictl log --since 1h` shows what was done")
                 }
+            }
+            if let run, !ctx.globals.dryRun {
+                let servers = Self.servers(of: entries).count
+                ctx.noteOutcome(
+                    "undid the \(entries.count) change\(entries.count == 1 ? "" : "s") of run \(run) "
+                        + "on \(servers) server\(servers == 1 ? "" : "s")")
             }
         }
 
@@ -104,6 +132,26 @@ extension Log {
             var seen: Set<String> = []
             return entries.map(\.server).filter { seen.insert($0).inserted }
         }
+    }
+
+    /// The changes run `run` (or the one run it is a unique prefix of) made, newest first: each
+    /// write's last line (its outcome, not its intent), failed writes left out (they changed nothing).
+    static func changes(ofRun run: String, in entries: [JournalEntry]) throws -> [JournalEntry] {
+        let wanted = run.lowercased()
+        let runs = Set(entries.compactMap(\.run).filter { $0.hasPrefix(wanted) })
+        guard let only = runs.first else {
+            throw FediError(
+                .noInput, "no journal entry belongs to run \(run)",
+                hint: "`fedictl log --fields id,run,verb,target` shows the runs")
+        }
+        guard runs.count == 1 else {
+            throw FediError(
+                .usage, "'\(run)' starts \(runs.count) runs' ids",
+                hint: "give more of the run: \(runs.sorted().prefix(5).joined(separator: ", "))")
+        }
+        var latest: [String: JournalEntry] = [:]
+        for entry in entries where entry.run == only { latest[entry.id] = entry }
+        return latest.values.filter { $0.outcome != .error }.sorted { ($0.time, $0.id) > ($1.time, $1.id) }
     }
 
     /// The entry `id` names (exactly, or as the unique prefix of one id); exit 66 or 64 otherwise.

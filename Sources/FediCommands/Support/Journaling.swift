@@ -29,6 +29,11 @@ extension JournaledCommand {
 public final class JournalSession: @unchecked Sendable {
     public let verb: String
     let arguments: [String]
+    /// Every entry of this invocation carries it, over every account (`fedictl log --run`); the
+    /// undos one `log undo` runs share its run.
+    public let runID = JournalSession.enclosingRun ?? JournalEntry.newID()
+    /// The run of the `log undo` whose undos run inside it.
+    @TaskLocal public static var enclosingRun: String?
     /// A value-type command, only read: safe to share across tasks.
     let facts: (any JournaledCommand)?
     private struct Learnt {
@@ -161,6 +166,7 @@ struct JournalWriter {
             errorKind: errorKind, httpStatus: httpStatus, message: message)
         entry.reason = ctx.globals.reason
         entry.undoes = JournalSession.undoing
+        entry.run = session?.runID
         offerUndo(undo, on: &entry, info: info)
         return entry
     }

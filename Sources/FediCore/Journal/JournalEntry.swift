@@ -43,6 +43,8 @@ public struct JournalEntry: Codable, Sendable, Equatable {
     public var reason: String?
     /// For a `log undo`: the id of the entry it undid.
     public var undoes: String?
+    /// The run (one fedictl invocation) the entry belongs to: `log --run` lists it, `log undo --run` undoes it.
+    public var run: String?
     /// Where a row shown by `fedictl log --remote` came from; nil (local) in the journal file.
     public var source: String?
 
@@ -87,7 +89,7 @@ public struct JournalEntry: Codable, Sendable, Equatable {
             source
         case fedictlVersion = "fedictl_version", softwareVersion = "software_version", createdID = "created_id"
         case errorKind = "error_kind", httpStatus = "http_status", undoArguments = "undo_arguments", noUndo = "no_undo"
-        case subject, reason, undoes, subjectID = "subject_id"
+        case subject, reason, undoes, run, subjectID = "subject_id"
     }
 
     /// 12 lower-case hex digits: 48 random bits, so concurrent processes do not collide in practice.
