@@ -67,6 +67,51 @@ import Testing
         #expect(result.stderr.contains("--content-type"), "\(result)")
     }
 
+    /// GoToSocial applies what it fetches: plain http only to loopback, or with --insecure-http (issue 47).
+    @Test func subscriptionURLsArePlainHTTPOnlyToLoopbackOrWithInsecureHTTP() async throws {
+        for command in [
+            ["domain-subscriptions", "add", "http://lists.example/block.csv", "--type", "block"],
+            ["domain-subscriptions", "update", "01SUB", "--url", "http://lists.example/block.csv"],
+        ] {
+            let server = server()
+            let refused = await server.run(command)
+            #expect(refused.status == 64, "\(refused)")
+            #expect(
+                refused.stderr.contains("fedictl: refusing plain http:// for lists.example")
+                    && refused.stderr.contains("hint: use https://, or pass --insecure-http"), "\(refused)")
+            #expect(server.transport.requests.isEmpty)
+        }
+        let server = server()
+        server.transport.stub(.get, "/api/v1/admin/domain_permission_subscriptions", json: "[]")
+        server.transport.stub(.post, "/api/v1/admin/domain_permission_subscriptions", json: Self.subscription)
+        server.transport.stub(.patch, "/api/v1/admin/domain_permission_subscriptions/01SUB", json: Self.subscription)
+        let insecure = await server.run([
+            "domain-subscriptions", "add", "http://lists.example/block.csv", "--type", "block", "--insecure-http",
+        ])
+        #expect(insecure.status == 0, "\(insecure)")
+        let loopback = await server.run([
+            "domain-subscriptions", "update", "01SUB", "--url", "http://127.0.0.1:8080/block.csv",
+        ])
+        #expect(loopback.status == 0, "\(loopback)")
+        #expect(
+            server.transport.requests.map(\.route).filter { !$0.hasPrefix("GET") } == [
+                "POST /api/v1/admin/domain_permission_subscriptions",
+                "PATCH /api/v1/admin/domain_permission_subscriptions/01SUB",
+            ])
+    }
+
+    /// The URL subscribed for blocks cannot be subscribed for allows: said before sending (issue 47).
+    @Test func subscriptionAddNamesTheSubscriptionThatHasTheURL() async throws {
+        let server = server()
+        server.transport.stub(.get, "/api/v1/admin/domain_permission_subscriptions", json: "[\(Self.subscription)]")
+        let result = await server.run([
+            "domain-subscriptions", "add", "https://lists.example/block.csv", "--type", "allow",
+        ])
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderr.contains("fedictl: subscription 01SUB has this URL"), "\(result)")
+        #expect(!server.transport.requests.contains { $0.method == .post })
+    }
+
     @Test func subscriptionRawIsRefusedBecauseItHoldsThePassword() async {
         let server = server()
         let result = await server.run(["domain-subscriptions", "list", "--raw"])
