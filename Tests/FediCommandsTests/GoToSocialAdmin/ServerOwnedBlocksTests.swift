@@ -92,6 +92,33 @@ import Testing
         #expect((kept["note"] as? String)?.contains("owned by GoToSocial subscription 01SUB") == true, "\(rows)")
     }
 
+    /// A subscription's block is not "made by hand", and --adopt does not take it over: the row names
+    /// the subscription and --force, which does (issue 47).
+    @Test func syncNamesTheSubscriptionAsTheOwnerAndForceAsTheWayToTakeItOver() async throws {
+        let input = "domain,severity,public_comment\nowned.example,suspend,spam\n"
+        let environment = try Self.state()
+        for flags in [[], ["--adopt"]] {
+            let server = server()
+            let result = await server.run(
+                ["domain-blocks", "sync", "-", "--dry-run", "-o", "json"] + flags, input: input,
+                environment: environment)
+            let rows = try #require((try? result.json()) as? [[String: Any]], "\(result)")
+            let row = try #require(rows.first { $0["domain"] as? String == "owned.example" }, "\(rows)")
+            #expect(row["action"] as? String == "kept", "\(rows)")
+            let note = row["note"] as? String ?? ""
+            #expect(
+                note.contains("owned by GoToSocial subscription 01SUB: left as it is (--force takes it over)"),
+                "\(rows)")
+            #expect(!note.contains("made by hand") && !note.contains("--adopt"), "\(rows)")
+        }
+        let server = server()
+        let forced = await server.run(
+            ["domain-blocks", "sync", "-", "--dry-run", "--force", "-o", "json"], input: input,
+            environment: environment)
+        let rows = try #require((try? forced.json()) as? [[String: Any]], "\(forced)")
+        #expect(rows.first { $0["domain"] as? String == "owned.example" }?["action"] as? String == "change", "\(rows)")
+    }
+
     @Test func syncWithANoopEntryDoesNotLiftTheSubscriptionsBlock() async throws {
         let server = server()
         let result = await server.run(
