@@ -104,6 +104,18 @@ extension APIClient {
         }
     }
 
+    /// The blocks or allows that carry subscription `id`'s mark. GoToSocial 0.20 ignores
+    /// `remove_children` and keeps the mark on them after the subscription is gone.
+    public func domainPermissions(ofSubscription id: String, type: DomainPermissionType) async throws
+        -> [DomainPermission]
+    {
+        let path = type == .allow ? "/api/v1/admin/domain_allows" : "/api/v1/admin/domain_blocks"
+        return try await linkPages(DomainPermission.self, path, query: [], limit: nil, pageSize: 200, onPage: nil) {
+            $0
+        }
+        .filter { $0.subscriptionID == id }
+    }
+
     /// Has the server fetch and parse the list without creating anything: what it would make, or why it cannot.
     /// A POST that changes nothing, so a dry run sends it and the journal does not record it.
     public func testDomainSubscription(id: String) async throws -> [PublicDomainBlock] {

@@ -128,15 +128,49 @@ import Testing
         #expect(body.count == 2 && body["as_draft"] as? Bool == false && body["priority"] as? Int == 200, "\(body)")
     }
 
-    @Test func subscriptionRemoveKeepsChildrenWhenAsked() async throws {
+    static let blocks =
+        #"[{"id":"01CH","domain":"child.example","subscription_id":"01SUB"},{"id":"01HA","domain":"hand.example"}]"#
+
+    /// A fake GoToSocial where subscription 01SUB made child.example, which the server keeps after removing it.
+    func subscribedServer() -> FakeServerAccount {
         let server = server()
         server.transport.stub(.get, "/api/v1/admin/domain_permission_subscriptions/01SUB", json: Self.subscription)
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: Self.blocks)
         server.transport.stub(
             .post, "/api/v1/admin/domain_permission_subscriptions/01SUB/remove",
             json: Self.subscription)
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: Self.blocks)
+        return server
+    }
+
+    @Test func subscriptionRemoveKeepsChildrenWhenAsked() async throws {
+        let server = subscribedServer()
         let result = await server.run(["domain-subscriptions", "remove", "01SUB", "--keep-children", "--yes"])
         #expect(result.status == 0, "\(result)")
-        #expect(server.transport.requests.last?.jsonBody?["remove_children"] as? Bool == false)
+        let remove = server.transport.requests.first { $0.method == .post }
+        #expect(remove?.jsonBody?["remove_children"] as? Bool == false)
+        #expect(!server.transport.requests.contains { $0.method == .delete })
+        #expect(
+            result.stderr.contains("Kept the 1 block it made (child.example) in force, as the admin's"), "\(result)")
+    }
+
+    /// GoToSocial 0.20 ignores remove_children: what it left in force is read back and lifted (issue 47).
+    @Test func subscriptionRemoveLiftsTheChildrenTheServerKept() async throws {
+        let server = subscribedServer()
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: Self.blocks)
+        server.transport.stub(
+            .delete, "/api/v1/admin/domain_blocks/01CH",
+            json: #"{"id":"01CH","domain":"child.example","subscription_id":"01SUB"}"#)
+        let result = await server.run(["domain-subscriptions", "remove", "01SUB", "--yes"])
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            server.transport.requests.filter { $0.method != .get }.map(\.route) == [
+                "POST /api/v1/admin/domain_permission_subscriptions/01SUB/remove",
+                "DELETE /api/v1/admin/domain_blocks/01CH",
+            ])
+        #expect(
+            result.stderr.contains("Lifted the 1 block it made, which fake.test kept in force: child.example."),
+            "\(result)")
     }
 
     @Test func subscriptionTestListsWhatTheListWouldMake() async throws {
