@@ -290,6 +290,24 @@ import Testing
 
     // MARK: excludes
 
+    /// An exclude has no permission type and no subscription: their empty lines are left out of its
+    /// view, unless --fields names them; a draft's type still shows (issue 47).
+    @Test func anExcludesViewLeavesOutTheFieldsItHasNot() async throws {
+        let server = server()
+        server.transport.stub(.get, "/api/v1/admin/domain_permission_excludes", json: "[]")
+        server.transport.stub(
+            .post, "/api/v1/admin/domain_permission_excludes", json: #"{"id":"01EX","domain":"partner.example"}"#)
+        let added = await server.run(["domain-excludes", "add", "partner.example"])
+        #expect(added.status == 0, "\(added)")
+        #expect(added.stdout.hasPrefix("id\t01EX\ndomain\tpartner.example\n"), "\(added)")
+        #expect(!added.stdout.contains("permission_type") && !added.stdout.contains("subscription_id"), "\(added)")
+        server.transport.stub(
+            .get, "/api/v1/admin/domain_permission_drafts/01D",
+            json: #"{"id":"01D","domain":"d.example","permission_type":"block"}"#)
+        let draft = await server.run(["domain-drafts", "show", "01D", "--fields", "permission_type,subscription_id"])
+        #expect(draft.stdout == "permission_type\tblock\nsubscription_id\t\n", "\(draft)")
+    }
+
     @Test func excludeAddPostsOnceAndRemoveDeletesById() async throws {
         let server = server()
         server.transport.stub(.get, "/api/v1/admin/domain_permission_excludes", json: "[]")
