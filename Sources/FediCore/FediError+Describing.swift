@@ -54,10 +54,14 @@ extension FediError {
                 return FediError(
                     .unavailable, "\(host) does not support \(url.path) (HTTP \(status))",
                     hint: "`fedictl instance features` lists what this server can do")
-            case 409:
+            case 409 where BusyConflict.possible(on: url.path):
                 return FediError(
                     .temporary, "\(host) is busy with a conflicting action (HTTP 409)\(said)",
                     hint: "try again in a moment")
+            case 409:
+                return FediError(
+                    .dataError, "\(host) already has what this would make (HTTP 409)\(said)",
+                    hint: "the matching list command shows what is there; change or remove it first")
             case 429:
                 let reset = headers["x-ratelimit-reset"] ?? headers["retry-after"]
                 return FediError(

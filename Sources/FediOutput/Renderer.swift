@@ -96,7 +96,8 @@ public struct Renderer: Sendable {
         case .ndjson: write(try jsonText(row, pretty: false) + "\n")
         case .csv: try list([row])
         case .table:
-            let columns = columns(Row.self)
+            var columns = columns(Row.self)
+            if settings.fields == nil { columns.removeAll { $0.hidesWhenEmpty && $0.value(row).isEmpty } }
             // One write for the object: a write per line was a system call per field.
             var text = ""
             if settings.isTTY {

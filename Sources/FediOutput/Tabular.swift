@@ -8,6 +8,17 @@ public enum Cell: Sendable, Equatable {
     case number(Int?)
     case flag(Bool?)
     case list([String])
+
+    /// No value at all (nil, "" or no items).
+    var isEmpty: Bool {
+        switch self {
+        case .text(let text): text?.isEmpty ?? true
+        case .date(let date): date == nil
+        case .number(let number): number == nil
+        case .flag(let flag): flag == nil
+        case .list(let items): items.isEmpty
+        }
+    }
 }
 
 /// How a column gives way when a table is wider than the terminal.
@@ -47,11 +58,15 @@ public struct Column<Row>: Sendable {
     /// How it gives way on a narrow terminal; by default what its key names (`ColumnKind(key:)`).
     public let kind: ColumnKind
     public let value: @Sendable (Row) -> Cell
+    /// One object's table leaves the line out when the value is empty (a field that does not apply to
+    /// this kind of object, such as an exclude's permission type), unless --fields names it.
+    public let hidesWhenEmpty: Bool
 
     public init(
         _ key: String, _ header: String? = nil, default isDefault: Bool = true, kind: ColumnKind? = nil,
-        _ value: @escaping @Sendable (Row) -> Cell
+        hidesWhenEmpty: Bool = false, _ value: @escaping @Sendable (Row) -> Cell
     ) {
+        self.hidesWhenEmpty = hidesWhenEmpty
         self.key = key
         // Keys are ASCII words joined by `_` (`replacing` is a generic search, set up on first use).
         self.header =

@@ -187,6 +187,32 @@ struct BlocklistMergeTests {
         #expect(index.domain(digest: DomainDigest.sha256Hex("unknown.example"), pattern: "unk****.example") == nil)
     }
 
+    /// GoToSocial masks by position, dots included, and publishes no digest (issue 47): its entries
+    /// match a known domain its own masking gives, or any fitting one where the software is unknown;
+    /// never when two known domains fit.
+    @Test func entriesWithoutADigestMatchByTheSoftwaresMasking() {
+        #expect(DomainMasking.goToSocialMask("bad000.example") == "b*d0*0**xa**l*")
+        let index = DomainDigestIndex(domains: ["bad000.example", "bad000.exanple", "other.example"])
+        // Both bad000 domains give the same pattern: ambiguous, whatever the software.
+        #expect(index.fitting("b*d0*0**xa**l*") == ["bad000.example", "bad000.exanple"])
+        #expect(index.only(fitting: "b*d0*0**xa**l*") == nil)
+        #expect(index.only(fitting: "b*d0*0**xa**l*", masking: .gotosocial) == nil)
+        let one = DomainDigestIndex(domains: ["bad000.example", "other.example"])
+        #expect(one.only(fitting: "b*d0*0**xa**l*") == "bad000.example")
+        #expect(one.only(fitting: "b*d0*0**xa**l*", masking: .gotosocial) == "bad000.example")
+        // Mastodon keeps the dots: GoToSocial's pattern, with a `*` where the dot is, is none of its.
+        #expect(one.only(fitting: "b*d0*0**xa**l*", masking: .mastodon) == nil)
+        #expect(one.only(fitting: "bad***.example", masking: .mastodon) == "bad000.example")
+        // GoToSocial's positions are fixed: a pattern that hides other positions is not its masking.
+        #expect(one.only(fitting: "bad***.example", masking: .gotosocial) == nil)
+
+        let list = SourceList(
+            name: "gts", entries: [entry("b*d0*0**xa**l*", .suspend, obfuscate: true)], masking: .gotosocial)
+        let merged = BlocklistMerge.merge([list], knownDomains: ["bad000.example"])
+        #expect(merged.blocks.map(\.domain) == ["bad000.example"], "\(merged.blocks)")
+        #expect(merged.matched.map(\.domain) == ["bad000.example"])
+    }
+
     @Test func obfuscatedEntriesMergeWithTheDomainTheirDigestNames() {
         let hidden = entry(
             "bad*****.example", .suspend, comment: "hate", digest: DomainDigest.sha256Hex("badplace.example"))

@@ -386,6 +386,31 @@ struct RateLimitPacerTests {
         #expect(waits.all.map(\.reason) == [.busy, .busy])
     }
 
+    /// GoToSocial's 409 outside the admin-action routes says "already exists": returned at once, and
+    /// described as a data error (65), while the busy one stays temporary (75) (issue 47).
+    @Test func aConflictOutsideAdminActionsIsNotRetried() async throws {
+        let clock = FakeClock()
+        let transport = FakeTransport()
+        let path = "/api/v1/admin/domain_permission_drafts/01D/accept"
+        transport.stub(.post, path, status: 409, json: #"{"error": "Conflict: a domain permission already exists"}"#)
+        let request = HTTPRequest(
+            method: .post, url: URL(string: "http://fake.test\(path)")!, headers: [("Authorization", "Bearer t")])
+        let response = try await client(transport, clock: clock, pacers: RateLimitPacers()).send(request)
+        #expect(response.status == 409)
+        #expect(transport.requests.count == 1)
+        #expect(clock.sleeps.isEmpty)
+        func described(_ path: String) -> FediError {
+            FediError(
+                describing: APIError.http(
+                    status: 409, serverMessage: nil, url: URL(string: "http://fake.test\(path)")!, headers: [:],
+                    body: Data()))
+        }
+        #expect(described(path).status == .dataError)
+        #expect(described("/api/v1/admin/domain_permission_subscriptions").status == .dataError)
+        #expect(described("/api/v1/admin/domain_blocks").status == .temporary)
+        #expect(described("/api/v1/admin/accounts/01A/action").status == .temporary)
+    }
+
     @Test func serverErrorsOnAPostAreNotResent() async throws {
         let transport = FakeTransport()
         transport.stub(.post, "/api/v1/admin/domain_blocks/1", status: 503)

@@ -151,6 +151,60 @@ import Testing
         _ = await gts.run(["domain-subscriptions", "remove", subID, "--keep-children", "--yes"])
     }
 
+    /// GoToSocial 0.20 ignores remove_children: fedictl lifts what the removed subscription left in
+    /// force (journaled, undoable), or with --keep-children leaves it as the admin's, which import
+    /// --prune then treats as no subscription's (issue 47).
+    @Test func removingASubscriptionLiftsOrHandsOverWhatItMade() async throws {
+        let gts = try await server()
+        func block(_ domain: String) async throws -> [String: Any]? {
+            try await gts.get("/api/v1/admin/domain_blocks").first { $0["domain"] as? String == domain }
+        }
+        var subscriptions: [String: String] = [:]
+        for name in ["lift", "keep"] {
+            let added = await gts.run([
+                "domain-subscriptions", "add", gts.listURL("children-\(name).txt"), "--type", "block",
+                "--no-as-draft", "-o", "json",
+            ])
+            subscriptions[name] = try #require(added.jsonItem?["id"] as? String, "\(added)")
+        }
+        // GoToSocial processes subscriptions every 15 s here.
+        for _ in 0..<60 {
+            let lift = try await block("child-lift.example")
+            let keep = try await block("child-keep.example")
+            if lift != nil && keep != nil { break }
+            try await Task.sleep(for: .seconds(1))
+        }
+        #expect(try await block("child-lift.example")?["subscription_id"] as? String == subscriptions["lift"])
+        let (journal, state) = try SeededJournal.make("gts-children", [])
+        defer { try? FileManager.default.removeItem(at: state) }
+
+        let lifted = await gts.run(
+            ["domain-subscriptions", "remove", subscriptions["lift"]!, "--yes"], journal: journal)
+        #expect(lifted.status == 0, "\(lifted)")
+        #expect(
+            lifted.stderr.contains("Lifted the 1 block it made, which \(gts.host) kept in force: child-lift.example."),
+            "\(lifted)")
+        #expect(try await block("child-lift.example") == nil)
+        let undo = try #require(try journal.readNow().entries.last { $0.target == "child-lift.example" })
+        #expect(undo.undo?.contains("domain-blocks add child-lift.example") == true, "\(undo)")
+
+        let kept = await gts.run(["domain-subscriptions", "remove", subscriptions["keep"]!, "--keep-children", "--yes"])
+        #expect(kept.status == 0, "\(kept)")
+        #expect(
+            kept.stderr.contains("Kept the 1 block it made (child-keep.example) in force, as the admin's"), "\(kept)")
+        let orphan = try #require(try await block("child-keep.example"))
+        #expect(orphan["subscription_id"] as? String == subscriptions["keep"], "GoToSocial keeps the mark: \(orphan)")
+        // The mark names no subscription now: the block is the admin's, and a prune lifts it without --force.
+        let environment = ["XDG_STATE_HOME": try TemporaryDirectory.make("gts-children-prune").path]
+        let pruned = await gts.run(
+            ["domain-blocks", "import", "-", "--prune", "--dry-run", "-o", "json"], input: "other.example\n",
+            environment: environment)
+        let rows = try #require(try pruned.json() as? [[String: Any]], "\(pruned)")
+        let row = try #require(rows.first { $0["domain"] as? String == "child-keep.example" }, "\(rows)")
+        #expect(row["action"] as? String != "kept", "\(rows)")
+        #expect(await gts.run(["domain-blocks", "remove", "child-keep.example", "--yes"]).status == 0)
+    }
+
     @Test func syncAsDraftMakesDraftsOnTheRealServer() async throws {
         let gts = try await server()
         let state = try TemporaryDirectory.make("gts-draft").path
@@ -185,6 +239,10 @@ struct RealGoToSocial: Sendable {
         try
             "#domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate\nsubbed.example,suspend,false,false,list,false\n"
             .write(to: www.appendingPathComponent("block.csv"), atomically: true, encoding: .utf8)
+        for name in ["lift", "keep"] {
+            try "child-\(name).example\n".write(
+                to: www.appendingPathComponent("children-\(name).txt"), atomically: true, encoding: .utf8)
+        }
         try "friend-one.example\nfriend-two.example\n".write(
             to: www.appendingPathComponent("allow.txt"), atomically: true, encoding: .utf8)
         let lists = try await FixtureServer.serveFiles(in: www)

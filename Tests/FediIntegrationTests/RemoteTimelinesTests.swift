@@ -286,6 +286,42 @@ struct RemoteTimelinesTests {
         #expect(reads.allSatisfy { ($0["headers"] as? [String: String])?["authorization"] == "Bearer admin-token" })
     }
 
+    /// GoToSocial's public timeline never reads `only_media`: --media-only keeps the posts with media
+    /// on fedictl's side (issue 47).
+    @Test func goToSocialMediaOnlyIsFilteredOnTheClient() async throws {
+        let server = try await FixtureServer.start(flavour: "gotosocial")
+        func post(_ id: String, _ text: String, media: [[String: Any]]) -> [String: Any] {
+            [
+                "id": id, "created_at": "2025-01-20T10:00:0\(id.suffix(1)).000Z", "content": "<p>\(text)</p>",
+                "spoiler_text": "", "sensitive": false, "url": "{{base}}/@admin/statuses/\(id)",
+                "media_attachments": media,
+                "account": ["id": "01HQ2XKZ4T6Y9D1B3M5N7P8R0S", "username": "admin", "acct": "admin"],
+            ]
+        }
+        let picture: [String: Any] = [
+            "id": "01JHC0000000000000000000M1", "type": "image",
+            "url": "{{base}}/fileserver/a/attachment/original/1.jpg",
+        ]
+        // What the server answers whatever the query: text posts too.
+        try await server.addRoutes([
+            "GET /api/v1/timelines/public": [
+                "json": [
+                    post("01JHC0000000000000000000A3", "just words", media: []),
+                    post("01JHC0000000000000000000A2", "a picture", media: [picture]),
+                    post("01JHC0000000000000000000A1", "more words", media: []),
+                ]
+            ]
+        ])
+        let admin = CommandHarness(environment: ["FEDICTL_TOKEN": "admin-token"])
+        let show = await admin.run([
+            "timelines", "show", server.base, "--media-only", "--account", "admin@\(server.base)",
+        ])
+        #expect(show.status == 0, "\(show)")
+        #expect(Self.rows(show.stdout).map { $0[2] } == ["a picture"], "\(show)")
+        let all = await admin.run(["timelines", "show", server.base, "--account", "admin@\(server.base)"])
+        #expect(Self.rows(all.stdout).count == 3, "\(all)")
+    }
+
     @Test func goToSocialPeersNeedALoginAndUseIt() async throws {
         let server = try await FixtureServer.start(flavour: "gotosocial")
         let features = await CommandHarness().run(["instance", "features", server.base, "-o", "json"])

@@ -73,6 +73,27 @@ struct SpamWaveTests {
         #expect(try await Self.pending(server) == ["dave"])
     }
 
+    /// A spammer's name cannot hang a wave: `^(a+)+$` against `aaa…a_` backtracks exponentially in a
+    /// backtracking engine; fedictl's answers at once, and a backreference is refused up front (issue 47).
+    @Test func aBacktrackingNameDoesNotHangTheSelection() async throws {
+        let name = String(repeating: "a", count: 32) + "_"
+        let server = try await MockServer.start(
+            accounts: [MockServer.admin, SeedAccount(name, token: "spam-token"), SeedAccount("aaaa", token: "a-token")])
+        let admin = UserSide(server, MockServer.admin)
+        let list = await admin.run(["accounts", "list", "--local", "--match", "^(a+)+$", "--fields", "acct"])
+        #expect(list.status == 0, "\(list)")
+        #expect(list.stdout == "@aaaa\n", "\(list)")
+        let wave = await admin.run([
+            "accounts", "action", "--match", "^(a+)+_$", "--type", "silence", "--dry-run", "--fields", "target",
+        ])
+        #expect(wave.status == 0, "\(wave)")
+        #expect(wave.stdout == "@\(name)@\(server.base)\n", "\(wave)")
+
+        let backreference = await admin.run(["accounts", "list", "--match", "^(a)\\1$"])
+        #expect(backreference.status == 64, "\(backreference)")
+        #expect(backreference.stderr.contains("backreferences ('\\1') need backtracking"), "\(backreference)")
+    }
+
     @Test func aRateLimitedServerIsWaitedOutAndEverySignUpDecidedOnce() async throws {
         // 6 requests per 4 s: the ten writes and their reads need several windows, unless a busy machine is
         // slower than that, so the first approval is also refused once with a 2-second Retry-After.

@@ -57,6 +57,7 @@ extension Accounts {
             if message != nil { _ = try await ctx.require(.accountsRejectMessage) }
             let fetched = try await ctx.with(.accounts(.accountsReject)) { accounts in
                 let account = try await accounts.account(id: try await accounts.accountID(for: account))
+                try account.value.checkIsSignUp("reject", on: accounts.host)
                 try ctx.confirm("Reject the sign-up of @\(account.value.acct) on \(host) and delete it?")
                 return try await JournalNote.during([.signUp(account.value, on: host, approved: false)]) {
                     try await accounts.reject(id: account.value.id, message: message)

@@ -28,6 +28,17 @@ extension AccountQuery.Origin: EnumerableFlag {
 
 extension AccountAction.Kind: ExpressibleByArgument {}
 
+extension AdminAccount {
+    /// Approve and reject decide sign-ups, which are this server's own accounts: a remote account (one
+    /// `accounts show` finds) is refused with 65 before anything is sent, not left to the server's 404.
+    func checkIsSignUp(_ verb: String, on host: String) throws {
+        guard let domain, !domain.isEmpty, domain.lowercased() != host.lowercased() else { return }
+        throw FediError(
+            .dataError, "@\(acct) is an account on \(domain), not a sign-up on \(host): nothing to \(verb)",
+            hint: "only this server's own accounts sign up; `fedictl accounts list --pending` shows who waits")
+    }
+}
+
 extension AccountSteps {
     /// An account a verb got back: its details (tables), itself (JSON), or the server's JSON (`--raw`).
     func showAccount(_ fetched: Fetched<AdminAccount>) throws {

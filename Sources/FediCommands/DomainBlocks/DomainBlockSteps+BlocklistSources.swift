@@ -15,9 +15,10 @@ extension DomainBlockSteps {
             }
             return try BlocklistReader.read(fetched.data, name: name)
         case .server(let host):
-            return BlocklistReader.entries(
-                from: try await InstanceSteps(ctx).publicDomainBlocks(host).value,
-                name: name)
+            let (blocks, server) = try await InstanceSteps(ctx).publicDomainBlocksAndServer(host)
+            var read = BlocklistReader.entries(from: blocks.value, name: name)
+            read.0.masking = DomainMasking(server.flavour)
+            return read
         case .account(let selector):
             return (BlocklistReader.entries(from: try await accountDomainBlocks(selector), name: name), [])
         }

@@ -142,7 +142,9 @@ extension DomainBlocks {
                 for permission in owned.excludes {
                     excluded[BlocklistFile.normalise(permission.domain)] = "the server's exclude list"
                 }
-                let policy = SyncPlan.Policy(adopt: adopt, force: force, excludes: excluded, now: ctx.services.now())
+                let policy = SyncPlan.Policy(
+                    adopt: adopt, force: force, excludes: excluded, now: ctx.services.now(),
+                    subscriptions: owned.subscriptions)
                 var plan = SyncPlan(
                     merged: merged.blocks, current: current, support: adapter.support, made: made,
                     sources: SyncPlan.Sources(sourceLists), liftRetracted: liftRetracted,
@@ -164,7 +166,7 @@ extension DomainBlocks {
                 }
                 plan = await DomainBlockSteps(ctx).fitted(plan)
                 // The server's excludes are in the policy: they hold even under --force.
-                if !force { plan = plan.keeping(ServerOwned()) }
+                if !force { plan = plan.keeping(ServerOwned(subscriptions: owned.subscriptions)) }
                 if asDraft { plan = try await DomainBlockSteps(ctx).draftPlan(plan, client: client) }
                 let digest = SyncPlan.listDigest(current)
                 let summary = DomainBlockSteps.syncSummary(plan)

@@ -22,7 +22,10 @@ extension DomainSubscriptions {
 
         @OptionGroup public var globals: GlobalOptions
 
-        @Argument(help: ArgumentHelp("Where the list is (https, or http on a loopback host).", valueName: "url"))
+        @Argument(
+            help: ArgumentHelp(
+                "Where the list is: https, or http on a loopback host (elsewhere with --insecure-http).",
+                valueName: "url"))
         public var url: String
 
         @Option(help: ArgumentHelp("block or allow.", valueName: "type"))
@@ -42,20 +45,20 @@ extension DomainSubscriptions {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainSubscription.self)
+            try DomainSubscriptions.checkListURL(url, insecureHTTP: ctx.globals.insecureHttp)
             var fields = try settings.fields(ctx)
             fields.uri = url
             fields.permissionType = type.rawValue
             fields.contentType = fields.contentType ?? SubscriptionContentType.guess(from: url)?.mimeType
             let client = try await ctx.client()
             try await ctx.withCapability(.domainSubscriptionsAdd) { _ in
-                let existing = try await client.domainSubscriptions(
-                    type: type, limit: nil,
-                    onPage: nil
-                ).first { $0.uri == url }
-                if let existing {
+                let all = try await client.domainSubscriptions(type: nil, limit: nil, onPage: nil)
+                if let existing = all.first(where: { $0.uri == url && $0.permissionType == type.rawValue }) {
                     ctx.status("Already subscribed to \(url) for \(type.rawValue)s (\(existing.id)); nothing sent.")
                     return try ctx.output.item(existing)
                 }
+                // GoToSocial would refuse (409): say which subscription has the URL or title before sending.
+                if let taken = DomainSubscription.taking(fields, from: all, except: nil) { throw taken }
                 let created = try await client.createDomainSubscription(fields)
                 ctx.status(
                     "Subscribed to \(created.uri) (\(created.id))\(created.asDraft ? "; entries arrive as drafts" : "")."

@@ -22,7 +22,10 @@ extension DomainSubscriptions {
         @Argument(help: ArgumentHelp("The subscription's id (see domain-subscriptions list).", valueName: "id"))
         public var id: String
 
-        @Option(help: ArgumentHelp("A new URL for the list.", valueName: "url"))
+        @Option(
+            help: ArgumentHelp(
+                "A new URL for the list: https, or http on a loopback host (elsewhere with --insecure-http).",
+                valueName: "url"))
         public var url: String?
 
         @OptionGroup public var settings: SubscriptionSettings
@@ -45,6 +48,7 @@ extension DomainSubscriptions {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainSubscription.self)
+            if let url { try DomainSubscriptions.checkListURL(url, insecureHTTP: ctx.globals.insecureHttp) }
             var fields = try settings.fields(ctx)
             fields.uri = url
             let client = try await ctx.client()

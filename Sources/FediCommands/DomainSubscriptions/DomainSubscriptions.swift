@@ -1,5 +1,6 @@
 import ArgumentParser
 import FediCore
+import FoundationEssentials
 
 /// What the domain-subscription verbs share.
 struct SubscriptionSteps {
@@ -22,6 +23,23 @@ public struct DomainSubscriptions: AsyncParsableCommand {
             offered here because the server's answer carries it. Needs an admin login.
             """,
         subcommands: [List.self, Show.self, Add.self, Update.self, Remove.self, Test.self, Pull.self])
+}
+
+extension DomainSubscriptions {
+    /// GoToSocial fetches the list from `url` and applies what it holds: https, or plain http only to a
+    /// loopback host or with --insecure-http, as everywhere else in fedictl. Checked before anything is sent.
+    static func checkListURL(_ url: String, insecureHTTP: Bool) throws {
+        guard url.lowercased().hasPrefix("http://") else { return }
+        let host = URL(string: url)?.host ?? ""
+        guard !host.isEmpty else {
+            throw FediError(.usage, "'\(url)' is not a URL", hint: "give the list's https:// address")
+        }
+        guard ServerAddress.isLoopback(host) || insecureHTTP else {
+            throw FediError(
+                .usage, "refusing plain http:// for \(host): the list could be changed on the way",
+                hint: "use https://, or pass --insecure-http if you really mean it")
+        }
+    }
 }
 
 /// What a subscription's list is written in, as `--content-type` takes it.

@@ -11,17 +11,25 @@ extension InstanceSteps {
     /// with a stored login's token on that server (some admins, and GoToSocial, show it to users only).
     /// Hidden lists are explained (exit 69, or 77 when only users may see it).
     func publicDomainBlocks(_ host: String?) async throws -> Fetched<[PublicDomainBlock]> {
+        try await publicDomainBlocksAndServer(host).blocks
+    }
+
+    /// The same, with the software that published them (how it hides obfuscated domains).
+    func publicDomainBlocksAndServer(_ host: String?) async throws
+        -> (blocks: Fetched<[PublicDomainBlock]>, server: ServerInfo)
+    {
         let target = try ctx.instanceTarget(host)
         return try await ctx.withDetection(.gate(.instanceBlocks), on: target) { _, info in
             // A login's token on this server, when there is one: some admins (and GoToSocial) show the list to users only.
             let client = await ctx.readingClient(
                 .instanceBlocks, on: target.server, info: info, login: target.login,
                 always: true)
-            return try await Instance.explainingHidden(
+            let blocks = try await Instance.explainingHidden(
                 "domain blocks", on: target.server, authenticated: client.token != nil
             ) {
                 try await client.instanceDomainBlocks()
             }
+            return (blocks, info)
         }
     }
 }

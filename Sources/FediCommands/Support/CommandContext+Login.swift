@@ -214,7 +214,9 @@ extension CommandContext {
         guard !login.username.isEmpty, !services.checkedTokenOwners.contains(key) else { return }
         let account: CredentialAccount
         do {
-            account = try await APIClient(server: login.server, token: token, http: http).verifyCredentials()
+            // The software's own "who am I": Misskey has no verify_credentials.
+            account = try await APIClient(server: login.server, token: token, http: http)
+                .whoAmI(flavour: login.serverInfo?.flavour)
         } catch let error as APIError where error.status == 401 || error.status == 403 {
             let host = login.server.authority
             let status = error.status!

@@ -13,6 +13,7 @@ struct TimelineSteps {
         let client = await ctx.readingClient(.timelinesLocal, on: server, info: info, login: login)
         var reader = try TimelineReader(client: client, family: family)
         reader.signedIn = client.token != nil
+        reader.mediaOnlyOnClient = info.flavour == .gotosocial
         return reader
     }
 }

@@ -61,21 +61,38 @@ extension APIClient {
     /// Creates a subscription; a lost answer is settled by reading the list back (same URL and type).
     public func createDomainSubscription(_ fields: SubscriptionFields) async throws -> DomainSubscription {
         let body = try RequestBody.encoded(fields)
-        return try await createCheckingBack("subscription to \(fields.uri ?? "")") {
-            try await fetch(DomainSubscription.self, .post, Self.subscriptionsPath, body: body).value
-        } find: {
-            try await domainSubscriptions(type: nil, limit: nil, onPage: nil)
-                .first { $0.uri == fields.uri && $0.permissionType == fields.permissionType }
+        return try await namingTakenSubscription(fields, other: nil) {
+            try await createCheckingBack("subscription to \(fields.uri ?? "")") {
+                try await fetch(DomainSubscription.self, .post, Self.subscriptionsPath, body: body).value
+            } find: {
+                try await domainSubscriptions(type: nil, limit: nil, onPage: nil)
+                    .first { $0.uri == fields.uri && $0.permissionType == fields.permissionType }
+            }
         }
     }
 
     public func updateDomainSubscription(id: String, _ fields: SubscriptionFields) async throws -> DomainSubscription {
         let body = try RequestBody.encoded(fields)
-        return try await namingSubscription(id) {
-            try await fetch(
-                DomainSubscription.self, .patch,
-                Self.subscriptionPath(id), body: body
-            ).value
+        return try await namingTakenSubscription(fields, other: id) {
+            try await namingSubscription(id) {
+                try await fetch(
+                    DomainSubscription.self, .patch,
+                    Self.subscriptionPath(id), body: body
+                ).value
+            }
+        }
+    }
+
+    /// GoToSocial keeps one subscription per URL and per title (409): exit 65 naming the one that has it.
+    func namingTakenSubscription<T>(
+        _ fields: SubscriptionFields, other id: String?, _ body: () async throws -> T
+    ) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as APIError where error.status == 409 {
+            let all = (try? await domainSubscriptions(type: nil, limit: nil, onPage: nil)) ?? []
+            guard let taken = DomainSubscription.taking(fields, from: all, except: id) else { throw error }
+            throw taken
         }
     }
 
@@ -85,6 +102,18 @@ extension APIClient {
         return try await namingSubscription(id) {
             try await fetch(DomainSubscription.self, .post, Self.subscriptionPath(id) + "/remove", body: body).value
         }
+    }
+
+    /// The blocks or allows that carry subscription `id`'s mark. GoToSocial 0.20 ignores
+    /// `remove_children` and keeps the mark on them after the subscription is gone.
+    public func domainPermissions(ofSubscription id: String, type: DomainPermissionType) async throws
+        -> [DomainPermission]
+    {
+        let path = type == .allow ? "/api/v1/admin/domain_allows" : "/api/v1/admin/domain_blocks"
+        return try await linkPages(DomainPermission.self, path, query: [], limit: nil, pageSize: 200, onPage: nil) {
+            $0
+        }
+        .filter { $0.subscriptionID == id }
     }
 
     /// Has the server fetch and parse the list without creating anything: what it would make, or why it cannot.
@@ -171,11 +200,20 @@ extension APIClient {
     /// The answer is the new permission (its id is a block's or an allow's).
     public func acceptDomainDraft(id: String, overwrite: Bool) async throws -> DomainPermission {
         let body = try RequestBody.encoded(["overwrite": overwrite])
-        return try await namingDraft(id) {
-            try await fetch(
-                DomainPermission.self, .post, Self.draftPath(id) + "/accept",
-                body: body
-            ).value
+        do {
+            return try await namingDraft(id) {
+                try await fetch(
+                    DomainPermission.self, .post, Self.draftPath(id) + "/accept",
+                    body: body
+                ).value
+            }
+        } catch let error as APIError where error.status == 409 && !overwrite {
+            // GoToSocial refuses a draft for a domain that already has a block (or allow) of its type.
+            throw FediError(
+                .dataError,
+                "\(server.authority) already has a permission of this type for domain draft \(id)'s domain (HTTP 409)",
+                hint:
+                    "--overwrite replaces it with the draft's settings: fedictl domain-drafts accept \(id) --overwrite")
         }
     }
 
@@ -231,5 +269,26 @@ extension Array where Element == DomainPermission {
             let excluded = BlocklistFile.normalise(entry.domain)
             return wanted == excluded || wanted.hasSuffix("." + excluded)
         }
+    }
+}
+
+extension DomainSubscription {
+    /// Exit 65 naming the subscription (other than `id`) that already has the URL or title `fields` give.
+    public static func taking(
+        _ fields: APIClient.SubscriptionFields, from subscriptions: [DomainSubscription], except id: String?
+    ) -> FediError? {
+        let others = subscriptions.filter { $0.id != id }
+        if let uri = fields.uri, let taken = others.first(where: { $0.uri == uri }) {
+            return FediError(
+                .dataError, "subscription \(taken.id) has this URL (\(uri), for \(taken.permissionType)s)",
+                hint: "a URL is subscribed once: change that one (fedictl domain-subscriptions update \(taken.id)) "
+                    + "or remove it first")
+        }
+        if let title = fields.title, !title.isEmpty, let taken = others.first(where: { $0.title == title }) {
+            return FediError(
+                .dataError, "subscription \(taken.id) has this title (\(title))",
+                hint: "titles are unique: give another --title")
+        }
+        return nil
     }
 }

@@ -60,13 +60,20 @@ extension APIClient {
     }
 
     /// The account this client's token belongs to, on any server: verify_credentials, else (upstream
-    /// Misskey, which has no Mastodon API and answers it 404) Misskey's own `POST /api/i`.
-    public func whoAmI() async throws -> CredentialAccount {
+    /// Misskey, which has no Mastodon API and answers it 404) Misskey's own `POST /api/i`. A known
+    /// Misskey-family `flavour` is asked `/api/i` at once.
+    public func whoAmI(flavour: Flavour? = nil) async throws -> CredentialAccount {
+        if flavour?.isMisskeyFamily == true { return try await misskeyAdmin.verifyCredentials() }
         do {
             return try await verifyCredentials()
-        } catch let error as APIError where error.meansAbsent {
-            guard let account = try? await misskeyAdmin.verifyCredentials() else { throw error }
-            return account
+        } catch let absent as APIError where absent.meansAbsent {
+            do {
+                return try await misskeyAdmin.verifyCredentials()
+            } catch let refused as APIError where refused.status == 401 || refused.status == 403 {
+                throw refused  // Misskey, refusing the token: say that, not the 404
+            } catch {
+                throw absent
+            }
         }
     }
 

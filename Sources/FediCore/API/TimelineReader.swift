@@ -10,6 +10,9 @@ public struct TimelineReader: Sendable {
     /// Read the local timeline with the client's token rather than as a visitor: for servers that
     /// show it to logged-in users only.
     public var signedIn = false
+    /// The server ignores `only_media` on its local timeline (GoToSocial's public timeline never reads
+    /// it): `mediaOnly` keeps the posts with media on this side.
+    public var mediaOnlyOnClient = false
 
     /// Most posts one request may ask for: Mastodon allows 40, Misskey 100.
     public var maximumLimit: Int { adapter.maximumLimit }
@@ -44,6 +47,7 @@ public struct TimelineReader: Sendable {
         if fetched.value.isEmpty, let access = await adapter.localFeedAccess(on: visitor), access != "public" {
             throw notPublished
         }
+        if mediaOnly, mediaOnlyOnClient { fetched.value.removeAll { $0.mediaURLs.isEmpty } }
         // A server may send more than asked for (100,000 posts in one answer): --limit still holds.
         fetched.value = Array(Self.newestFirst(fetched.value).prefix(limit))
         return fetched

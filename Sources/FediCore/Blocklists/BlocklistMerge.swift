@@ -19,10 +19,13 @@ public struct SourceEntry: Sendable, Equatable {
 public struct SourceList: Sendable, Equatable {
     public var name: String
     public var entries: [SourceEntry]
+    /// How the software that published the list hides obfuscated domains; nil: not known.
+    public var masking: DomainMasking?
 
-    public init(name: String, entries: [SourceEntry]) {
+    public init(name: String, entries: [SourceEntry], masking: DomainMasking? = nil) {
         self.name = name
         self.entries = entries
+        self.masking = masking
     }
 }
 
@@ -81,7 +84,7 @@ public struct SourceSettings: Sendable, Equatable {
     }
 
     public func applied(to list: SourceList) -> SourceList {
-        SourceList(name: list.name, entries: list.entries.map(applied(to:)))
+        SourceList(name: list.name, entries: list.entries.map(applied(to:)), masking: list.masking)
     }
 }
 
@@ -232,7 +235,7 @@ public enum BlocklistMerge {
                         key = domain
                     } else if let digest = entry.digest {
                         key = "sha256:" + digest.lowercased()
-                    } else if let domain = digests.only(fitting: entry.spec.domain) {
+                    } else if let domain = digests.only(fitting: entry.spec.domain, masking: list.masking) {
                         // Published without a digest (GoToSocial): the pattern alone, when one known domain fits it.
                         matched.append(.init(source: list.name, listed: entry.spec.domain, domain: domain))
                         entry.spec.domain = domain

@@ -6,14 +6,18 @@ import FoundationEssentials
 public struct ServerOwned: Sendable {
     /// The server's excluded domains (GoToSocial 0.18+; empty elsewhere).
     public var excludes: [DomainPermission]
+    /// The ids of the server's subscriptions, when read: a block marked with another id was left by a
+    /// removed subscription (GoToSocial 0.20 keeps the mark) and is the admin's. nil: every mark counts.
+    public var subscriptions: Set<String>?
 
-    public init(excludes: [DomainPermission] = []) {
+    public init(excludes: [DomainPermission] = [], subscriptions: Set<String>? = nil) {
         self.excludes = excludes
+        self.subscriptions = subscriptions
     }
 
     /// Why fedictl should not write `domain` (whose block is `existing`), or nil when it may.
     public func reason(for domain: String, existing: DomainBlock?) -> String? {
-        if let owner = existing?.subscriptionID {
+        if let owner = existing?.subscriptionID, subscriptions?.contains(owner) ?? true {
             return "owned by GoToSocial subscription \(owner); --force to change it"
         }
         if excludes.excluding(domain) != nil { return "excluded on the server; --force to change it" }

@@ -46,14 +46,27 @@ public struct SyncPlan: Sendable {
         public var excludes: [String: String]
         /// When this run stamps what it writes.
         public var now: Date
+        /// The ids of the server's GoToSocial subscriptions, when read: a block whose owner is none of them
+        /// (its subscription removed, GoToSocial 0.20 keeps the id) is the admin's. nil: every owner counts.
+        public var subscriptions: Set<String>?
 
-        public init(adopt: Bool = false, force: Bool = false, excludes: [String: String] = [:], now: Date = Date()) {
+        public init(
+            adopt: Bool = false, force: Bool = false, excludes: [String: String] = [:], now: Date = Date(),
+            subscriptions: Set<String>? = nil
+        ) {
             self.adopt = adopt
             self.force = force
+            self.subscriptions = subscriptions
             self.excludes = Dictionary(
                 excludes.map { (BlocklistFile.normalise($0.key), $0.value) },
                 uniquingKeysWith: { first, _ in first })
             self.now = now
+        }
+
+        /// The GoToSocial subscription that owns `block`, or nil.
+        public func owner(of block: DomainBlock) -> String? {
+            guard let id = block.subscriptionID, subscriptions?.contains(id) ?? true else { return nil }
+            return id
         }
 
         /// Why `domain` is excluded ("by x.example, --exclude"), or nil when it is not.
@@ -308,7 +321,8 @@ public struct SyncPlan: Sendable {
     }
 
     /// The `kept` row for a write to `existing` that is not sync's to make, or nil when it is: a block
-    /// made by hand (unless --adopt), or one sync made that someone changed since (unless --force).
+    /// made by hand (unless --adopt), one sync made that someone changed since, or one a GoToSocial
+    /// subscription owns (both unless --force).
     /// `details` are what the sources would have set.
     static func handsOff(
         _ existing: DomainBlock, owner: Provenance?, policy: Policy, sources: [String],
@@ -316,7 +330,12 @@ public struct SyncPlan: Sendable {
     ) -> Step? {
         let kept: Kept
         let note: String
-        if let owner {
+        if let subscription = policy.owner(of: existing) {
+            // Not hand-made: the subscription would put its values back on its next fetch.
+            guard !policy.force else { return nil }
+            kept = .serverOwned
+            note = "owned by GoToSocial subscription \(subscription): left as it is (--force takes it over)"
+        } else if let owner {
             guard owner.changedByHand, !policy.force else { return nil }
             kept = .changedSince
             note = "changed by hand since sync: left as it is (--force puts the sources' values back)"

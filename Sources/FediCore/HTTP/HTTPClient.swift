@@ -21,7 +21,7 @@ public struct RetryPolicy: Sendable {
 
 /// Wraps a transport with the behaviour every request gets: pacing to the server's rate limit
 /// (shared through `pacers`), retries with jittered backoff for connection failures, 502/503/504
-/// (only when repeating is safe), 429 and 409 (refusals: the server did nothing), and a verbose log.
+/// (only when repeating is safe), 429 and GoToSocial's busy 409 (refusals: the server did nothing), and a verbose log.
 public struct HTTPClient: Sendable {
     public var transport: any HTTPTransport
     public var options: TransportOptions
@@ -126,7 +126,8 @@ public struct HTTPClient: Sendable {
                 log?("< \(response.status) \(Redaction.url(request.url)) (\(millis) ms)")
                 let latency = answeredAt.timeIntervalSince(clockStarted)
                 switch response.status {
-                case 429, 409:
+                case 429,
+                    409 where BusyConflict.possible(on: request.url.path):  // `where` binds to 409 only
                     refusals += 1
                     let refused = Refusal(
                         response: response, count: refusals, repeatable: repeatable, answeredAt: answeredAt,

@@ -60,6 +60,11 @@ extension JournalNote {
             after: [StateField("public_comment", publicComment ?? "", isText: true)])
     }
 
+    /// An allow lifted (a removed subscription's, which GoToSocial 0.20 leaves): its undo adds it again.
+    public static func liftingAllow(_ allow: DomainAllow) -> JournalNote {
+        JournalNote(subject: domainAllow, target: allow.domain, before: state(ofAllow: allow), after: nil)
+    }
+
     /// The block or allow accepting `draft` makes, over `block` or `allow` where --overwrite replaces one.
     public static func accepting(
         _ draft: DomainPermission, over block: DomainBlock?,

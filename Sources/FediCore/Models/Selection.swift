@@ -49,7 +49,15 @@ public struct Selection: Sendable {
         }
         self.domain = domain.map { DomainName.normalise($0) }
         if let match {
-            do { compiled = try CompiledPattern(match) } catch {
+            do { compiled = try CompiledPattern(match) } catch let problem as LinearRegex.Problem
+                where problem.unsupported
+            {
+                throw FediError(
+                    .usage, "--match '\(match)' cannot be used: \(problem)",
+                    hint: "fedictl matches in time linear in the text (names are chosen by the people moderated), "
+                        + "so it takes no backreference, lookaround or possessive quantifier; rewrite the pattern without"
+                )
+            } catch {
                 throw FediError(
                     .usage, "--match '\(match)' is not a regular expression: \(error)",
                     hint: "e.g. --match '^[a-z]{8}[0-9]{2}$' (quote it for the shell)")
@@ -118,7 +126,7 @@ public struct Selection: Sendable {
             guard let domain, DomainName.normalise(domain) == wanted else { return false }
         }
         if let pattern {
-            guard let text, let regex = compiled?.regex ?? (try? Regex(pattern)), text.contains(regex) else {
+            guard let text, let regex = compiled?.regex ?? (try? LinearRegex(pattern)), regex.matches(in: text) else {
                 return false
             }
         }
@@ -136,8 +144,8 @@ public struct Selection: Sendable {
     }
 }
 
-/// A compiled `--match`. Regex is not Sendable; this one is only ever matched against, never changed.
-private final class CompiledPattern: @unchecked Sendable {
-    let regex: Regex<AnyRegexOutput>
-    init(_ pattern: String) throws { regex = try Regex(pattern) }
+/// A compiled `--match`, matched in time linear in the text whatever the name (LinearRegex).
+private final class CompiledPattern: Sendable {
+    let regex: LinearRegex
+    init(_ pattern: String) throws { regex = try LinearRegex(pattern) }
 }

@@ -43,6 +43,33 @@ import Testing
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
+    /// A remote account (one `accounts show` finds) is no sign-up: 65 saying so, before anything is
+    /// sent where the account is read first (reject; approve with the journal on) (issue 47).
+    @Test func aRemoteAccountIsNoSignUpAndNothingIsSent() async throws {
+        let (journal, state) = try JournalUndoTests.journal("approve-remote")
+        defer { try? FileManager.default.removeItem(at: state) }
+        for verb in ["approve", "reject"] {
+            let server = FakeServerAccount(software: "gotosocial", version: "0.20.0")
+            server.transport.stub(
+                .get, "/api/v1/accounts/lookup?acct=spammer@remote.example",
+                json: #"{"id": "01REM", "username": "spammer", "acct": "spammer@remote.example"}"#)
+            server.transport.stub(
+                .get, "/api/v1/admin/accounts/01REM",
+                json: """
+                    {"id": "01REM", "username": "spammer", "domain": "remote.example", "approved": false,
+                     "account": {"id": "01REM", "username": "spammer", "acct": "spammer@remote.example"}}
+                    """)
+            let result = await server.run(["accounts", verb, "@spammer@remote.example", "--yes"], journal: journal)
+            #expect(result.status == 65, "\(result)")
+            #expect(
+                result.stderr.hasPrefix(
+                    "fedictl: @spammer@remote.example is an account on remote.example, not a sign-up on fake.test"),
+                "\(result)")
+            #expect(
+                !server.transport.requests.contains { $0.method != .get }, "\(server.transport.requests.map(\.route))")
+        }
+    }
+
     @Test func misskeyHasNoApproval() async throws {
         await FakeServerAccount(software: "misskey", version: "2024.11.0")
             .expectRefused(

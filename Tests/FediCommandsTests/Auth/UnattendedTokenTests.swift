@@ -59,6 +59,27 @@ import Testing
         #expect(Self.sentTokens(server.transport) == ["Bearer bobs-token"], "nothing else is sent with it")
     }
 
+    /// Misskey has no verify_credentials: a token file's owner is asked with its own `POST /api/i`,
+    /// compared, and the run goes on (before: exit 69 on every unattended run there) (issue 47).
+    @Test func onMisskeyTheOwnerIsAskedWithApiI() async throws {
+        let files = try Self.directory(["admin@fake.test": "file-token"])
+        defer { try? FileManager.default.removeItem(at: files) }
+        let server = FakeServerAccount(software: "misskey", version: "2024.11.0")
+        server.transport.stub(.post, "/api/i", json: #"{"id": "9a", "username": "admin", "isAdmin": true}"#)
+        server.transport.stub(.post, "/api/admin/abuse-user-reports", json: "[]")
+        let result = await server.run(["queue", "--kind", "report"], environment: ["FEDICTL_TOKEN_FILE": files.path])
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            server.transport.requests.map(\.route) == ["POST /api/i", "POST /api/admin/abuse-user-reports"],
+            "no verify_credentials probe: \(server.transport.requests.map(\.route))")
+
+        let other = FakeServerAccount(software: "misskey", version: "2024.11.0")
+        other.transport.stub(.post, "/api/i", json: #"{"id": "9b", "username": "bob"}"#)
+        let refused = await other.run(["queue", "--kind", "report"], environment: ["FEDICTL_TOKEN_FILE": files.path])
+        #expect(refused.status == 77, "\(refused)")
+        #expect(refused.stderr.contains("holds the token of bob@fake.test, not of admin@fake.test"), "\(refused)")
+    }
+
     @Test func aTokenFileIsReadOnlyAt0600AndOwnedByTheUser() async throws {
         let loose = try Self.directory(["admin@fake.test": "file-token"], mode: 0o644)
         defer { try? FileManager.default.removeItem(at: loose) }

@@ -67,6 +67,51 @@ import Testing
         #expect(result.stderr.contains("--content-type"), "\(result)")
     }
 
+    /// GoToSocial applies what it fetches: plain http only to loopback, or with --insecure-http (issue 47).
+    @Test func subscriptionURLsArePlainHTTPOnlyToLoopbackOrWithInsecureHTTP() async throws {
+        for command in [
+            ["domain-subscriptions", "add", "http://lists.example/block.csv", "--type", "block"],
+            ["domain-subscriptions", "update", "01SUB", "--url", "http://lists.example/block.csv"],
+        ] {
+            let server = server()
+            let refused = await server.run(command)
+            #expect(refused.status == 64, "\(refused)")
+            #expect(
+                refused.stderr.contains("fedictl: refusing plain http:// for lists.example")
+                    && refused.stderr.contains("hint: use https://, or pass --insecure-http"), "\(refused)")
+            #expect(server.transport.requests.isEmpty)
+        }
+        let server = server()
+        server.transport.stub(.get, "/api/v1/admin/domain_permission_subscriptions", json: "[]")
+        server.transport.stub(.post, "/api/v1/admin/domain_permission_subscriptions", json: Self.subscription)
+        server.transport.stub(.patch, "/api/v1/admin/domain_permission_subscriptions/01SUB", json: Self.subscription)
+        let insecure = await server.run([
+            "domain-subscriptions", "add", "http://lists.example/block.csv", "--type", "block", "--insecure-http",
+        ])
+        #expect(insecure.status == 0, "\(insecure)")
+        let loopback = await server.run([
+            "domain-subscriptions", "update", "01SUB", "--url", "http://127.0.0.1:8080/block.csv",
+        ])
+        #expect(loopback.status == 0, "\(loopback)")
+        #expect(
+            server.transport.requests.map(\.route).filter { !$0.hasPrefix("GET") } == [
+                "POST /api/v1/admin/domain_permission_subscriptions",
+                "PATCH /api/v1/admin/domain_permission_subscriptions/01SUB",
+            ])
+    }
+
+    /// The URL subscribed for blocks cannot be subscribed for allows: said before sending (issue 47).
+    @Test func subscriptionAddNamesTheSubscriptionThatHasTheURL() async throws {
+        let server = server()
+        server.transport.stub(.get, "/api/v1/admin/domain_permission_subscriptions", json: "[\(Self.subscription)]")
+        let result = await server.run([
+            "domain-subscriptions", "add", "https://lists.example/block.csv", "--type", "allow",
+        ])
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderr.contains("fedictl: subscription 01SUB has this URL"), "\(result)")
+        #expect(!server.transport.requests.contains { $0.method == .post })
+    }
+
     @Test func subscriptionRawIsRefusedBecauseItHoldsThePassword() async {
         let server = server()
         let result = await server.run(["domain-subscriptions", "list", "--raw"])
@@ -83,15 +128,49 @@ import Testing
         #expect(body.count == 2 && body["as_draft"] as? Bool == false && body["priority"] as? Int == 200, "\(body)")
     }
 
-    @Test func subscriptionRemoveKeepsChildrenWhenAsked() async throws {
+    static let blocks =
+        #"[{"id":"01CH","domain":"child.example","subscription_id":"01SUB"},{"id":"01HA","domain":"hand.example"}]"#
+
+    /// A fake GoToSocial where subscription 01SUB made child.example, which the server keeps after removing it.
+    func subscribedServer() -> FakeServerAccount {
         let server = server()
         server.transport.stub(.get, "/api/v1/admin/domain_permission_subscriptions/01SUB", json: Self.subscription)
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: Self.blocks)
         server.transport.stub(
             .post, "/api/v1/admin/domain_permission_subscriptions/01SUB/remove",
             json: Self.subscription)
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: Self.blocks)
+        return server
+    }
+
+    @Test func subscriptionRemoveKeepsChildrenWhenAsked() async throws {
+        let server = subscribedServer()
         let result = await server.run(["domain-subscriptions", "remove", "01SUB", "--keep-children", "--yes"])
         #expect(result.status == 0, "\(result)")
-        #expect(server.transport.requests.last?.jsonBody?["remove_children"] as? Bool == false)
+        let remove = server.transport.requests.first { $0.method == .post }
+        #expect(remove?.jsonBody?["remove_children"] as? Bool == false)
+        #expect(!server.transport.requests.contains { $0.method == .delete })
+        #expect(
+            result.stderr.contains("Kept the 1 block it made (child.example) in force, as the admin's"), "\(result)")
+    }
+
+    /// GoToSocial 0.20 ignores remove_children: what it left in force is read back and lifted (issue 47).
+    @Test func subscriptionRemoveLiftsTheChildrenTheServerKept() async throws {
+        let server = subscribedServer()
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: Self.blocks)
+        server.transport.stub(
+            .delete, "/api/v1/admin/domain_blocks/01CH",
+            json: #"{"id":"01CH","domain":"child.example","subscription_id":"01SUB"}"#)
+        let result = await server.run(["domain-subscriptions", "remove", "01SUB", "--yes"])
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            server.transport.requests.filter { $0.method != .get }.map(\.route) == [
+                "POST /api/v1/admin/domain_permission_subscriptions/01SUB/remove",
+                "DELETE /api/v1/admin/domain_blocks/01CH",
+            ])
+        #expect(
+            result.stderr.contains("Lifted the 1 block it made, which fake.test kept in force: child.example."),
+            "\(result)")
     }
 
     @Test func subscriptionTestListsWhatTheListWouldMake() async throws {
@@ -210,6 +289,24 @@ import Testing
     }
 
     // MARK: excludes
+
+    /// An exclude has no permission type and no subscription: their empty lines are left out of its
+    /// view, unless --fields names them; a draft's type still shows (issue 47).
+    @Test func anExcludesViewLeavesOutTheFieldsItHasNot() async throws {
+        let server = server()
+        server.transport.stub(.get, "/api/v1/admin/domain_permission_excludes", json: "[]")
+        server.transport.stub(
+            .post, "/api/v1/admin/domain_permission_excludes", json: #"{"id":"01EX","domain":"partner.example"}"#)
+        let added = await server.run(["domain-excludes", "add", "partner.example"])
+        #expect(added.status == 0, "\(added)")
+        #expect(added.stdout.hasPrefix("id\t01EX\ndomain\tpartner.example\n"), "\(added)")
+        #expect(!added.stdout.contains("permission_type") && !added.stdout.contains("subscription_id"), "\(added)")
+        server.transport.stub(
+            .get, "/api/v1/admin/domain_permission_drafts/01D",
+            json: #"{"id":"01D","domain":"d.example","permission_type":"block"}"#)
+        let draft = await server.run(["domain-drafts", "show", "01D", "--fields", "permission_type,subscription_id"])
+        #expect(draft.stdout == "permission_type\tblock\nsubscription_id\t\n", "\(draft)")
+    }
 
     @Test func excludeAddPostsOnceAndRemoveDeletesById() async throws {
         let server = server()

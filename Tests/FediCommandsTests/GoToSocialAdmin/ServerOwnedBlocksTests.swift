@@ -21,6 +21,8 @@ import Testing
         let server = FakeServerAccount(software: "gotosocial", version: "0.20.0")
         server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[\(Self.owned),\(Self.byHand)]")
         server.transport.stub(.get, "/api/v1/admin/domain_permission_excludes", json: excludes)
+        server.transport.stub(
+            .get, "/api/v1/admin/domain_permission_subscriptions", json: "[\(DomainPermissionToolsTests.subscription)]")
         return server
     }
 
@@ -39,6 +41,21 @@ import Testing
         let kept = try #require(rows.first { $0["domain"] as? String == "owned.example" })
         #expect(kept["action"] as? String == "kept", "\(rows)")
         #expect((kept["result"] as? String)?.contains("owned by GoToSocial subscription 01SUB") == true, "\(rows)")
+    }
+
+    /// A block still marked by a removed subscription (GoToSocial 0.20 keeps the id) is the admin's:
+    /// import --prune lifts it without --force (issue 47).
+    @Test func aMarkNamingNoSubscriptionIsNoOwner() async throws {
+        let server = FakeServerAccount(software: "gotosocial", version: "0.20.0")
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[\(Self.owned)]")
+        server.transport.stub(.get, "/api/v1/admin/domain_permission_excludes", json: "[]")
+        server.transport.stub(.get, "/api/v1/admin/domain_permission_subscriptions", json: "[]")
+        server.transport.stub(.delete, "/api/v1/admin/domain_blocks/01OWN", json: Self.owned)
+        server.transport.stub(.post, "/api/v1/admin/domain_blocks", json: #"{"id":"01OTH","domain":"other.example"}"#)
+        let result = await server.run(["domain-blocks", "import", "-", "--prune", "--yes"], input: "other.example\n")
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            server.transport.requests.contains { $0.route == "DELETE /api/v1/admin/domain_blocks/01OWN" }, "\(result)")
     }
 
     @Test func importPruneWithForceLiftsIt() async throws {
@@ -71,6 +88,7 @@ import Testing
         let seed = FakeServerAccount(software: "gotosocial", version: "0.20.0")
         seed.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
         seed.transport.stub(.get, "/api/v1/admin/domain_permission_excludes", json: "[]")
+        seed.transport.stub(.get, "/api/v1/admin/domain_permission_subscriptions", json: "[]")
         seed.transport.stub(.post, "/api/v1/admin/domain_blocks", json: Self.owned)
         #expect(
             await seed.run(
@@ -90,6 +108,33 @@ import Testing
         let kept = try #require(rows.first { $0["domain"] as? String == "owned.example" }, "\(result)")
         #expect(kept["action"] as? String == "kept", "\(rows)")
         #expect((kept["note"] as? String)?.contains("owned by GoToSocial subscription 01SUB") == true, "\(rows)")
+    }
+
+    /// A subscription's block is not "made by hand", and --adopt does not take it over: the row names
+    /// the subscription and --force, which does (issue 47).
+    @Test func syncNamesTheSubscriptionAsTheOwnerAndForceAsTheWayToTakeItOver() async throws {
+        let input = "domain,severity,public_comment\nowned.example,suspend,spam\n"
+        let environment = try Self.state()
+        for flags in [[], ["--adopt"]] {
+            let server = server()
+            let result = await server.run(
+                ["domain-blocks", "sync", "-", "--dry-run", "-o", "json"] + flags, input: input,
+                environment: environment)
+            let rows = try #require((try? result.json()) as? [[String: Any]], "\(result)")
+            let row = try #require(rows.first { $0["domain"] as? String == "owned.example" }, "\(rows)")
+            #expect(row["action"] as? String == "kept", "\(rows)")
+            let note = row["note"] as? String ?? ""
+            #expect(
+                note.contains("owned by GoToSocial subscription 01SUB: left as it is (--force takes it over)"),
+                "\(rows)")
+            #expect(!note.contains("made by hand") && !note.contains("--adopt"), "\(rows)")
+        }
+        let server = server()
+        let forced = await server.run(
+            ["domain-blocks", "sync", "-", "--dry-run", "--force", "-o", "json"], input: input,
+            environment: environment)
+        let rows = try #require((try? forced.json()) as? [[String: Any]], "\(forced)")
+        #expect(rows.first { $0["domain"] as? String == "owned.example" }?["action"] as? String == "change", "\(rows)")
     }
 
     @Test func syncWithANoopEntryDoesNotLiftTheSubscriptionsBlock() async throws {

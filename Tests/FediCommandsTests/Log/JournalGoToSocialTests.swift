@@ -162,7 +162,9 @@ import Testing
     func unsubscribed(_ json: String, journal: FileJournal) async throws -> (FakeServerAccount, JournalEntry) {
         let server = server()
         server.transport.stub(.get, Self.subscriptions + "/01SUB", json: json)
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
         server.transport.stub(.post, Self.subscriptions + "/01SUB/remove", json: json)
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
         #expect(await server.run(["domain-subscriptions", "remove", "01SUB", "--yes"], journal: journal).status == 0)
         return (server, try #require(try journal.readNow().entries.last))
     }
@@ -184,7 +186,7 @@ import Testing
             "\(entry)")
 
         server.transport.stub(.get, path, json: "[]")
-        server.transport.stub(.get, path + "?permission_type=block", json: "[]")
+        server.transport.stub(.get, path, json: "[]")
         server.transport.stub(.post, path, json: Self.subscription)
         let undo = await server.run(["log", "undo", entry.id, "--yes"], journal: journal)
         #expect(undo.status == 0, "\(undo)")
