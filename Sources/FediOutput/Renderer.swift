@@ -10,14 +10,17 @@ public struct Renderer: Sendable {
     let writeUTF8: @Sendable ([UInt8]) -> Void
     /// Set when this renderer is one account's among several: its rows go to the merged output.
     public var fleet: FleetMemberOutput?
+    /// Where a line for the person goes (stderr): what a narrow terminal's table left out.
+    let note: @Sendable (String) -> Void
 
     public init(
         settings: OutputSettings, write: @escaping @Sendable (String) -> Void,
-        writeUTF8: (@Sendable ([UInt8]) -> Void)? = nil
+        writeUTF8: (@Sendable ([UInt8]) -> Void)? = nil, note: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.settings = settings
         self.write = write
         self.writeUTF8 = writeUTF8 ?? { write(String(decoding: $0, as: UTF8.self)) }
+        self.note = note
     }
 
     /// Fails (usage) when `--fields` names something the row type does not have.

@@ -18,6 +18,9 @@ public enum ColumnKind: Sendable, Equatable {
     case freeText
     /// Everything else: cut once free text can give no more.
     case other
+    /// Which server or account a row comes from: an identifier, shown on a terminal only when rows
+    /// come from several (a fleet), by the shortest name that tells them apart (`OriginNames`).
+    case origin
 
     /// The kind a key names: `id`, `*_id`, `url`, `*_url`, `account`, `domain`... are identifiers;
     /// `comment`, `*_comment`, `content`, `note`, `title`, `reason`... are free text.
@@ -39,6 +42,15 @@ public enum ColumnKind: Sendable, Equatable {
     ]
 }
 
+/// Which columns a terminal too narrow for the whole table drops first: `low` ones (extras that
+/// `--wide` or `--fields` bring back) once free text is cut, then `normal` ones, `high` ones last;
+/// among equals, the rightmost first. A `required` one is never dropped: its lines run on instead.
+public enum ColumnPriority: Int, Sendable, Comparable {
+    case low, normal, high, required
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
 /// A column: its key (also the JSON key and the `--fields` name), header and value.
 public struct Column<Row>: Sendable {
     public let key: String
@@ -46,18 +58,22 @@ public struct Column<Row>: Sendable {
     public let isDefault: Bool
     /// How it gives way on a narrow terminal; by default what its key names (`ColumnKind(key:)`).
     public let kind: ColumnKind
+    /// When it is dropped on a narrow terminal; by default `high` for identifiers, else `normal`.
+    public let priority: ColumnPriority
     public let value: @Sendable (Row) -> Cell
 
     public init(
         _ key: String, _ header: String? = nil, default isDefault: Bool = true, kind: ColumnKind? = nil,
-        _ value: @escaping @Sendable (Row) -> Cell
+        priority: ColumnPriority? = nil, _ value: @escaping @Sendable (Row) -> Cell
     ) {
         self.key = key
         // Keys are ASCII words joined by `_` (`replacing` is a generic search, set up on first use).
         self.header =
             header ?? String(decoding: key.utf8.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
         self.isDefault = isDefault
-        self.kind = kind ?? ColumnKind(key: key)
+        let kind = kind ?? ColumnKind(key: key)
+        self.kind = kind
+        self.priority = priority ?? (kind == .identifier || kind == .origin ? .high : .normal)
         self.value = value
     }
 }
