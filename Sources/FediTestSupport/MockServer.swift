@@ -22,9 +22,12 @@ public enum MockServer {
 
     /// `settings` are top-level config keys (they must come before the seed tables), e.g.
     /// `registration_approval_required = true`, `mocked_version = "4.3.0"`, `rules = ["No spam"]`;
-    /// `extraConfig` is appended after the seed accounts (more tables).
+    /// `extraConfig` is appended after the seed accounts (more tables). `firstID` starts the
+    /// server's id counter there (113456789012345678 gives 18-digit ids like real snowflakes; two
+    /// servers started alike hand out the same ids, as real ones do).
     public static func start(
-        accounts: [SeedAccount] = [admin, alice, bob], settings: String = "", extraConfig: String = ""
+        accounts: [SeedAccount] = [admin, alice, bob], settings: String = "", extraConfig: String = "",
+        firstID: Int? = nil
     ) async throws -> ServerProcess {
         try TestTier.requireIntegration("mastodon_mock")
         var toml = settings.isEmpty ? "" : settings + "\n"
@@ -55,11 +58,24 @@ public enum MockServer {
             for _ in 0..<3 {  // a free port can be taken between asking and binding
                 let port = ServerProcess.freePort()
                 let process = Process()
-                process.executableURL = URL(fileURLWithPath: executable)
-                process.arguments = [
+                let serve = [
                     "serve", "--in-memory", "--host", "127.0.0.1", "--port", String(port),
                     "--config", configPath, "--log-level", "warning",
                 ]
+                if let firstID {
+                    // Its ids come from a counter seeded with the time, set before the server starts.
+                    process.executableURL = URL(fileURLWithPath: executable).deletingLastPathComponent()
+                        .appendingPathComponent("python")
+                    process.arguments =
+                        [
+                            "-c",
+                            "import itertools, sys, mastodon_mock.ids as i; i._counter = itertools.count(\(firstID)); "
+                                + "from mastodon_mock.cli import main; sys.argv = ['mastodon_mock'] + sys.argv[1:]; main()",
+                        ] + serve
+                } else {
+                    process.executableURL = URL(fileURLWithPath: executable)
+                    process.arguments = serve
+                }
                 process.standardOutput = FileHandle.nullDevice
                 process.standardError = FileHandle.nullDevice
                 try process.run()
