@@ -176,7 +176,8 @@ struct TerminalWidthTests {
             let words = ([RepoPaths.fedictlBinary.path] + command).map { "'\($0)'" }.joined(separator: " ")
             script += "echo '### \(index)'; \(words) 2>&1; echo \"### status $?\"\n"
         }
-        script += "echo '### done'; exec sleep 600\n"
+        // The pane stays until it is read (and goes by itself should the test stop first).
+        script += "echo '### done'; exec sleep 120\n"
         let scriptFile = directory.appendingPathComponent("run.sh")
         try script.write(to: scriptFile, atomically: true, encoding: .utf8)
         let config = directory.appendingPathComponent("tmux.conf")
@@ -197,7 +198,19 @@ struct TerminalWidthTests {
             ],
             environment: ["LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "TERM": "xterm-256color"])
         try #require(started.status == 0, "\(started)")
-        defer { _ = try? ProcessRunner.runBlocking("tmux", ["-f", config.path, "-S", socket, "kill-server"]) }
+        // Gone however this ends: the pane's process first, as a server told to go can outlive
+        // it (as `Tmux.stop` does).
+        defer {
+            let tmux = { (arguments: [String]) in
+                try? ProcessRunner.runBlocking("tmux", ["-f", config.path, "-S", socket] + arguments)
+            }
+            if let pane = tmux(["display-message", "-p", "#{pane_pid}"]),
+                let pid = Int32(pane.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 1
+            {
+                kill(pid, SIGKILL)
+            }
+            _ = tmux(["kill-server"])
+        }
         var screen: [String] = []
         let deadline = Date().addingTimeInterval(300)
         while Date() < deadline {
