@@ -1684,7 +1684,7 @@ _fedictl_accounts() {
 
 _fedictl_accounts_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --active --pending --disabled --silenced --suspended --sensitized --local --remote --staff --count --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --active --pending --disabled --silenced --suspended --sensitized --local --remote --staff --each-server --count --all --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --username --email --domain --match --match-field --since --until --ip -L --limit)
     __fedictl_offer_flags_options 1
@@ -1818,7 +1818,7 @@ _fedictl_accounts_show() {
 
 _fedictl_accounts_approve() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --each-server --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --domain --match --match-field --since --until --ip -L --limit)
     __fedictl_offer_flags_options 1
@@ -1893,7 +1893,7 @@ _fedictl_accounts_approve() {
 
 _fedictl_accounts_reject() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --each-server --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --domain --match --match-field --since --until --ip -L --limit --message)
     __fedictl_offer_flags_options 1
@@ -1971,7 +1971,7 @@ _fedictl_accounts_reject() {
 
 _fedictl_accounts_action() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --no-notify --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --each-server --no-notify --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --domain --match --match-field --since --until --ip -L --limit --type --report --warning-preset --text)
     __fedictl_offer_flags_options 1
@@ -2347,7 +2347,7 @@ _fedictl_reports() {
 
 _fedictl_reports_list() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --resolved --count --all --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --resolved --each-server --count --all --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --reporter --target --domain --match --match-field --since --until --ip -L --limit)
     __fedictl_offer_flags_options 1
@@ -2587,7 +2587,7 @@ _fedictl_reports_unassign() {
 
 _fedictl_reports_resolve() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --each-server --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --target --domain --match --match-field --since --until --ip -L --limit --action --text --comment)
     __fedictl_offer_flags_options 1
@@ -2848,7 +2848,7 @@ _fedictl_reports_file() {
 
 _fedictl_queue() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --exit-status --since-last --watch --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --exit-status --since-last --watch --each-server --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --kind --domain --match --match-field --since --until --ip --interval --exec --exec-timeout)
     __fedictl_offer_flags_options 1
@@ -7142,7 +7142,7 @@ _fedictl_log_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --failed --remote --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --server --verb --target --since --until -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --server --verb --target --since --until --run -L --limit)
     __fedictl_offer_flags_options 0
 
     # Offer option value completions
@@ -7201,6 +7201,9 @@ _fedictl_log_list() {
         return
         ;;
     '--until')
+        return
+        ;;
+    '--run')
         return
         ;;
     '-L'|'--limit')
@@ -7274,7 +7277,7 @@ _fedictl_log_undo() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --force --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --run)
     __fedictl_offer_flags_options -1
 
     # Offer option value completions
@@ -7318,6 +7321,9 @@ _fedictl_log_undo() {
         ;;
     '--token-file')
         __fedictl_add_completions -f
+        return
+        ;;
+    '--run')
         return
         ;;
     esac

@@ -107,30 +107,30 @@ public struct Fedictl: AsyncParsableCommand {
                 software and version.
 
                 ENVIRONMENT
-                  FEDICTL_ACCOUNT   account(s) to use when --account is not given (an id, alias, group or a,b)
-                  FEDICTL_TOKEN     access token to use for one run (with --account user@host or FEDICTL_INSTANCE);
-                                    never sent to an account on another server than FEDICTL_INSTANCE
+                  FEDICTL_ACCOUNT  account(s) to use when --account is not given (an id, alias, group or a,b)
+                  FEDICTL_TOKEN  access token to use for one run (with --account user@host or FEDICTL_INSTANCE); \
+                never sent to an account on another server than FEDICTL_INSTANCE
                   FEDICTL_INSTANCE  instance for FEDICTL_TOKEN when no account is stored
-                  FEDICTL_TOKEN_FILE  as --token-file: a 0600 file with one account's token, or a directory
-                                    with a file per account named by its id (for cron and other runs without a desktop)
-                  CREDENTIALS_DIRECTORY  set by systemd (LoadCredential=): the token of ACCOUNT is read from
-                                    its file fedictl-ACCOUNT first; systemd units ship in PREFIX/lib/systemd/user
-                  XDG_CONFIG_HOME   config directory parent (default ~/.config); fedictl keeps fedictl/config.json there
-                  XDG_CACHE_HOME    cache directory parent (default ~/.cache); fedictl keeps fedictl/servers.json there
-                  XDG_STATE_HOME    state directory parent (default ~/.local/state); fedictl keeps its journal in fedictl/
-                  NO_COLOR          no colour when set
+                  FEDICTL_TOKEN_FILE  as --token-file: a 0600 file with one account's token, or a directory \
+                with a file per account named by its id (for cron and other runs without a desktop)
+                  CREDENTIALS_DIRECTORY  set by systemd (LoadCredential=): the token of ACCOUNT is read from \
+                its file fedictl-ACCOUNT first; systemd units ship in PREFIX/lib/systemd/user
+                  XDG_CONFIG_HOME  config directory parent (default ~/.config); fedictl keeps fedictl/config.json there
+                  XDG_CACHE_HOME  cache directory parent (default ~/.cache); fedictl keeps fedictl/servers.json there
+                  XDG_STATE_HOME  state directory parent (default ~/.local/state); fedictl keeps its journal in fedictl/
+                  NO_COLOR  no colour when set
 
                 FILES
-                  $XDG_CONFIG_HOME/fedictl/config.json   the accounts (no secrets), mode 0600
+                  $XDG_CONFIG_HOME/fedictl/config.json  the accounts (no secrets), mode 0600
                   $XDG_CONFIG_HOME/fedictl/secrets.json  tokens, only with --insecure-storage, mode 0600
-                  $XDG_CACHE_HOME/fedictl/servers.json   software detected on servers without a login, for a day
+                  $XDG_CACHE_HOME/fedictl/servers.json  software detected on servers without a login, for a day
                   $XDG_CONFIG_HOME/fedictl/blocklists/NAME.json  sources and settings of domain-blocks merge --config NAME
-                  $XDG_CACHE_HOME/fedictl/blocklists/    blocklists downloaded from URLs, revalidated with their ETag
+                  $XDG_CACHE_HOME/fedictl/blocklists/  blocklists downloaded from URLs, revalidated with their ETag
                   $XDG_STATE_HOME/fedictl/journal.jsonl  every change fedictl made (fedictl log), mode 0600
 
                 EXIT STATUS
-                  0   success
-                  1   other failure, or cancelled; over several accounts, failures of different kinds
+                  0  success
+                  1  other failure, or cancelled; over several accounts, failures of different kinds
                   64  usage: a bad flag or argument
                   65  bad input data, or the server rejected the values (HTTP 400/422)
                   66  no such account, file or object (HTTP 404)
@@ -141,8 +141,8 @@ public struct Fedictl: AsyncParsableCommand {
                   78  config: the config file is corrupt or from a newer fedictl
                   79  a saved domain-blocks plan, or a `log undo`'s subject, changed on the server since (--force overrides)
                   80  partial: over several servers, some done and some not (each one's outcome on stderr)
-                  (Over several accounts: 0 when every server is done, 80 when some are, and when none is
-                  (or with --fail-fast) the status of the failures when they share one, else 1.)
+                  (Over several accounts: 0 when every server is done, 80 when some are, and when none is \
+                (or with --fail-fast) the status of the failures when they share one, else 1.)
 
                 Examples:
                   $ fedictl instance info mastodon.social

@@ -24,8 +24,14 @@ public enum FedictlMain {
         } catch {
             let status = Fedictl.exitCode(for: error).rawValue
             if status == 0 {
-                // --help, --version and completion answers.
-                let text = Fedictl.fullMessage(for: error)
+                // --help, --version and completion answers; help laid out for this terminal.
+                var text = Fedictl.fullMessage(for: error, columns: HelpLayout.unwrapped)
+                if HelpLayout.isHelp(text) {
+                    let width = HelpLayout.width(
+                        isTTY: terminal.stdoutIsTTY, terminalWidth: terminal.width,
+                        environment: Services.current.environment)
+                    text = HelpLayout.layout(text, width: width)
+                }
                 if !text.isEmpty { terminal.write(text.hasSuffix("\n") ? text : text + "\n") }
                 return 0
             }

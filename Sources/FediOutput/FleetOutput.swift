@@ -48,6 +48,7 @@ public final class FleetOutput: Sendable {
         var headers: [String]
         /// How each column gives way on a narrow terminal.
         var kinds: [ColumnKind]
+        var priorities: [ColumnPriority]
         var cells: [Cell]
         /// The row's JSON object with `account` first: compact for NDJSON, pretty for JSON.
         var json: String
@@ -234,13 +235,28 @@ public final class FleetOutput: Sendable {
 
     /// Items as labelled blocks led by `Account:`, one blank line apart; runs of list rows with the
     /// same columns as one aligned table, without the columns empty in every row (as for one
-    /// account, unless `--fields` named them).
+    /// account, unless `--fields` named them). The account (or the rows' own server) is named by
+    /// the shortest name that tells the fleet's servers apart, and each server's own accounts as `@user`.
     private func writeTerminalTables(_ entries: [(String, Entry)]) {
-        var table: (columns: [(header: String, key: String, kind: ColumnKind)], rows: [[String]])?
+        var table: (columns: [TableColumn], rows: [[String]], accounts: [String])?
         var wroteBlock = false
         func flushTable() {
-            guard let pending = table else { return }
+            guard var pending = table else { return }
             if wroteBlock { renderer.write("\n") }
+            TerminalNames.shortenLocalHandles(&pending.rows, columns: pending.columns) { row in
+                TerminalNames.serverName(pending.accounts[row])
+            }
+            for index in pending.columns.indices where pending.columns[index].kind == .origin {
+                let values = Set(pending.rows.map { $0[index] })
+                let servers = Set(values.map(TerminalNames.serverName))
+                // The fleet's other servers too, so a name stays unambiguous beside them.
+                let others = accounts.filter { !servers.contains(TerminalNames.serverName($0)) }
+                let universe = Set(values.contains { $0.contains("@") } ? others : others.map(TerminalNames.serverName))
+                let (names, byServer) = TerminalNames.shortest(values, among: universe)
+                for row in pending.rows.indices { pending.rows[row][index] = names[pending.rows[row][index]] ?? "" }
+                // An account named by its server is headed so (the rows may have an account of their own).
+                if byServer, pending.columns[index].key == "account" { pending.columns[index].header = "server" }
+            }
             let kept =
                 settings.keepEmptyColumns
                 ? Array(pending.columns.indices)
@@ -263,18 +279,22 @@ public final class FleetOutput: Sendable {
                     renderer.write(renderer.labelled(labels, values))
                     wroteBlock = true
                 } else {
-                    let own = Array(zip(record.headers, zip(record.keys, record.kinds))).map {
-                        (header: $0.0, key: $0.1.0, kind: $0.1.1)
+                    let own = record.keys.indices.map { index in
+                        TableColumn(
+                            header: record.headers[index], key: record.keys[index], kind: record.kinds[index],
+                            priority: record.priorities[index])
                     }
                     let columns =
-                        (record.hasOwnAccount ? [] : [(header: "account", key: "account", kind: ColumnKind.identifier)])
+                        (record.hasOwnAccount
+                            ? [] : [TableColumn(header: "account", key: "account", kind: .origin, priority: .high)])
                         + own
                     let row = (record.hasOwnAccount ? [] : [account]) + record.cells.map(renderer.ttyText)
                     if let pending = table, pending.columns.map(\.key) == columns.map(\.key) {
                         table?.rows.append(row)
+                        table?.accounts.append(account)
                     } else {
                         flushTable()
-                        table = (columns, [row])
+                        table = (columns, [row], [account])
                     }
                 }
             }
@@ -330,7 +350,7 @@ extension Renderer {
         let object = try jsonText(row, pretty: pretty)
         return FleetOutput.Record(
             isItem: isItem, keys: columns.map(\.key), headers: columns.map(\.header), kinds: columns.map(\.kind),
-            cells: columns.map { $0.value(row) },
+            priorities: columns.map(\.priority), cells: columns.map { $0.value(row) },
             json: hasOwn ? object : FleetOutput.keyed(object, account: account, pretty: pretty), hasOwnAccount: hasOwn,
             order: order?(row))
     }

@@ -20,6 +20,9 @@ public struct OutputSettings: Sendable {
     public var keepEmptyColumns: Bool
     /// `--raw`: a fetched result is shown as the server's own JSON.
     public var raw = false
+    /// The server one account's rows come from (`host[:port]`): a terminal table shows its own
+    /// accounts as `@user`.
+    public var localHost: String?
 
     public init(
         format: OutputFormat = .table, fields: [String]? = nil, noHeaders: Bool = false, isTTY: Bool = false,

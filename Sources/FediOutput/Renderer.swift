@@ -13,14 +13,17 @@ public struct Renderer: Sendable {
     /// The one account a command's lists were read as: machine output (TSV, CSV, JSON, NDJSON)
     /// leads each row with it, as over several accounts, so an id never leaves without its server.
     public var account: String?
+    /// Where a line for the person goes (stderr): what a narrow terminal's table left out.
+    let note: @Sendable (String) -> Void
 
     public init(
         settings: OutputSettings, write: @escaping @Sendable (String) -> Void,
-        writeUTF8: (@Sendable ([UInt8]) -> Void)? = nil
+        writeUTF8: (@Sendable ([UInt8]) -> Void)? = nil, note: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.settings = settings
         self.write = write
         self.writeUTF8 = writeUTF8 ?? { write(String(decoding: $0, as: UTF8.self)) }
+        self.note = note
     }
 
     /// Fails (usage) when `--fields` names something the row type does not have.

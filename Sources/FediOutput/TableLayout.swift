@@ -4,14 +4,15 @@ import FoundationEssentials
 /// An aligned table for a terminal, written page by page: upper-case headers, two spaces between
 /// columns, the columns and their widths set by the first page (later pages keep them, so a long
 /// list needs no more memory than a page). Columns empty in every row of that page are left out
-/// (unless `--fields` named them); when the table is wider than the terminal, free text is cut
-/// with an ellipsis first, then other columns; identifiers (ids, accounts, URLs, domains) are
-/// never cut, as the next command needs them whole (a longer one on a later page overflows).
+/// (unless `--fields` named them), and so is the server the rows come from (one account's rows all
+/// come from one); an account of that server shows as `@user`. How a table narrower than its rows
+/// gives way: `AlignedTable.layout`. Identifiers are never cut (a longer one on a later page
+/// overflows its column).
 struct TableLayout<Row: Tabular> {
     let renderer: Renderer
     let columns: [Column<Row>]
     /// Set by the first page that has rows: the columns shown and their widths.
-    private var shown: (columns: [(header: String, key: String, kind: ColumnKind)], kept: [Int], widths: [Int])?
+    private var shown: (columns: [TableColumn], kept: [Int], widths: [Int])?
 
     init(renderer: Renderer, columns: [Column<Row>]) {
         self.renderer = renderer
@@ -21,82 +22,163 @@ struct TableLayout<Row: Tabular> {
     /// The table's lines for these rows (with the header, on the first page that has rows).
     mutating func add(_ rows: [Row]) -> String {
         guard !rows.isEmpty else { return "" }
-        let cells = rows.map { row in columns.map { renderer.ttyText($0.value(row)) } }
+        let described = columns.map(TableColumn.init)
+        var cells = rows.map { row in columns.map { renderer.ttyText($0.value(row)) } }
+        TerminalNames.shortenLocalHandles(&cells, columns: described, host: { _ in renderer.settings.localHost })
         if let shown {
             return AlignedTable.rows(
                 cells.map { row in shown.kept.map { row[$0] } }, columns: shown.columns, widths: shown.widths,
                 renderer: renderer)
         }
         // A column the software never fills (GoToSocial's assignee) only takes width.
-        let kept =
+        let filled =
             renderer.settings.keepEmptyColumns
             ? Array(columns.indices)
-            : columns.indices.filter { index in cells.contains { !$0[index].isEmpty } }
-        let described = kept.map { (columns[$0].header, columns[$0].key, columns[$0].kind) }
+            : columns.indices.filter { index in
+                described[index].kind != .origin && cells.contains { !$0[index].isEmpty }
+            }
+        let layout = AlignedTable.layout(
+            columns: filled.map { described[$0] }, cells: cells.map { row in filled.map { row[$0] } },
+            renderer: renderer)
+        let kept = layout.kept.map { filled[$0] }
+        let shownColumns = kept.map { described[$0] }
+        shown = (shownColumns, kept, layout.widths)
+        AlignedTable.noteLeftOut(layout.left.map { described[filled[$0]] }, renderer: renderer)
         let keptCells = cells.map { row in kept.map { row[$0] } }
-        let widths = AlignedTable.widths(columns: described, cells: keptCells, renderer: renderer)
-        shown = (described, kept, widths)
-        return AlignedTable.header(described, widths: widths, renderer: renderer)
-            + AlignedTable.rows(keptCells, columns: described, widths: widths, renderer: renderer)
+        return AlignedTable.header(shownColumns, widths: layout.widths, renderer: renderer)
+            + AlignedTable.rows(keptCells, columns: shownColumns, widths: layout.widths, renderer: renderer)
     }
 
     /// A list with no rows at all: the header alone.
     func finish() -> String {
         guard shown == nil else { return "" }
-        let described = columns.map { ($0.header, $0.key, $0.kind) }
-        return AlignedTable.render(columns: described, cells: [], renderer: renderer)
+        let described = columns.map(TableColumn.init).filter {
+            $0.kind != .origin || renderer.settings.keepEmptyColumns
+        }
+        let layout = AlignedTable.layout(columns: described, cells: [], renderer: renderer)
+        return AlignedTable.header(layout.kept.map { described[$0] }, widths: layout.widths, renderer: renderer)
     }
+}
+
+/// A column as a terminal table lays it out.
+struct TableColumn: Sendable, Equatable {
+    var header: String
+    var key: String
+    var kind: ColumnKind
+    var priority: ColumnPriority
+
+    init(header: String, key: String, kind: ColumnKind, priority: ColumnPriority) {
+        (self.header, self.key, self.kind, self.priority) = (header, key, kind, priority)
+    }
+
+    init<Row>(_ column: Column<Row>) {
+        self.init(header: column.header, key: column.key, kind: column.kind, priority: column.priority)
+    }
+
+    /// Cut with an ellipsis when the terminal is narrow; an identifier never is.
+    var isCuttable: Bool { kind == .freeText || kind == .other }
 }
 
 /// The layout itself, for cells already made terminal text (also a fleet's merged rows).
 enum AlignedTable {
     static let gap = 2
 
-    static func render(
-        columns: [(header: String, key: String, kind: ColumnKind)], cells: [[String]], renderer: Renderer
-    ) -> String {
-        let widths = widths(columns: columns, cells: cells, renderer: renderer)
-        return header(columns, widths: widths, renderer: renderer)
-            + rows(cells, columns: columns, widths: widths, renderer: renderer)
+    /// The columns kept (indices into `columns`), their widths, and the columns left out that
+    /// are worth a note (any but `low` ones).
+    struct Layout: Equatable {
+        var kept: [Int]
+        var widths: [Int]
+        var left: [Int]
     }
 
-    /// Each column as wide as its widest cell or header; on a terminal too narrow for that, the
-    /// widest free text gives way one character at a time, then the widest other column; never
-    /// below its header or 8 characters, never an identifier.
-    static func widths(
-        columns: [(header: String, key: String, kind: ColumnKind)], cells: [[String]], renderer: Renderer
-    ) -> [Int] {
-        let headers = columns.map { $0.header.uppercased() }
-        var widths = headers.indices.map { index in max(headers[index].count, cells.map { $0[index].count }.max() ?? 0)
+    static func render(columns: [TableColumn], cells: [[String]], renderer: Renderer) -> String {
+        let layout = layout(columns: columns, cells: cells, renderer: renderer)
+        noteLeftOut(layout.left.map { columns[$0] }, renderer: renderer)
+        let shown = layout.kept.map { columns[$0] }
+        return header(shown, widths: layout.widths, renderer: renderer)
+            + rows(
+                cells.map { row in layout.kept.map { row[$0] } }, columns: shown, widths: layout.widths,
+                renderer: renderer)
+    }
+
+    static func layout(columns: [TableColumn], cells: [[String]], renderer: Renderer) -> Layout {
+        layout(
+            columns: columns, cells: cells, width: renderer.settings.width,
+            chosen: renderer.settings.keepEmptyColumns)
+    }
+
+    /// Each column as wide as its widest cell or header, when the terminal has room. When it has
+    /// not, in this order until the table fits: free text is cut (not below 8 characters or its
+    /// header); `low` columns are left out, the rightmost first; other text is cut the same way;
+    /// then whole columns go, `normal` before `high`, the rightmost first (an identifier is never
+    /// cut: it is shown whole or not at all). Columns that fit again once others are gone come
+    /// back, the most important first, and the room left goes to the cut columns, free text last,
+    /// as it gave way first. `chosen` (`--fields`): every column stays and a line may run on.
+    static func layout(columns: [TableColumn], cells: [[String]], width limit: Int?, chosen: Bool) -> Layout {
+        let natural = columns.indices.map { index in
+            max(columns[index].header.count, cells.map { $0[index].count }.max() ?? 0)
         }
-        if let limit = renderer.settings.width {
-            let floors = headers.map { max(8, $0.count) }
-            while widths.reduce(0, +) + gap * max(0, widths.count - 1) > limit {
-                let shrinkable = { (kind: ColumnKind) in
-                    widths.indices.filter { columns[$0].kind == kind && widths[$0] > floors[$0] }.max {
-                        widths[$0] < widths[$1]
-                    }
-                }
-                guard let widest = shrinkable(.freeText) ?? shrinkable(.other) else { break }
-                widths[widest] -= 1
+        var kept = Array(columns.indices)
+        var widths = natural
+        func total(_ columns: [Int]) -> Int { columns.reduce(0) { $0 + widths[$1] } + gap * max(0, columns.count - 1) }
+        guard let limit, total(kept) > limit else { return Layout(kept: kept, widths: natural, left: []) }
+        let floors = columns.indices.map { index in
+            columns[index].isCuttable ? min(natural[index], max(8, columns[index].header.count)) : natural[index]
+        }
+        var dropped: [Int] = []
+        func drop(through priority: ColumnPriority) {
+            while total(kept) > limit, kept.count > 1,
+                let lowest = kept.map({ columns[$0].priority }).min(), lowest <= priority,
+                let index = kept.last(where: { columns[$0].priority == lowest })
+            {
+                kept.removeAll { $0 == index }
+                dropped.append(index)
             }
         }
-        return widths
+        for index in kept where columns[index].kind == .freeText { widths[index] = floors[index] }
+        if !chosen { drop(through: .low) }
+        if total(kept) > limit {
+            for index in kept where columns[index].kind == .other { widths[index] = floors[index] }
+        }
+        if !chosen { drop(through: .high) }
+        for index in dropped.sorted(by: { (columns[$0].priority, $1) > (columns[$1].priority, $0) }) {
+            widths[index] = floors[index]
+            let tried = (kept + [index]).sorted()
+            if total(tried) <= limit {
+                kept = tried
+                dropped.removeAll { $0 == index }
+            }
+        }
+        var spare = limit - total(kept)
+        for kind in [ColumnKind.other, .freeText] {
+            for index in kept where columns[index].kind == kind && spare > 0 {
+                let grown = min(spare, natural[index] - widths[index])
+                widths[index] += grown
+                spare -= grown
+            }
+        }
+        return Layout(
+            kept: kept, widths: kept.map { widths[$0] },
+            left: dropped.filter { columns[$0].priority > .low }.sorted())
     }
 
-    static func header(_ columns: [(header: String, key: String, kind: ColumnKind)], widths: [Int], renderer: Renderer)
-        -> String
-    {
+    /// One line on stderr naming the columns a narrow terminal left out (not the extras `--wide`
+    /// and `--fields` bring back), so that nobody takes the table for all there is.
+    static func noteLeftOut(_ columns: [TableColumn], renderer: Renderer) {
+        guard !columns.isEmpty, let width = renderer.settings.width else { return }
+        let names = columns.map(\.header).joined(separator: ", ")
+        let text = "Left out to fit \(width) columns: \(names); --wide shows every column."
+        renderer.note(Renderer.wrap(text, width: width).joined(separator: "\n") + "\n")
+    }
+
+    static func header(_ columns: [TableColumn], widths: [Int], renderer: Renderer) -> String {
         guard !renderer.settings.noHeaders else { return "" }
         return renderer.style(join(columns.map { $0.header.uppercased() }, widths: widths, gap: gap), bold: true) + "\n"
     }
 
     /// The rows, each cell cut to its column's width on a terminal of known width (an identifier
     /// never: one longer than its column overflows it).
-    static func rows(
-        _ cells: [[String]], columns: [(header: String, key: String, kind: ColumnKind)], widths: [Int],
-        renderer: Renderer
-    ) -> String {
+    static func rows(_ cells: [[String]], columns: [TableColumn], widths: [Int], renderer: Renderer) -> String {
         let keys = columns.map(\.key)
         var out = ""
         for cells in cells {
@@ -104,7 +186,7 @@ enum AlignedTable {
                 renderer.settings.width == nil
                 ? cells
                 : cells.indices.map {
-                    columns[$0].kind == .identifier ? cells[$0] : truncate(cells[$0], to: widths[$0])
+                    columns[$0].isCuttable ? truncate(cells[$0], to: widths[$0]) : cells[$0]
                 }
             out +=
                 join(row, widths: widths, gap: gap) { index, text in

@@ -29,6 +29,9 @@ public enum ColumnKind: Sendable, Equatable {
     case freeText
     /// Everything else: cut once free text can give no more.
     case other
+    /// Which server or account a row comes from: an identifier, shown on a terminal only when rows
+    /// come from several (a fleet), by the shortest name that tells them apart (`OriginNames`).
+    case origin
 
     /// The kind a key names: `id`, `*_id`, `url`, `*_url`, `account`, `domain`... are identifiers;
     /// `comment`, `*_comment`, `content`, `note`, `title`, `reason`... are free text.
@@ -50,6 +53,15 @@ public enum ColumnKind: Sendable, Equatable {
     ]
 }
 
+/// Which columns a terminal too narrow for the whole table drops first: `low` ones (extras that
+/// `--wide` or `--fields` bring back) once free text is cut, then `normal` ones, `high` ones last;
+/// among equals, the rightmost first. A `required` one is never dropped: its lines run on instead.
+public enum ColumnPriority: Int, Sendable, Comparable {
+    case low, normal, high, required
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
 /// A column: its key (also the JSON key and the `--fields` name), header and value.
 public struct Column<Row>: Sendable {
     public let key: String
@@ -57,6 +69,8 @@ public struct Column<Row>: Sendable {
     public let isDefault: Bool
     /// How it gives way on a narrow terminal; by default what its key names (`ColumnKind(key:)`).
     public let kind: ColumnKind
+    /// When it is dropped on a narrow terminal; by default `high` for identifiers, else `normal`.
+    public let priority: ColumnPriority
     public let value: @Sendable (Row) -> Cell
     /// One object's table leaves the line out when the value is empty (a field that does not apply to
     /// this kind of object, such as an exclude's permission type), unless --fields names it.
@@ -64,7 +78,7 @@ public struct Column<Row>: Sendable {
 
     public init(
         _ key: String, _ header: String? = nil, default isDefault: Bool = true, kind: ColumnKind? = nil,
-        hidesWhenEmpty: Bool = false, _ value: @escaping @Sendable (Row) -> Cell
+        hidesWhenEmpty: Bool = false, priority: ColumnPriority? = nil, _ value: @escaping @Sendable (Row) -> Cell
     ) {
         self.hidesWhenEmpty = hidesWhenEmpty
         self.key = key
@@ -72,7 +86,9 @@ public struct Column<Row>: Sendable {
         self.header =
             header ?? String(decoding: key.utf8.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
         self.isDefault = isDefault
-        self.kind = kind ?? ColumnKind(key: key)
+        let kind = kind ?? ColumnKind(key: key)
+        self.kind = kind
+        self.priority = priority ?? (kind == .identifier || kind == .origin ? .high : .normal)
         self.value = value
     }
 }

@@ -22,12 +22,12 @@ public enum MockServer {
 
     /// `settings` are top-level config keys (they must come before the seed tables), e.g.
     /// `registration_approval_required = true`, `mocked_version = "4.3.0"`, `rules = ["No spam"]`;
-    /// `extraConfig` is appended after the seed accounts (more tables). `idsFrom`: the ids the server
-    /// gives start there (1, 2, 3…, as Mastodon's report ids do) instead of at the time in
-    /// milliseconds, so two servers seeded alike give the same ids to different objects.
+    /// `extraConfig` is appended after the seed accounts (more tables). `firstID` starts the
+    /// server's id counter there (113456789012345678 gives 18-digit ids like real snowflakes; two
+    /// servers started alike hand out the same ids, as real ones do).
     public static func start(
         accounts: [SeedAccount] = [admin, alice, bob], settings: String = "", extraConfig: String = "",
-        idsFrom: Int? = nil
+        firstID: Int? = nil
     ) async throws -> ServerProcess {
         try TestTier.requireIntegration("mastodon_mock")
         var toml = settings.isEmpty ? "" : settings + "\n"
@@ -62,18 +62,15 @@ public enum MockServer {
                     "serve", "--in-memory", "--host", "127.0.0.1", "--port", String(port),
                     "--config", configPath, "--log-level", "warning",
                 ]
-                if let idsFrom {
-                    // mastodon_mock's ids come from one module-level counter: started at a number
-                    // before the server starts, every id is that number's successor in turn.
-                    let python = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent(
-                        "python3")
-                    process.executableURL = python
+                if let firstID {
+                    // Its ids come from a counter seeded with the time, set before the server starts.
+                    process.executableURL = URL(fileURLWithPath: executable).deletingLastPathComponent()
+                        .appendingPathComponent("python")
                     process.arguments =
                         [
                             "-c",
-                            "import itertools, sys; import mastodon_mock.ids as ids; "
-                                + "ids._counter = itertools.count(\(idsFrom)); from mastodon_mock.cli import main; "
-                                + "sys.argv[0] = 'mastodon_mock'; sys.exit(main())",
+                            "import itertools, sys, mastodon_mock.ids as i; i._counter = itertools.count(\(firstID)); "
+                                + "from mastodon_mock.cli import main; sys.argv = ['mastodon_mock'] + sys.argv[1:]; main()",
                         ] + serve
                 } else {
                     process.executableURL = URL(fileURLWithPath: executable)

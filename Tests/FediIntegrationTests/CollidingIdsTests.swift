@@ -35,8 +35,8 @@ struct CollidingIdsTests {
     /// Both servers seeded alike from id 1, so their accounts and the one report each holds share ids.
     static func start() async throws -> Pair {
         let seeds = [MockServer.admin, MockServer.alice, MockServer.bob, carol]
-        async let startA = MockServer.start(accounts: seeds, idsFrom: 1)
-        async let startB = MockServer.start(accounts: seeds, idsFrom: 1)
+        async let startA = MockServer.start(accounts: seeds, firstID: 1)
+        async let startB = MockServer.start(accounts: seeds, firstID: 1)
         let (a, b) = (try await startA, try await startB)
         let bobOnA = try await TriageScene.accountID("bob", on: a)
         let aliceOnB = try await TriageScene.accountID("alice", on: b)

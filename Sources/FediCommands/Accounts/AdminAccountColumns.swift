@@ -6,7 +6,8 @@ extension AdminAccount: Tabular {
         Column("id") { .text($0.id) },
         Column("acct", "account") { .text("@" + $0.acct) },
         Column("status") { .text($0.status) },
-        Column("email") { .text($0.email) },
+        // An address cut short is no address: shown whole or, on a narrow terminal, not at all.
+        Column("email", kind: .identifier, priority: .normal) { .text($0.email) },
         Column("created_at", "joined") { .date($0.createdAt) },
         Column("reason") { .text($0.reason) },
         Column("display_name", "name", default: false) { .text($0.displayName) },

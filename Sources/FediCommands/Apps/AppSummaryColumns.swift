@@ -21,7 +21,7 @@ public struct AppSummary: Encodable, Sendable {
 
 extension AppSummary: Tabular {
     public static let columns: [Column<AppSummary>] = [
-        Column("instance") { .text($0.instance) },
+        Column("instance", kind: .identifier) { .text($0.instance) },
         Column("client_id", "client ID") { .text($0.clientID) },
         Column("name") { .text($0.name) },
         Column("website", default: false) { .text($0.website) },

@@ -42,15 +42,15 @@ public struct AccountSummary: Tabular, Equatable {
 
     public static let columns: [Column<AccountSummary>] = [
         Column("account") { .text($0.account) },
-        Column("instance") { .text($0.instance) },
+        Column("instance", kind: .identifier) { .text($0.instance) },
         Column("software") { .text($0.software) },
         Column("flavour", default: false) { .text($0.flavour) },
-        Column("scopes") { .list($0.scopes) },
+        Column("scopes", priority: .low) { .list($0.scopes) },
         Column("scopes_source", "scopes from", default: false) { .text($0.scopesSource) },
         Column("admin") { .flag($0.admin) },
         Column("role", default: false) { .text($0.role) },
         Column("default") { .text($0.isDefault ? "*" : "") },
-        Column("aliases") { .list($0.aliases) },
+        Column("aliases", priority: .low) { .list($0.aliases) },
         Column("token_storage", "token") { .text($0.tokenStorage) },
     ]
 }
@@ -73,9 +73,9 @@ public struct AuthStatus: Tabular, Equatable {
     public static let columns: [Column<AuthStatus>] = [
         Column("account") { .text($0.account) },
         Column("username") { .text($0.username) },
-        Column("instance") { .text($0.instance) },
+        Column("instance", kind: .identifier) { .text($0.instance) },
         Column("role") { .text($0.role) },
-        Column("scopes") { .list($0.scopes) },
+        Column("scopes", priority: .low) { .list($0.scopes) },
         Column("admin") { .flag($0.admin) },
         Column("token_source", "token from") { .text($0.tokenSource) },
     ]

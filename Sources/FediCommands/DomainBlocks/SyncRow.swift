@@ -39,8 +39,9 @@ public struct SyncRow: Tabular, Codable, Equatable {
         Column("domain") { .text($0.domain) },
         Column("action") { .text($0.action) },
         Column("severity") { .text($0.severity) },
-        // Never cut on a terminal: a cut before `old → new` hides what the change overwrites (issue 26).
-        Column("details", kind: .identifier) { .list($0.details) },
+        // Never cut nor left out on a terminal: a cut before `old → new` hides what the change
+        // overwrites (issue 26); a line runs on instead.
+        Column("details", kind: .identifier, priority: .required) { .list($0.details) },
         Column("note") { .text($0.note) },
         Column("result") { .text($0.result) },
         Column("sources", default: false) { .list($0.sources) },

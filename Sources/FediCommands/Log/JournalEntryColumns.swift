@@ -7,8 +7,9 @@ extension JournalEntry: Tabular {
         Column("time") { .date($0.time) },
         Column("account") { .text($0.account ?? $0.server) },
         Column("verb") { .text($0.verb) },
-        Column("target") { .text($0.target) },
-        Column("outcome") { .text($0.outcomeText) },
+        Column("target", kind: .identifier) { .text($0.target) },
+        // `ok 113456789012345678` names what was made: shown whole or not at all.
+        Column("outcome", kind: .identifier, priority: .normal) { .text($0.outcomeText) },
         Column("source", default: false) { .text($0.source ?? "local") },
         Column("server", default: false) { .text($0.server) },
         Column("software", default: false) {

@@ -81,10 +81,14 @@ public struct Queue: FediCommand {
     public var exec: String?
 
     @Option(
+        name: .customLong("exec-timeout"),
         help: ArgumentHelp(
             "With --exec: stop a run of the command after this many seconds (default 30).",
             valueName: "seconds"))
-    public var execTimeout: Double = 30
+    public var execTimeoutGiven: Double?
+
+    /// Optional, so its default is said once, in the text the man page shows too.
+    public var execTimeout: Double { execTimeoutGiven ?? 30 }
 
     public func validate() throws {
         guard interval >= 1, interval <= 86_400 else {

@@ -3,18 +3,20 @@ import FediOutput
 
 extension QueueItem: Tabular {
     /// What a moderator triages from, in that order; the handles are never cut, the comment first.
+    /// On a narrow terminal the extras go first (category, rules, posts, assignee), then the
+    /// comment, age and kind; the server, id and accounts stay longest (a sign-up's is `from`).
     public static let columns: [Column<QueueItem>] = [
-        Column("server", kind: .identifier) { .text($0.server) },
+        Column("server", kind: .origin) { .text($0.server) },
         Column("kind") { .text($0.kind.rawValue) },
         Column("id") { .text($0.id) },
         Column("created_at", "age") { .date($0.createdAt) },
         Column("target", kind: .identifier) { .text($0.target) },
         Column("from", kind: .identifier) { .text($0.from) },
-        Column("category") { .text($0.category) },
-        Column("rules", "rules broken") { .list($0.rules ?? []) },
+        Column("category", priority: .low) { .text($0.category) },
+        Column("rules", "rules broken", priority: .low) { .list($0.rules ?? []) },
         Column("comment") { .text($0.comment) },
-        Column("posts") { .number($0.posts) },
-        Column("assigned_to", "assigned to", kind: .identifier) { .text($0.assignedTo) },
+        Column("posts", priority: .low) { .number($0.posts) },
+        Column("assigned_to", "assigned to", kind: .identifier, priority: .low) { .text($0.assignedTo) },
         Column("reason", default: false) { .text($0.reason) },
     ]
 

@@ -3,13 +3,14 @@ import FediOutput
 
 extension Report: Tabular {
     public static let columns: [Column<Report>] = [
+        // On a narrow terminal the category and assignee go first, then the comment and the reporter.
         Column("id") { .text($0.id) },
         Column("created_at", "filed") { .date($0.createdAt) },
         Column("state") { .text($0.state) },
-        Column("reporter", kind: .identifier) { .text($0.reporter) },
+        Column("reporter", kind: .identifier, priority: .normal) { .text($0.reporter) },
         Column("target", kind: .identifier) { .text($0.target) },
-        Column("category") { .text($0.category) },
-        Column("assigned_to", "assigned to", kind: .identifier) { .text($0.assignedTo) },
+        Column("category", priority: .low) { .text($0.category) },
+        Column("assigned_to", "assigned to", kind: .identifier, priority: .low) { .text($0.assignedTo) },
         Column("comment") { .text($0.comment) },
         Column("updated_at", "updated", default: false) { .date($0.updatedAt) },
         Column("reporter_id", "reporter id", default: false) { .text($0.reporterID) },

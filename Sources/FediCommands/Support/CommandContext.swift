@@ -54,8 +54,13 @@ public struct CommandContext: Sendable {
             now: services.now(), keepEmptyColumns: globals.fieldList != nil)
         let terminal = self.terminal
         var renderer = Renderer(
-            settings: settings, write: { terminal.write($0) }, writeUTF8: { terminal.write(utf8: $0) })
+            settings: settings, write: { terminal.write($0) }, writeUTF8: { terminal.write(utf8: $0) },
+            note: { terminal.writeError($0) })
         renderer.settings.raw = globals.raw
+        // Only a terminal's table shortens the server's own accounts; nothing else needs the login.
+        if tty, settings.format == .table, fleetMember == nil {
+            renderer.settings.localHost = (try? login())?.server.authority
+        }
         if let pin = fleetMember, let fleet = pin.fleet {
             renderer.fleet = FleetMemberOutput(account: pin.login.id, sink: fleet.output)
         } else if readsAsAccount, settings.format != .table || !tty {

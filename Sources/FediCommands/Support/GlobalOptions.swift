@@ -63,7 +63,9 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Flag(name: .long, help: "No colour (also off with NO_COLOR or when not on a terminal).")
     public var noColor = false
 
-    @Flag(name: .long, help: "Tables at their full width on a terminal: no cell is cut and no value wrapped.")
+    @Flag(
+        name: .long,
+        help: "Tables at their full width on a terminal: no cell cut, no column left out, no value wrapped.")
     public var wide = false
 
     @Flag(name: .long, help: "Log each request (method, URL, status, time) to stderr, secrets redacted.")
@@ -104,17 +106,23 @@ public struct GlobalOptions: ParsableArguments, Sendable {
             valueName: "seconds"))
     public var deadline: Double?
 
+    // Defaults said in the text, which the man page shows too (the parser's own "(default: 64)"
+    // reaches --help only, and twice with the text's): so the options are optional.
     @Option(
-        name: .long,
+        name: .customLong("max-response-size"),
         help: ArgumentHelp(
             "Largest answer to accept from a server, in MiB once decompressed (default 64).", valueName: "MiB"))
-    public var maxResponseSize: Int = TransportOptions.defaultMaxResponseBytes >> 20
+    public var maxResponseSizeGiven: Int?
+
+    public var maxResponseSize: Int { maxResponseSizeGiven ?? TransportOptions.defaultMaxResponseBytes >> 20 }
 
     @Option(
-        name: .long,
+        name: .customLong("max-pages"),
         help: ArgumentHelp(
             "Most pages of one list to follow before stopping with an error (default 5000).", valueName: "n"))
-    public var maxPages: Int = TransportOptions.defaultMaxPages
+    public var maxPagesGiven: Int?
+
+    public var maxPages: Int { maxPagesGiven ?? TransportOptions.defaultMaxPages }
 
     @Option(
         name: .long,
