@@ -34,7 +34,6 @@ extension FediCommand where Self: JournaledCommand {
 extension FediCommand {
     public mutating func run() async throws {
         var ctx = CommandContext(services: Services.current, globals: globals)
-        ctx.readsAsAccount = fansOut
         ctx.journalSession = JournalSession(command: self, arguments: JournalSession.arguments)
         ctx.tokenOwners = TokenOwners()
         do {
