@@ -134,13 +134,14 @@ struct CollidingIdsTests {
     @Test func aLineReadOnAServerNotSelectedIsRefused() async throws {
         let pair = try await Self.start()
         defer { pair.stop() }
-        let listed = await pair.run(["--account", pair.idA, "queue", "-o", "csv"])
+        let listed = await pair.run(["--account", pair.idA, "queue", "--kind", "report", "-o", "csv"])
         #expect(listed.stdout.hasPrefix("server,kind,id,"), "\(listed)")
         let refused = await pair.run(
             ["--account", pair.idB, "reports", "resolve", "-", "--yes"], input: listed.stdout)
         #expect(refused.status == 64, "\(refused)")
         #expect(
-            refused.stderr.contains("was read on \(pair.a.base), which is not among the selected accounts"), "\(refused)")
+            refused.stderr.contains("was read on \(pair.a.base), which is not among the selected accounts"),
+            "\(refused)")
         #expect(try await !Self.isResolved(pair.reportID, on: pair.b))
         #expect(try await !Self.isResolved(pair.reportID, on: pair.a))
     }
