@@ -17,12 +17,22 @@ public enum FixtureServer {
         try await launchScript("static_server.py", [directory.path], name: "file server")
     }
 
-    /// Runs a Python server script of Tests/Fixtures that prints `PORT <n>` once it listens.
-    static func launchScript(_ script: String, _ arguments: [String], name: String) async throws -> ServerProcess {
+    /// Runs a Python server script of Tests/Fixtures that binds its own port and prints `PORT <n>`
+    /// (so no other process can take the port between choosing and binding it). `interpreter`: a
+    /// venv's python, for scripts that import its packages.
+    static func launchScript(
+        _ script: String, _ arguments: [String], name: String, interpreter: String? = nil
+    ) async throws -> ServerProcess {
         try TestTier.requireIntegration("the \(name)")
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", RepoPaths.fixtures.appendingPathComponent(script).path] + arguments
+        let path = RepoPaths.fixtures.appendingPathComponent(script).path
+        if let interpreter {
+            process.executableURL = URL(fileURLWithPath: interpreter)
+            process.arguments = [path] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", path] + arguments
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice

@@ -85,12 +85,18 @@ public final class GoToSocialServer: Sendable {
                 hint: "put GoToSocial v0.20.0-rc1 (with its web/ folder) there or set FEDICTL_GOTOSOCIAL; "
                     + "see README's Testing section")
         }
-        let directory = try TemporaryDirectory.make("gotosocial")
         var environment = ProcessInfo.processInfo.environment
         environment["GTS_CONFIG_EXTRA"] = configExtra
-        let (stdout, stderr) = try await runStartScript(
-            [binary, directory.appendingPathComponent("data").path],
-            environment: environment)
+        // The script checks that the server answering is the one it started; when another process
+        // took the port first, it says so and a fresh start picks another port.
+        var attempt = 0
+        var (directory, stdout, stderr) = (URL(fileURLWithPath: "/"), "", "")
+        repeat {
+            attempt += 1
+            directory = try TemporaryDirectory.make("gotosocial")
+            (stdout, stderr) = try await runStartScript(
+                [binary, directory.appendingPathComponent("data").path], environment: environment)
+        } while stderr.contains("was taken by another process") && attempt < 3
         guard let object = try? JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any],
             let port = object["port"] as? Int, let pid = object["pid"] as? Int,
             let tokens = object["tokens"] as? [String: String]

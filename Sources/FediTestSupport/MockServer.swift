@@ -13,7 +13,7 @@ public struct SeedAccount: Sendable {
     }
 }
 
-/// mastodon_mock (PyPI) on a free 127.0.0.1 port: a stateful Mastodon API server with admin
+/// mastodon_mock (PyPI) on a 127.0.0.1 port it binds itself: a stateful Mastodon API server with admin
 /// endpoints and fault injection. Each test gets its own, so tests can run in parallel.
 public enum MockServer {
     public static let admin = SeedAccount("admin", token: "admin-token", admin: true)
@@ -53,42 +53,22 @@ public enum MockServer {
                 hint: "run `make test`, which installs it into .venv")
         }
         let configPath = configFile.path
+        // The venv's python runs the wrapper that binds the port itself (Tests/Fixtures/mastodon_mock_port0.py).
+        let python = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("python")
+        let wrapperArguments =
+            (firstID.map { ["--first-id", String($0)] } ?? []) + [
+                "--", "--in-memory", "--config", configFile.path, "--log-level", "warning",
+            ]
         return try await StartupGate.shared.withSlot {
-            var lastError: Error?
-            for _ in 0..<3 {  // a free port can be taken between asking and binding
-                let port = ServerProcess.freePort()
-                let process = Process()
-                let serve = [
-                    "serve", "--in-memory", "--host", "127.0.0.1", "--port", String(port),
-                    "--config", configPath, "--log-level", "warning",
-                ]
-                if let firstID {
-                    // Its ids come from a counter seeded with the time, set before the server starts.
-                    process.executableURL = URL(fileURLWithPath: executable).deletingLastPathComponent()
-                        .appendingPathComponent("python")
-                    process.arguments =
-                        [
-                            "-c",
-                            "import itertools, sys, mastodon_mock.ids as i; i._counter = itertools.count(\(firstID)); "
-                                + "from mastodon_mock.cli import main; sys.argv = ['mastodon_mock'] + sys.argv[1:]; main()",
-                        ] + serve
-                } else {
-                    process.executableURL = URL(fileURLWithPath: executable)
-                    process.arguments = serve
-                }
-                process.standardOutput = FileHandle.nullDevice
-                process.standardError = FileHandle.nullDevice
-                try process.run()
-                let server = ServerProcess(process: process, port: port)
-                do {
-                    try await server.waitUntilReady(path: "/api/v1/instance")
-                    return server
-                } catch {
-                    lastError = error
-                    server.stop()
-                }
+            let server = try await FixtureServer.launchScript(
+                "mastodon_mock_port0.py", wrapperArguments, name: "mastodon_mock", interpreter: python.path)
+            do {
+                try await server.waitUntilReady(path: "/api/v1/instance")
+            } catch {
+                server.stop()
+                throw error
             }
-            throw lastError!
+            return server
         }
     }
 }
