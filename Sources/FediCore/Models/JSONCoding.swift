@@ -70,8 +70,9 @@ public enum FlexibleDate {
         bytes.append(UInt8(ascii: "Z"))
     }
 
-    // Parsed and formatted by hand: Foundation's ISO8601DateFormatter goes through ICU on Linux,
-    // whose set-up cost a few milliseconds per run — more than the rest of a cached `instance info`.
+    // Parsed and formatted by hand, measured against Foundation's Date.ISO8601FormatStyle (bench/micro,
+    // bench/README.md "Parsers"): 3.3x faster over 200,000 dates, and the first date of a process in
+    // 25 µs against 709 µs, which a short command pays every run.
 
     /// `YYYY-MM-DD`, optionally `T`/space `hh:mm:ss`, a fraction, and `Z`, `±hh:mm` or `±hhmm`.
     static func parseISO8601(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
