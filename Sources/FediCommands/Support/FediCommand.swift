@@ -33,7 +33,9 @@ extension FediCommand where Self: JournaledCommand {
 
 extension FediCommand {
     public mutating func run() async throws {
-        var ctx = CommandContext(services: Services.current, globals: globals)
+        var services = Services.current
+        services.logins = ReadOnceLoginStore(wrapping: services.logins)  // config.json once per run
+        var ctx = CommandContext(services: services, globals: globals)
         ctx.journalSession = JournalSession(command: self, arguments: JournalSession.arguments)
         ctx.tokenOwners = TokenOwners()
         do {
