@@ -33,9 +33,11 @@ extension FediCommand where Self: JournaledCommand {
 
 extension FediCommand {
     public mutating func run() async throws {
-        var ctx = CommandContext(services: Services.current, globals: globals)
+        var ctx = CommandContext(services: Services.current.drawingProgress(globals), globals: globals)
         ctx.journalSession = JournalSession(command: self, arguments: JournalSession.arguments)
         ctx.tokenOwners = TokenOwners()
+        // However the run ends, no progress line is left under what it printed.
+        defer { ctx.progressBoard.clear() }
         do {
             do {
                 if fansOut,
