@@ -52,8 +52,9 @@ struct BulkProgressTerminalTests {
                 }, "\(label): \(own)")
         }
         // The last lines drawn are erased, and the summary is written where they were.
-        let erase = try #require(
-            screen.range(of: #"\r\u{1B}\[[0-9]+F\u{1B}\[J"#, options: [.regularExpression, .backwards]))
+        let erases = try NSRegularExpression(pattern: #"\r\x{1B}\[[0-9]+F\x{1B}\[J"#)
+            .matches(in: screen, range: NSRange(screen.startIndex..., in: screen))
+        let erase = try #require(erases.last.flatMap { Range($0.range, in: screen) }, "no erase in \(screen)")
         let after = String(screen[erase.upperBound...])
         #expect(Self.boardLines(after).isEmpty, "\(after)")
         #expect(after.contains("2 accounts: 2 ok, 0 failed"), "\(after)")
@@ -76,7 +77,8 @@ struct BulkProgressTerminalTests {
     /// The progress lines drawn in `screen`: each one's text after its clear-to-end-of-line.
     static func boardLines(_ screen: String) -> [String] {
         screen.components(separatedBy: "\u{1B}[K").dropFirst().compactMap { piece in
-            let line = piece.prefix { $0 != "\n" && $0 != "\r" }
+            // A pty ends lines with CRLF, one Character.
+            let line = piece.prefix { !$0.isNewline && $0 != "\r" }
             return line.range(of: #"  [0-9,]+/[0-9,]+ done"#, options: .regularExpression) != nil ? String(line) : nil
         }
     }

@@ -66,7 +66,7 @@ struct SignUpTriageTests {
         // By IP: the two from one address are one row; one row a group in CSV too.
         let byIP = try await home.run(["--account", both, "queue", "--group-by", "ip", "-o", "csv"])
         #expect(byIP.status == 0, "\(byIP)")
-        let rows = byIP.stdout.split(separator: "\n").dropFirst()
+        let rows = byIP.stdout.split(whereSeparator: \.isNewline).dropFirst()
         #expect(rows.count == 3, "\(byIP.stdout)")
         #expect(rows.first?.hasPrefix("203.0.113.7,2,") == true, "\(byIP.stdout)")
 

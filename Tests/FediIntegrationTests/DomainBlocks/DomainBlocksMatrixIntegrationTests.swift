@@ -77,7 +77,8 @@ import Testing
         func state(_ path: String, on server: ServerProcess, token: String) async throws -> [[String: Any]] {
             try #require(try await server.json(.get, path, token: token) as? [[String: Any]])
         }
-        var truth: [[String: String]] = []
+        // By server, as the matrix names its columns (in account order, not the order given).
+        var truth: [String: [String: String]] = [:]
         for (index, server) in (mocks + [gts.http]).enumerated() {
             let token = index < 2 ? MockServer.admin.token : gts.admin.token
             var cells: [String: String] = [:]
@@ -91,8 +92,9 @@ import Testing
                     if let domain = allow["domain"] as? String, cells[domain] == nil { cells[domain] = "allowed" }
                 }
             }
-            truth.append(cells)
+            truth[server.base] = cells
         }
+        let bases = mocks.map(\.base) + [gts.base]
 
         let matrix = try await home.run(
             ["--account", ids.joined(separator: ","), "domain-blocks", "matrix", trolls, loud, partner, "-o", "json"])
@@ -103,7 +105,7 @@ import Testing
             let domain = try #require(row["domain"] as? String)
             let stances = try #require(row["servers"] as? [[String: Any]])
             #expect(stances.count == 3)
-            for (index, stance) in stances.enumerated() {
+            for stance in stances {
                 let shown: String? =
                     switch stance["state"] as? String {
                     case "blocked":
@@ -111,7 +113,8 @@ import Testing
                     case "allowed": "allowed"
                     default: nil
                     }
-                #expect(shown == truth[index][domain], "\(domain) on \(ids[index]): \(stance)")
+                let server = try #require(stance["server"] as? String)
+                #expect(shown == truth[server]?[domain], "\(domain) on \(server): \(stance)")
             }
         }
 
@@ -121,7 +124,7 @@ import Testing
         let differences = try #require(
             try JSONSerialization.jsonObject(with: Data(diff.stdout.utf8)) as? [[String: Any]])
         let mine = differences.filter { [trolls, loud, partner].contains($0["domain"] as? String ?? "") }
-        let expected = [trolls, loud].filter { truth[0][$0] != truth[2][$0] }
+        let expected = [trolls, loud].filter { truth[bases[0]]?[$0] != truth[bases[2]]?[$0] }
         #expect(Set(mine.compactMap { $0["domain"] as? String }) == Set(expected), "\(diff.stdout)")
         #expect(mine.first { $0["domain"] as? String == loud }?["difference"] as? String == "only-first")
         // Between the mocks, trolls differs (suspend and obfuscated against silence).
