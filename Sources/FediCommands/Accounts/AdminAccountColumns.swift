@@ -15,7 +15,6 @@ extension AdminAccount: Tabular {
         Column("domain", default: false) { .text($0.domain) },
         Column("role", default: false) { .text($0.role) },
         Column("staff", default: false) { .flag($0.staff) },
-        Column("ip", "IP", default: false) { .text($0.ip) },
         Column("locale", default: false) { .text($0.locale) },
         Column("confirmed", default: false) { .flag($0.confirmed) },
         Column("approved", default: false) { .flag($0.approved) },
@@ -25,6 +24,9 @@ extension AdminAccount: Tabular {
         Column("sensitized", default: false) { .flag($0.sensitized) },
         Column("tags", default: false) { .list($0.tags ?? []) },
         Column("url", "URL", default: false) { .text($0.url) },
+        // Where a sign-up came from, where the server says: last, so the columns scripts read by
+        // position stay where they were; on a terminal only when some account has one.
+        Column("ip", "IP", kind: .identifier, priority: .normal) { .text($0.ip) },
     ]
 
     /// What `accounts show` and the verbs that change an account list about it.

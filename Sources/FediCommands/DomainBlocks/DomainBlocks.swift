@@ -15,6 +15,6 @@ public struct DomainBlocks: AsyncParsableCommand {
             """,
         subcommands: [
             List.self, Show.self, Add.self, Update.self, Remove.self, Import.self, Export.self, Merge.self, Sync.self,
-            Apply.self,
+            Apply.self, Matrix.self, Diff.self,
         ])
 }

@@ -9,7 +9,9 @@ extension Instance {
             abstract: "Show a server's weekly posts, logins and sign-ups.",
             discussion: """
                 Reads /api/v1/instance/activity (Mastodon): one row per week, newest first. No login needed. \
-                Without HOST, asks the selected account's instance.
+                Without HOST, asks the selected account's instance. On a terminal the table is followed by a \
+                sparkline of each measure, oldest week to newest, in block characters (digits 0-9 with \
+                --ascii, NO_COLOR or --no-color); piped output and JSON hold the figures only.
 
                 Examples:
                   $ fedictl instance activity mastodon.social
@@ -22,6 +24,9 @@ extension Instance {
 
         @OptionGroup public var hostArgument: InstanceHost
 
+        @Flag(help: "Draw the sparklines with digits 0-9 instead of block characters.")
+        public var ascii = false
+
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: InstanceActivity.self)
             let target = try ctx.instanceTarget(hostArgument.host)
@@ -32,6 +37,12 @@ extension Instance {
                 }
             }
             try ctx.output.list(fetched)
+            let weeks = Array(fetched.value.reversed())  // oldest first, as a line is read
+            ctx.output.sparklines(
+                [
+                    ("posts", weeks.map(\.statuses)), ("logins", weeks.map(\.logins)),
+                    ("sign-ups", weeks.map(\.registrations)),
+                ], ascii: ascii)
         }
     }
 }

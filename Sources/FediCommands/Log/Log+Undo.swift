@@ -1,5 +1,6 @@
 import ArgumentParser
 import FediCore
+import FediOutput
 import FoundationEssentials
 
 extension Log {
@@ -84,14 +85,20 @@ extension Log {
             if !ctx.globals.dryRun {
                 try ctx.confirm("Undo \(entries.count == 1 ? "this change" : "these \(entries.count) changes")?")
             }
+            // A line per server on a terminal: how many of its undos are done.
+            let progress = UndoProgress(entries, board: ctx.globals.dryRun ? nil : ctx.progressBoard)
             for entry in entries {
                 var arguments = entry.undoArguments ?? []
                 if ctx.globals.dryRun { arguments.append("--dry-run") }
                 if let reason = ctx.globals.reason { arguments += ["--reason", reason] }
                 // The undos are one run, this one: `log undo --run` of it puts the run back in turn.
-                let status = await JournalSession.$enclosingRun.withValue(ctx.journalSession?.runID) {
-                    await JournalSession.$undoing.withValue(entry.id) { await FedictlMain.run(arguments) }
+                // Their output goes through this run's terminal, which keeps the progress lines below it.
+                let status = await Services.$current.withValue(ctx.services) {
+                    await JournalSession.$enclosingRun.withValue(ctx.journalSession?.runID) {
+                        await JournalSession.$undoing.withValue(entry.id) { await FedictlMain.run(arguments) }
+                    }
                 }
+                progress.undid(entry, ok: status == 0)
                 guard status == 0 else {
                     throw FediError(
                         ExitStatus(rawValue: status) ?? .failure,
@@ -125,6 +132,29 @@ extension Log {
                     "\(target) on \(entry.server) changed since entry \(entry.id): it is now "
                         + "\(now), the entry left it \(after); nothing was sent",
                     hint: "check with `fedictl log --target \(target)`; --force undoes it anyway")
+            }
+        }
+
+        /// The progress lines of the undos, one per server.
+        final class UndoProgress {
+            let board: ProgressBoard?
+            var rows: [String: (row: Int, total: Int, done: Int, failed: Int)] = [:]
+
+            init(_ entries: [JournalEntry], board: ProgressBoard?) {
+                self.board = board
+                guard let board else { return }
+                for server in Undo.servers(of: entries) {
+                    let total = entries.count { $0.server == server }
+                    if let row = board.begin(server, total: total) { rows[server] = (row, total, 0, 0) }
+                }
+            }
+
+            func undid(_ entry: JournalEntry, ok: Bool) {
+                guard let board, var line = rows[entry.server] else { return }
+                if ok { line.done += 1 } else { line.failed += 1 }
+                rows[entry.server] = line
+                board.progress(line.row, done: line.done + line.failed, failed: line.failed)
+                if line.done + line.failed == line.total { board.end(line.row) }
             }
         }
 

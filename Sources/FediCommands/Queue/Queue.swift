@@ -19,6 +19,13 @@ public struct Queue: FediCommand {
             answers 5xx, 77 for a refused token; 69 when several failed for different reasons). The \
             items of the servers that answered are still shown.
 
+            --group-by KEY prints one row per e-mail domain (email-domain), sign-up IP (ip), domain of \
+            the account concerned (domain) or reported account (target), over every selected server \
+            at once: how many items share it, on which servers, and the oldest of them, largest group \
+            first. A sign-up wave from one mail provider under rotating usernames reads as one line. \
+            Items without the key (a report has no e-mail domain; some servers give no IP) are counted \
+            on stderr and left out.
+
             --since-last shows only what is new since the last --since-last look at each server (the \
             items waiting then are kept in $XDG_STATE_HOME/fedictl/queue-looks.json; an item that left \
             the queue and came back is new again). With --exit-status it exits 1 when anything is new.
@@ -46,6 +53,7 @@ public struct Queue: FediCommand {
             Examples:
               $ fedictl queue
               $ fedictl queue --kind sign-up -o json
+              $ fedictl queue --kind sign-up --group-by email-domain
               $ fedictl queue --exit-status >/dev/null || notify-send "moderation queue"
               $ fedictl queue --since-last --exit-status
               $ fedictl queue --watch -o ndjson
@@ -69,6 +77,13 @@ public struct Queue: FediCommand {
     public var watch = false
 
     @OptionGroup public var selector: SelectorOptions
+
+    @Option(
+        name: .customLong("group-by"),
+        help: ArgumentHelp(
+            "One row per e-mail domain, IP, domain or reported account, with its count and oldest item.",
+            valueName: "key"))
+    public var groupBy: QueueGrouping?
 
     public var stdinReferences: StdinReferences? { selector.stdinReferences(takes: nil) }
 
@@ -99,6 +114,9 @@ public struct Queue: FediCommand {
             throw ValidationError("--exec-timeout must be between 0 and 86400 seconds")
         }
         if watch, exitStatus { throw ValidationError("--exit-status cannot be used with --watch") }
+        if groupBy != nil, watch || sinceLast {
+            throw ValidationError("--group-by cannot be used with \(watch ? "--watch" : "--since-last")")
+        }
         if watch, sinceLast { throw ValidationError("--since-last cannot be used with --watch") }
         if watch, selector.isGiven {
             throw ValidationError("--watch takes no selector (--domain, --match, --since, --until, -)")
@@ -117,6 +135,13 @@ public struct Queue: FediCommand {
             return try await watch.run(in: ctx)
         }
         let selection = try selector.selection(in: ctx, takes: nil)
+        if let groupBy {
+            let found = try await QueueGroup.print(by: groupBy, in: ctx, everyByDefault: true) { member in
+                try await Self.waiting(kinds: kinds, in: member, selection: selection)
+            }
+            if exitStatus, found > 0 { throw Finding(status: 1) }
+            return
+        }
         let waiting = try await Self.waiting(kinds: kinds, in: ctx, selection: selection)
         let items = try await QueueLooks.turn(sinceLast, in: ctx) {
             let items = sinceLast ? try await QueueLooks.new(among: waiting, in: ctx) : waiting
@@ -187,5 +212,6 @@ extension QueueItem.Kind {
 
 /// A watch over several accounts follows each server itself (QueueWatch): lines as items arrive.
 extension Queue {
-    public var fansOut: Bool { !watch }
+    /// So is a grouping: its groups are the fleet's, not each server's (QueueGroup).
+    public var fansOut: Bool { !watch && groupBy == nil }
 }

@@ -17,6 +17,10 @@ extension QueueItem: Tabular {
         Column("comment") { .text($0.comment) },
         Column("posts", priority: .low) { .number($0.posts) },
         Column("assigned_to", "assigned to", kind: .identifier, priority: .low) { .text($0.assignedTo) },
+        // A sign-up wave shows as one mail provider or one address; after the others, so the
+        // columns scripts read by position stay where they were.
+        Column("email_domain", "e-mail domain", kind: .identifier, priority: .normal) { .text($0.emailDomain) },
+        Column("ip", "IP", kind: .identifier, priority: .normal) { .text($0.ip) },
         Column("reason", default: false) { .text($0.reason) },
     ]
 

@@ -3,90 +3,106 @@ import FediOutput
 import FoundationEssentials
 import Synchronization
 
-/// Progress of bulk work on stderr. On a terminal one line redrawn in place (`\r  120/1000 written`,
-/// or `waiting 4m12s for example.social's rate limit; 180 of 1,000 done` while a server's limit is
-/// waited out). Elsewhere only the waits are told, a line each, so a cron log explains a pause.
+/// One server's line of bulk work on the run's `ProgressBoard` (drawn on a terminal only):
+/// done/total, failures, a wait for the server's rate limit while the pacer holds the writes back,
+/// and the time left. Over several servers each has its own line on the one board. Where no line
+/// is drawn (a pipe, JSON), no count is either; only a wait of a second or more is told, a plain
+/// line each (`Waiting 4m for example.social's rate limit; 180 of 1,000 done.`), so a cron log
+/// explains a pause.
 public final class BulkProgress: BulkObserver {
-    let terminal: any Terminal
-    let isTTY: Bool
-    private struct Line {
+    let board: ProgressBoard
+    let label: String
+    /// Whether the writes are sent: a fleet's first pass only gathers them for its one
+    /// confirmation, and "2/2 done" before the question would be untrue.
+    private let countsWrites: Bool
+    /// Where a wait is told when no line is drawn.
+    private let notice: @Sendable (String) -> Void
+    private struct Counts {
+        var row: Int?
         var total: Int?
         var done = 0
-        var shown = -1
-        /// The line on screen is a wait: the next redraw clears it first (it may be longer).
-        var showingWait = false
     }
-    /// Held while the line is written too, so two redraws never interleave.
-    private let line = Mutex(Line())
+    private let counts = Mutex(Counts())
 
-    /// Whether the writes are sent: a fleet's first pass only gathers them for its one
-    /// confirmation, and "2/2 written" before the question would be untrue.
-    private let countsWrites: Bool
-
-    public init(terminal: any Terminal, countsWrites: Bool = true) {
-        self.terminal = terminal
-        self.isTTY = terminal.stderrIsTTY
+    public init(
+        board: ProgressBoard, label: String, countsWrites: Bool = true,
+        notice: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.board = board
+        self.label = label
         self.countsWrites = countsWrites
+        self.notice = notice
     }
 
     /// The writes begin: from here on the line counts them.
     public func start(total: Int) {
-        line.withLock { $0.total = total }
+        let row = countsWrites ? board.begin(label, total: total) : nil
+        counts.withLock { $0 = Counts(row: row, total: total) }
     }
 
-    public func update(_ done: Int) {
-        line.withLock { line in
-            line.done = done
-            guard isTTY, countsWrites, let total = line.total else { return }
-            // At most about a hundred redraws, and always the last.
-            guard done == total || done - line.shown >= max(1, total / 100) else { return }
-            line.shown = done
-            terminal.writeError((line.showingWait ? "\r\u{1B}[K" : "\r") + "  \(done)/\(total) written")
-            line.showingWait = false
-        }
+    public func update(done: Int, failed: Int) {
+        guard
+            let row = counts.withLock({ counts in
+                counts.done = done
+                return counts.row
+            })
+        else { return }
+        board.progress(row, done: done, failed: failed)
     }
 
-    /// A wait began (reported once per wait by the pacer). Waits under a second go unmentioned.
+    /// A wait began (reported once per wait by the pacer): on the line, or told once.
     public func waiting(_ wait: PacerWait) {
         guard wait.seconds >= 1 else { return }
-        line.withLock { line in
-            let length = DurationText.format(Int(wait.seconds.rounded(.up)))
-            var text =
-                switch wait.reason {
-                case .rateLimit: "waiting \(length) for \(wait.host)'s rate limit"
-                case .busy: "waiting \(length): \(wait.host) is busy with another admin action"
-                }
-            if let total = line.total { text += "; \(Self.grouped(line.done)) of \(Self.grouped(total)) done" }
-            if isTTY {
-                terminal.writeError("\r\u{1B}[K  " + Renderer.inertLines(text))
-                line.showingWait = true
-            } else {
-                terminal.writeError(Renderer.inertLines(text.prefix(1).uppercased() + text.dropFirst()) + ".\n")
+        let now = counts.withLock { $0 }
+        if let row = now.row { return board.waiting(row, wait) }
+        guard !board.live else { return }  // planning, before the lines: the pause is short next to the writes'
+        let length = DurationText.format(Int(wait.seconds.rounded(.up)))
+        var text =
+            switch wait.reason {
+            case .rateLimit: "Waiting \(length) for \(wait.host)'s rate limit"
+            case .busy: "Waiting \(length): \(wait.host) is busy with another admin action"
             }
+        if let total = now.total {
+            text += "; \(ProgressBoard.grouped(now.done)) of \(ProgressBoard.grouped(total)) done"
         }
+        notice(Renderer.inertLines(text) + ".\n")
     }
 
-    /// Ends the line on a terminal, so what follows starts on its own.
+    /// This server's line is done; the board erases the lines once every server's is.
     public func finish() {
-        line.withLock { line in
-            if isTTY, line.shown >= 0 || line.showingWait { terminal.writeError("\n") }
-            (line.shown, line.showingWait) = (-1, false)
-        }
+        guard let row = counts.withLock({ $0.row }) else { return }
+        board.end(row)
     }
+}
 
-    /// 1000 → "1,000".
-    static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
-            text.append(digit)
-        }
-        return number < 0 ? "-" + text : text
+extension Services {
+    /// The services of a run whose terminal may carry progress lines: the terminal erases them
+    /// before anything else is written. Nested runs (`log undo`) share the outer run's board.
+    func drawingProgress(_ globals: GlobalOptions) -> Services {
+        guard !(terminal is BoardTerminal) else { return self }
+        let format = globals.output ?? .table
+        let live = terminal.stdoutIsTTY && terminal.stderrIsTTY && format == .table
+        let plain = terminal
+        let board = ProgressBoard(live: live, width: terminal.width, now: now) { plain.writeError($0) }
+        var services = self
+        services.terminal = BoardTerminal(wrapping: terminal, board: board)
+        return services
     }
 }
 
 extension CommandContext {
-    /// The progress line of a bulk write, which counts nothing on a fleet's preview pass.
-    func bulkProgress() -> BulkProgress { BulkProgress(terminal: terminal, countsWrites: fleetMember?.preview == nil) }
+    /// The run's progress lines (none when the command's terminal carries none).
+    var progressBoard: ProgressBoard {
+        (terminal as? BoardTerminal)?.board
+            ?? ProgressBoard(live: false, width: nil, now: services.now, write: { _ in })
+    }
+
+    /// The progress line of a bulk write on this account's server, which counts nothing on a
+    /// fleet's preview pass.
+    func bulkProgress() -> BulkProgress {
+        let terminal = terminal
+        return BulkProgress(
+            board: progressBoard, label: (try? login())?.server.authority ?? "server",
+            countsWrites: fleetMember?.preview == nil, notice: { terminal.writeError($0) })
+    }
 }

@@ -33,11 +33,13 @@ extension FediCommand where Self: JournaledCommand {
 
 extension FediCommand {
     public mutating func run() async throws {
-        var services = Services.current
+        var services = Services.current.drawingProgress(globals)
         services.logins = ReadOnceLoginStore(wrapping: services.logins)  // config.json once per run
         var ctx = CommandContext(services: services, globals: globals)
         ctx.journalSession = JournalSession(command: self, arguments: JournalSession.arguments)
         ctx.tokenOwners = TokenOwners()
+        // However the run ends, no progress line is left under what it printed.
+        defer { ctx.progressBoard.clear() }
         do {
             do {
                 if fansOut,

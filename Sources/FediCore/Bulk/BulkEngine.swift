@@ -1,10 +1,11 @@
 import FoundationEssentials
 
-/// Who watches bulk work: told the number of steps, each one finished, each wait for a server's
-/// rate limit, and the end. The core never prints; the commands' progress line is one of these.
+/// Who watches bulk work: told the number of steps, how many have finished (and how many of those
+/// failed) after each one, each wait for a server's rate limit, and the end. The core never prints;
+/// the commands' progress line is one of these.
 public protocol BulkObserver: Sendable {
     func start(total: Int)
-    func update(_ done: Int)
+    func update(done: Int, failed: Int)
     func waiting(_ wait: PacerWait)
     func finish()
 }
@@ -39,13 +40,18 @@ public struct BulkEngine: Sendable {
         defer { observer?.finish() }
         let refusal = StickyFlag()
         let observer = observer
-        let outcomes = await concurrently(steps, limit: concurrency, done: { observer?.update($0) }) { step in
+        // Counted before the step's task ends, so the count told with each finished step includes it.
+        let failed = SharedCount()
+        let outcomes = await concurrently(
+            steps, limit: concurrency, done: { observer?.update(done: $0, failed: failed.count) }
+        ) { step in
             if refusal.isSet || Task.isCancelled { return BulkOutcome<Value>.notSent }
             do {
                 return .done(try await write(step))
             } catch {
                 let described = FediError(describing: error)
                 if Self.stopsTheRest(described) { refusal.set() }
+                failed.add()
                 return .failed(described)
             }
         }

@@ -30,10 +30,15 @@ public struct QueueItem: Encodable, Sendable, Equatable {
     /// How many posts the report attaches (reports only).
     public var posts: Int?
     public var assignedTo: String?
+    /// The domain of the applicant's e-mail address, where the server gives it (sign-ups only): a
+    /// wave of sign-ups often comes from one mail provider under rotating usernames.
+    public var emailDomain: String?
+    /// The address the applicant signed up from, where the server gives it (sign-ups only).
+    public var ip: String?
 
     enum CodingKeys: String, CodingKey {
-        case kind, id, server, target, from, reason, category, rules, comment, posts
-        case createdAt = "created_at", assignedTo = "assigned_to"
+        case kind, id, server, target, from, reason, category, rules, comment, posts, ip
+        case createdAt = "created_at", assignedTo = "assigned_to", emailDomain = "email_domain"
     }
 
     public init(report: Report, server: String) {
@@ -59,6 +64,15 @@ public struct QueueItem: Encodable, Sendable, Equatable {
         from = Self.handle(account.acct, on: server)
         reason = account.reason
         comment = account.reason
+        emailDomain = Self.emailDomain(account.email)
+        ip = account.ip.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// `mail.example` of `someone@Mail.Example` (lower-cased: domains are case-blind).
+    public static func emailDomain(_ address: String?) -> String? {
+        guard let address, let at = address.lastIndex(of: "@") else { return nil }
+        let domain = address[address.index(after: at)...].lowercased()
+        return domain.isEmpty ? nil : domain
     }
 
     /// `@user@host` from an `acct` (`user` for the server's own accounts, `user@host` for others).

@@ -18,6 +18,16 @@ public final class StickyFlag: Sendable {
     public var isSet: Bool { value.load(ordering: .acquiring) }
 }
 
+/// A count several tasks add to and read (a bulk run's failures so far).
+public final class SharedCount: Sendable {
+    private let value = Atomic(0)
+
+    public init() {}
+
+    public func add() { value.add(1, ordering: .relaxed) }
+    public var count: Int { value.load(ordering: .relaxed) }
+}
+
 /// Runs `body` on a new detached thread: for blocking work (a listening socket, a C library's
 /// synchronous call) that must not hold one of Swift concurrency's few threads.
 public func startThread(_ body: @escaping @Sendable () -> Void) {
