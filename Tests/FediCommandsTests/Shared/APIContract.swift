@@ -14,6 +14,10 @@ struct APIContract {
         var method: String
         var path: String
         var parameters: [(name: String, place: String)]
+        /// The parameters the description marks required.
+        var required: [String]
+        /// The values the description allows in `keys` (measures, dimensions), where it lists them.
+        var allowedKeys: Set<String>
         var fields: [String]
         var answer: Any?
 
@@ -41,13 +45,14 @@ struct APIContract {
         var operations: [String: Operation] = [:]
         for item in list {
             let name = try #require(item["name"] as? String)
-            let parameters = (item["parameters"] as? [[String: String]] ?? []).map {
-                (name: $0["name"] ?? "", place: $0["in"] ?? "")
-            }
+            let described = item["parameters"] as? [[String: Any]] ?? []
+            let parameters = described.map { (name: $0["name"] as? String ?? "", place: $0["in"] as? String ?? "") }
+            let required = described.filter { $0["required"] as? Bool == true }.compactMap { $0["name"] as? String }
             operations[name] = Operation(
                 name: name, method: try #require(item["method"] as? String),
                 path: try #require(item["path"] as? String),
-                parameters: parameters, fields: item["fields"] as? [String] ?? [], answer: item["answer"])
+                parameters: parameters, required: required, allowedKeys: Set(item["keys"] as? [String] ?? []),
+                fields: item["fields"] as? [String] ?? [], answer: item["answer"])
         }
         self.operations = operations
     }
