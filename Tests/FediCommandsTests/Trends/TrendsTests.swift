@@ -69,7 +69,10 @@ import Testing
         #expect(rows.map { $0["id"] as? String } == ["2", "3"])
         #expect(rows.map { $0["result"] as? String } == ["approved", "approved"])
         #expect(result.stderr == "approved 2 of 2 trends\n", "\(result)")
-        let entries = try journal.readNow().entries.filter { $0.outcome == .ok }
+        // The engine sends them concurrently: the journal's order is theirs, so read by target.
+        let entries = try journal.readNow().entries.filter { $0.outcome == .ok }.sorted {
+            ($0.target ?? "") < ($1.target ?? "")
+        }
         #expect(entries.map(\.target) == ["tag 2 (#spam)", "tag 3 (#dogs)"], "\(entries)")
         #expect(entries.map(\.before) == ["review: pending", "review: rejected"], "\(entries)")
         #expect(entries.map(\.after) == ["review: approved", "review: approved"], "\(entries)")
