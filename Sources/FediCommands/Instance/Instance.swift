@@ -6,5 +6,7 @@ public struct Instance: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "instance",
         abstract: "Show what a server says about itself, and what fedictl can do there.",
-        subcommands: [Info.self, Features.self, Rules.self, Peers.self, Activity.self, Blocks.self, Nodeinfo.self])
+        subcommands: [
+            Info.self, Features.self, Rules.self, Peers.self, Activity.self, Blocks.self, Nodeinfo.self, Stats.self,
+        ])
 }

@@ -20,6 +20,7 @@ enum JournalUndo {
         case JournalNote.domainExclude: domainExclude(note)
         case JournalNote.domainAllow: domainAllow(note)
         case JournalNote.domainSubscription: domainSubscription(note)
+        case JournalNote.trend: trend(note)
         case JournalNote.signUp:
             Plan(
                 arguments: nil,
@@ -69,6 +70,20 @@ enum JournalUndo {
             note.before == note.after
             ? "the account's state did not change (a warning, or a flag it already had): nothing to put back" : nil
         return Plan(arguments: nil, why: why)
+    }
+
+    /// An approval is undone by a rejection and the other way round: Mastodon has no way back to
+    /// "awaiting review", so a decision on a pending trend is undone by the opposite decision.
+    static func trend(_ note: JournalNote) -> Plan {
+        guard let id = note.id,
+            let kind = note.target.split(separator: " ").first.flatMap({ Trend.Kind(rawValue: String($0)) })
+        else { return Plan(arguments: nil, why: nil) }
+        let before = JournalNote.value("review", in: note.before)
+        let after = JournalNote.value("review", in: note.after)
+        guard before != after else {
+            return Plan(arguments: nil, why: "the trend was \(after ?? "reviewed") already: nothing to put back")
+        }
+        return Plan(arguments: ["trends", kind.plural, after == "approved" ? "reject" : "approve", id], why: nil)
     }
 
     /// A resolve is undone by a reopen and the other way round; an assignment by the opposite, where

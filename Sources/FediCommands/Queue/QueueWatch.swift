@@ -106,7 +106,10 @@ struct QueueWatch {
         var account: String?
     }
 
-    static func members(of ctx: CommandContext, everyByDefault: Bool = false) throws -> [Member] {
+    /// `shownOnce` says what a second login on one server does not repeat.
+    static func members(
+        of ctx: CommandContext, everyByDefault: Bool = false, shownOnce: String = "its server's queue is shown once"
+    ) throws -> [Member] {
         guard ctx.fleetMember == nil,
             let pins = try ctx.selectedAccounts(moderation: true, everyByDefault: everyByDefault)
         else {
@@ -122,7 +125,7 @@ struct QueueWatch {
         let (acting, sameServer) = FleetMembers.split(pins)
         for pin in pins {
             guard let shownUnder = sameServer[pin.login.id] else { continue }
-            ctx.status("\(pin.login.id): its server's queue is shown once, under \(shownUnder)")
+            ctx.status("\(pin.login.id): \(shownOnce), under \(shownUnder)")
         }
         let ids = acting.map(\.login.id)
         let fleet = Fleet(logins: acting.map(\.login), output: FleetOutput(renderer: ctx.output, accounts: ids))

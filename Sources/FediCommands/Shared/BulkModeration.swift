@@ -58,6 +58,8 @@ struct BulkModeration<Target: Sendable>: Sendable {
     var also = ""
     var id: @Sendable (Target) -> String
     var name: @Sendable (Target) -> String
+    /// Whether to ask first: not for ids named one by one, nor where each write is undone by its opposite.
+    var confirms = true
 
     /// Asks once (a fleet merges the questions of every server into one), then writes each target
     /// through the bulk engine, paced, every write journaled; prints a row per target and exits as
@@ -78,7 +80,7 @@ struct BulkModeration<Target: Sendable>: Sendable {
             return ctx.noteOutcome("dry run: would \(verb) \(count)\(also)")
         }
         let named = targets.prefix(5).map(name).joined(separator: ", ") + (targets.count > 5 ? ", …" : "")
-        try ctx.confirm("\(verb.capitalized) \(count)\(also) on \(host) (\(named))?")
+        if confirms { try ctx.confirm("\(verb.capitalized) \(count)\(also) on \(host) (\(named))?") }
         let result = await BulkEngine(concurrency: ctx.globals.concurrency, observer: progress).run(targets, write)
         let rows = zip(targets, result.outcomes).map { target, outcome in
             let word =

@@ -86,3 +86,19 @@ extension JournalNote {
         return note
     }
 }
+
+extension JournalNote {
+    public static let trend = "trend"
+
+    /// The note of a trend's review: `review: pending` (or approved, rejected, unknown) before, the
+    /// decision after. Its target leads with the kind (`tag 802 (#caturday)`), which its undo needs.
+    public static func trend(_ trend: Trend, on host: String, approved: Bool) -> JournalNote {
+        let label = trend.title == trend.id ? "" : " (\(trend.title.prefix(60)))"
+        var note = JournalNote(
+            subject: Self.trend, target: "\(trend.kind.rawValue) \(trend.id)\(label)",
+            before: [StateField("review", trend.review?.rawValue ?? "unknown")],
+            after: [StateField("review", approved ? "approved" : "rejected")])
+        note.id = trend.id
+        return note
+    }
+}

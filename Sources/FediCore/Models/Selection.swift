@@ -71,7 +71,7 @@ public struct Selection: Sendable {
     }
 
     /// `1h` (that long ago) or a date (`2026-02-14`, `2026-02-14T09:00:00Z`).
-    static func moment(_ text: String, flag: String, now: Date) throws -> Date {
+    public static func moment(_ text: String, flag: String, now: Date) throws -> Date {
         if let duration = DurationText(text) { return now.addingTimeInterval(-duration.timeInterval) }
         if let date = FlexibleDate.parse(text) { return date }
         throw FediError(

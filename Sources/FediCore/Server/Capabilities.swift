@@ -128,6 +128,14 @@ public enum Capability: String, Codable, Sendable, CaseIterable {
     case signup = "signup"
     case appsRegister = "apps register"
     case appsVerify = "apps verify"
+
+    /// Trending links, posts and hashtags, and their review (Mastodon's admin trends).
+    case trendsList = "trends list"
+    case trendsApprove = "trends approve"
+    case trendsReject = "trends reject"
+
+    /// The admin dashboard's figures: measures, dimensions, retention.
+    case instanceStats = "instance stats"
 }
 
 /// Whether a server can do something, and through which API.
@@ -331,6 +339,11 @@ public enum CapabilityTable {
             ],
             .appsRegister: apps,
             .appsVerify: appsVerify,
+            // Mastodon.py: the admin trend lists came in 3.5.0, approve and reject in 4.2.0.
+            .trendsList: [mastodon(.mastodonAdmin, since: "3.5.0")],
+            .trendsApprove: [mastodon(.mastodonAdmin, since: "4.2.0")],
+            .trendsReject: [mastodon(.mastodonAdmin, since: "4.2.0")],
+            .instanceStats: [mastodon(.mastodonAdmin, since: "3.5.0")],
         ]
     }()
 
