@@ -34,6 +34,8 @@ extension FediCommand where Self: JournaledCommand {
 extension FediCommand {
     public mutating func run() async throws {
         var ctx = CommandContext(services: Services.current, globals: globals)
+        // A list verb's machine output names the account it was read as (`Renderer.account`).
+        ctx.readsAsAccount = fansOut && Self.traits.effect == .reads
         ctx.journalSession = JournalSession(command: self, arguments: JournalSession.arguments)
         ctx.tokenOwners = TokenOwners()
         do {
