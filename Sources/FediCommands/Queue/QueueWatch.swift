@@ -107,7 +107,11 @@ struct QueueWatch {
     }
 
     static func members(of ctx: CommandContext) throws -> [Member] {
-        guard ctx.fleetMember == nil, let pins = try ctx.selectedAccounts(moderation: true) else {
+        // The same selection as `queue`: every account that can moderate when none is named.
+        let everyByDefault = Queue.traits.everyAccountByDefault
+        guard ctx.fleetMember == nil,
+            let pins = try ctx.selectedAccounts(moderation: true, everyByDefault: everyByDefault)
+        else {
             return [Member(ctx: ctx, account: nil)]
         }
         if pins.count == 1 {
