@@ -122,6 +122,31 @@ struct PacingTests {
         #expect(try await blockedDomains(server).isEmpty)
     }
 
+    /// A 429 to a write is the server saying it did nothing: waited out and sent again, with no
+    /// read-back of the list in between (issue 44: a paced import read its whole list back after each).
+    @Test func aWriteRefusedWith429IsSentAgainWithoutAReadBack() async throws {
+        let server = try await MockServer.start()
+        defer { server.stop() }
+        try await server.addFault([
+            "match": ["methods": ["POST"], "path": "/api/v1/admin/domain_blocks"],
+            "effect": ["type": "ratelimit", "headers": ["Retry-After": "30"]], "count": 1,
+        ])
+        let sleeps = Sleeps()
+        let result = await admin(sleeps).run(
+            ["domain-blocks", "add", "late.example", "--verbose"] + account(server))
+        #expect(result.status == 0, "\(result)")
+        let lines = result.stderr.split(separator: "\n")
+        let requests = lines.filter { $0.hasPrefix("fedictl: > ") }
+        let posts = requests.indices.filter { requests[$0].hasPrefix("fedictl: > POST ") }
+        #expect(posts.count == 2, "\(requests)")
+        if posts.count == 2 {
+            #expect(posts[1] == posts[0] + 1, "nothing read between the refusal and the resend: \(requests)")
+        }
+        #expect(!result.stderr.contains("reading it back"), "\(result.stderr)")
+        #expect(sleeps.all.contains { abs($0 - 30) < 1 }, "\(sleeps.all)")
+        #expect(try await blockedDomains(server) == ["late.example"])
+    }
+
     @Test func anImportWaitsOutA429AndGoesOn() async throws {
         let server = try await MockServer.start()
         try await server.addFault([

@@ -238,10 +238,8 @@ public struct HTTPClient: Sendable {
         pacer.finish(
             .refused(until: answeredAt.addingTimeInterval(delay), reason: reason), headers: response.headers,
             latency: refused.latency, now: answeredAt)
-        // A 429 to a write goes back to the caller, who reads the state back before sending
-        // again (CheckedCreate): a proxy or balancer in front may have answered 429 after
-        // the server acted. The pacer holds the next requests all the same.
-        if reason == .rateLimit, !refused.repeatable { return response }
+        // A refusal, a write's too: the server did nothing, so it is sent again once the pacer lets
+        // it, never read back first (a read-back is for an answer that was lost).
         let limit =
             waitBudget == .request
             ? retry.maxAttempts - 1 : (reason == .busy ? Self.bulkBusyRefusals : Self.bulkRefusals)
