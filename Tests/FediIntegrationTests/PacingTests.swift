@@ -136,7 +136,7 @@ struct PacingTests {
             ["domain-blocks", "add", "late.example", "--verbose"] + account(server))
         #expect(result.status == 0, "\(result)")
         let lines = result.stderr.split(separator: "\n")
-        let requests = lines.filter { $0.hasPrefix("fedictl: > ") }
+        let requests = lines.filter { $0.hasPrefix("fedictl: > ") && !$0.hasPrefix("fedictl: >  ") }  // not headers
         let posts = requests.indices.filter { requests[$0].hasPrefix("fedictl: > POST ") }
         #expect(posts.count == 2, "\(requests)")
         if posts.count == 2 {
