@@ -139,6 +139,25 @@ struct FleetWatchTests {
         #expect(events == ["\(watchers.ids[0]) server_down", "\(watchers.ids[0]) server_up"], "\(result)")
     }
 
+    /// With no account named, the watch follows what `queue` shows: every account that can
+    /// moderate, not only the default one (issue 44: a second server's reports never showed).
+    @Test func withNoAccountNamedEveryModeratingAccountIsWatched() async throws {
+        let watchers = try await Self.twoMocks()
+        defer { watchers.stop() }
+        let onA = try await Self.fileReport(on: watchers.servers[0])
+        let onB = try await Self.fileReport(on: watchers.servers[1])
+        let watch = try BinaryRun(
+            ["queue", "--watch", "--kind", "report", "--interval", "1", "-o", "ndjson"],
+            environment: watchers.environment)
+        _ = try await watch.waitForStdout(containing: #""id":"\#(onA)""#, seconds: 10)
+        _ = try await watch.waitForStdout(containing: #""id":"\#(onB)""#, seconds: 10)
+        let (result, _) = try await Self.terminate(watch)
+        #expect(result.status == 0, "\(result)")
+        let items = Set(
+            Self.lines(result.stdout).compactMap { line in line["id"].map { "\(line["account"] ?? "") \($0)" } })
+        #expect(items == ["\(watchers.ids[0]) \(onA)", "\(watchers.ids[1]) \(onB)"], "\(result)")
+    }
+
     @Test func onATerminalEachLineShowsAsItsItemArrives() async throws {
         let watchers = try await Self.twoMocks()
         defer { watchers.stop() }

@@ -116,10 +116,35 @@ struct PacingTests {
             input: "a.example\nb.example\nc.example\n")
         #expect(result.status == 75, "\(result)")
         #expect(result.stderr.contains("3 of 3 changes failed"), "\(result.stderr)")
-        // The write's 429 goes back for a read-back, which the pacer then holds: its wording names the limit.
-        #expect(result.stderr.contains("for the next 1h, longer than --max-wait allows"), "\(result.stderr)")
+        // The write's 429 is a refusal whose wait is longer than --max-wait: said so, nothing read back.
+        #expect(result.stderr.contains("asks to wait 1h, longer than --max-wait allows"), "\(result.stderr)")
         #expect(sleeps.all.isEmpty)
         #expect(try await blockedDomains(server).isEmpty)
+    }
+
+    /// A 429 to a write is the server saying it did nothing: waited out and sent again, with no
+    /// read-back of the list in between (issue 44: a paced import read its whole list back after each).
+    @Test func aWriteRefusedWith429IsSentAgainWithoutAReadBack() async throws {
+        let server = try await MockServer.start()
+        defer { server.stop() }
+        try await server.addFault([
+            "match": ["methods": ["POST"], "path": "/api/v1/admin/domain_blocks"],
+            "effect": ["type": "ratelimit", "headers": ["Retry-After": "5"]], "count": 1,
+        ])
+        let sleeps = Sleeps()
+        let result = await admin(sleeps).run(
+            ["domain-blocks", "add", "late.example", "--verbose"] + account(server))
+        #expect(result.status == 0, "\(result)")
+        let lines = result.stderr.split(separator: "\n")
+        let requests = lines.filter { $0.hasPrefix("fedictl: > ") && !$0.hasPrefix("fedictl: >  ") }  // not headers
+        let posts = requests.indices.filter { requests[$0].hasPrefix("fedictl: > POST ") }
+        #expect(posts.count == 2, "\(requests)")
+        if posts.count == 2 {
+            #expect(posts[1] == posts[0] + 1, "nothing read between the refusal and the resend: \(requests)")
+        }
+        #expect(!result.stderr.contains("reading it back"), "\(result.stderr)")
+        #expect(sleeps.all.contains { abs($0 - 5) < 1 }, "\(sleeps.all)")
+        #expect(try await blockedDomains(server) == ["late.example"])
     }
 
     @Test func anImportWaitsOutA429AndGoesOn() async throws {

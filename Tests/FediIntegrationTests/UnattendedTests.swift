@@ -206,14 +206,61 @@ struct UnattendedTests {
         #expect(try await Self.blocked(server).isEmpty)
     }
 
-    /// The unit's ExecStart as argv, the binary under test for `@BINDIR@/fedictl` and `instance` for %I.
+    /// The unit's ExecStart as argv, the binary under test for `@BINDIR@/fedictl`, `instance` for %I,
+    /// and an unbraced `$NAME` split into the words of the unit's own `Environment=NAME=…`, as systemd does.
     static func execStart(unit: String, instance: String) throws -> [String] {
         let text = try String(contentsOf: RepoPaths.root.appendingPathComponent("systemd/\(unit)"), encoding: .utf8)
-        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("ExecStart=") })
-        return line.dropFirst("ExecStart=".count).split(separator: " ").map { word in
-            word == "@BINDIR@/fedictl"
-                ? RepoPaths.fedictlBinary.path : word.replacingOccurrences(of: "%I", with: instance)
+        let lines = text.split(separator: "\n")
+        var environment: [String: String] = [:]
+        for line in lines where line.hasPrefix("Environment=") {
+            let pair = line.dropFirst("Environment=".count).split(separator: "=", maxSplits: 1).map(String.init)
+            if pair.count == 2 { environment[pair[0]] = pair[1] }
         }
+        let line = try #require(lines.first { $0.hasPrefix("ExecStart=") })
+        return line.dropFirst("ExecStart=".count).split(separator: " ").flatMap { word -> [String] in
+            if word == "@BINDIR@/fedictl" { return [RepoPaths.fedictlBinary.path] }
+            if word.hasPrefix("$"), !word.hasPrefix("${") {
+                return (environment[String(word.dropFirst())] ?? "").split(separator: " ").map(String.init)
+            }
+            return [word.replacingOccurrences(of: "%I", with: instance)]
+        }
+    }
+
+    /// The sync unit runs over every account it is given: every one that can moderate unless
+    /// FEDICTL_SYNC_ACCOUNTS names a group or one account (issue 44: it ran as the default account alone).
+    @Test func theSyncUnitRunsOverEveryAccount() async throws {
+        async let startA = MockServer.start()
+        async let startB = MockServer.start()
+        let (a, b) = (try await startA, try await startB)
+        defer {
+            a.stop()
+            b.stop()
+        }
+        let home = try Home(server: a)
+        defer { try? FileManager.default.removeItem(at: home.root) }
+        let other = "\(MockServer.admin.username)@\(b.base)"
+        try FileLoginStore(paths: ConfigPaths(directory: home.config)).update { config in
+            config.accounts.append(
+                Login(
+                    id: other, username: MockServer.admin.username, baseURL: "http://\(b.base)", tokenStorage: .keyring)
+            )
+        }
+        let tokens = home.root.appendingPathComponent("tokens")
+        try FileManager.default.createDirectory(at: tokens, withIntermediateDirectories: true)
+        for id in [home.account, other] {
+            let file = tokens.appendingPathComponent(id)
+            try Data(MockServer.admin.token.utf8).write(to: file)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        }
+        try home.list(["unit.example"])
+        let command = try Self.execStart(unit: "fedictl-sync@.service", instance: "nightly")
+        #expect(command.contains("--all-accounts"), "\(command)")
+        let run = try await ProcessRunner.run(
+            command[0], Array(command.dropFirst()),
+            environment: home.environment(["FEDICTL_TOKEN_FILE": tokens.path, "NO_COLOR": "1"]))
+        #expect(run.status == 0, "\(run)")
+        #expect(try await Self.blocked(a) == ["unit.example"])
+        #expect(try await Self.blocked(b) == ["unit.example"], "the second server too: \(run)")
     }
 
     static func blocked(_ server: ServerProcess) async throws -> [String] {

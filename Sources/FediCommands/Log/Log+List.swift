@@ -8,6 +8,18 @@ import Synchronization
 struct LogSteps {
     let ctx: CommandContext
     init(_ ctx: CommandContext) { self.ctx = ctx }
+
+    /// The accounts whose entries `log` keeps: those selected (`--account` with an id, alias or
+    /// group, or a group made the default); nil for every entry (nothing named, one default
+    /// account, `--all-accounts`). The log verbs run once, never per account, so that over a group
+    /// each entry shows once, a usage error is said once, and `log show -o json` is one object.
+    func selectedAccountIDs() throws -> Set<String>? {
+        if ctx.globals.allAccounts { return nil }
+        if let pins = try ctx.selectedAccounts(moderation: false) { return Set(pins.map(\.login.id)) }
+        guard let selector = ctx.globals.account else { return nil }
+        // An account logged out since is no longer in the config: then its id as given.
+        return [(try? ctx.login().id) ?? selector]
+    }
 }
 
 extension Log {
@@ -17,8 +29,9 @@ extension Log {
             commandName: "list",
             abstract: "List journal entries, newest first on a terminal.",
             discussion: """
-                Without filters, every entry. --account (a global option) keeps one account's entries and \
-                takes an id, a unique prefix of it or an alias. --since and --until take a length of time \
+                Without filters, every entry. --account (a global option) keeps the entries of the accounts \
+                it selects (an id, a unique prefix of it, an alias or a group; a group made the default \
+                selects its accounts too); the journal is read once, so each entry shows once. --since and --until take a length of time \
                 back from now (30m, 2d, 1w) or a date (2026-11-01, 2026-11-01T12:00:00Z). --target finds \
                 every entry that touched a domain, account or report (lifts and undos included). Off a \
                 terminal, and in JSON, entries come oldest first, in time order over every account, and are \
@@ -38,7 +51,8 @@ extension Log {
                 """,
             aliases: ["ls"])
 
-        public static let traits = VerbTraits(.each, .reads)
+        /// The journal is one file: read once, whatever the selection (`LogSteps.selectedAccountIDs`).
+        public static let traits = VerbTraits(.own, .reads)
 
         @OptionGroup public var globals: GlobalOptions
 
@@ -79,15 +93,24 @@ extension Log {
             try ctx.output.validateFields(for: JournalEntry.self)
             let now = ctx.services.now()
             var filter = try LogFilter(
-                account: nil, server: server, verb: verb, target: target,
+                accounts: nil, server: server, verb: verb, target: target,
                 since: since.map { try LogFilter.time($0, flag: "--since", now: now) },
                 until: until.map { try LogFilter.time($0, flag: "--until", now: now) }, failedOnly: failed)
             filter.run = run
             var output = ctx.output
+            let selected = try LogSteps(ctx).selectedAccountIDs()
             if remote {
-                let login = try ctx.login()
-                var entries = try await LogSteps(ctx).readJournal().filter { $0.server == login.server.authority }
-                entries += try await remoteEntries(for: login, in: ctx)
+                let journal = try await LogSteps(ctx).readJournal()
+                var entries: [JournalEntry] = []
+                var servers = Set<String>()
+                // Each selected account's server once: its own log, and fedictl's entries for it.
+                for id in try selected.map({ $0.sorted() }) ?? [try ctx.login().id] {
+                    let sub = try LogSteps(ctx).context(for: id)
+                    let login = try sub.login()
+                    guard servers.insert(login.server.authority).inserted else { continue }
+                    entries += journal.filter { $0.server == login.server.authority }
+                    entries += try await remoteEntries(for: login, in: sub)
+                }
                 // Tables show where each row came from; JSON and CSV carry every field anyway.
                 if output.settings.fields == nil, output.settings.format == .table {
                     output.settings.fields = JournalEntry.columns.filter(\.isDefault).map(\.key) + ["source"]
@@ -96,11 +119,7 @@ extension Log {
                 if let limit { entries = Array(entries.suffix(limit)) }
                 return try show(entries, output: output, in: ctx)
             }
-            // one of several accounts: its own entries
-            if let selector = ctx.fleetMember?.login.id ?? ctx.globals.account {
-                // An account logged out since is no longer in the config: then its id as given.
-                filter.account = (try? ctx.login().id) ?? selector
-            }
+            filter.accounts = selected
             let wanted = filter  // fixed now: the reader thread uses it
             let isTTYTable = output.settings.format == .table && output.settings.isTTY
             if isTTYTable || limit != nil {
@@ -163,7 +182,8 @@ extension Log {
 
 /// Which entries `fedictl log` keeps.
 struct LogFilter: Sendable {
-    var account: String?
+    /// The selected accounts' entries only (nil: every entry).
+    var accounts: Set<String>?
     var server: String?
     var verb: String?
     var target: String?
@@ -187,7 +207,7 @@ struct LogFilter: Sendable {
     }
 
     func matches(_ entry: JournalEntry) -> Bool {
-        if let account, entry.account != account { return false }
+        if let accounts, !accounts.contains(entry.account ?? "") { return false }
         if let server, !entry.server.lowercased().hasPrefix(server.lowercased()) { return false }
         if let verb, entry.verb != verb, !entry.verb.hasPrefix(verb + " ") { return false }
         if let target, !(entry.target ?? "").lowercased().contains(target.lowercased()) { return false }

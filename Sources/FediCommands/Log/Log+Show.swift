@@ -16,7 +16,8 @@ extension Log {
                 """,
             aliases: ["view"])
 
-        public static let traits = VerbTraits(.each, .reads)
+        /// One entry, by its id: shown once, whatever the selection (a group default included).
+        public static let traits = VerbTraits(.own, .reads)
 
         @OptionGroup public var globals: GlobalOptions
 

@@ -21,7 +21,8 @@ struct QueueWatch {
         var lines = ctx.output
         if lines.settings.format == .json { lines.settings.format = .ndjson }
         let output = lines
-        let members = try Self.members(of: ctx)
+        // The same selection as `queue`: every account that can moderate when none is named.
+        let members = try Self.members(of: ctx, everyByDefault: Queue.traits.everyAccountByDefault)
         let terminal = ctx.terminal
         let printer = Printer(output: output, byAccount: members.count > 1, write: { terminal.write($0) })
         let notifier = exec.map { command in

@@ -145,9 +145,7 @@ struct ReportWave: Sendable {
         let flag = JournalNote.flags.first { $0.kind == wave.kind }
         // Its flags as the report list embedded them (Mastodon, GoToSocial), else read: one request
         // less per account, which under a rate limit is a window less for a wave of hundreds.
-        var before = target.reports.lazy.compactMap(\.targetAccount).first {
-            account in JournalNote.flags.allSatisfy { account[keyPath: $0.path] != nil }
-        }
+        var before = ReportSweep.flagsKnown(in: target.reports)
         if before == nil, flag != nil || journal { before = try await accounts.account(id: target.accountID).value }
         var rest = Array(target.reports.dropFirst())
         if let flag, let before, before[keyPath: flag.path] == true {

@@ -141,7 +141,9 @@ extension Reports {
                 if let kind = sweep.action?.kind, [.disable, .silence, .suspend].contains(kind) {
                     try ctx.confirm("\(kind.rawValue.capitalized) \(target) on \(host) and resolve \(count) (\(ids))?")
                 }
-                try await sweep.carryOut(comment: comment, reports: accounts.reports, accounts: accounts)
+                try await sweep.carryOut(
+                    comment: comment, reports: accounts.reports, accounts: accounts, host: host,
+                    journal: ctx.journalIsOn)
                 let done = sweep.action.map { "\($0.kind == .none ? "warned" : $0.kind.rawValue) \(target); " } ?? ""
                 ctx.noteOutcome(
                     "\(done)resolved \(sweep.reports.count) report\(sweep.reports.count == 1 ? "" : "s"): \(ids)")

@@ -13,8 +13,10 @@ import FoundationEssentials
 ///
 /// A failing account never stops the others (unless `--fail-fast`): it is reported as
 /// `fedictl: ACCOUNT: message` and its hint on stderr, and as `{"account", "error"}` in JSON output.
-/// The exit status is 0 when every account succeeded; 80 (partial) when some succeeded and some
-/// failed; else (none succeeded, or `--fail-fast`) the status the failures share, or 1 when they differ.
+/// The exit status is 0 when every account succeeded (a server with nothing to act on, 66, beside
+/// ones that did, counts as nothing to do); 75 or 77 when every failure was temporary, or every one
+/// a refused token; 80 (partial) when some succeeded and some failed otherwise; else (none
+/// succeeded, or `--fail-fast`) the status the failures share, or 1 when they differ.
 ///
 /// Writes: unless `--yes` or `--dry-run`, the first pass keeps every write instead of sending it
 /// (`WritePreview`); an account that reads only, sends nothing, or fails is done there. If any
@@ -94,7 +96,9 @@ struct FleetRunner {
         let findsThings = (command as? any FindingVerb)?.reportsFindings == true
         return summarise(
             outcomes, mixedStatus: findsThings ? Finding.mixedFailureStatus : .failure,
-            partialCounts: !declined)
+            // A verb that reports findings (`queue --exit-status`) says which servers could not be
+            // asked by their errors' status, never 80: what the others found is in its output.
+            partialCounts: !declined && !findsThings)
     }
 
     /// One run over `pins`, at most `--concurrency` at once.
@@ -267,11 +271,17 @@ struct FleetRunner {
     /// The outcome per server, one line an account: when the verb noted what it did
     /// (`ctx.noteOutcome`), or when some servers are done and some not.
     private func writeNotes(_ outcomes: [String: Outcome]) {
-        guard !fleet.notes.isEmpty || Self.isPartial(outcomes) else { return }
+        let idle = outcomes.values.contains {
+            if case .failed(let error) = $0 { return Self.isNothingToDo(error, among: outcomes) }
+            return false
+        }
+        guard !fleet.notes.isEmpty || Self.isPartial(outcomes) || idle else { return }
         var text = "Outcome per server:\n"
         for pin in pins {
             let id = pin.login.id
             switch outcomes[id] {
+            case .failed(let error) where Self.isNothingToDo(error, among: outcomes):
+                text += "  \(id): nothing to do: \(error.message)\n"
             case .failed(let error): text += "  \(id): failed: \(error.message)\n"
             case .skipped, nil: text += "  \(id): not run\n"
             case .sameServer(let other): text += "  \(id): same server as \(other)\n"
@@ -281,13 +291,14 @@ struct FleetRunner {
         ctx.terminal.writeError(Renderer.inertLines(text))
     }
 
-    /// Some servers done and some not (not run counts as not done).
+    /// Some servers done and some not (not run counts as not done; nothing to do counts as done).
     static func isPartial(_ outcomes: [String: Outcome]) -> Bool {
         var done = false
         var undone = false
         for outcome in outcomes.values {
             switch outcome {
             case .succeeded, .wouldWrite, .exited: done = true
+            case .failed(let error) where isNothingToDo(error, among: outcomes): break
             case .failed, .skipped: undone = true
             case .sameServer: break
             }
@@ -295,16 +306,32 @@ struct FleetRunner {
         return done && undone
     }
 
+    /// A server that has nothing to act on (66: no such account, report or block there) beside
+    /// servers that did act: "nothing to do" there, not a failure of the run.
+    static func isNothingToDo(_ error: FediError, among outcomes: [String: Outcome]) -> Bool {
+        error.status == .noInput
+            && outcomes.values.contains {
+                switch $0 {
+                case .succeeded, .wouldWrite, .exited: true
+                default: false
+                }
+            }
+    }
+
     /// The one-line summary on a terminal, and the exit status: 0 (or what the accounts found,
-    /// `Finding`) when every server is done; 80 (partial) when some are done and some not; else
-    /// (none done, or `--fail-fast`) the status the failures share, or `mixedStatus` when they differ.
+    /// `Finding`) when every server is done or had nothing to do; the failures' shared status when
+    /// it is one a monitor acts on alone (75: try again later, 77: a refused token), whatever else
+    /// was done; 80 (partial) when some are done and some not; else (none done, or `--fail-fast`)
+    /// the status the failures share, or `mixedStatus` when they differ.
     private func summarise(_ outcomes: [String: Outcome], mixedStatus: ExitStatus, partialCounts: Bool) -> Int32 {
         var failures: [FediError] = []
         var skipped = 0
         var same = 0
+        var idle = 0
         var exits: [Int32] = []
         for outcome in outcomes.values {
             switch outcome {
+            case .failed(let error) where Self.isNothingToDo(error, among: outcomes): idle += 1
             case .failed(let error): failures.append(error)
             case .skipped: skipped += 1
             case .sameServer: same += 1
@@ -313,8 +340,9 @@ struct FleetRunner {
             }
         }
         if ctx.terminal.stderrIsTTY {
-            let ok = pins.count - failures.count - skipped - same
+            let ok = pins.count - failures.count - skipped - same - idle
             var line = "\(pins.count) account\(pins.count == 1 ? "" : "s"): \(ok) ok, \(failures.count) failed"
+            if idle > 0 { line += ", \(idle) nothing to do" }
             if same > 0 { line += ", \(same) same server" }
             if skipped > 0 { line += ", \(skipped) not run (--fail-fast)" }
             ctx.terminal.writeError(line + "\n")
@@ -324,7 +352,9 @@ struct FleetRunner {
             guard let status = exits.first else { return fleet.findings.status }
             return exits.allSatisfy { $0 == status } ? status : ExitStatus.failure.rawValue
         }
+        let shared = failures.allSatisfy { $0.status == first.status } ? first.status : nil
+        if let shared, shared == .temporary || shared == .permission, skipped == 0 { return shared.rawValue }
         if partialCounts, !ctx.globals.failFast, Self.isPartial(outcomes) { return ExitStatus.partial.rawValue }
-        return failures.allSatisfy({ $0.status == first.status }) ? first.status.rawValue : mixedStatus.rawValue
+        return shared?.rawValue ?? mixedStatus.rawValue
     }
 }

@@ -2,24 +2,25 @@ import FoundationEssentials
 
 /// Creating something a server keeps once, when its answer can be lost. A write is never sent again
 /// blindly: after an outcome that leaves it unknown (the connection closed before the answer, a
-/// timeout, 429, 502/503/504, which a proxy can send after the server acted), the state is read
-/// back; what is found there is the result, and only when it is absent is the write sent again.
+/// timeout, 502/503/504, which a proxy can send after the server acted), the state is read back;
+/// what is found there is the result, and only when it is absent is the write sent again. A 429 is
+/// a refusal, not an unknown outcome: `HTTPClient` waits it out and sends again, and one it gave
+/// up on (longer than this command may wait) stands as the error.
 extension APIClient {
     /// - Parameters:
     ///   - create: sends the write once.
     ///   - find: reads the server's state; the object the write would have made, or nil.
     ///
     /// `--timeout` bounds each attempt; `--deadline` (`TransportOptions.wholeWriteTime`) the whole
-    /// write with its resends, rate-limit waits aside (those are `--max-wait`'s). Bulk work waits out
-    /// 429s as README promises: up to `HTTPClient.bulkRefusals` of them, not `maxAttempts`.
+    /// write with its resends, rate-limit waits aside (those are `--max-wait`'s). 429s are waited out
+    /// and resent by `HTTPClient` (bulk work up to `HTTPClient.bulkRefusals` of them), never read back.
     public func createCheckingBack<T: Sendable>(
         _ what: String, create: () async throws -> T,
         find: () async throws -> T?
     ) async throws -> T {
         var attempt = 1
-        var end = http.now().addingTimeInterval(http.options.wholeWriteTime)
+        let end = http.now().addingTimeInterval(http.options.wholeWriteTime)
         while true {
-            let tried = http.now()
             let held = HeldWriteOutcomes()
             do {
                 let created = try await HTTPClient.$heldOutcomes.withValue(held) {
@@ -33,9 +34,6 @@ extension APIClient {
                     await held.settle(confirmed: false, observer: http.writeObserver)
                     throw error
                 }
-                // After a 429 the pacer holds the next send until the server's window opens (or says
-                // the wait is longer than this command may take): no wait of our own on top.
-                let paced = error.status == 429
                 http.log?("  \(what): outcome unknown (\(Self.short(error))); reading it back")
                 // When the state cannot be read either, nothing can be decided: the write's own error stands.
                 let found = try? await find()
@@ -43,16 +41,12 @@ extension APIClient {
                     confirmed: found != nil, createdID: (found as? any ServerObject)?.id,
                     observer: http.writeObserver)
                 if let found { return found }
-                // The refused try and the read-back, which the pacer may hold for the server's window,
-                // are rate-limit time: not --deadline's.
-                if paced { end = end.addingTimeInterval(http.now().timeIntervalSince(tried)) }
-                let attempts = paced && http.waitBudget != .request ? HTTPClient.bulkRefusals : http.retry.maxAttempts
-                guard attempt < attempts, paced || wait <= http.retry.maxServerWait else { throw error }
-                if !paced, http.now().addingTimeInterval(wait) >= end { throw deadlinePassed(what, after: error) }
+                guard attempt < http.retry.maxAttempts, wait <= http.retry.maxServerWait else { throw error }
+                if http.now().addingTimeInterval(wait) >= end { throw deadlinePassed(what, after: error) }
                 http.log?(
                     "  \(what) is not on the server; sending it again (\(attempt)/\(http.retry.maxAttempts - 1))"
-                        + (paced ? "" : " after \(HTTPClient.format(wait)) s"))
-                if !paced { try await http.sleep(wait) }
+                        + " after \(HTTPClient.format(wait)) s")
+                try await http.sleep(wait)
                 attempt += 1
             } catch {
                 await held.settle(confirmed: false, observer: http.writeObserver)
@@ -71,8 +65,8 @@ extension APIClient {
             default: return nil
             }
         case .http(let status, _, let url, let headers, let body):
-            // A 429: the pacer holds the next send until the server's window opens.
-            if status == 429 { return 0 }
+            // A 429 is the server saying it did nothing: nothing to read back.
+            if status == 429 { return nil }
             return http.retryDelay(
                 for: HTTPResponse(status: status, headers: headers, body: body, url: url), attempt: attempt)
         case .notJSON, .malformed:

@@ -50,21 +50,41 @@ public struct ReportSweep: Sendable {
 
     /// Carries the sweep out; returns the ids of the reports that were still open and are resolved
     /// now. Nothing is sent twice: after the action the open reports are read back, and only those
-    /// still open are resolved.
+    /// still open are resolved. Each write is sent with the notes of what it changes (the account's
+    /// flags, each report's state), so its journal entry says how to undo it, as a wave's do; with
+    /// `journal` on, an account whose flags the reports did not carry is read first.
     @discardableResult
     public func carryOut(
         comment: String?, reports queue: any ReportAdapter,
-        accounts: (any AdminAccountAdapter)?
+        accounts: (any AdminAccountAdapter)?, host: String, journal: Bool
     ) async throws -> [String] {
         var ids = reports.map(\.id)
         if let action, let accountID, let accounts {
-            try await accounts.perform(action, onAccount: accountID)
+            var before = Self.flagsKnown(in: reports)
+            if before == nil, journal { before = try await accounts.account(id: accountID).value }
+            var notes = before.map { [JournalNote.account($0, on: host, setting: action.kind)] } ?? []
+            if let attached = reports.first(where: { $0.id == action.reportID }) {
+                notes.append(.report(attached, on: host, state: "resolved"))
+            }
+            try await JournalNote.during(notes) { try await accounts.perform(action, onAccount: accountID) }
             let stillOpen = Set(try await queue.list(ReportQuery(resolved: false), limit: nil, onPage: nil).map(\.id))
             // The attached report is the action's to resolve (Mastodon's, or `perform` after it), never sent again.
             ids = ids.filter { stillOpen.contains($0) && $0 != action.reportID }
         }
-        for id in ids { _ = try await queue.resolve(id: id, comment: comment) }
+        for report in reports where ids.contains(report.id) {
+            _ = try await JournalNote.during([.report(report, on: host, state: "resolved")]) {
+                try await queue.resolve(id: report.id, comment: comment)
+            }
+        }
         return reports.map(\.id)
+    }
+
+    /// The reported account as the reports embed it, where they carry every flag an action sets
+    /// (Mastodon, GoToSocial): its state before, with no request.
+    public static func flagsKnown(in reports: [Report]) -> AdminAccount? {
+        reports.lazy.compactMap(\.targetAccount).first { account in
+            JournalNote.flags.allSatisfy { account[keyPath: $0.path] != nil }
+        }
     }
 
     /// Whether `report` is about the account `target` names.

@@ -69,9 +69,15 @@ public struct HTTPClient: Sendable {
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard let writeObserver, !request.readsOnly else { return try await sendWithRetries(request) }
-        let intent = try await writeObserver.willSend(request)
+        // The intent is recorded when the write is about to go out, after any wait for the pacer: a
+        // run cut short while it waited (Ctrl-C in a paced bulk run) journals nothing it never sent.
+        let recorded = Mutex<(any Sendable)??>(nil)
         do {
-            let response = try await sendWithRetries(request)
+            let response = try await sendWithRetries(request) {
+                let made = try await writeObserver.willSend(request)
+                recorded.withLock { $0 = .some(made) }
+            }
+            let intent = recorded.withLock { $0 } ?? nil
             if !response.isSuccess, let held = Self.heldOutcomes {
                 held.hold(HeldWriteOutcomes.Held(request: request, intent: intent, outcome: .success(response)))
             } else {
@@ -79,6 +85,9 @@ public struct HTTPClient: Sendable {
             }
             return response
         } catch {
+            // Never sent (refused by the journal, or cut short before it went): nothing to record.
+            guard let recordedIntent = recorded.withLock({ $0 }) else { throw error }
+            let intent = recordedIntent
             if let held = Self.heldOutcomes {
                 held.hold(HeldWriteOutcomes.Held(request: request, intent: intent, outcome: .failure(error)))
             } else {
@@ -91,7 +100,11 @@ public struct HTTPClient: Sendable {
     /// Set while `createCheckingBack` may still find a failed write done (CheckedCreate).
     @TaskLocal static var heldOutcomes: HeldWriteOutcomes?
 
-    private func sendWithRetries(_ request: HTTPRequest) async throws -> HTTPResponse {
+    /// `beforeFirstSend` runs once, right before the first try goes on the wire (the journal's intent).
+    private func sendWithRetries(
+        _ request: HTTPRequest, beforeFirstSend: (@Sendable () async throws -> Void)? = nil
+    ) async throws -> HTTPResponse {
+        var beforeFirstSend = beforeFirstSend
         var request = request
         request.setHeader("User-Agent", options.userAgent)
         if request.header("Accept") == nil { request.setHeader("Accept", "application/json") }
@@ -111,6 +124,10 @@ public struct HTTPClient: Sendable {
             logRequest(request)
             let outcome: Result<HTTPResponse, TransportError>
             do {
+                if let first = beforeFirstSend {
+                    beforeFirstSend = nil
+                    try await first()
+                }
                 outcome = .success(try await transport.send(request, options: attemptOptions))
             } catch let error as TransportError {
                 outcome = .failure(error)
@@ -221,10 +238,8 @@ public struct HTTPClient: Sendable {
         pacer.finish(
             .refused(until: answeredAt.addingTimeInterval(delay), reason: reason), headers: response.headers,
             latency: refused.latency, now: answeredAt)
-        // A 429 to a write goes back to the caller, who reads the state back before sending
-        // again (CheckedCreate): a proxy or balancer in front may have answered 429 after
-        // the server acted. The pacer holds the next requests all the same.
-        if reason == .rateLimit, !refused.repeatable { return response }
+        // A refusal, a write's too: the server did nothing, so it is sent again once the pacer lets
+        // it, never read back first (a read-back is for an answer that was lost).
         let limit =
             waitBudget == .request
             ? retry.maxAttempts - 1 : (reason == .busy ? Self.bulkBusyRefusals : Self.bulkRefusals)

@@ -105,6 +105,44 @@ import Testing
         #expect(stale.status == 79 && stale.stderr.contains("it is now state: open"), "\(stale)")
     }
 
+    /// `reports resolve --target … --action`: the action and each resolve are journaled with what
+    /// they changed and their undo, as over `--domain` (before: no undo, and `log undo` exit 69).
+    @Test func aTargetedActionAndItsResolvesEachHaveAnUndo() async throws {
+        let (journal, state) = try JournalUndoTests.journal("target-action")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let server = FakeServerAccount()
+        server.transport.stub(.get, "/api/v1/admin/reports", json: "[\(Self.report("5")), \(Self.report("6"))]")
+        server.transport.stub(.get, "/api/v1/admin/accounts/9", json: Self.account(silenced: true))
+        server.transport.stub(.post, "/api/v1/admin/accounts/9/action", json: "{}")
+        server.transport.stub(.get, "/api/v1/admin/reports", json: "[\(Self.report("6"))]")
+        server.transport.stub(.post, "/api/v1/admin/reports/6/resolve", json: Self.report("6", resolved: true))
+        let result = await server.run(
+            ["reports", "resolve", "--target", "@spammer@bad.example", "--action", "suspend", "--yes"],
+            journal: journal)
+        #expect(result.status == 0, "\(result)")
+        #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
+        let entries = try journal.readNow().entries
+        #expect(entries.count == 3, "\(entries)")
+        let account = try #require(entries.first { $0.subject == "account" })
+        #expect(account.before == "suspended: no; silenced: yes; disabled: no; sensitized: no", "\(account)")
+        #expect(account.undo == "fedictl --account admin@fake.test accounts unsuspend 9 --yes", "\(account)")
+        let reports = entries.filter { $0.subject == "report" }
+        #expect(
+            reports.map(\.undo) == [
+                "fedictl --account admin@fake.test reports reopen 5 --yes",
+                "fedictl --account admin@fake.test reports reopen 6 --yes",
+            ], "\(reports)")
+        #expect(entries.allSatisfy { $0.outcome == .ok && ($0.undo != nil || $0.noUndo != nil) }, "\(entries)")
+
+        // The suspension is undone as a --domain wave's is: read back (still suspended), then lifted.
+        server.transport.stub(.get, "/api/v1/admin/accounts/9", json: Self.account(suspended: true, silenced: true))
+        server.transport.stub(.get, "/api/v1/admin/accounts/9", json: Self.account(suspended: true, silenced: true))
+        server.transport.stub(.post, "/api/v1/admin/accounts/9/unsuspend", json: Self.account(silenced: true))
+        let undo = await server.run(["log", "undo", account.id, "--yes"], journal: journal)
+        #expect(undo.status == 0, "\(undo)")
+        #expect(server.transport.requests.last?.route == "POST /api/v1/admin/accounts/9/unsuspend", "\(undo)")
+    }
+
     @Test func anAssignmentTakenFromSomeoneElseCannotBeGivenBack() async throws {
         let (journal, state) = try JournalUndoTests.journal("assign")
         defer { try? FileManager.default.removeItem(at: state) }

@@ -41,6 +41,25 @@ import Testing
         #expect(Set(journal.appends.all.map(\.2)).count == 1, "the outcome is under the intent's id")
     }
 
+    /// A write held by the pacer when the run is cut short (Ctrl-C in a paced bulk run) was never
+    /// sent: nothing of it is journaled, neither an intent nor an outcome (issue 44: 8 entries
+    /// "unknown (cut short)" after one SIGINT). The intent goes in once the write goes out.
+    @Test(.disabled("the fake transport's window does not hold the pacer yet: the write goes out (issue 44 item 4)"))
+    func aWriteCutShortWhileItWaitedForThePacerIsNotJournaled() async throws {
+        let server = FakeServerAccount(waitsBeforeCancel: 0)
+        let journal = OrderJournal(transport: server.transport)
+        // The list's answer spends the window: the first resolve waits a minute for the next.
+        let reset = String(Int(Date().timeIntervalSince1970) + 60)
+        server.transport.stub(
+            .get, "/api/v1/admin/reports", json: "[\(JournalModerationTests.report("5"))]",
+            headers: ["x-ratelimit-limit": "300", "x-ratelimit-remaining": "0", "x-ratelimit-reset": reset])
+        let result = await server.run(["reports", "resolve", "-", "--yes"], input: "5\n", journal: journal)
+        #expect(result.status != 0, "\(result)")
+        #expect(server.sleeps.all.isEmpty, "cut short at the first wait: \(server.sleeps.all)")
+        #expect(server.transport.requests.map(\.route) == ["GET /api/v1/admin/reports"], "nothing sent")
+        #expect(journal.appends.all.isEmpty, "\(journal.appends.all)")
+    }
+
     @Test(arguments: ["symlink", "fifo"])
     func aJournalThatIsNotARegularFileIsRefused(kind: String) async throws {
         let (journal, state) = try Self.journal("type-\(kind)")

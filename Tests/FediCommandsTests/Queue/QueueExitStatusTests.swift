@@ -44,9 +44,9 @@ import Testing
 
     @Test(arguments: [
         (Answer.empty, Answer.empty, Int32(0)), (.waiting, .empty, 1), (.waiting, .waiting, 1),
-        // Some servers asked and some not is the fleet's partial outcome (80); none asked, the
-        // failures' shared status, or 69 when they differ.
-        (.waiting, .down, 80), (.empty, .refused, 80), (.down, .down, 75), (.down, .refused, 69),
+        // A server not asked: the failures' shared status, whatever the others held (a monitor
+        // reads 75 as "try again", 77 as "fix the token"), or 69 when they differ; never 80.
+        (.waiting, .down, 75), (.empty, .refused, 77), (.down, .down, 75), (.down, .refused, 69),
     ])
     func severalAccounts(_ a: Answer, _ b: Answer, _ status: Int32) async throws {
         let transport = FakeTransport()
