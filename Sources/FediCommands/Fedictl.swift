@@ -75,6 +75,7 @@ public struct Fedictl: AsyncParsableCommand {
         ("accounts", { Accounts.self }),
         ("reports", { Reports.self }),
         ("queue", { Queue.self }),
+        ("triage", { Triage.self }),
         ("domain-blocks", { DomainBlocks.self }),
         ("domain-allows", { DomainAllows.self }),
         ("domain-subscriptions", { DomainSubscriptions.self }),

@@ -106,8 +106,10 @@ struct QueueWatch {
         var account: String?
     }
 
-    static func members(of ctx: CommandContext) throws -> [Member] {
-        guard ctx.fleetMember == nil, let pins = try ctx.selectedAccounts(moderation: true) else {
+    static func members(of ctx: CommandContext, everyByDefault: Bool = false) throws -> [Member] {
+        guard ctx.fleetMember == nil,
+            let pins = try ctx.selectedAccounts(moderation: true, everyByDefault: everyByDefault)
+        else {
             return [Member(ctx: ctx, account: nil)]
         }
         if pins.count == 1 {

@@ -30,6 +30,20 @@ public struct QueueItem: Encodable, Sendable, Equatable {
     /// How many posts the report attaches (reports only).
     public var posts: Int?
     public var assignedTo: String?
+    /// The evidence `fedictl triage` shows beside the row, kept from the same answer (not part of
+    /// the queue's JSON, which stays as it was): the target's id on this server, the reported posts,
+    /// forwarded or not, the notes; an applicant's e-mail and IP.
+    public var evidence = Evidence()
+
+    public struct Evidence: Sendable, Equatable {
+        public var targetID: String?
+        public var reportedPosts: [Post] = []
+        public var forwarded: Bool?
+        public var notes: [ReportNote] = []
+        public var email: String?
+        public var ip: String?
+        public init() {}
+    }
 
     enum CodingKeys: String, CodingKey {
         case kind, id, server, target, from, reason, category, rules, comment, posts
@@ -49,6 +63,10 @@ public struct QueueItem: Encodable, Sendable, Equatable {
         comment = report.comment.flatMap { $0.isEmpty ? nil : $0 }
         posts = report.posts.count
         assignedTo = Self.handle(report.assignedTo, on: server)
+        evidence.targetID = report.targetID
+        evidence.reportedPosts = report.posts
+        evidence.forwarded = report.forwarded
+        evidence.notes = report.notes
     }
 
     public init(signUp account: AdminAccount, server: String) {
@@ -59,6 +77,8 @@ public struct QueueItem: Encodable, Sendable, Equatable {
         from = Self.handle(account.acct, on: server)
         reason = account.reason
         comment = account.reason
+        evidence.email = account.email
+        evidence.ip = account.ip
     }
 
     /// `@user@host` from an `acct` (`user` for the server's own accounts, `user@host` for others).
