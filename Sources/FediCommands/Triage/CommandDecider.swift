@@ -28,7 +28,7 @@ struct CommandDecider: TriageDecider {
         let capture = CapturedTerminal()
         let journal = WatchedJournal(wrapped: services.journal)
         var services = self.services
-        services.terminal = capture
+        services.terminal = capture.terminal
         services.journal = journal
         let status = await Services.$current.withValue(services) {
             await JournalSession.$enclosingRun.withValue(runID) { await FedictlMain.run(arguments) }
@@ -39,17 +39,15 @@ struct CommandDecider: TriageDecider {
 }
 
 /// A command's stdout and stderr, kept for one status line.
-final class CapturedTerminal: Terminal, @unchecked Sendable {
+final class CapturedTerminal: Sendable {
     private let text = Mutex<(out: String, err: String)>(("", ""))
 
-    func write(_ text: String) { self.text.withLock { $0.out += text } }
-    func writeError(_ text: String) { self.text.withLock { $0.err += text } }
-    var stdoutIsTTY: Bool { false }
-    var stderrIsTTY: Bool { false }
-    var stdinIsTTY: Bool { false }
-    var width: Int? { nil }
-    func readLine(prompt: String?, secret: Bool) -> String? { nil }
-    func readAll() throws -> Data { Data() }
+    /// The terminal the command writes to.
+    var terminal: StatusTerminal {
+        StatusTerminal(
+            out: { [self] line in text.withLock { $0.out += line + "\n" } },
+            err: { [self] line in text.withLock { $0.err += line + "\n" } })
+    }
 
     /// The error a failed command gave (its `fedictl:` line), or what a dry run would send, or the
     /// last thing said; one line.

@@ -50,6 +50,8 @@ struct TriageModel: Sendable {
     private(set) var details: [String: [String]] = [:]
     /// Every server of the screen, for the header and the short names.
     private(set) var servers: [String] = []
+    /// The servers whose queue has been looked at once.
+    private var looked: Set<String> = []
     private var shortNames: [String: String] = [:]
     var dryRun = false
     var colors = true
@@ -260,7 +262,7 @@ struct TriageModel: Sendable {
         if dryRun { return send(requests) }
         if decision.confirms || requests.count > 1 {
             let what = requests.count == 1 ? describe(requests[0]) : "\(requests.count) items"
-            let question = "\(capitalized(decision.name)): \(what)?\(skipped) [y/N]"
+            let question = "\(capitalized(decision.name)): \(what)?\(skipped)"
             mode = .confirm(requests, question: question)
             return []
         }
@@ -330,10 +332,10 @@ struct TriageModel: Sendable {
                 }
             }
         }
-        marks.subtract(requests.map(\.item))
-        remove(Set(done.map(\.key)))
         let decision = requests.first?.decision
         let label = requests.count == 1 ? describe(requests[0]) : "\(requests.count) items"
+        marks.subtract(requests.map(\.item))
+        remove(Set(done.map(\.key)))
         if !undoable.isEmpty, let decision {
             undos.append(Undo(entries: undoable, restores: done, label: "\(decision.rawValue) \(label)"))
         }
@@ -384,7 +386,8 @@ struct TriageModel: Sendable {
             status =
                 "\(gone.count) item\(gone.count == 1 ? "" : "s") on \(shortName(server)) handled elsewhere"
         }
-        arrived(items)
+        // A server's first look is what waited already, not news.
+        if looked.insert(server).inserted { add(items) } else { arrived(items) }
     }
 
     mutating func serverDown(_ server: String, why: String) { down[server] = why }

@@ -200,16 +200,19 @@ extension CommandContext {
     }
 }
 
-/// A terminal for work that runs behind the screen: what it would print becomes status lines.
-final class StatusTerminal: Terminal, @unchecked Sendable {
-    let say: @Sendable (String) -> Void
-    init(say: @escaping @Sendable (String) -> Void) { self.say = say }
-
-    func write(_ text: String) { lines(text) }
-    func writeError(_ text: String) { lines(text) }
-    private func lines(_ text: String) {
-        for line in text.split(separator: "\n") { say(String(line)) }
+/// A terminal for work that runs behind the screen (or whose output is kept): what it would print
+/// arrives a line at a time; it is no terminal, so nothing asks and nothing is laid out for one.
+final class StatusTerminal: Terminal, Sendable {
+    let out: @Sendable (String) -> Void
+    let err: @Sendable (String) -> Void
+    init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+        self.out = out
+        self.err = err
     }
+    convenience init(say: @escaping @Sendable (String) -> Void) { self.init(out: say, err: say) }
+
+    func write(_ text: String) { text.split(separator: "\n").forEach { out(String($0)) } }
+    func writeError(_ text: String) { text.split(separator: "\n").forEach { err(String($0)) } }
     var stdoutIsTTY: Bool { false }
     var stderrIsTTY: Bool { false }
     var stdinIsTTY: Bool { false }

@@ -210,7 +210,10 @@ extension TriageModel {
         switch mode {
         case .filter(let text): return [ScreenSpan("/" + Renderer.inert(text), .bold)]
         case .note(let text, _): return [ScreenSpan("note: " + Renderer.inert(text) + "▏", .bold)]
-        case .confirm(_, let question): return [ScreenSpan(Renderer.inert(question), paint([.bold, .yellow]))]
+        case .confirm(_, let question):
+            // The answer's keys stay in sight however long the question.
+            let asked = ScreenWidth.cut(Renderer.inert(question), to: max(1, columns - 6)) + " [y/N]"
+            return [ScreenSpan(asked, paint([.bold, .yellow]))]
         default: return [ScreenSpan(Renderer.inert(status), busy != nil ? paint(.cyan) : [])]
         }
     }
