@@ -8,7 +8,7 @@ MOCK := $(VENV)/bin/mastodon_mock
 MOCK_VERSION := 0.6.1
 # The reference for `domain-blocks merge` (its parity test runs fediblock-sync from the venv).
 FEDIBLOCKHOLE_VERSION := 0.4.6
-APT_PACKAGES := curl python3 libcurl4-openssl-dev libsecret-1-dev libsecret-tools gnome-keyring dbus python3-venv mandoc man-db \
+APT_PACKAGES := curl python3 libcurl4-openssl-dev libsecret-1-dev libncurses-dev libsecret-tools gnome-keyring dbus python3-venv mandoc man-db \
 	zsh bash-completion strace tmux fish ffmpeg systemd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

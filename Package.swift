@@ -44,6 +44,8 @@ let package = Package(
         // libsecret's headers (apt libsecret-1-dev) are not on the default path: `pkg-config --cflags
         // libsecret-1` without its `--libs`, which a systemLibrary target would add to the link.
         .target(name: "CSecretShim", cSettings: [.unsafeFlags(libsecretIncludeFlags)]),
+        // ncursesw (apt libncurses-dev) for `fedictl triage`'s screen; headers only, loaded with dlopen.
+        .target(name: "CCursesShim"),
 
         // Core: models, API adapters, HTTP semantics, logins. Never prints, never reads a terminal.
         .target(name: "FediCore", swiftSettings: functionSections),
@@ -52,6 +54,7 @@ let package = Package(
         // Adapters: the only targets that import C.
         .target(name: "FediHTTPCurl", dependencies: ["FediCore", "CCurlShim"], swiftSettings: functionSections),
         .target(name: "FediKeyring", dependencies: ["FediCore", "CSecretShim"], swiftSettings: functionSections),
+        .target(name: "FediCurses", dependencies: ["FediCommands", "CCursesShim"], swiftSettings: functionSections),
         // The command tree.
         .target(
             name: "FediCommands",
@@ -62,7 +65,7 @@ let package = Package(
         // No dynamic symbol table beyond what the C libraries need: the toolchain exports every
         // Swift symbol, which the loader then searches at start-up and on every dlopen.
         .executableTarget(
-            name: "fedictl", dependencies: ["FediCommands", "FediHTTPCurl", "FediKeyring"],
+            name: "fedictl", dependencies: ["FediCommands", "FediHTTPCurl", "FediKeyring", "FediCurses"],
             exclude: ["fedictl.order", "fedictl.ld"],
             swiftSettings: functionSections,
             linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"] + codeLayout)]),

@@ -76,6 +76,7 @@ public struct Fedictl: AsyncParsableCommand {
         ("reports", { Reports.self }),
         ("queue", { Queue.self }),
         ("trends", { Trends.self }),
+        ("triage", { Triage.self }),
         ("domain-blocks", { DomainBlocks.self }),
         ("domain-allows", { DomainAllows.self }),
         ("domain-subscriptions", { DomainSubscriptions.self }),

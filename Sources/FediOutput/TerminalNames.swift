@@ -3,7 +3,7 @@ import FoundationEssentials
 
 /// How a terminal table names accounts and servers: as short as it can without losing what tells
 /// them apart. Piped output, CSV and JSON keep the full names.
-enum TerminalNames {
+public enum TerminalNames {
     /// `@user@host` as `@user` in the identifier columns of each row whose server is `host(row)`:
     /// the server's own accounts, as it names them itself.
     static func shortenLocalHandles(_ cells: inout [[String]], columns: [TableColumn], host: (Int) -> String?) {
@@ -20,7 +20,7 @@ enum TerminalNames {
     }
 
     /// `@user` for `@user@host` on `host`; anything else as it is.
-    static func local(_ handle: String, on host: String) -> String {
+    public static func local(_ handle: String, on host: String) -> String {
         guard handle.hasPrefix("@"), handle.hasSuffix(host),
             handle.utf8.count > host.utf8.count + 2
         else { return handle }
@@ -40,7 +40,7 @@ enum TerminalNames {
     /// (`mastodon` for `admin@mastodon.example`) when no other server starts so, else the server's
     /// name, else the whole value (two accounts on one server). `servers`: whether the names are
     /// servers' (not the whole values).
-    static func shortest(_ values: Set<String>, among universe: Set<String>) -> (
+    public static func shortest(_ values: Set<String>, among universe: Set<String>) -> (
         names: [String: String], servers: Bool
     ) {
         let all = universe.union(values)

@@ -33,6 +33,8 @@ public struct CommandHarness: Sendable {
     public var journal: any Journal = DisabledJournal()
     /// `queue --since-last`'s memory: fails closed unless a test gives one.
     public var lastLooks: (any LastLookStore)?
+    /// `fedictl triage`'s screen: none unless a test scripts one (`ScriptedScreen`).
+    public var triageScreen: (any TriageScreen)?
 
     public static let sharedTransport = CurlTransport()
 
@@ -62,6 +64,7 @@ public struct CommandHarness: Sendable {
             environment: environment, now: now, journal: journal)
         if let sleep { services.sleep = sleep }
         if let lastLooks { services.lastLooks = lastLooks }
+        if let screen = triageScreen { services.triageScreen = { screen } }
         let status = await Services.$current.withValue(services) {
             await FedictlMain.run(arguments)
         }

@@ -42,7 +42,7 @@ public struct FakeServerAccount: Sendable {
     public func run(
         _ arguments: [String], tty: Bool = false, width: Int = 100, input: String = "",
         environment: [String: String] = [:],
-        journal: any Journal = DisabledJournal()
+        journal: any Journal = DisabledJournal(), screen: (any TriageScreen)? = nil
     ) async -> CommandResult {
         let sleeps = self.sleeps
         let limit = waitsBeforeCancel
@@ -54,6 +54,7 @@ public struct FakeServerAccount: Sendable {
             })
         harness.lastLooks = lastLooks
         harness.journal = journal
+        harness.triageScreen = screen
         return await harness.run(arguments, tty: tty, width: width, input: input)
     }
 }

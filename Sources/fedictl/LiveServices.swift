@@ -1,6 +1,7 @@
 import Dispatch
 import FediCommands
 import FediCore
+import FediCurses
 import FediHTTPCurl
 import FediKeyring
 import FediOutput
@@ -29,6 +30,7 @@ enum LiveServices {
             runCommand: { try await runShellCommand($0, input: $1, timeout: $2) },
             journal: FileJournal(paths: StatePaths(environment: environment)))
         services.lastLooks = FileLastLookStore(paths: StatePaths(environment: environment))
+        services.triageScreen = { CursesScreen() }
         return services
     }
 

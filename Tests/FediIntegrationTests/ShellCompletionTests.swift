@@ -284,11 +284,12 @@ struct InstalledPrefix: Sendable {
 struct Tmux {
     let socket: String
 
-    func start(_ command: [String]) throws {
+    func start(_ command: [String], columns: Int = 160, rows: Int = 50) throws {
         // The server this forks outlives the call: it must hold no pipe of ours (stdio to /dev/null)
         // nor one a concurrent test's child leaked into this process (every other descriptor
         // closed), or whoever reads that pipe to the end would wait for the server to exit.
-        let arguments = ["-f", "/dev/null", "-S", socket, "new-session", "-d", "-x", "160", "-y", "50"] + command
+        let arguments =
+            ["-f", "/dev/null", "-S", socket, "new-session", "-d", "-x", String(columns), "-y", String(rows)] + command
         let detach =
             #"for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-" 2>/dev/null; done; "#
             + #"exec tmux "$@" </dev/null >/dev/null 2>&1"#

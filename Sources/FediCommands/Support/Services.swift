@@ -36,6 +36,9 @@ public struct Services: Sendable {
     /// What `queue --since-last` saw last time, per server. Defaults to failing closed; the
     /// executable binds the file in the state directory.
     public var lastLooks: any LastLookStore = Unconfigured()
+    /// The full-screen terminal of `fedictl triage` (ncursesw in the executable). Defaults to none,
+    /// so a test that did not give a scripted screen never takes the terminal.
+    public var triageScreen: (@Sendable () -> any TriageScreen)?
     /// Warnings a run gives once, however many accounts or stores it opens.
     public var saidOnce = SaidOnce()
     /// The token files and credentials whose owner the server confirmed in this run (account and path).

@@ -35,6 +35,19 @@ public struct QueueItem: Encodable, Sendable, Equatable {
     public var emailDomain: String?
     /// The address the applicant signed up from, where the server gives it (sign-ups only).
     public var ip: String?
+    /// The evidence `fedictl triage` shows beside the row, kept from the same answer (not part of
+    /// the queue's JSON): the target's id on this server, the reported posts, forwarded or not, the
+    /// notes; an applicant's whole e-mail address.
+    public var evidence = Evidence()
+
+    public struct Evidence: Sendable, Equatable {
+        public var targetID: String?
+        public var reportedPosts: [Post] = []
+        public var forwarded: Bool?
+        public var notes: [ReportNote] = []
+        public var email: String?
+        public init() {}
+    }
 
     enum CodingKeys: String, CodingKey {
         case kind, id, server, target, from, reason, category, rules, comment, posts, ip
@@ -54,6 +67,10 @@ public struct QueueItem: Encodable, Sendable, Equatable {
         comment = report.comment.flatMap { $0.isEmpty ? nil : $0 }
         posts = report.posts.count
         assignedTo = Self.handle(report.assignedTo, on: server)
+        evidence.targetID = report.targetID
+        evidence.reportedPosts = report.posts
+        evidence.forwarded = report.forwarded
+        evidence.notes = report.notes
     }
 
     public init(signUp account: AdminAccount, server: String) {
@@ -66,6 +83,7 @@ public struct QueueItem: Encodable, Sendable, Equatable {
         comment = account.reason
         emailDomain = Self.emailDomain(account.email)
         ip = account.ip.flatMap { $0.isEmpty ? nil : $0 }
+        evidence.email = account.email
     }
 
     /// `mail.example` of `someone@Mail.Example` (lower-cased: domains are case-blind).

@@ -1,0 +1,129 @@
+import FediCore
+
+/// One key's decision on a queue item, and the fedictl command line that makes it: the screen
+/// sends exactly what the matching command would (its doors, capability refusals, journal).
+enum TriageDecision: String, CaseIterable, Sendable {
+    case resolve, approve, reject, warn, limit, suspend, sensitive, assign, note
+
+    var key: Character {
+        switch self {
+        case .resolve: "r"
+        case .approve: "a"
+        case .reject: "x"
+        case .warn: "w"
+        case .limit: "l"
+        case .suspend: "s"
+        case .sensitive: "m"
+        case .assign: "A"
+        case .note: "n"
+        }
+    }
+
+    init?(key: Character) {
+        guard let found = Self.allCases.first(where: { $0.key == key }) else { return nil }
+        self = found
+    }
+
+    /// What the help and the status line call it.
+    var name: String {
+        switch self {
+        case .resolve: "resolve the report"
+        case .approve: "approve the sign-up"
+        case .reject: "reject the sign-up"
+        case .warn: "warn the target (resolves)"
+        case .limit: "limit (silence) the target (resolves)"
+        case .suspend: "suspend the target (resolves)"
+        case .sensitive: "force the target's media sensitive (resolves)"
+        case .assign: "assign the report to yourself"
+        case .note: "add a note to the report"
+        }
+    }
+
+    /// Hides content or cannot be taken back everywhere: asks y/N in the status line first.
+    var confirms: Bool { self == .reject || self == .suspend }
+
+    /// The kind of item the decision is about.
+    var kind: QueueItem.Kind { self == .approve || self == .reject ? .signUp : .report }
+
+    /// The item leaves the queue once the decision is made.
+    var ends: Bool { self != .assign && self != .note }
+
+    /// What the server's software must be able to do (the capability table decides, as for the command).
+    var capability: Capability {
+        switch self {
+        case .resolve: .reportsResolve
+        case .approve: .accountsApprove
+        case .reject: .accountsReject
+        case .warn, .limit, .suspend, .sensitive: .accountsAction
+        case .assign: .reportsAssign
+        case .note: .reportsNote
+        }
+    }
+
+    /// The words after `fedictl` that make this decision on `item` as `account` (nil: the run's own
+    /// selection, an environment token's), or why not.
+    func arguments(for item: QueueItem, account: String?, text: String? = nil) -> Result<[String], TriageRefusal> {
+        guard item.kind == kind else {
+            return .failure(
+                TriageRefusal(
+                    kind == .report
+                        ? "\(key): for reports; a sign-up is approved (a) or rejected (x)"
+                        : "\(key): for sign-ups; a report is resolved (r) or acted on (w, l, m, s)"))
+        }
+        let verb: [String]
+        switch self {
+        case .resolve: verb = ["reports", "resolve", item.id]
+        case .approve: verb = ["accounts", "approve", item.id]
+        case .reject: verb = ["accounts", "reject", item.id]
+        case .warn, .limit, .suspend, .sensitive:
+            guard let target = item.evidence.targetID else {
+                return .failure(TriageRefusal("\(key): the server did not say which account the report is about"))
+            }
+            let type = [Self.warn: "none", .limit: "silence", .suspend: "suspend", .sensitive: "sensitive"][self]!
+            verb = ["accounts", "action", target, "--type", type, "--report", item.id]
+        case .assign: verb = ["reports", "assign", item.id]
+        case .note:
+            guard let text, !text.isEmpty else { return .failure(TriageRefusal("n: an empty note was not sent")) }
+            verb = ["reports", "note", item.id, "--", text]
+        }
+        // Options before `--`, so a note that starts with a dash stays the note.
+        let options = (account.map { ["--account", $0] } ?? []) + ["--yes"]
+        if let dashes = verb.firstIndex(of: "--") {
+            return .success(Array(verb[..<dashes]) + options + Array(verb[dashes...]))
+        }
+        return .success(verb + options)
+    }
+}
+
+/// Why a key sent nothing: said in the status line.
+struct TriageRefusal: Error, Equatable, Sendable {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// One command a decision runs, on one item.
+struct TriageRequest: Sendable, Equatable {
+    /// The item's `QueueItem.key`.
+    var item: String
+    var decision: TriageDecision
+    /// The words after `fedictl`.
+    var arguments: [String]
+}
+
+/// How a command the screen ran ended.
+struct TriageOutcome: Sendable, Equatable {
+    var status: Int32
+    /// Its last line for people (the error, the dry run's request, what changed).
+    var message: String
+    /// The journal entries it wrote that have an undo, newest last.
+    var undoable: [String] = []
+    var succeeded: Bool { status == 0 }
+}
+
+/// Makes decisions: the seam between the screen and the commands. The live one runs the matching
+/// fedictl command in-process (`CommandDecider`); #43 will put Core's use cases behind it.
+protocol TriageDecider: Sendable {
+    func decide(_ request: TriageRequest) async -> TriageOutcome
+    /// Undoes journal entries made by earlier decisions, as `fedictl log undo` does.
+    func undo(_ entries: [String]) async -> TriageOutcome
+}

@@ -1,0 +1,220 @@
+import FediCore
+import FediTestSupport
+import Foundation
+import Testing
+
+/// `fedictl triage` on a real terminal (tmux, through ncursesw) over two mastodon_mock servers:
+/// keys in with send-keys, the screen read back with capture-pane, each decision read back from
+/// the servers, and the terminal as it was after q and after SIGTERM.
+@Suite(.enabled(if: ProcessRunner.isInstalled("tmux"), "needs tmux (make deps installs it)"))
+struct TriageScreenTests {
+    static let carol = SeedAccount("carol", token: "carol-token")
+    static let dave = SeedAccount("dave", token: "dave-token")
+
+    /// A: alice's report about bob with a warned post (TriageScene), three reports by bob about
+    /// alice ("bulk"). B: a report about bob to suspend, two sign-ups waiting (carol, dave).
+    struct Fleet {
+        let a: ServerProcess
+        let b: ServerProcess
+        let scene: TriageScene
+        let bulk: [String]
+        let toSuspend: String
+        let bobOnB: String
+        let home: TerminalWidthTests.Home
+
+        func stop() {
+            a.stop()
+            b.stop()
+            try? FileManager.default.removeItem(at: home.root)
+        }
+    }
+
+    static func fleet() async throws -> Fleet {
+        async let first = MockServer.start()
+        async let second = MockServer.start(accounts: [MockServer.admin, MockServer.alice, MockServer.bob, carol, dave])
+        let (a, b) = try await (first, second)
+        let scene = try await TriageScene.set(on: a)
+        let aliceOnA = try await TriageScene.accountID("alice", on: a)
+        var bulk: [String] = []
+        for index in 1...3 {
+            bulk.append(
+                try TriageScene.string(
+                    try TriageScene.object(
+                        try await a.json(
+                            .post, "/api/v1/reports", token: MockServer.bob.token,
+                            body: ["account_id": aliceOnA, "comment": "bulk \(index)", "category": "other"]))["id"]))
+        }
+        let bobOnB = try await TriageScene.accountID("bob", on: b)
+        let toSuspend = try TriageScene.string(
+            try TriageScene.object(
+                try await b.json(
+                    .post, "/api/v1/reports", token: MockServer.alice.token,
+                    body: ["account_id": bobOnB, "comment": "threatens people", "category": "violation"]))["id"])
+        try await b.makePending("carol", reason: "carol wants to talk about birds")
+        try await b.makePending("dave", reason: "dave wants to talk about trains")
+        return Fleet(
+            a: a, b: b, scene: scene, bulk: bulk, toSuspend: toSuspend, bobOnB: bobOnB,
+            home: try TerminalWidthTests.Home(servers: [a, b]))
+    }
+
+    /// A pane running `fedictl triage` (then `stty -a`, to show the modes it left), at `columns`x`rows`.
+    static func start(_ fleet: Fleet, columns: Int, rows: Int, name: String) throws -> Tmux {
+        var environment = fleet.home.environment
+        environment["TERM"] = "xterm-256color"
+        environment["XDG_STATE_HOME"] = fleet.home.root.appendingPathComponent("state").path
+        let exports = environment.map { "export \($0.key)='\($0.value)'" }.sorted().joined(separator: "; ")
+        let script =
+            "\(exports); '\(RepoPaths.fedictlBinary.path)' triage --interval 3600; echo \"### status $?\"; stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon -e -echo -e -icanon | tr '\\n' ' '; echo; exec sleep 300"
+        let tmux = Tmux(socket: fleet.home.root.appendingPathComponent("\(name).sock").path)
+        try tmux.start(["bash", "--norc", "--noprofile", "-c", script], columns: columns, rows: rows)
+        return tmux
+    }
+
+    /// Waits (on a thread of its own) until the pane shows `text`.
+    static func waitFor(_ tmux: Tmux, _ text: String) async throws -> [String] {
+        let found = try await ProcessRunner.onOwnThread { tmux.waitFor { $0.joined(separator: "\n").contains(text) } }
+        let screen = tmux.screen()
+        try #require(found, "never showed \(text):\n\(screen.joined(separator: "\n"))")
+        return screen
+    }
+
+    static func send(_ tmux: Tmux, _ text: String) throws { try tmux.type(text) }
+
+    static func report(_ id: String, on server: ServerProcess) async throws -> [String: Any] {
+        try TriageScene.object(
+            try await server.json(.get, "/api/v1/admin/reports/\(id)", token: MockServer.admin.token))
+    }
+
+    @Test(arguments: [(80, 24), (120, 40)])
+    func movesRevealsDecidesMarksUndoesAndGivesTheTerminalBack(columns: Int, rows: Int) async throws {
+        let fleet = try await Self.fleet()
+        defer { fleet.stop() }
+        let tmux = try Self.start(fleet, columns: columns, rows: rows, name: "triage\(columns)")
+        defer { tmux.stop() }
+        var seen: [[String]] = []
+        func wait(_ text: String) async throws {
+            let screen = try await Self.waitFor(tmux, text)
+            seen.append(screen)
+        }
+        try await wait("7 waiting on 2 servers")
+        // Move; read the scene's report: its warned post hidden until v.
+        try Self.send(tmux, "jjk")
+        try Self.send(tmux, "/Scam")
+        try tmux.keys("Enter")
+        try await wait("[CW: hot take] (hidden: v shows it)")
+        #expect(!tmux.screenText.contains("you are all wrong"))
+        try Self.send(tmux, "v")
+        try await wait("you are all wrong")
+        // Resolve it.
+        try Self.send(tmux, "r")
+        try await wait("resolve report \(fleet.scene.reportID)")
+        try await wait("done")
+        #expect(try await Self.report(fleet.scene.reportID, on: fleet.a)["action_taken"] as? Bool == true)
+        // Approve carol, reject dave (y/N).
+        try Self.send(tmux, "/carol")
+        try tmux.keys("Enter")
+        try Self.send(tmux, "a")
+        try await wait("approve sign-up")
+        let carolID = try await TriageScene.accountID("carol", on: fleet.b)
+        try await wait("5 waiting")
+        #expect(try await fleet.b.adminAccount(carolID)["approved"] as? Bool == true)
+        try Self.send(tmux, "/dave")
+        try tmux.keys("Enter")
+        try Self.send(tmux, "x")
+        try await wait("Reject the sign-up")
+        try Self.send(tmux, "y")
+        try await wait("4 waiting")
+        let pending = try #require(
+            try await fleet.b.json(.get, "/api/v2/admin/accounts?status=pending", token: MockServer.admin.token)
+                as? [[String: Any]])
+        #expect(pending.isEmpty, "\(pending)")
+        // Suspend bob on B, after y.
+        try Self.send(tmux, "/threatens")
+        try tmux.keys("Enter")
+        try Self.send(tmux, "s")
+        try await wait("Suspend the target")
+        try Self.send(tmux, "y")
+        try await wait("3 waiting")
+        #expect(try await fleet.b.adminAccount(fleet.bobOnB)["suspended"] as? Bool == true)
+        #expect(try await Self.report(fleet.toSuspend, on: fleet.b)["action_taken"] as? Bool == true)
+        // Mark the three bulk reports and resolve them together; then undo that.
+        try Self.send(tmux, "/bulk")
+        try tmux.keys("Enter")
+        try Self.send(tmux, "   ")
+        try await wait("3 marked")
+        try Self.send(tmux, "r")
+        try await wait("3 items?")
+        try Self.send(tmux, "y")
+        try await wait("0 waiting")
+        for id in fleet.bulk { #expect(try await Self.report(id, on: fleet.a)["action_taken"] as? Bool == true) }
+        try Self.send(tmux, "u")
+        try await wait("undone")
+        try await wait("3 waiting")
+        for id in fleet.bulk { #expect(try await Self.report(id, on: fleet.a)["action_taken"] as? Bool == false) }
+        for screen in seen {
+            #expect(screen.count <= rows)
+            for line in screen { #expect(line.count <= columns, "wider than \(columns): \(line)") }
+        }
+        // q: the shell's screen is back, in its own modes.
+        try Self.send(tmux, "q")
+        let after = try await Self.waitFor(tmux, "### status 0")
+        #expect(!after.joined().contains("fedictl triage ·"), "\(after)")
+        #expect(after.contains { $0.trimmingCharacters(in: .whitespaces) == "icanon echo" }, "\(after)")
+    }
+
+    /// The real GoToSocial beside a mastodon_mock: its sign-up from the web form shows with its
+    /// reason, and `a` approves it there.
+    @Test(.realGoToSocial) func approvesASignUpOnTheRealGoToSocial() async throws {
+        let gts = try await GoToSocialServer.shared()
+        let username = GoToSocialServer.uniqueName("triaged")
+        _ = try await gts.signUpThroughWebForm(username)
+        let mock = try await MockServer.start()
+        defer { mock.stop() }
+        let home = try TerminalWidthTests.Home(servers: [mock, gts.http])
+        defer { try? FileManager.default.removeItem(at: home.root) }
+        try gts.admin.token.write(
+            to: home.tokens.appendingPathComponent(home.accounts[1]), atomically: true, encoding: .utf8)
+        var environment = home.environment
+        environment["TERM"] = "xterm-256color"
+        environment["XDG_STATE_HOME"] = home.root.appendingPathComponent("state").path
+        let exports = environment.map { "export \($0.key)='\($0.value)'" }.sorted().joined(separator: "; ")
+        let script =
+            "\(exports); '\(RepoPaths.fedictlBinary.path)' triage --interval 3600; echo \"### status $?\"; exec sleep 300"
+        let tmux = Tmux(socket: home.root.appendingPathComponent("gts.sock").path)
+        try tmux.start(["bash", "--norc", "--noprofile", "-c", script], columns: 80, rows: 24)
+        defer { tmux.stop() }
+        _ = try await Self.waitFor(tmux, "waiting on 2 servers")
+        try Self.send(tmux, "/\(username)")
+        try tmux.keys("Enter")
+        let shown = try await Self.waitFor(tmux, "Reason: \(GoToSocialServer.defaultReason.prefix(30))")
+        for line in shown { #expect(line.count <= 80, "\(line)") }
+        try Self.send(tmux, "a")
+        _ = try await Self.waitFor(tmux, "done")
+        try await gts.eventually("GoToSocial to approve @\(username)") {
+            try await gts.adminAccount(username)["approved"] as? Bool == true
+        }
+        try Self.send(tmux, "q")
+        let after = try await Self.waitFor(tmux, "### status 0")
+        #expect(!after.joined().contains("fedictl triage ·"), "\(after)")
+    }
+
+    @Test func sigtermGivesTheTerminalBack() async throws {
+        let fleet = try await Self.fleet()
+        defer { fleet.stop() }
+        let tmux = try Self.start(fleet, columns: 80, rows: 24, name: "sigterm")
+        defer { tmux.stop() }
+        _ = try await Self.waitFor(tmux, "waiting on 2 servers")
+        let found = try await ProcessRunner.run(
+            "pgrep", ["-f", "^\(RepoPaths.fedictlBinary.path) triage --interval 3600$"])
+        let pids = found.stdout.split(separator: "\n").compactMap { Int32($0) }
+        try #require(!pids.isEmpty, "\(found)")
+        // Only this test's fedictl: its environment names this fleet's home.
+        for pid in pids {
+            let environ = (try? String(contentsOfFile: "/proc/\(pid)/environ", encoding: .utf8)) ?? ""
+            if environ.contains(fleet.home.root.path) { kill(pid, SIGTERM) }
+        }
+        let after = try await Self.waitFor(tmux, "### status 0")
+        #expect(!after.joined().contains("fedictl triage ·"), "\(after)")
+        #expect(after.contains { $0.trimmingCharacters(in: .whitespaces) == "icanon echo" }, "\(after)")
+    }
+}
