@@ -218,13 +218,13 @@ _fedictl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    auth|instance|apps|signup|accounts|reports|queue|domain-blocks|domain-allows|domain-subscriptions|domain-drafts|domain-excludes|header-filters|email-blocks|ip-blocks|canonical-email-blocks|media|filters|blocks|mutes|user-domain-blocks|timelines|log|completion|help)
+    auth|instance|apps|signup|accounts|reports|queue|trends|triage|domain-blocks|domain-allows|domain-subscriptions|domain-drafts|domain-excludes|header-filters|email-blocks|ip-blocks|canonical-email-blocks|media|filters|blocks|mutes|user-domain-blocks|timelines|log|completion|help)
         # Offer subcommand argument completions
         "_fedictl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'auth instance apps signup accounts reports queue domain-blocks domain-allows domain-subscriptions domain-drafts domain-excludes header-filters email-blocks ip-blocks canonical-email-blocks media filters blocks mutes user-domain-blocks timelines log completion help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'auth instance apps signup accounts reports queue trends triage domain-blocks domain-allows domain-subscriptions domain-drafts domain-excludes header-filters email-blocks ip-blocks canonical-email-blocks media filters blocks mutes user-domain-blocks timelines log completion help' -- "${cur}"))
         ;;
     esac
 }
@@ -882,13 +882,13 @@ _fedictl_instance() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    info|features|rules|peers|activity|blocks|nodeinfo)
+    info|features|rules|peers|activity|blocks|nodeinfo|stats)
         # Offer subcommand argument completions
         "_fedictl_instance_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'info features rules peers activity blocks nodeinfo' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'info features rules peers activity blocks nodeinfo stats' -- "${cur}"))
         ;;
     esac
 }
@@ -1305,7 +1305,7 @@ _fedictl_instance_peers() {
 
 _fedictl_instance_activity() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --ascii --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
     __fedictl_offer_flags_options 1
@@ -1457,6 +1457,68 @@ _fedictl_instance_nodeinfo() {
         ;;
     '--token-file')
         __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_instance_stats() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --since --until --top)
+    __fedictl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance stats -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion instance stats -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--since')
+        return
+        ;;
+    '--until')
+        return
+        ;;
+    '--top')
         return
         ;;
     esac
@@ -1686,7 +1748,7 @@ _fedictl_accounts_list() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --active --pending --disabled --silenced --suspended --sensitized --local --remote --staff --each-server --count --all --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --username --email --domain --match --match-field --since --until --ip -L --limit)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --username --email --domain --match --match-field --since --until --ip -L --limit --group-by)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -1758,6 +1820,10 @@ _fedictl_accounts_list() {
         return
         ;;
     '-L'|'--limit')
+        return
+        ;;
+    '--group-by')
+        __fedictl_add_completions -W 'email-domain'$'\n''ip'$'\n''domain'$'\n''target'
         return
         ;;
     esac
@@ -2850,7 +2916,7 @@ _fedictl_queue() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --exit-status --since-last --watch --each-server --version -h --help)
     repeating_options=(--account)
-    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --kind --domain --match --match-field --since --until --ip --interval --exec --exec-timeout)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --kind --domain --match --match-field --since --until --ip --group-by --interval --exec --exec-timeout)
     __fedictl_offer_flags_options 1
 
     # Offer option value completions
@@ -2919,6 +2985,10 @@ _fedictl_queue() {
     '--ip')
         return
         ;;
+    '--group-by')
+        __fedictl_add_completions -W 'email-domain'$'\n''ip'$'\n''domain'$'\n''target'
+        return
+        ;;
     '--interval')
         return
         ;;
@@ -2926,6 +2996,663 @@ _fedictl_queue() {
         return
         ;;
     '--exec-timeout')
+        return
+        ;;
+    esac
+}
+
+_fedictl_trends() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __fedictl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    links|statuses|tags)
+        # Offer subcommand argument completions
+        "_fedictl_trends_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'links statuses tags' -- "${cur}"))
+        ;;
+    esac
+}
+
+_fedictl_trends_links() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __fedictl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|approve|reject)
+        # Offer subcommand argument completions
+        "_fedictl_trends_links_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list approve reject' -- "${cur}"))
+        ;;
+    esac
+}
+
+_fedictl_trends_links_list() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --pending --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
+    __fedictl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion trends links list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion trends links list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '-L'|'--limit')
+        return
+        ;;
+    esac
+}
+
+_fedictl_trends_links_approve() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --each-server --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
+    __fedictl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion trends links approve -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion trends links approve -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_trends_links_reject() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --each-server --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
+    __fedictl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion trends links reject -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion trends links reject -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_trends_statuses() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __fedictl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|approve|reject)
+        # Offer subcommand argument completions
+        "_fedictl_trends_statuses_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list approve reject' -- "${cur}"))
+        ;;
+    esac
+}
+
+_fedictl_trends_statuses_list() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --pending --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
+    __fedictl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion trends statuses list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion trends statuses list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '-L'|'--limit')
+        return
+        ;;
+    esac
+}
+
+_fedictl_trends_statuses_approve() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --each-server --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
+    __fedictl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion trends statuses approve -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion trends statuses approve -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_trends_statuses_reject() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --each-server --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
+    __fedictl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion trends statuses reject -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion trends statuses reject -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_trends_tags() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __fedictl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|approve|reject)
+        # Offer subcommand argument completions
+        "_fedictl_trends_tags_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list approve reject' -- "${cur}"))
+        ;;
+    esac
+}
+
+_fedictl_trends_tags_list() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --pending --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file -L --limit)
+    __fedictl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion trends tags list -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion trends tags list -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '-L'|'--limit')
+        return
+        ;;
+    esac
+}
+
+_fedictl_trends_tags_approve() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --each-server --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
+    __fedictl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion trends tags approve -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion trends tags approve -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_trends_tags_reject() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --each-server --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
+    __fedictl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion trends tags reject -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion trends tags reject -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_triage() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --each-server --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --kind --domain --match --match-field --since --until --ip --interval)
+    __fedictl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion triage -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion triage -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--kind')
+        __fedictl_add_completions -W 'report'$'\n''sign-up'
+        return
+        ;;
+    '--domain')
+        return
+        ;;
+    '--match')
+        return
+        ;;
+    '--match-field')
+        __fedictl_add_completions -W 'username'$'\n''display-name'$'\n''email'
+        return
+        ;;
+    '--since')
+        return
+        ;;
+    '--until')
+        return
+        ;;
+    '--ip')
+        return
+        ;;
+    '--interval')
         return
         ;;
     esac
@@ -2943,13 +3670,13 @@ _fedictl_domain-blocks() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|show|add|update|remove|import|export|merge|sync|apply)
+    list|show|add|update|remove|import|export|merge|sync|apply|matrix|diff)
         # Offer subcommand argument completions
         "_fedictl_domain-blocks_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list show add update remove import export merge sync apply' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list show add update remove import export merge sync apply matrix diff' -- "${cur}"))
         ;;
     esac
 }
@@ -3602,6 +4329,112 @@ _fedictl_domain-blocks_apply() {
     # Offer positional completions
     case "${positional_number}" in
     1)
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-blocks_matrix() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
+    __fedictl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks matrix -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks matrix -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_domain-blocks_diff() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
+    __fedictl_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks diff -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks diff -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
         __fedictl_add_completions -f
         return
         ;;
