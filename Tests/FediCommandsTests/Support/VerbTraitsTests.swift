@@ -25,9 +25,10 @@ struct VerbTraitsTests {
         }
     }
 
-    @Test func onlyTheQueueSelectsEveryModeratorByDefaultAndOnlyModerationVerbsAreFilteredByRole() {
+    /// The queue and the triage screen over it: what waits is the fleet's, so they show every account's.
+    @Test func onlyTheQueueAndTriageSelectEveryModeratorByDefaultAndOnlyModerationVerbsAreFilteredByRole() {
         let fleetByDefault = Self.verbs().filter { $0.traits.everyAccountByDefault }
-        #expect(fleetByDefault.map { "\($0)" } == ["Queue"])
+        #expect(fleetByDefault.map { "\($0)" } == ["Queue", "Triage"])
         #expect(fleetByDefault.allSatisfy { $0.traits.accounts == .moderation })
     }
 }
