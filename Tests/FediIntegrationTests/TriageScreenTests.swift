@@ -59,23 +59,37 @@ struct TriageScreenTests {
 
     /// A pane running `fedictl triage` (then `stty -a`, to show the modes it left), at `columns`x`rows`.
     static func start(_ fleet: Fleet, columns: Int, rows: Int, name: String) throws -> Tmux {
-        var environment = fleet.home.environment
-        environment["TERM"] = "xterm-256color"
-        environment["XDG_STATE_HOME"] = fleet.home.root.appendingPathComponent("state").path
-        let exports = environment.map { "export \($0.key)='\($0.value)'" }.sorted().joined(separator: "; ")
         let script =
-            "\(exports); '\(RepoPaths.fedictlBinary.path)' triage --interval 3600; echo \"### status $?\"; stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon -e -echo -e -icanon | tr '\\n' ' '; echo; exec sleep 300"
+            "'\(RepoPaths.fedictlBinary.path)' triage --interval 3600; echo \"### status $?\"; stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon -e -echo -e -icanon | tr '\\n' ' '; echo; exec sleep 300"
         let tmux = Tmux(socket: fleet.home.root.appendingPathComponent("\(name).sock").path)
-        try tmux.start(["bash", "--norc", "--noprofile", "-c", script], columns: columns, rows: rows)
+        try tmux.start(Self.pane(fleet.home, script), columns: columns, rows: rows)
         return tmux
+    }
+
+    /// A shell running `script` with the home's environment and nothing else: the tmux server
+    /// inherits this process's, whose XDG_CONFIG_HOME (scripts/with-keyring) names another config.
+    static func pane(_ home: TerminalWidthTests.Home, _ script: String) -> [String] {
+        var environment = home.environment
+        environment["TERM"] = "xterm-256color"
+        environment["XDG_STATE_HOME"] = home.root.appendingPathComponent("state").path
+        let pairs = environment.map { "\($0.key)=\($0.value)" }.sorted()
+        return ["env", "-i"] + pairs + ["bash", "--norc", "--noprofile", "-c", script]
     }
 
     /// Waits (on a thread of its own) until the pane shows `text`.
     static func waitFor(_ tmux: Tmux, _ text: String) async throws -> [String] {
         let found = try await ProcessRunner.onOwnThread { tmux.waitFor { $0.joined(separator: "\n").contains(text) } }
-        let screen = tmux.screen()
+        // capture-pane ends every row with a newline: the last one is no row of the screen.
+        var screen = tmux.screen()
+        if screen.last == "" { screen.removeLast() }
         try #require(found, "never showed \(text):\n\(screen.joined(separator: "\n"))")
         return screen
+    }
+
+    /// The pane once fedictl has exited with 0 and `stty` has printed the modes it left.
+    static func exited(_ tmux: Tmux) async throws -> [String] {
+        _ = try await waitFor(tmux, "### status 0")
+        return try await waitFor(tmux, "icanon")
     }
 
     static func send(_ tmux: Tmux, _ text: String) throws { try tmux.type(text) }
@@ -107,16 +121,15 @@ struct TriageScreenTests {
         try await wait("you are all wrong")
         // Resolve it.
         try Self.send(tmux, "r")
-        try await wait("resolve report \(fleet.scene.reportID)")
-        try await wait("done")
+        try await wait("done: resolve report \(fleet.scene.reportID)")
         #expect(try await Self.report(fleet.scene.reportID, on: fleet.a)["action_taken"] as? Bool == true)
         // Approve carol, reject dave (y/N).
         try Self.send(tmux, "/carol")
         try tmux.keys("Enter")
         try Self.send(tmux, "a")
-        try await wait("approve sign-up")
-        let carolID = try await TriageScene.accountID("carol", on: fleet.b)
+        try await wait("done: approve sign-up")
         try await wait("5 waiting")
+        let carolID = try await TriageScene.accountID("carol", on: fleet.b)
         #expect(try await fleet.b.adminAccount(carolID)["approved"] as? Bool == true)
         try Self.send(tmux, "/dave")
         try tmux.keys("Enter")
@@ -157,7 +170,7 @@ struct TriageScreenTests {
         }
         // q: the shell's screen is back, in its own modes.
         try Self.send(tmux, "q")
-        let after = try await Self.waitFor(tmux, "### status 0")
+        let after = try await Self.exited(tmux)
         #expect(!after.joined().contains("fedictl triage ·"), "\(after)")
         #expect(after.contains { $0.trimmingCharacters(in: .whitespaces) == "icanon echo" }, "\(after)")
     }
@@ -172,24 +185,22 @@ struct TriageScreenTests {
         defer { mock.stop() }
         let home = try TerminalWidthTests.Home(servers: [mock, gts.http])
         defer { try? FileManager.default.removeItem(at: home.root) }
-        try gts.admin.token.write(
-            to: home.tokens.appendingPathComponent(home.accounts[1]), atomically: true, encoding: .utf8)
-        var environment = home.environment
-        environment["TERM"] = "xterm-256color"
-        environment["XDG_STATE_HOME"] = home.root.appendingPathComponent("state").path
-        let exports = environment.map { "export \($0.key)='\($0.value)'" }.sorted().joined(separator: "; ")
-        let script =
-            "\(exports); '\(RepoPaths.fedictlBinary.path)' triage --interval 3600; echo \"### status $?\"; exec sleep 300"
+        let tokenFile = home.tokens.appendingPathComponent(home.accounts[1])
+        try gts.admin.token.write(to: tokenFile, atomically: true, encoding: .utf8)
+        chmod(tokenFile.path, 0o600)
+        let script = "'\(RepoPaths.fedictlBinary.path)' triage --interval 3600; echo \"### status $?\"; exec sleep 300"
         let tmux = Tmux(socket: home.root.appendingPathComponent("gts.sock").path)
-        try tmux.start(["bash", "--norc", "--noprofile", "-c", script], columns: 80, rows: 24)
+        try tmux.start(Self.pane(home, script), columns: 80, rows: 24)
         defer { tmux.stop() }
+        let queue = try await home.run(["queue", "--kind", "sign-up"])
+        #expect(queue.status == 0 && queue.stdout.contains(username), "\(queue)")
         _ = try await Self.waitFor(tmux, "waiting on 2 servers")
         try Self.send(tmux, "/\(username)")
         try tmux.keys("Enter")
         let shown = try await Self.waitFor(tmux, "Reason: \(GoToSocialServer.defaultReason.prefix(30))")
         for line in shown { #expect(line.count <= 80, "\(line)") }
         try Self.send(tmux, "a")
-        _ = try await Self.waitFor(tmux, "done")
+        _ = try await Self.waitFor(tmux, "done: approve sign-up")
         try await gts.eventually("GoToSocial to approve @\(username)") {
             try await gts.adminAccount(username)["approved"] as? Bool == true
         }
@@ -213,7 +224,7 @@ struct TriageScreenTests {
             let environ = (try? String(contentsOfFile: "/proc/\(pid)/environ", encoding: .utf8)) ?? ""
             if environ.contains(fleet.home.root.path) { kill(pid, SIGTERM) }
         }
-        let after = try await Self.waitFor(tmux, "### status 0")
+        let after = try await Self.exited(tmux)
         #expect(!after.joined().contains("fedictl triage ·"), "\(after)")
         #expect(after.contains { $0.trimmingCharacters(in: .whitespaces) == "icanon echo" }, "\(after)")
     }

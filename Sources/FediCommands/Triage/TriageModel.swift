@@ -343,7 +343,8 @@ struct TriageModel: Sendable {
         if dryRun {
             status = "dry run: would send " + (sent.isEmpty ? "nothing" : sent.joined(separator: "; "))
         } else if failures.isEmpty {
-            status = "\(decision?.rawValue ?? "done") \(label): done" + (undoable.isEmpty ? "" : " (u undoes it)")
+            // The outcome first: a narrow screen cuts the end of a long label, never whether it worked.
+            status = "done: \(decision?.rawValue ?? "decision") \(label)" + (undoable.isEmpty ? "" : " (u undoes it)")
         } else if ok == 0 {
             status = failures[0]
         } else {

@@ -167,7 +167,7 @@ import Testing
             requests, requests.map { request in TriageOutcome(status: 0, message: "", undoable: ["e\(request.item)"]) })
         #expect(model.visible.map(\.item.id) == ["4"])
         #expect(model.marks.isEmpty)
-        #expect(model.status == "resolve 3 items: done (u undoes it)")
+        #expect(model.status == "done: resolve 3 items (u undoes it)")
     }
 
     @Test func undoSendsTheEntriesOfTheLastDecisionAndBringsItsItemsBack() {
