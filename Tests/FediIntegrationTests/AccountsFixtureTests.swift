@@ -26,11 +26,11 @@ struct AccountsFixtureTests {
             tsvRows(pending.stdout) == [
                 [
                     Self.pendingGTS, "@birdfan", "pending", "birdfan@mail.example", filed[0],
-                    "I'd like to join to talk about birds in the Netherlands.",
+                    "I'd like to join to talk about birds in the Netherlands.", "127.0.0.1",
                 ],
                 [
                     Self.otherPendingGTS, "@trainfan", "pending", "trainfan@mail.example", filed[1],
-                    "I would like to join to talk about trains and timetables.",
+                    "I would like to join to talk about trains and timetables.", "127.0.0.1",
                 ],
             ])
         #expect(try await gts.queries("GET", "/api/v2/admin/accounts") == ["status=pending&limit=40"])
@@ -116,7 +116,7 @@ struct AccountsFixtureTests {
             tsvRows(pending.stdout) == [
                 [
                     newbieID, "@newbie", "pending", "newbie@mail.example", "2025-01-14T18:30:00Z",
-                    "Hi! I'm a friend of @alice and would like to join.",
+                    "Hi! I'm a friend of @alice and would like to join.", "",
                 ]
             ])
         #expect(

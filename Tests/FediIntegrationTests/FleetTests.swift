@@ -182,11 +182,12 @@ struct FleetTests {
         }
         #expect(result.stderr.contains("hint: log in again: fedictl auth login \(fleet.mastodonA.base)"))
 
-        // One refused, one done: partial; --fail-fast stops at the first and keeps its status.
+        // One refused, one done: the failure's own status (77: a token to fix), so a monitor knows what to do;
+        // --fail-fast stops at the first and keeps its status.
         let refusedOnly = await fleet.run([
             "--account", "\(ghost),\(fleet.idB)", "domain-blocks", "list", "--fields", "domain",
         ])
-        #expect(refusedOnly.status == 80, "\(refusedOnly)")
+        #expect(refusedOnly.status == 77, "\(refusedOnly)")
         #expect(Set(tsvRows(refusedOnly.stdout).map(\.[0])) == [fleet.idB])
         try await fleet.add(fleet.mastodonA, username: "zoe", token: MockServer.alice.token)
         let failFast = await fleet.run(
@@ -387,7 +388,7 @@ struct FleetTests {
         let notTheirs = await fleet.run(
             ["--account", "\(fleet.idA),\(fleet.idB)", "domain-blocks", "list", "--fields", "domain"],
             environment: environment)
-        #expect(notTheirs.status == 80, "\(notTheirs)")
+        #expect(notTheirs.status == 77, "every failure a refused token: \(notTheirs)")
         #expect(
             notTheirs.stderr.contains(
                 "FEDICTL_TOKEN is bea@\(fleet.mastodonB.base)'s token, not the selected account \(fleet.idB)'s"),
@@ -444,7 +445,7 @@ struct FleetTests {
             ]
         ])
         let status = await fleet.run(["auth", "status", "--all", "-o", "json"])
-        #expect(status.status == 80, "one refused token among working ones: \(status)")
+        #expect(status.status == 77, "one refused token among working ones: \(status)")
         let rows = try #require(try status.json() as? [[String: Any]], "\(status)")
         #expect(
             rows.map { $0["account"] as? String }
