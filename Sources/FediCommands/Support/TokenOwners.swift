@@ -13,18 +13,23 @@ final class TokenOwners: Sendable {
 
 extension CommandContext {
     /// `FEDICTL_TOKEN` standing in for a named account must be that account's: the server says
-    /// whose it is (verify_credentials). Another account's token would act, and be journaled, as
-    /// the wrong moderator: exit 77 naming both. A login made up from `FEDICTL_INSTANCE` alone
-    /// names no account, so there is nothing to compare. Where the server cannot say (Misskey has
-    /// no verify_credentials, a refused token), nothing is compared: the request itself then
-    /// succeeds or fails on its own.
+    /// whose it is, by its software's own "who am I" (`whoAmI`: `POST /api/i` on the Misskey
+    /// family, which has no verify_credentials). Another account's token would act, and be
+    /// journaled, as the wrong moderator: exit 77 naming both. A login made up from
+    /// `FEDICTL_INSTANCE` alone names no account, so there is nothing to compare. Where the server
+    /// cannot say (a refused token), nothing is compared: the request itself then succeeds or
+    /// fails on its own.
     func checkEnvironmentTokenOwner(_ token: String, for login: Login) async throws {
         guard !login.username.isEmpty else { return }
         let owner: String?
         if let known = tokenOwners?.owner(of: login.id) {
             owner = known
         } else {
-            owner = try? await APIClient(server: login.server, token: token, http: http).verifyCredentials().username
+            owner = try? await APIClient(server: login.server, token: token, http: http)
+                .whoAmI(
+                    flavour: (login.serverInfo ?? services.serverCache.serverInfo(for: login.server.authority))?.flavour
+                )
+                .username
             tokenOwners?.record(owner, for: login.id)
         }
         guard let owner, owner.lowercased() != login.username.lowercased() else { return }

@@ -80,6 +80,28 @@ import Testing
         #expect(refused.stderr.contains("holds the token of bob@fake.test, not of admin@fake.test"), "\(refused)")
     }
 
+    /// `FEDICTL_TOKEN` on Misskey: its owner is asked with `POST /api/i` too, and compared, instead
+    /// of a verify_credentials probe answered 404 on every run that compared nothing (issue 47).
+    @Test func onMisskeyFEDICTL_TOKENsOwnerIsAskedWithApiI() async throws {
+        let server = FakeServerAccount(software: "misskey", version: "2024.11.0")
+        server.transport.stub(.post, "/api/i", json: #"{"id": "9a", "username": "admin", "isAdmin": true}"#)
+        server.transport.stub(.post, "/api/admin/abuse-user-reports", json: "[]")
+        let result = await server.run(["queue", "--kind", "report"], environment: ["FEDICTL_TOKEN": "env-token"])
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            server.transport.requests.map(\.route) == ["POST /api/i", "POST /api/admin/abuse-user-reports"],
+            "no verify_credentials probe: \(server.transport.requests.map(\.route))")
+
+        let other = FakeServerAccount(software: "misskey", version: "2024.11.0")
+        other.transport.stub(.post, "/api/i", json: #"{"id": "9b", "username": "bob"}"#)
+        let refused = await other.run(["queue", "--kind", "report"], environment: ["FEDICTL_TOKEN": "env-token"])
+        #expect(refused.status == 77, "\(refused)")
+        #expect(
+            refused.stderr.contains(
+                "FEDICTL_TOKEN is bob@fake.test's token, not the selected account admin@fake.test's"),
+            "\(refused)")
+    }
+
     @Test func aTokenFileIsReadOnlyAt0600AndOwnedByTheUser() async throws {
         let loose = try Self.directory(["admin@fake.test": "file-token"], mode: 0o644)
         defer { try? FileManager.default.removeItem(at: loose) }
