@@ -38,11 +38,13 @@ public struct FakeServerAccount: Sendable {
     }
 
     /// Runs the real command tree in-process against the stubs (never a socket, never a sleep).
-    /// `journal`: where the run records its changes (none by default).
+    /// `journal`: where the run records its changes (none by default). `serverCache`: what earlier
+    /// runs on this machine detected, by host (none by default).
     public func run(
         _ arguments: [String], tty: Bool = false, width: Int = 100, input: String = "",
         environment: [String: String] = [:],
-        journal: any Journal = DisabledJournal(), screen: (any TriageScreen)? = nil
+        journal: any Journal = DisabledJournal(), screen: (any TriageScreen)? = nil,
+        serverCache: (any ServerInfoCache)? = nil
     ) async -> CommandResult {
         let sleeps = self.sleeps
         let limit = waitsBeforeCancel
@@ -52,6 +54,7 @@ public struct FakeServerAccount: Sendable {
                 if let limit, sleeps.all.count >= limit { throw CancellationError() }
                 sleeps.append(seconds)
             })
+        if let serverCache { harness.serverCache = serverCache }
         harness.lastLooks = lastLooks
         harness.journal = journal
         harness.triageScreen = screen

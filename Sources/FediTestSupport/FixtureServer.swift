@@ -8,8 +8,22 @@ public enum FixtureServer {
     }
 
     static func launch(flavour: String) async throws -> ServerProcess {
-        try await launchScript(
+        let server = try await launchScript(
             "fixture_server.py", ["--flavour", flavour, "--port", "0"], name: "fixture server for \(flavour)")
+        server.recordedUser = recordedUser(of: flavour)
+        return server
+    }
+
+    /// The user a recording answers "who am I" for (Misskey's `POST /api/i`), nil where it has none:
+    /// a token standing in for another user is refused by the owner check, as on a real server.
+    static func recordedUser(of flavour: String) -> String? {
+        let routes = RepoPaths.fixtures.appendingPathComponent(flavour).appendingPathComponent("routes.json")
+        guard let data = try? Data(contentsOf: routes),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let whoAmI = object["POST /api/i"] as? [String: Any],
+            let answer = whoAmI["json"] as? [String: Any]
+        else { return nil }
+        return answer["username"] as? String
     }
 
     /// Serves the files of `directory` over plain HTTP on 127.0.0.1 (lists a real server fetches).

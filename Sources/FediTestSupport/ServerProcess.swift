@@ -8,6 +8,8 @@ public final class ServerProcess: @unchecked Sendable {
     public let port: Int
     public var base: String { "127.0.0.1:\(port)" }
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    /// A fixture server's own user, where its recording names one (set once, before it is shared).
+    public internal(set) var recordedUser: String?
 
     init(process: Process, port: Int) {
         self.process = process

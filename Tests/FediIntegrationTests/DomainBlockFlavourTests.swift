@@ -113,7 +113,7 @@ struct DomainBlockFlavourTests {
 
     @Test func bestEffortNamesTheRowsItChanged() async throws {
         let server = try await FixtureServer.start(flavour: "misskey")
-        let admin = UserSide(fixture: server, username: "admin")
+        let admin = UserSide(fixture: server)
         let csv = """
             #domain,#severity,#reject_media,#reject_reports,#public_comment,#obfuscate
             loud.example,silence,false,true,,false
@@ -271,7 +271,7 @@ struct DomainBlockFlavourTests {
 
     @Test func misskeyReplacesWholeHostLists() async throws {
         let server = try await FixtureServer.start(flavour: "misskey")
-        let admin = UserSide(fixture: server, username: "admin")
+        let admin = UserSide(fixture: server)
 
         let list = try Self.json(await admin.run(["domain-blocks", "list", "-o", "json"]))
         #expect(
@@ -318,7 +318,7 @@ struct DomainBlockFlavourTests {
 
     @Test func misskeyImportEmailBlocksAndAllows() async throws {
         let server = try await FixtureServer.start(flavour: "misskey")
-        let admin = UserSide(fixture: server, username: "admin")
+        let admin = UserSide(fixture: server)
         let dryRun = await admin.run(
             ["domain-blocks", "import", "-", "--dry-run"], input: "spam.example\nnew1.example\nnew2.example\n")
         #expect(dryRun.status == 0, "\(dryRun)")

@@ -146,7 +146,7 @@ struct JournalTests {
         let server = try await FixtureServer.start(flavour: "misskey")
         let (journal, state) = try SeededJournal.make("journal-misskey", [])
         defer { try? FileManager.default.removeItem(at: state) }
-        let admin = JournaledUser(fixture: server, username: "admin", journal: journal)
+        let admin = JournaledUser(fixture: server, username: "mika", journal: journal)
         let result = await admin.run(["domain-blocks", "add", "evil.example"])
         #expect(result.status == 0, "\(result)")
         let entry = try #require(try journal.readNow().entries.first)

@@ -45,7 +45,7 @@ struct LogCommandTests {
 
     @Test func remoteMergesMisskeysModerationLog() async throws {
         let server = try await FixtureServer.start(flavour: "misskey")
-        let (result, state) = try await remote(server)
+        let (result, state) = try await remote(server, username: "mika")
         defer { try? FileManager.default.removeItem(at: state) }
         #expect(result.status == 0, "\(result)")
         let rows = try #require(try result.json() as? [[String: Any]])

@@ -16,10 +16,11 @@ struct UserSide {
         token = account.token
     }
 
-    /// A user of a fixture server (any token is accepted there).
-    init(fixture server: ServerProcess, username: String = "alice") {
+    /// A user of a fixture server (any token is accepted there): the recording's own user where it
+    /// names one (Misskey's `mika`), else `alice`.
+    init(fixture server: ServerProcess, username: String? = nil) {
         self.server = server
-        self.username = username
+        self.username = username ?? server.recordedUser ?? "alice"
         token = "fixture-token"
     }
 

@@ -82,11 +82,16 @@ import Testing
 
     /// `FEDICTL_TOKEN` on Misskey: its owner is asked with `POST /api/i` too, and compared, instead
     /// of a verify_credentials probe answered 404 on every run that compared nothing (issue 47).
+    /// The server was detected by an earlier run (the cache by host that a FEDICTL_TOKEN run uses).
     @Test func onMisskeyFEDICTL_TOKENsOwnerIsAskedWithApiI() async throws {
         let server = FakeServerAccount(software: "misskey", version: "2024.11.0")
+        let detected = InMemoryServerInfoCache()
+        detected.remember(try #require(server.login.serverInfo), for: FakeServerAccount.host)
         server.transport.stub(.post, "/api/i", json: #"{"id": "9a", "username": "admin", "isAdmin": true}"#)
         server.transport.stub(.post, "/api/admin/abuse-user-reports", json: "[]")
-        let result = await server.run(["queue", "--kind", "report"], environment: ["FEDICTL_TOKEN": "env-token"])
+        let result = await server.run(
+            ["queue", "--kind", "report", "--account", "admin@fake.test"], environment: ["FEDICTL_TOKEN": "env-token"],
+            serverCache: detected)
         #expect(result.status == 0, "\(result)")
         #expect(
             server.transport.requests.map(\.route) == ["POST /api/i", "POST /api/admin/abuse-user-reports"],
@@ -94,7 +99,9 @@ import Testing
 
         let other = FakeServerAccount(software: "misskey", version: "2024.11.0")
         other.transport.stub(.post, "/api/i", json: #"{"id": "9b", "username": "bob"}"#)
-        let refused = await other.run(["queue", "--kind", "report"], environment: ["FEDICTL_TOKEN": "env-token"])
+        let refused = await other.run(
+            ["queue", "--kind", "report", "--account", "admin@fake.test"], environment: ["FEDICTL_TOKEN": "env-token"],
+            serverCache: detected)
         #expect(refused.status == 77, "\(refused)")
         #expect(
             refused.stderr.contains(
