@@ -61,6 +61,9 @@ extension Accounts {
         @Option(help: ArgumentHelp("The report this answers; it is resolved too.", valueName: "id"))
         public var report: String?
 
+        @Flag(help: "With --report: answer it even if another moderator holds it (it becomes yours first).")
+        public var takeOver = false
+
         @Option(
             name: .customLong("warning-preset"),
             help: ArgumentHelp("A warning preset's id (Mastodon).", valueName: "id"))
@@ -74,6 +77,7 @@ extension Accounts {
 
         public func validate() throws {
             try SelectionWrite.validate(account: account, selection.filters)
+            if takeOver, report == nil { throw ValidationError("--take-over goes with --report") }
             if report != nil, SelectionWrite.isBulk(account) {
                 throw ValidationError(
                     "--report answers one report about one account; for a selection of reports: "
@@ -92,6 +96,13 @@ extension Accounts {
             try ctx.output.validateFields(for: AdminAccount.self)
             let fetched = try await ctx.with(.accounts(.accountsAction)) { accounts in
                 try accounts.support.check(action)
+                // The report answered, read once: another moderator's when assigned to them, and
+                // the journal's state before (a report that cannot be read is acted on as before).
+                let reads = report != nil && (ctx.journalIsOn || ReportClaims.apply(to: accounts.reports))
+                var answered = reads ? try? await accounts.reports.report(id: report ?? "").value : nil
+                if let read = answered, ReportClaims.apply(to: accounts.reports) {
+                    answered = try await ctx.claim(read, takeOver: takeOver, through: accounts.reports)
+                }
                 let id = try await accounts.accountID(for: name)
                 let confirming = [.disable, .silence, .suspend].contains(kind)
                 // Read first where it is asked about or journaled: the journal keeps its flags before and after.
@@ -107,7 +118,7 @@ extension Accounts {
                 }
                 let notes =
                     ctx.journalIsOn
-                    ? try await AccountSteps(ctx).notes(acting: kind, on: account, report: report, accounts) : []
+                    ? AccountSteps(ctx).notes(acting: kind, on: account, report: answered, accounts) : []
                 try await JournalNote.during(notes) {
                     try await accounts.perform(action, onAccount: id)
                 }

@@ -66,16 +66,14 @@ extension AccountSteps {
     }
 
     /// The journal's notes of an action on `account`: its flags before and after and, with `report`,
-    /// the report it resolves (where the report can be read: else its entry says what the verb knows).
+    /// the report it resolves (as read; unreadable, its entry says what the verb knows).
     func notes(
-        acting kind: AccountAction.Kind, on account: AdminAccount?, report: String?,
+        acting kind: AccountAction.Kind, on account: AdminAccount?, report: Report?,
         _ accounts: any AdminAccountAdapter
-    ) async throws -> [JournalNote] {
+    ) -> [JournalNote] {
         let host = accounts.host
         var notes = account.map { [JournalNote.account($0, on: host, setting: kind)] } ?? []
-        if let report, let read = try? await accounts.reports.report(id: report).value {
-            notes.append(JournalNote.report(read, on: host, state: "resolved"))
-        }
+        if let report { notes.append(JournalNote.report(report, on: host, state: "resolved")) }
         return notes
     }
 }

@@ -52,7 +52,7 @@ extension CommandContext {
     /// already has the flag is not acted on again), so a re-run acts only on the rest.
     func resolveReports(
         stdin: Bool, selection write: SelectionWrite, action: ReportWaveAction?,
-        comment: String?
+        comment: String?, takeOver: Bool
     ) async throws {
         let progress = bulkProgress()
         let ctx = forBulkWork(onWait: progress.waiting)
@@ -64,9 +64,16 @@ extension CommandContext {
         try await ctx.with(.accounts(.reportsResolve)) { accounts in
             try accounts.reports.support.check(comment: comment)
             if action != nil { _ = try await ctx.require(.accountsAction) }
-            let open = try await accounts.reports.list(ReportQuery(resolved: false), limit: nil, onPage: nil)
+            let matching = try await accounts.reports.list(ReportQuery(resolved: false), limit: nil, onPage: nil)
                 .filter { selection.matches($0, on: host) }
                 .sorted { ($0.createdAt ?? .distantFuture, $0.id) < ($1.createdAt ?? .distantFuture, $1.id) }
+            // Reports another moderator holds are theirs: left and named, unless taken over.
+            let claims = try ctx.reportClaims()
+            let (free, held) = claims.partition(matching)
+            if !takeOver, !held.isEmpty {
+                ctx.status(claims.leftLine(held) + " (pass --take-over to act on them too)")
+            }
+            let open = takeOver ? matching : free
             if let action {
                 // What the server cannot do is refused before anything is sent.
                 let probe = AccountAction(action.kind, reportID: open.first?.id, text: action.text)
@@ -75,7 +82,7 @@ extension CommandContext {
             if let targets = selection.targets { ctx.noteUnmatched(targets, among: open, on: host) }
             let wave = ReportWave(
                 client: client, accounts: accounts, host: host, comment: comment,
-                journal: ctx.journalIsOn)
+                journal: ctx.journalIsOn, claims: claims)
             guard let action else {
                 let resolving = BulkModeration<Report>(
                     verb: "resolve", noun: "report", doneWord: "resolved",
@@ -126,9 +133,13 @@ struct ReportWave: Sendable {
     var comment: String?
     /// Whether the journal is on: the account is read first for its note (its flags before).
     var journal: Bool
+    /// Reports another moderator holds reach the wave only when taken over: each is assigned to
+    /// the moderator before it is acted on.
+    var claims: ReportClaims
 
     /// Resolves `report` (undo: `reports reopen ID`).
     func resolve(_ report: Report) async throws {
+        let report = try await claimed(report)
         try await JournalNote.during([.report(report, on: host, state: "resolved")]) {
             try await client.createCheckingBack("resolve of report \(report.id)") {
                 _ = try await accounts.reports.resolve(id: report.id, comment: comment)
@@ -141,6 +152,8 @@ struct ReportWave: Sendable {
     /// Acts on the account with its oldest report attached, unless it already has the flag the action
     /// sets (an earlier run's), then resolves each of its reports still open.
     func act(_ wave: ReportWaveAction, on target: ReportedAccount) async throws {
+        var target = target
+        for index in target.reports.indices { target.reports[index] = try await claimed(target.reports[index]) }
         let first = target.reports[0]
         let flag = JournalNote.flags.first { $0.kind == wave.kind }
         // Its flags as the report list embedded them (Mastodon, GoToSocial), else read: one request
@@ -169,6 +182,11 @@ struct ReportWave: Sendable {
         }
         // The action may have resolved the account's other reports (Mastodon's does): read them back.
         for report in rest where try await isOpen(report.id) { try await resolve(report) }
+    }
+
+    /// `report`, taken over first where another moderator holds it.
+    private func claimed(_ report: Report) async throws -> Report {
+        claims.holder(of: report) == nil ? report : try await claims.takeOver(report, through: accounts.reports)
     }
 
     /// Whether the report is still open on the server (one that is gone is not).

@@ -32,6 +32,12 @@ extension Reports {
                 reports still open afterwards are resolved; an account that already has the action's flag \
                 is not acted on again. A re-run acts only on what is still open.
 
+                A report assigned to another moderator (Mastodon) is theirs: resolving it (or acting on \
+                its account with accounts action --report) needs --take-over, which assigns it to you \
+                first (journaled with the assignee before and after), or a yes on a terminal; otherwise \
+                it is refused (exit 79) naming them. --target and selectors leave such reports and name \
+                them.
+
                 Examples:
                   $ fedictl reports resolve 123
                   $ fedictl reports resolve 01JH6A8C0E2G4J6M8P0R2T4W6Y --comment "Thanks, we suspended them."
@@ -72,6 +78,9 @@ extension Reports {
         @Option(help: ArgumentHelp("A note on what was done (GoToSocial, Pleroma, Akkoma).", valueName: "text"))
         public var comment: String?
 
+        @Flag(help: "Act on reports assigned to another moderator too (each becomes yours first).")
+        public var takeOver = false
+
         /// Over a selector or stdin rather than one report or one account.
         var isBulk: Bool { target == nil && SelectionWrite.isBulk(id) }
 
@@ -105,16 +114,16 @@ extension Reports {
                 return try await ctx.resolveReports(
                     stdin: id == "-", selection: selection,
                     action: action.map { ReportWaveAction(kind: $0, text: text) },
-                    comment: comment)
+                    comment: comment, takeOver: takeOver)
             }
             guard let id else { return try await resolveAll(about: target ?? "", in: ctx) }
             try ctx.output.validateFields(for: Report.self)  // (ReportView.change checks again: it serves every verb)
             try await ReportView.change(
-                .reportsResolve, in: ctx, done: "Resolved report \(id)", id: id,
+                .reportsResolve, in: ctx, done: "Resolved report \(id)", id: id, takeOver: takeOver,
+                check: { try $0.support.check(comment: comment) },
                 note: { report, host, _ in .report(report, on: host, state: "resolved") }
             ) { reports in
-                try reports.support.check(comment: comment)
-                return try await reports.resolve(id: id, comment: comment)
+                try await reports.resolve(id: id, comment: comment)
             }
         }
 
@@ -125,9 +134,14 @@ extension Reports {
             // The accounts' adapter carries the same server's report queue (`accounts.reports`).
             try await ctx.with(.accounts(.reportsResolve)) { accounts in
                 if action != nil { _ = try await ctx.require(.accountsAction) }
+                let claims = try ctx.reportClaims()
                 let sweep = try await ReportSweep.plan(
                     about: target, action: action, text: text, comment: comment,
-                    reports: accounts.reports, accounts: action == nil ? nil : accounts, host: host)
+                    reports: accounts.reports, accounts: action == nil ? nil : accounts, host: host,
+                    claims: claims, takeOver: takeOver)
+                if !takeOver, !sweep.held.isEmpty {
+                    ctx.status(claims.leftLine(sweep.held) + " (pass --take-over to act on them too)")
+                }
                 let ids = sweep.reports.map(\.id).joined(separator: ", ")
                 let count = "\(sweep.reports.count) open report\(sweep.reports.count == 1 ? "" : "s")"
                 guard !sweep.reports.isEmpty else { return ctx.noteOutcome("no open report about \(target)") }
@@ -143,7 +157,7 @@ extension Reports {
                 }
                 try await sweep.carryOut(
                     comment: comment, reports: accounts.reports, accounts: accounts, host: host,
-                    journal: ctx.journalIsOn)
+                    journal: ctx.journalIsOn, claims: claims)
                 let done = sweep.action.map { "\($0.kind == .none ? "warned" : $0.kind.rawValue) \(target); " } ?? ""
                 ctx.noteOutcome(
                     "\(done)resolved \(sweep.reports.count) report\(sweep.reports.count == 1 ? "" : "s"): \(ids)")

@@ -28,6 +28,8 @@ public struct ReportSupport: Sendable, Equatable {
     public var keepsResolveComment: Bool
     /// The API, for messages ("Mastodon admin API").
     public var api: String
+    /// An open report can be assigned to a moderator (Mastodon's): it may then be another's to act on.
+    public var keepsAssignee = false
 
     /// Refuses `--comment` where there is no place for it (exit 69), before anything is sent.
     public func check(comment: String?) throws {
@@ -65,7 +67,10 @@ extension APIClient {
         let support = { (comment: Bool) in ReportSupport(keepsResolveComment: comment, api: family.displayName) }
         let base: any ReportAdapter
         switch family {
-        case .mastodonAdmin: base = MastodonReports(client: self, support: support(false), gotosocial: false)
+        case .mastodonAdmin:
+            var mastodon = support(false)
+            mastodon.keepsAssignee = true
+            base = MastodonReports(client: self, support: mastodon, gotosocial: false)
         case .gotosocialAdmin: base = MastodonReports(client: self, support: support(true), gotosocial: true)
         case .pleromaAdmin: base = PleromaReports(admin: pleromaAdmin, support: support(true))
         case .misskeyAdmin: base = MisskeyReports(admin: misskeyAdmin, support: support(false))

@@ -11,23 +11,36 @@ public struct ReportSweep: Sendable {
     public var action: AccountAction?
     /// The requests it will send, for `--dry-run` (`POST /api/v1/admin/accounts/7/action type=suspend report_id=12`).
     public var requests: [String]
+    /// Open reports about it that another moderator holds: left to them, or taken over first.
+    public var held: [Report] = []
+    /// Whether `held` is taken over (and in `reports`) rather than left.
+    public var takesOver = false
 
     /// The reported account's id on this server.
     public var accountID: String? { reports.lazy.compactMap(\.targetID).first }
 
     /// The open reports about `target` on `host` and the plan for them. What the server cannot do
     /// (an action kind, a text, a comment) is refused here, before anything is sent. `accounts` is
-    /// needed only with an action.
+    /// needed only with an action. Reports another moderator holds (`claims`) are left, or with
+    /// `takeOver` taken over first.
     public static func plan(
         about target: String, action kind: AccountAction.Kind?, text: String?, comment: String?,
         reports queue: any ReportAdapter, accounts: (any AdminAccountAdapter)?,
-        host: String
+        host: String, claims: ReportClaims? = nil, takeOver: Bool = false
     ) async throws -> ReportSweep {
         try queue.support.check(comment: comment)
-        let open = try await queue.list(ReportQuery(resolved: false), limit: nil, onPage: nil)
+        var open = try await queue.list(ReportQuery(resolved: false), limit: nil, onPage: nil)
             .filter { names(target, $0, host: host) }
             .sorted { ($0.createdAt ?? .distantFuture, $0.id) < ($1.createdAt ?? .distantFuture, $1.id) }
+        let held = claims?.partition(open).held ?? []
+        if !takeOver { open = claims?.partition(open).free ?? open }
         var sweep = ReportSweep(target: target, reports: open, action: nil, requests: [])
+        (sweep.held, sweep.takesOver) = (held, takeOver)
+        if takeOver, let claims {
+            sweep.requests += held.map {
+                "take report \($0.id) over from \(claims.holder(of: $0) ?? "?") (assign it to you)"
+            }
+        }
         if let kind, let accounts, let first = open.first {
             var action = AccountAction(kind, reportID: first.id, text: text)
             action.reportComment = comment
@@ -56,8 +69,14 @@ public struct ReportSweep: Sendable {
     @discardableResult
     public func carryOut(
         comment: String?, reports queue: any ReportAdapter,
-        accounts: (any AdminAccountAdapter)?, host: String, journal: Bool
+        accounts: (any AdminAccountAdapter)?, host: String, journal: Bool, claims: ReportClaims? = nil
     ) async throws -> [String] {
+        var reports = reports
+        if takesOver, let claims {
+            for (index, report) in reports.enumerated() where claims.holder(of: report) != nil {
+                reports[index] = try await claims.takeOver(report, through: queue)
+            }
+        }
         var ids = reports.map(\.id)
         if let action, let accountID, let accounts {
             var before = Self.flagsKnown(in: reports)

@@ -14,6 +14,8 @@ import Testing
 
     @Test func mastodonSuspendsWithTheReportAndTextThenShowsTheAccountAsItIsNow() async throws {
         let server = FakeServerAccount()
+        // The report is read first: on Mastodon it may be another moderator's (claims).
+        server.transport.stub(.get, "/api/v1/admin/reports/17", json: JournalModerationTests.report("17"))
         server.transport.stub(.get, "/api/v1/admin/accounts/9", json: Self.account(suspended: false))
         server.transport.stub(.post, "/api/v1/admin/accounts/9/action", json: "{}")
         server.transport.stub(.get, "/api/v1/admin/accounts/9", json: Self.account(suspended: true))
@@ -25,16 +27,16 @@ import Testing
         #expect(result.jsonObject?["status"] as? String == "suspended", "\(result)")
         #expect(
             server.transport.requests.map(\.route) == [
-                "GET /api/v1/admin/accounts/9", "POST /api/v1/admin/accounts/9/action",
+                "GET /api/v1/admin/reports/17", "GET /api/v1/admin/accounts/9", "POST /api/v1/admin/accounts/9/action",
                 "GET /api/v1/admin/accounts/9",
             ])
-        let body = try #require(server.transport.requests[1].jsonBody)
+        let body = try #require(server.transport.requests[2].jsonBody)
         #expect(body["type"] as? String == "suspend")
         #expect(body["report_id"] as? String == "17")
         #expect(body["text"] as? String == "spam")
         #expect(body["send_email_notification"] as? Bool == false)
         #expect(
-            server.transport.requests[1].bodyText
+            server.transport.requests[2].bodyText
                 == #"{"report_id":"17","send_email_notification":false,"text":"spam","type":"suspend"}"#)
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }

@@ -29,12 +29,14 @@ import Testing
     @Test func twoLoginsOnOneServerResolveOnceAsTheOneThatCanModerate() async throws {
         let transport = FakeTransport()
         // The FakeTransport fails closed: a second POST to a.test would be unmatched, and fail the run.
-        transport.stub(
-            .post, "/api/v1/admin/reports/17/resolve", host: "a.test",
-            json: Self.report("17", at: "2026-11-20T10:00:00Z"))
-        transport.stub(
-            .post, "/api/v1/admin/reports/17/resolve", host: "b.test",
-            json: Self.report("17", at: "2026-11-20T10:00:00Z"))
+        // Each resolve reads its report first (whose it is) and then writes.
+        for host in ["a.test", "b.test"] {
+            transport.stub(
+                .get, "/api/v1/admin/reports/17", host: host, json: Self.report("17", at: "2026-11-20T10:00:00Z"))
+            transport.stub(
+                .post, "/api/v1/admin/reports/17/resolve", host: host,
+                json: Self.report("17", at: "2026-11-20T10:00:00Z"))
+        }
         let harness = Self.harness(
             ["alice@a.test", "mod@a.test", "admin@b.test"], roles: ["mod@a.test": Self.moderator], transport: transport)
 
@@ -47,8 +49,10 @@ import Testing
             "\($0.method.rawValue) \($0.url.host ?? "") \($0.header("Authorization") ?? "")"
         }
         #expect(
-            sent.sorted() == ["POST a.test Bearer token-mod@a.test", "POST b.test Bearer token-admin@b.test"], "\(sent)"
-        )
+            sent.sorted() == [
+                "GET a.test Bearer token-mod@a.test", "GET b.test Bearer token-admin@b.test",
+                "POST a.test Bearer token-mod@a.test", "POST b.test Bearer token-admin@b.test",
+            ], "\(sent)")
         #expect(
             result.stderr.contains(
                 "alice@a.test: same server as mod@a.test, which acts for it; nothing sent as alice@a.test\n"),
@@ -59,6 +63,8 @@ import Testing
         // --per-account asks for one run per login: three requests.
         for host in ["a.test", "a.test", "b.test"] {
             transport.stub(
+                .get, "/api/v1/admin/reports/17", host: host, json: Self.report("17", at: "2026-11-20T10:00:00Z"))
+            transport.stub(
                 .post, "/api/v1/admin/reports/17/resolve", host: host,
                 json: Self.report("17", at: "2026-11-20T10:00:00Z"))
         }
@@ -66,7 +72,7 @@ import Testing
             "--account", "alice@a.test,mod@a.test,admin@b.test", "--yes", "--per-account", "reports", "resolve", "17",
         ])
         #expect(each.status == 0, "\(each)")
-        #expect(transport.requests.count == 5)
+        #expect(transport.requests.count == 10)
         #expect(transport.unusedStubs == 0)
     }
 

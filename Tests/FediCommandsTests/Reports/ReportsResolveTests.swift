@@ -7,13 +7,18 @@ import Testing
 @Suite struct ReportsResolveTests {
     @Test func mastodonResolvesAndShowsTheReportResolved() async throws {
         let server = FakeServerAccount()
+        // Read first: on Mastodon a report may be another moderator's (claims, ReportsClaimTests).
+        server.transport.stub(.get, "/api/v1/admin/reports/17", json: #"{"id": "17", "action_taken": false}"#)
         server.transport.stub(
             .post, "/api/v1/admin/reports/17/resolve", json: #"{"id": "17", "action_taken": true, "category": "spam"}"#)
         let result = await server.run(["reports", "resolve", "17", "-o", "json"])
         #expect(result.status == 0, "\(result)")
         #expect(result.jsonObject?["state"] as? String == "resolved", "\(result)")
-        #expect(server.transport.requests.map(\.route) == ["POST /api/v1/admin/reports/17/resolve"])
-        #expect(server.transport.requests.first?.body?.isEmpty ?? true)
+        #expect(
+            server.transport.requests.map(\.route) == [
+                "GET /api/v1/admin/reports/17", "POST /api/v1/admin/reports/17/resolve",
+            ])
+        #expect(server.transport.requests.last?.body?.isEmpty ?? true)
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
