@@ -40,6 +40,12 @@ public struct BlocklistMergeOptions: ParsableArguments, Sendable {
 
     @Option(
         help: ArgumentHelp(
+            "The name sync stamps a source here by, in order (repeatable; default: a file's name, a URL).",
+            valueName: "name"))
+    public var sourceName: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
             "Read sources and settings from blocklists/NAME.json in fedictl's config directory.", valueName: "name"),
         completion: .custom(BlocklistConfigCompletion.candidates))
     public var config: String?
@@ -51,6 +57,14 @@ public struct BlocklistMergeOptions: ParsableArguments, Sendable {
         _ = try takenFields()
         guard !sources.isEmpty || config != nil else {
             throw ValidationError("name at least one source, or --config NAME")
+        }
+        if sourceName.count > sources.count {
+            throw ValidationError(
+                "\(sourceName.count) --source-name for \(sources.count) source\(sources.count == 1 ? "" : "s") named here"
+            )
+        }
+        if let bad = sourceName.first(where: { SourceSettings.validName($0) == nil }) {
+            throw ValidationError("--source-name '\(bad)': use letters, digits, '.', '-' and '_' (at most 100)")
         }
         guard (sources + allow + known).filter({ $0 == "-" }).count <= 1 else {
             throw ValidationError("stdin (-) can be read only once")
@@ -86,7 +100,13 @@ extension DomainBlockSteps {
     ) async throws -> (result: BlocklistMergeResult, lists: [SourceList]) {
         let saved = try options.config.map { try BlocklistConfig.load(named: $0, environment: ctx.environment) }
         let here = SourceSettings(maxSeverity: options.maxSeverity, fields: try options.takenFields())
-        let named = (saved?.sources.map { ($0.source, $0.settings) } ?? []) + options.sources.map { ($0, here) }
+        let named =
+            (saved?.sources.map { ($0.source, $0.settings) } ?? [])
+            + options.sources.enumerated().map { index, source in
+                var settings = here
+                settings.name = index < options.sourceName.count ? options.sourceName[index] : nil
+                return (source, settings)
+            }
         guard !named.isEmpty else {
             throw FediError(
                 .config, "blocklist config \(options.config ?? "") names no sources",
@@ -123,6 +143,16 @@ extension DomainBlockSteps {
                     reason.message.contains(source.description) ? reason.message : "\(source): \(reason.message)"
                 throw FediError(reason.status, message, hint: reason.hint)
             }
+        }
+        // Sync knows a source by its name: two known alike would stamp and lift as one.
+        var seen: [String: BlocklistSource] = [:]
+        for ((source, _), list) in zip(parsed, lists) {
+            if let other = seen[list.name] {
+                throw FediError(
+                    .usage, "\(other) and \(source) are both known as \(list.name)",
+                    hint: "name one with --source-name (or \"name\" in the config), in the order the sources are given")
+            }
+            seen[list.name] = source
         }
         let threshold = options.threshold.flatMap(MergeThreshold.init) ?? saved?.threshold ?? .count(0)
         let rule = options.merge ?? saved?.merge ?? .max

@@ -3,8 +3,9 @@ import FoundationEssentials
 
 extension DomainBlockSteps {
     /// One source's list, read, downloaded or asked for, with the rows left out of it.
+    /// The list is named by the source's identity (a file by its name), which sync stamps.
     func loadBlocklist(_ source: BlocklistSource) async throws -> (list: SourceList, skipped: [BlocklistFile.Skipped]) {
-        let name = source.description
+        let name = source.identity
         switch source {
         case .file(let path):
             return try BlocklistReader.read(try readLocalFile(path), name: name)

@@ -7,7 +7,8 @@ import FoundationEssentials
 /// {
 ///   "sources": [
 ///     "https://example.org/blocklist.csv",
-///     {"source": "server:mastodon.example", "max_severity": "silence", "fields": ["public_comment"]}
+///     {"source": "server:mastodon.example", "max_severity": "silence", "fields": ["public_comment"]},
+///     {"source": "/srv/lists/shared.csv", "name": "shared"}
 ///   ],
 ///   "merge": "max",
 ///   "threshold": "2",
@@ -104,6 +105,12 @@ public struct BlocklistConfig: Sendable, Equatable {
                     throw bad("sources[\(index)].max_severity is not noop, silence or suspend")
                 }
                 settings.maxSeverity = severity
+            }
+            if let value = fields["name"] {
+                guard let text = value as? String, let name = SourceSettings.validName(text) else {
+                    throw bad("sources[\(index)].name is not a name (letters, digits, . - _, at most 100)")
+                }
+                settings.name = name
             }
             if let value = fields["fields"] {
                 let words = (value as? [String])?.joined(separator: ",") ?? value as? String

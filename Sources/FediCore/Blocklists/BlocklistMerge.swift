@@ -65,11 +65,29 @@ public enum BlocklistField: String, CaseIterable, Sendable, Codable {
 public struct SourceSettings: Sendable, Equatable {
     public var maxSeverity: DomainBlockSeverity
     public var fields: Set<BlocklistField>
+    /// The name sync stamps and records the source by, instead of its identity (`--source-name`).
+    public var name: String?
 
-    public init(maxSeverity: DomainBlockSeverity = .suspend, fields: Set<BlocklistField> = Set(BlocklistField.allCases))
-    {
+    public init(
+        maxSeverity: DomainBlockSeverity = .suspend, fields: Set<BlocklistField> = Set(BlocklistField.allCases),
+        name: String? = nil
+    ) {
         self.maxSeverity = maxSeverity
         self.fields = fields
+        self.name = name
+    }
+
+    /// A source name as given (`--source-name`, a config's `"name"`): letters, digits, `.`, `-`
+    /// and `_`, at most 100; nil when it is not one. A `/` or `:` would read back as a path or a
+    /// server, and the name lives in every stamp.
+    public static func validName(_ text: String) -> String? {
+        let name = text.trimmed()
+        guard !name.isEmpty, name.count <= 100,
+            name.unicodeScalars.allSatisfy({
+                $0.properties.isAlphabetic || ("0"..."9").contains($0) || ".-_".unicodeScalars.contains($0)
+            })
+        else { return nil }
+        return name
     }
 
     public func applied(to entry: SourceEntry) -> SourceEntry {
@@ -84,7 +102,7 @@ public struct SourceSettings: Sendable, Equatable {
     }
 
     public func applied(to list: SourceList) -> SourceList {
-        SourceList(name: list.name, entries: list.entries.map(applied(to:)), masking: list.masking)
+        SourceList(name: name ?? list.name, entries: list.entries.map(applied(to:)), masking: list.masking)
     }
 }
 

@@ -49,6 +49,28 @@ public enum BlocklistSource: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// What sync's stamps and its retraction rule know the source by: a file by its name, so the
+    /// same list run from another folder, by cron as an absolute path, or from a second machine is
+    /// the same source; a URL by its URL; a server or account by its selector; stdin as `stdin`.
+    public var identity: String {
+        guard case .file(let path) = self, path != "-" else { return description }
+        return Self.fileName(path)
+    }
+
+    /// A source name a stamp or record kept, as today's identity: stamps before issue 44 kept a
+    /// file's path as typed (`lists/shared.csv`), which is the file `shared.csv`.
+    public static func identity(ofRecorded name: String) -> String {
+        guard case .file(let path)? = try? BlocklistSource(name, allowInsecureHTTP: true), path != "-" else {
+            return name
+        }
+        return fileName(path)
+    }
+
+    private static func fileName(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.isEmpty ? path : name
+    }
+
     public var description: String {
         switch self {
         case .file(let path): path == "-" ? "stdin" : path

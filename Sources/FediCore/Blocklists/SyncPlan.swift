@@ -277,8 +277,12 @@ public struct SyncPlan: Sendable {
         }
 
         /// True when every one of `recorded` was read in this run and none lists `domain` any more.
+        /// A recorded name is read as today's identity (an older stamp's file path as its file name).
         public func allDropped(_ domain: String, recorded: [String]) -> Bool {
-            !recorded.isEmpty && recorded.allSatisfy { names.contains($0) && !(listed[$0]?.contains(domain) ?? false) }
+            !recorded.isEmpty
+                && recorded.map(BlocklistSource.identity(ofRecorded:)).allSatisfy {
+                    names.contains($0) && !(listed[$0]?.contains(domain) ?? false)
+                }
         }
     }
 

@@ -379,7 +379,7 @@ struct DomainBlocksMergeTests {
         #expect(secret["severity"] as? String == "suspend")
         #expect(secret["reject_media"] as? Bool == true)
         #expect(secret["public_comment"] as? String == "Hate speech")
-        #expect(secret["sources"] as? [String] == ["server:\(server.base)", local])
+        #expect(secret["sources"] as? [String] == ["server:\(server.base)", "ours.csv"], "a file by its name")
         #expect(secret["unmatched"] as? Bool == false)
         let unknown = rows[2]
         #expect(unknown["unmatched"] as? Bool == true)

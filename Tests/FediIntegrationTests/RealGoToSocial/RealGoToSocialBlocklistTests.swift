@@ -79,7 +79,7 @@ import Testing
         var onServer = try await blocked(gts)
         #expect(onServer[first] != nil && onServer[second] != nil, "\(sync)")
         let stamp = SyncStamp.parse(onServer[first]?["private_comment"] as? String)
-        #expect(stamp?.sources == [source.path] && stamp?.fingerprint != nil, "\(onServer[first] ?? [:])")
+        #expect(stamp?.sources == ["shared.csv"] && stamp?.fingerprint != nil, "\(onServer[first] ?? [:])")
 
         // A saved plan, applied later.
         try Self.csv([first, second, third, byHand]).write(to: source, atomically: true, encoding: .utf8)
