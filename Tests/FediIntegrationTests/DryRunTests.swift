@@ -60,7 +60,7 @@ struct DryRunTests {
     @Test func misskeyReadsGoThroughAndTheWriteIsPrinted() async throws {
         // Misskey reads with POST too (meta, admin/meta): those are not writes.
         let server = try await FixtureServer.start(flavour: "misskey")
-        let admin = UserSide(fixture: server, username: "admin")
+        let admin = UserSide(fixture: server)
         let result = await admin.run(["domain-blocks", "add", "evil.example", "--dry-run"])
         #expect(result.status == 0, "\(result)")
         #expect(

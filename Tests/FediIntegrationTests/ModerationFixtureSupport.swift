@@ -11,7 +11,9 @@ struct FixtureModerator {
 
     static func start(_ flavour: String) async throws -> FixtureModerator {
         let server = try await FixtureServer.start(flavour: flavour)
-        return FixtureModerator(flavour: flavour, server: server, admin: UserSide(fixture: server, username: "admin"))
+        // The recording's own user where it names one (Misskey's mika: FEDICTL_TOKEN's owner is checked).
+        let admin = UserSide(fixture: server, username: server.recordedUser ?? "admin")
+        return FixtureModerator(flavour: flavour, server: server, admin: admin)
     }
 
     func run(_ arguments: [String]) async -> CommandResult {
@@ -28,11 +30,11 @@ struct FixtureModerator {
     }
 
     /// The writes (and Misskey calls) this server received, as `METHOD /path`, in order: reads of the
-    /// Mastodon-style APIs and detection are left out.
+    /// Mastodon-style APIs, detection and Misskey's "who am I" (`/api/i`, the token's owner) are left out.
     func writes() async throws -> [String] {
         try await server.receivedRequests().compactMap { request in
             guard let method = request["method"] as? String, let path = request["path"] as? String else { return nil }
-            guard method != "GET", !["/api/meta", "/__fixture/routes"].contains(path) else { return nil }
+            guard method != "GET", !["/api/meta", "/api/i", "/__fixture/routes"].contains(path) else { return nil }
             return "\(method) \(path)"
         }
     }

@@ -35,7 +35,9 @@ import Testing
 
     /// The inodes of the sockets listening on 127.0.0.1:`port` (Linux's /proc/net/tcp, state 0A).
     static func listeningSockets(port: Int) -> Set<String> {
-        let table = (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)) ?? ""
+        // Read to the end: procfs says size 0, and a busy machine's table is many pages long.
+        let data = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/net/tcp")).readToEnd()) ?? nil
+        let table = String(decoding: data ?? Data(), as: UTF8.self)
         return Set(
             table.split(separator: "\n").dropFirst().compactMap { line -> String? in
                 let fields = line.split(separator: " ")

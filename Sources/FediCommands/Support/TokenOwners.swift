@@ -25,10 +25,16 @@ extension CommandContext {
         if let known = tokenOwners?.owner(of: login.id) {
             owner = known
         } else {
+            // The software as known (the login's, the host cache's, a stored login's on that
+            // server), else detected (the run needs it anyway; it is kept by host): the question
+            // is then the software's own, with no verify_credentials probe answered 404 on Misskey.
+            let known =
+                login.serverInfo ?? services.serverCache.serverInfo(for: login.server.authority)
+                ?? storedLogin(on: login.server)?.serverInfo
+            var software = known
+            if known == nil { software = try? await serverInfo(login.server, login: login).server }
             owner = try? await APIClient(server: login.server, token: token, http: http)
-                .whoAmI(
-                    flavour: (login.serverInfo ?? services.serverCache.serverInfo(for: login.server.authority))?.flavour
-                )
+                .whoAmI(flavour: software?.flavour)
                 .username
             tokenOwners?.record(owner, for: login.id)
         }

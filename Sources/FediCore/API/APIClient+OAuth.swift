@@ -67,6 +67,8 @@ extension APIClient {
         do {
             return try await verifyCredentials()
         } catch let absent as APIError where absent.meansAbsent {
+            // A server known to speak Mastodon's API that has no such account is not Misskey.
+            if let flavour, flavour != .unknown { throw absent }
             do {
                 return try await misskeyAdmin.verifyCredentials()
             } catch let refused as APIError where refused.status == 401 || refused.status == 403 {
