@@ -90,6 +90,13 @@ public struct Renderer: Sendable {
     /// One object: labelled lines on a terminal, `key\tvalue` lines piped. `keyPrefix` goes before
     /// each piped key, so the parts of a larger view (a report's posts) keep keys of their own.
     public func item<Row: Tabular>(_ row: Row, keyPrefix: String = "") throws {
+        // One object is not a list: its shape stays the same whoever read it (no `account` lead,
+        // `-o csv` included), as a `show` names what it shows.
+        if account != nil {
+            var plain = self
+            plain.account = nil
+            return try plain.item(row, keyPrefix: keyPrefix)
+        }
         try validateFields(for: Row.self)
         if let fleet {
             return fleet.sink.add(try fleetRecord(row, isItem: true, account: fleet.account), from: fleet.account)
