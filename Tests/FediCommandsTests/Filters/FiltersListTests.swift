@@ -43,7 +43,7 @@ import Testing
         #expect(
             result.stdout == """
                 admin@fake.test\t1\telection\twarn\thome, public\telection (#1, whole word)\t\t
-                3\tfinale\thide\thome, notifications, thread\tfinale (#3)\t\t2025-02-01T00:00:00Z
+                admin@fake.test\t3\tfinale\thide\thome, notifications, thread\tfinale (#3)\t\t2025-02-01T00:00:00Z
 
                 """, "\(result)")
         #expect(server.transport.requests.map(\.route) == ["GET /api/v1/filters"])
