@@ -10,6 +10,9 @@ public struct Renderer: Sendable {
     let writeUTF8: @Sendable ([UInt8]) -> Void
     /// Set when this renderer is one account's among several: its rows go to the merged output.
     public var fleet: FleetMemberOutput?
+    /// The one account a command's lists were read as: machine output (TSV, CSV, JSON, NDJSON)
+    /// leads each row with it, as over several accounts, so an id never leaves without its server.
+    public var account: String?
     /// Where a line for the person goes (stderr): what a narrow terminal's table left out.
     let note: @Sendable (String) -> Void
 
@@ -26,7 +29,7 @@ public struct Renderer: Sendable {
     /// Fails (usage) when `--fields` names something the row type does not have.
     public func validateFields<Row: Tabular>(for type: Row.Type) throws {
         guard let fields = settings.fields else { return }
-        let known = Set(Row.fieldNames + (fleet == nil ? [] : ["account"]))
+        let known = Set(Row.fieldNames + (fleet == nil && account == nil ? [] : ["account"]))
         let unknown = fields.filter { !known.contains($0) }
         guard unknown.isEmpty else {
             throw FediError(
@@ -87,6 +90,13 @@ public struct Renderer: Sendable {
     /// One object: labelled lines on a terminal, `key\tvalue` lines piped. `keyPrefix` goes before
     /// each piped key, so the parts of a larger view (a report's posts) keep keys of their own.
     public func item<Row: Tabular>(_ row: Row, keyPrefix: String = "") throws {
+        // One object is not a list: its shape stays the same whoever read it (no `account` lead,
+        // `-o csv` included), as a `show` names what it shows.
+        if account != nil {
+            var plain = self
+            plain.account = nil
+            return try plain.item(row, keyPrefix: keyPrefix)
+        }
         try validateFields(for: Row.self)
         if let fleet {
             return fleet.sink.add(try fleetRecord(row, isItem: true, account: fleet.account), from: fleet.account)
@@ -306,6 +316,12 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
     private let written: Mutex<Written>
     /// Set for a merged list (`Renderer.list(_:mergedBy:)`).
     private let order: (@Sendable (Row) -> String)?
+    /// The account each machine-readable row leads with (`Renderer.account`), as a CSV/TSV cell and
+    /// as the JSON key `account` first, as the fleet's rows have it; nil on a terminal, for a merged
+    /// list (its rows name their server) and for rows that name their own account.
+    private let account: String?
+    /// `account` as the head of a JSON object: `"account":"me@host",`, compact and pretty (in an array).
+    private let accountHeads: (compact: [UInt8], pretty: [UInt8])
 
     public init(renderer: Renderer, mergedBy order: (@Sendable (Row) -> String)? = nil) throws {
         try renderer.validateFields(for: Row.self)
@@ -315,6 +331,12 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
         self.compactJSON = renderer.jsonWriter(pretty: false)
         self.prettyJSON = renderer.jsonWriter(pretty: true)
         self.written = Mutex(Written(table: TableLayout(renderer: renderer, columns: columns)))
+        let machine = renderer.settings.format != .table || !renderer.settings.isTTY
+        let account =
+            machine && order == nil && !Row.fieldNames.contains("account") ? renderer.account : nil
+        self.account = account
+        let quoted = account.map(FleetOutput.quoted) ?? ""
+        self.accountHeads = (Array("\"account\":\(quoted)".utf8), Array("\n    \"account\" : \(quoted)".utf8))
         if let fleet = renderer.fleet {
             let hasOwn = Row.fieldNames.contains("account") || order != nil
             fleet.sink.declare(
@@ -353,7 +375,9 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
             switch settings.format {
             case .ndjson:
                 for index in borrowed.indices {
+                    let start = bytes.count
                     try write(borrowed[index], compactJSON, into: &bytes, count: &written.rows)
+                    insertAccount(accountHeads.compact, closing: [], into: &bytes, at: start)
                     bytes.append(UInt8(ascii: "\n"))
                 }
             case .json:
@@ -362,7 +386,9 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
                     let mark = bytes.count
                     bytes.append(contentsOf: (written.arrayOpen ? ",\n  " : "[\n  ").utf8)
                     do {
+                        let start = bytes.count
                         try write(borrowed[index], prettyJSON, indent: 1, into: &bytes, count: &written.rows)
+                        insertAccount(accountHeads.pretty, closing: Array("\n  ".utf8), into: &bytes, at: start)
                     } catch {
                         bytes.removeSubrange(mark...)
                         throw error
@@ -371,7 +397,7 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
                 }
             case .csv:
                 if !written.started, !settings.noHeaders {
-                    bytes.append(contentsOf: renderer.csvHeader(columns.map(\.key)).utf8)
+                    bytes.append(contentsOf: renderer.csvHeader(keys).utf8)
                 }
                 appendLines(borrowed, tsv: false, to: &bytes)
             case .table where !settings.isTTY:
@@ -383,12 +409,24 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
         }
     }
 
+    /// The CSV header's keys: the account's first where rows lead with it.
+    private var keys: [String] { (account == nil ? [] : ["account"]) + columns.map(\.key) }
+
+    /// The account's head put first in the JSON object written at `start` (`{` then its fields, or
+    /// `{}`): the row's object as the fleet's output has it. `closing` goes before an empty object's `}`.
+    private func insertAccount(_ head: [UInt8], closing: [UInt8], into bytes: inout [UInt8], at start: Int) {
+        guard account != nil, start < bytes.count, bytes[start] == UInt8(ascii: "{") else { return }
+        let empty = start + 1 < bytes.count && bytes[start + 1] == UInt8(ascii: "}")
+        bytes.insert(contentsOf: empty ? head + closing : head + [UInt8(ascii: ",")], at: start + 1)
+    }
+
     /// The rows as CSV records or TSV lines, each row's cells made into one array kept for the page.
     private func appendLines(_ rows: UnsafeBufferPointer<Row>, tsv: Bool, to out: inout [UInt8]) {
         var cells: [Cell] = []
-        cells.reserveCapacity(columns.count)
+        cells.reserveCapacity(columns.count + 1)
         for row in rows.indices {
             cells.removeAll(keepingCapacity: true)
+            if let account { cells.append(.text(account)) }
             for column in columns { cells.append(column.value(rows[row])) }
             renderer.appendLine(cells, tsv: tsv, to: &out)
         }
@@ -419,7 +457,7 @@ public final class ListStream<Row: Tabular>: @unchecked Sendable {
             case .json:
                 renderer.write(written.arrayOpen ? "\n]\n" : "[]\n")
             case .csv where !written.started && !settings.noHeaders:
-                renderer.write(renderer.csvHeader(columns.map(\.key)))
+                renderer.write(renderer.csvHeader(keys))
             case .table where settings.isTTY:
                 let header = written.table.finish()  // only when no row came
                 if !header.isEmpty { renderer.write(header) }

@@ -115,7 +115,8 @@ struct RateLimitPacerTests {
             let admission = state.admit(now: t0 + 60)
             #expect(admission == .queue)
         }
-        // Still the old window: refused, look again shortly.
+        // Still the old window: refused, so its Reset came early (rounded down). The window really
+        // ends within the second after it: the next try waits that second out.
         state.record(
             .refused(until: t0 + 60.25, reason: .rateLimit), window: window(remaining: 0, resetIn: 60), latency: 0.01,
             now: t0 + 60)
@@ -125,17 +126,45 @@ struct RateLimitPacerTests {
         }
         do {
             let admission = state.admit(now: t0 + 60.25)
+            #expect(admission == .wait(until: t0 + 61.25, reason: .rateLimit))
+        }
+        do {
+            let admission = state.admit(now: t0 + 61.25)
             #expect(admission == .go)
         }
         // The new window: everyone may go again.
-        state.record(.answered, window: window(remaining: 299, resetIn: 360), latency: 0.01, now: t0 + 60.3)
+        state.record(.answered, window: window(remaining: 2, resetIn: 360), latency: 0.01, now: t0 + 61.3)
         do {
-            let admission = state.admit(now: t0 + 60.3)
+            let admission = state.admit(now: t0 + 61.3)
             #expect(admission == .go)
         }
         do {
-            let admission = state.admit(now: t0 + 60.3)
+            let admission = state.admit(now: t0 + 61.3)
             #expect(admission == .go)
+        }
+        // Its budget spent, the next waits a second past its Reset, learned from the one refusal:
+        // no probe into a window that has not ended (issue 44: 429s are rare).
+        do {
+            let admission = state.admit(now: t0 + 62)
+            #expect(admission == .wait(until: t0 + 361, reason: .rateLimit))
+        }
+    }
+
+    @Test func aServerWhoseResetIsExactIsNotWaitedForLonger() {
+        var state = PacerState()
+        state.window = window(remaining: 0, resetIn: 60)
+        do {
+            let admission = state.admit(now: t0 + 30)
+            #expect(admission == .wait(until: t0 + 60, reason: .rateLimit))
+        }
+        // A 429 with its window still running (a fault, another client's requests) teaches nothing.
+        state.record(
+            .refused(until: t0 + 60, reason: .rateLimit), window: window(remaining: 0, resetIn: 60), latency: 0.01,
+            now: t0 + 30)
+        #expect(state.resetSlack == 0)
+        do {
+            let admission = state.admit(now: t0 + 30)
+            #expect(admission == .wait(until: t0 + 60, reason: .rateLimit))
         }
     }
 

@@ -71,10 +71,9 @@ struct CollidingIdsTests {
     @Test func oneServersReportIdsResolveOnlyThereWithTheGroupAsTheDefault() async throws {
         let pair = try await Self.start()
         defer { pair.stop() }
-        // The queue's rows name their server (TSV: SERVER<TAB>KIND<TAB>ID…).
-        let listed = await pair.run(["--account", pair.idA, "queue", "--kind", "report"])
+        let listed = await pair.run(["--account", pair.idA, "reports", "list", "--fields", "id"])
         #expect(listed.status == 0, "\(listed)")
-        #expect(listed.stdout.hasPrefix("\(pair.a.base)\treport\t\(pair.reportID)\t"), "\(listed)")
+        #expect(listed.stdout == "\(pair.idA)\t\(pair.reportID)\n", "\(listed)")
 
         // README's recipe, with the group as the default: A's report, and not B's of the same id.
         let resolved = await pair.run(["reports", "resolve", "-", "--yes"], input: listed.stdout)
@@ -82,13 +81,6 @@ struct CollidingIdsTests {
         #expect(try await Self.isResolved(pair.reportID, on: pair.a))
         #expect(try await !Self.isResolved(pair.reportID, on: pair.b), "\(resolved)")
         #expect(resolved.stderr.contains("no report matches the selection on \(pair.b.base)"), "\(resolved)")
-
-        // The fleet's list leads with the account (ACCOUNT<TAB>ID): B's line goes to B alone.
-        let fleetList = await pair.run(["reports", "list", "--fields", "id"])
-        #expect(fleetList.stdout == "\(pair.idB)\t\(pair.reportID)\n", "\(fleetList)")
-        let second = await pair.run(["reports", "resolve", "-", "--yes"], input: fleetList.stdout)
-        #expect(second.status == 0, "\(second)")
-        #expect(try await Self.isResolved(pair.reportID, on: pair.b), "\(second)")
     }
 
     @Test func bareIdsOverBothAreRefusedUnlessEachServer() async throws {
@@ -134,14 +126,23 @@ struct CollidingIdsTests {
     @Test func aLineReadOnAServerNotSelectedIsRefused() async throws {
         let pair = try await Self.start()
         defer { pair.stop() }
-        let listed = await pair.run(["--account", pair.idA, "queue", "--kind", "report", "-o", "csv"])
-        #expect(listed.stdout.hasPrefix("server,kind,id,"), "\(listed)")
+        // One account's list names it (account,id,…): its line goes to that account alone.
+        let listed = await pair.run(["--account", pair.idA, "reports", "list", "-o", "csv"])
+        #expect(listed.stdout.hasPrefix("account,id,"), "\(listed)")
         let refused = await pair.run(
             ["--account", pair.idB, "reports", "resolve", "-", "--yes"], input: listed.stdout)
         #expect(refused.status == 64, "\(refused)")
         #expect(
-            refused.stderr.contains("was read on \(pair.a.base), which is not among the selected accounts"),
-            "\(refused)")
+            refused.stderr.contains("was read on \(pair.idA), which is not among the selected accounts"), "\(refused)")
+        // The queue's rows name their server (server,kind,id,…).
+        let queued = await pair.run(["--account", pair.idA, "queue", "--kind", "report", "-o", "csv"])
+        #expect(queued.stdout.hasPrefix("server,kind,id,"), "\(queued)")
+        let refusedToo = await pair.run(
+            ["--account", pair.idB, "reports", "resolve", "-", "--yes"], input: queued.stdout)
+        #expect(refusedToo.status == 64, "\(refusedToo)")
+        #expect(
+            refusedToo.stderr.contains("was read on \(pair.a.base), which is not among the selected accounts"),
+            "\(refusedToo)")
         #expect(try await !Self.isResolved(pair.reportID, on: pair.b))
         #expect(try await !Self.isResolved(pair.reportID, on: pair.a))
     }

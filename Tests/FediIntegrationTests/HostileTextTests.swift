@@ -64,13 +64,14 @@ struct HostileTextTests {
             "\(reportsCSV.debugDescription)")
         let blocksCSV = outputs[3].1.stdout
         #expect(
-            blocksCSV.hasPrefix("domain,public_comment,private_comment\r\nevil.example,\"'=cmd|"),
+            blocksCSV.hasPrefix(
+                "account,domain,public_comment,private_comment\r\n\(admin.account),evil.example,\"'=cmd|"),
             "\(blocksCSV.debugDescription)")
         #expect(blocksCSV.hasSuffix(",'@SUM(A1)\u{FFFD}[8m\r\n"), "\(blocksCSV.debugDescription)")
         let tsv = outputs[4].1.stdout
         #expect(
             tsv
-                == "evil.example\t=cmd|' /C calc'!A0\u{FFFD}]52;c;cHduZWQ=\u{FFFD}\u{FFFD}[2J fake\u{FFFD}\u{FFFD}31m \u{FFFD}lmth.exe\u{FFFD}x\u{FFFD}\n",
+                == "\(admin.account)\tevil.example\t=cmd|' /C calc'!A0\u{FFFD}]52;c;cHduZWQ=\u{FFFD}\u{FFFD}[2J fake\u{FFFD}\u{FFFD}31m \u{FFFD}lmth.exe\u{FFFD}x\u{FFFD}\n",
             "\(tsv.debugDescription)")
         // JSON keeps the exact text, written as escapes.
         let json = try #require(try outputs[2].1.json() as? [[String: Any]])

@@ -149,6 +149,62 @@ struct JournalUndoTests {
         #expect(log.status == 0, "\(log)")
     }
 
+    /// Ctrl-C while a paced import waits for the rate limit's window (issue 44: 8 entries "unknown
+    /// (cut short)" after one SIGINT): what went out is journaled with its outcome, and the writes
+    /// held back by the pacer, never sent, are not journaled at all.
+    @Test func anImportInterruptedWhileItWaitsForTheRateLimitJournalsOnlyWhatItSent() async throws {
+        // 8 requests a minute for the admin's token: the list's read and 7 blocks, then a long wait.
+        let server = try await MockServer.start(
+            extraConfig: "[ratelimit]\nenabled = true\nlimit = 8\nwindow_seconds = 60\n")
+        defer { server.stop() }
+        let state = try TemporaryDirectory.make("journal-import-interrupted")
+        defer { try? FileManager.default.removeItem(at: state) }
+        var environment = ProcessInfo.processInfo.environment
+        environment.merge(BinaryRunner.userEnvironment(JournalConcurrencyTests.environment(state: state))) { $1 }
+        let input = state.appendingPathComponent("list.txt")
+        try (0..<30).map { "paced\($0).example\n" }.joined().write(to: input, atomically: true, encoding: .utf8)
+        let errors = state.appendingPathComponent("stderr.txt")
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let process = Process()
+        // Started as a shell starts it, SIGINT unblocked and at its default action: a child inherits
+        // the test thread's mask (a pool thread blocks nearly every signal), and then Ctrl-C would not land.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [
+            "-c",
+            "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
+                + "signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])",
+            RepoPaths.fedictlBinary.path,
+            // One write at a time: when it waits for the window, nothing else is in flight.
+            "domain-blocks", "import", input.path, "--yes", "--concurrency", "1", "--account", "admin@\(server.base)",
+        ]
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        var waiting = false
+        for _ in 0..<1200 where process.isRunning && !waiting {
+            waiting = (try? String(contentsOf: errors, encoding: .utf8))?.contains("rate limit") ?? false
+            if !waiting { try await Task.sleep(nanoseconds: 50_000_000) }
+        }
+        let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        #expect(waiting, "the import never waited for the rate limit: \(said)")
+        kill(process.processIdentifier, SIGINT)
+        try await ProcessRunner.onOwnThread { process.waitUntilExit() }
+        let interrupted =
+            process.terminationReason == .uncaughtSignal
+            ? process.terminationStatus == SIGINT : process.terminationStatus == 128 + SIGINT
+        #expect(interrupted, "ended by Ctrl-C: \(process.terminationReason) \(process.terminationStatus)")
+        // Read with alice's token: the limiter counts per token.
+        let blocked = Set(try await PacingTests().blockedDomains(server))
+        #expect(!blocked.isEmpty && blocked.count < 30, "\(blocked.count) blocked: \(said)")
+        let log = try await BinaryRunner.run(["log", "--fields", "target,outcome"], environment: environment)
+        #expect(log.status == 0, "\(log)")
+        let rows = log.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        #expect(!log.stdout.contains("cut short"), "a write never sent is journaled as possibly done: \(log.stdout)")
+        #expect(rows.allSatisfy { $0.count == 2 && $0[1].hasPrefix("ok ") }, "each made, with its id: \(log.stdout)")
+        #expect(Set(rows.compactMap { $0.first.map(String.init) }) == blocked, "\(log.stdout)")
+    }
+
     /// A full file system (a tiny tmpfs, in a user and mount namespace of its own): the write is
     /// refused with 78 and nothing reaches the server.
     @Test func aFullDiskRefusesTheWriteThroughTheBinary() async throws {

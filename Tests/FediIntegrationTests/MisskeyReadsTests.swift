@@ -18,10 +18,11 @@ struct MisskeyReadsTests {
     @Test func theHomeTimelineIsReadUnderDryRun() async throws {
         let server = try await FixtureServer.start(flavour: "misskey")
         try await server.addRoutes(["POST /api/notes/timeline": ["json": [Self.oddNote]]])
-        let result = await UserSide(fixture: server).run(["timelines", "show", "--dry-run"])
+        let user = UserSide(fixture: server)
+        let result = await user.run(["timelines", "show", "--dry-run"])
         #expect(result.status == 0, "\(result)")
         #expect(!result.stdout.contains("would send"), "\(result.stdout)")
-        let rows = RemoteTimelinesTests.rows(result.stdout)
+        let rows = user.rows(result.stdout)
         #expect(rows.map { $0[1] } == ["@mika"], "\(result.stdout)")
         #expect(rows.first?[2] == "Evening walk")
         #expect(rows.first?[4] == "http://\(server.base)/notes/9x%2Fy%20z%25", "the id is one escaped segment")

@@ -15,7 +15,7 @@ struct ModerationTriageTests {
         // The queue.
         let list = await admin.run(["reports", "list"])
         #expect(list.status == 0, "\(list)")
-        let rows = tsvRows(list.stdout)
+        let rows = admin.rows(list.stdout)
         try #require(rows.count == 1)
         #expect(rows[0][0] == scene.reportID)
         #expect(
@@ -91,7 +91,7 @@ struct ModerationTriageTests {
         // Resolved: gone from the queue, in the resolved list.
         #expect(await admin.run(["reports", "list"]).stdout.isEmpty)
         let resolved = await admin.run(["reports", "list", "--resolved", "--fields", "id,state"])
-        #expect(resolved.stdout == "\(scene.reportID)\tresolved\n")
+        #expect(resolved.stdout == admin.listed("\(scene.reportID)\tresolved\n"), "\(resolved)")
         let shown = await admin.run(["reports", "show", scene.reportID])
         #expect(
             shown.stdout.contains("state\tresolved\n")
@@ -102,7 +102,7 @@ struct ModerationTriageTests {
         #expect(reopen.status == 0, "\(reopen)")
         #expect(reopen.stdout == "id\t\(scene.reportID)\nstate\topen\n")
         #expect(try await scene.adminReport()["action_taken"] as? Bool == false)
-        #expect(tsvRows(await admin.run(["reports", "list"]).stdout).map(\.first) == [scene.reportID])
+        #expect(admin.rows(await admin.run(["reports", "list"]).stdout).map(\.first) == [scene.reportID])
 
         // Bob, suspended, is still found by handle (the client API hides him), and can be let back.
         let unsuspend = await admin.run(["accounts", "unsuspend", "@bob", "--fields", "acct,status"])
@@ -158,7 +158,7 @@ struct ModerationTriageTests {
             #expect(try await state()[flag] as? Bool == true)
         }
         let listed = await admin.run(["accounts", "list", "--disabled", "--fields", "acct,status"])
-        #expect(listed.stdout == "@bob\tdisabled\n", "\(listed)")
+        #expect(listed.stdout == admin.listed("@bob\tdisabled\n"), "\(listed)")
         for (verb, flag) in [("unsilence", "silenced"), ("unsensitive", "sensitized"), ("enable", "disabled")] {
             let undo = await admin.run(["accounts", verb, bobID, "--fields", flag])
             #expect(undo.stdout == "\(flag)\tno\n", "\(undo)")
@@ -197,17 +197,18 @@ struct ModerationTriageTests {
             extraConfig: "[[seed.accounts]]\nusername = \"mallory\"\ndomain = \"spam.example\"\n")
         let admin = UserSide(server, MockServer.admin)
         let local = await admin.run(["accounts", "list", "--local", "--fields", "acct"])
-        #expect(Set(local.stdout.split(separator: "\n")) == ["@admin", "@alice", "@bob", "@spammer"], "\(local)")
+        #expect(
+            Set(admin.rows(local.stdout).map { $0.joined() }) == ["@admin", "@alice", "@bob", "@spammer"], "\(local)")
         let remoteOnes = await admin.run([
             "accounts", "list", "--remote", "--domain", "spam.example", "--fields", "acct,domain",
         ])
-        #expect(remoteOnes.stdout == "@mallory@spam.example\tspam.example\n", "\(remoteOnes)")
+        #expect(remoteOnes.stdout == admin.listed("@mallory@spam.example\tspam.example\n"), "\(remoteOnes)")
         let staff = await admin.run(["accounts", "list", "--staff", "--fields", "acct,role,staff"])
-        #expect(staff.stdout == "@admin\tAdmin\tyes\n", "\(staff)")
+        #expect(staff.stdout == admin.listed("@admin\tAdmin\tyes\n"), "\(staff)")
         let named = await admin.run([
             "accounts", "list", "--username", "ali", "--email", "alice@example.test", "--fields", "acct,email",
         ])
-        #expect(named.stdout == "@alice\talice@example.test\n", "\(named)")
+        #expect(named.stdout == admin.listed("@alice\talice@example.test\n"), "\(named)")
         let limited = await admin.run(["accounts", "list", "--limit", "2", "-o", "json"])
         #expect((try limited.json() as? [Any])?.count == 2)
         let bad = await admin.run(["accounts", "list", "--pending", "--suspended"])

@@ -192,7 +192,8 @@ struct RemoteTimelinesTests {
         let home = await alice.run(["timelines", "show"])
         #expect(home.status == 0, "\(home)")
         #expect(
-            Self.rows(home.stdout).map { $0[2] } == ["my own post"], "alice follows no one: her home has her own posts")
+            alice.rows(home.stdout).map { $0[2] } == ["my own post"], "alice follows no one: her home has her own posts"
+        )
         let sinceLast = await alice.run(["timelines", "show", "--since-last"])
         #expect(sinceLast.status == 64, "\(sinceLast)")
     }

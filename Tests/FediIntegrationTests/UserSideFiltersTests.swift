@@ -25,7 +25,8 @@ import Testing
 
         let listed = await alice.run(["filters", "list"])
         #expect(listed.status == 0, "\(listed)")
-        let row = try #require(listed.stdout.split(separator: "\n").first { $0.hasPrefix(id + "\t") })
+        let row = try #require(
+            listed.stdout.split(separator: "\n").first { $0.hasPrefix("\(alice.account)\t\(id)\t") }, "\(listed)")
         #expect(
             row.contains("Politics") && row.contains("election (#") && row.contains("senate (#")
                 && row.contains("home, public"))

@@ -30,6 +30,21 @@ struct UserSide {
             arguments + ["--account", "\(username)@\(server.base)"], tty: tty, width: width, input: input)
     }
 
+    /// The account this user's lists are read as: their machine output leads each row with it.
+    var account: String { "\(username)@\(server.base)" }
+
+    /// `lines` (a list's piped TSV, one row a line) as this account's list prints them: each row led
+    /// by the account it was read as (issue 44).
+    func listed(_ lines: String) -> String {
+        lines.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "\(account)\t\($0)\n" }.joined()
+    }
+
+    /// The rows of this account's piped list without their leading account, which every row must
+    /// have: a row without it is kept whole behind a marker, so a comparison shows it.
+    func rows(_ stdout: String) -> [[String]] {
+        tsvRows(stdout).map { $0.first == account ? Array($0.dropFirst()) : ["(not led by \(account))"] + $0 }
+    }
+
     /// GET with this user's token: the server's own JSON.
     func get(_ path: String) async throws -> Any {
         try await server.json(.get, path, token: token)

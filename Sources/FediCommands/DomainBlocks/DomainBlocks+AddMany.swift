@@ -1,22 +1,27 @@
 import FediCore
 
 extension DomainBlocks.Add {
-    /// `domain-blocks add -`: every domain on stdin (one a line, blank lines and `#` comments skipped)
-    /// brought to the settings given, as an import of that list is: the server's list read once, a
-    /// plan, one confirmation, the writes through the bulk engine, each journaled with its undo. A
-    /// domain already blocked so is left alone, so a re-run writes only what is still missing.
+    /// `domain-blocks add -`: every domain on stdin (one a line, blank lines and `#` comments skipped;
+    /// a list's piped `ACCOUNT<TAB>DOMAIN` line gives its domain, as a domain names the same place on
+    /// every server) brought to the settings given, as an import of that list is: the server's list
+    /// read once, a plan, one confirmation, the writes through the bulk engine, each journaled with its
+    /// undo. A domain already blocked so is left alone, so a re-run writes only what is still missing.
     func addFromStdin(in ctx: CommandContext) async throws {
         let text = String(decoding: try ctx.terminal.readAll(), as: UTF8.self)
         var domains: [(line: Int, domain: String)] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let value = line.trimmed()
-            guard !value.isEmpty, !value.hasPrefix("#") else { continue }
+            let whole = line.trimmed()
+            guard !whole.isEmpty, !whole.hasPrefix("#") else { continue }
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            let value = fields.count > 1 ? fields[1].trimmed() : whole
             do {
                 domains.append((index + 1, try DomainText.parse(value, wildcard: true)))
             } catch let error as FediError {
                 throw FediError(
                     .dataError, "line \(index + 1) of stdin: \(error.message); nothing was sent",
-                    hint: "one domain a line (spam.example, *.spam.example); # starts a comment")
+                    hint:
+                        "one domain a line (spam.example, *.spam.example, or a list's ACCOUNT<TAB>DOMAIN); # starts a comment"
+                )
             }
         }
         guard !domains.isEmpty else { return ctx.noteOutcome("no domain on stdin: nothing to block") }

@@ -18,6 +18,8 @@ public struct CommandContext: Sendable {
     public var journalSession: JournalSession?
     /// Whose `FEDICTL_TOKEN` is, once asked in this run (`checkEnvironmentTokenOwner`).
     var tokenOwners: TokenOwners?
+    /// The verb lists as an account (it fans out and reads): its machine output names that account.
+    var readsAsAccount = false
 
     public init(services: Services, globals: GlobalOptions) {
         self.services = services
@@ -61,6 +63,9 @@ public struct CommandContext: Sendable {
         }
         if let pin = fleetMember, let fleet = pin.fleet {
             renderer.fleet = FleetMemberOutput(account: pin.login.id, sink: fleet.output)
+        } else if readsAsAccount, settings.format != .table || !tty {
+            // The login is read only for output a script may pipe on (`Renderer.account`).
+            renderer.account = fleetMember?.login.id ?? (try? login().id)
         }
         return renderer
     }

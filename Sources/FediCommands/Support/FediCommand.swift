@@ -36,6 +36,8 @@ extension FediCommand {
         var services = Services.current.drawingProgress(globals)
         services.logins = ReadOnceLoginStore(wrapping: services.logins)  // config.json once per run
         var ctx = CommandContext(services: services, globals: globals)
+        // A list verb's machine output names the account it was read as (`Renderer.account`).
+        ctx.readsAsAccount = fansOut && Self.traits.effect == .reads
         ctx.journalSession = JournalSession(command: self, arguments: JournalSession.arguments)
         ctx.tokenOwners = TokenOwners()
         // However the run ends, no progress line is left under what it printed.

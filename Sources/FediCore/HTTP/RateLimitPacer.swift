@@ -121,13 +121,18 @@ struct PacerState {
     var lastDecrease: Date?
     /// The end of the last wait reported, so several requests waiting for one reset report it once.
     var announcedUntil: Date?
+    /// Added to the window's Reset before its budget counts as renewed: 0 until a 429 came after the
+    /// Reset had passed, as from a server that rounds its Reset down to the second (mastodon_mock).
+    /// Then a second, so one refusal in a run teaches the pacer to wait for each later window's real end.
+    var resetSlack: Double = 0
 
     /// May a request go now? `.go` counts it in flight.
     mutating func admit(now: Date) -> Admission {
         if let blockedUntil, blockedUntil > now { return .wait(until: blockedUntil, reason: blockReason) }
         if inFlight >= max(1, Int(concurrency)) { return .queue }
         if let window, window.remaining - inFlight <= 0 {
-            if window.resetAt > now { return .wait(until: window.resetAt, reason: .rateLimit) }
+            let renewed = window.resetAt.addingTimeInterval(resetSlack)
+            if renewed > now { return .wait(until: renewed, reason: .rateLimit) }
             // The window should have reset, but its Reset may be rounded down (mastodon_mock sends whole
             // seconds): one request goes first and the others wait for its answer to show the new window.
             if inFlight > 0 { return .queue }
@@ -139,6 +144,9 @@ struct PacerState {
     /// Takes a request out of flight and learns from its answer.
     mutating func record(_ outcome: Outcome, window answered: RateLimitWindow?, latency: Double?, now: Date) {
         inFlight = max(0, inFlight - 1)
+        if case .refused(_, .rateLimit) = outcome, let reset = (answered ?? window)?.resetAt, reset <= now {
+            resetSlack = 1  // refused after the window said it had ended: its Reset comes early
+        }
         if let answered {
             learn(answered)
         } else if outcome == .answered, let known = window, known.resetAt <= now {

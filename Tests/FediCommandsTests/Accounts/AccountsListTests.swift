@@ -54,7 +54,7 @@ import Testing
         // there, and so the page is listed as before.
         let unread = await list(
             Data(("[" + Self.account(", \"note\": \"a\u{1B}b\"") + "]").utf8), ["--fields", "id,acct"])
-        #expect(unread.status == 0 && unread.stdout == "41\t@ann\n", "\(unread)")
+        #expect(unread.status == 0 && unread.stdout == "admin@fake.test\t41\t@ann\n", "\(unread)")
     }
 
     static let broken: [(String, Data)] = {

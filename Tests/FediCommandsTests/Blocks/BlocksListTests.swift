@@ -15,7 +15,9 @@ import Testing
         server.transport.stub(.get, "/api/v1/blocks?limit=40", json: Self.blocked)
         let result = await server.run(["blocks", "list"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "9\t@spammer@spam.example\tSpam Bot\n12\t@troll\t\n", "\(result)")
+        #expect(
+            result.stdout == "admin@fake.test\t9\t@spammer@spam.example\tSpam Bot\nadmin@fake.test\t12\t@troll\t\n",
+            "\(result)")
         #expect(server.transport.requests.map(\.route) == ["GET /api/v1/blocks"])
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
@@ -60,7 +62,7 @@ import Testing
                 """)
         let result = await server.run(["blocks", "list"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "9abc\t@spammer@spam.example\tSpam Bot\n", "\(result)")
+        #expect(result.stdout == "admin@fake.test\t9abc\t@spammer@spam.example\tSpam Bot\n", "\(result)")
         let body = try #require(server.transport.requests.first?.jsonBody)
         #expect(body["limit"] as? Int == 40)
         #expect(body["i"] as? String == FakeServerAccount.token)

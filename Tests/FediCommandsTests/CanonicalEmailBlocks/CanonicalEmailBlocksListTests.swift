@@ -14,7 +14,7 @@ import Testing
             json: #"[{"id": "3", "canonical_email_hash": "\#(Self.hash)"}]"#)
         let result = await server.run(["canonical-email-blocks", "list"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "3\t\(Self.hash)\n", "\(result)")
+        #expect(result.stdout == "admin@fake.test\t3\t\(Self.hash)\n", "\(result)")
         #expect(server.transport.requests.map(\.route) == ["GET /api/v1/admin/canonical_email_blocks"])
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }

@@ -14,7 +14,7 @@ import Testing
             json: #"[{"id": "3", "canonical_email_hash": "\#(Self.hash)"}]"#)
         let result = await server.run(["canonical-email-blocks", "test", "j.doe+x@mail.example"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "3\t\(Self.hash)\n", "\(result)")
+        #expect(result.stdout == "admin@fake.test\t3\t\(Self.hash)\n", "\(result)")
         let sent = try #require(server.transport.requests.first)
         #expect(sent.jsonBody as? [String: String] == ["email": "j.doe+x@mail.example"])
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")

@@ -33,6 +33,19 @@ import Testing
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
+    /// What a list prints piped (`domain-blocks list --fields domain` on another server: the account
+    /// it was read as, then the domain) gives its domains: a domain names the same place everywhere.
+    @Test func aListsAccountAndDomainLinesGiveTheirDomains() async throws {
+        let server = FakeServerAccount()
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.two)
+        let plan = await server.run(
+            ["domain-blocks", "add", "-", "--dry-run", "--fields", "action,domain"],
+            input: "admin@other.test\twave1.example\n# a comment\twith a tab\nadmin@other.test\twave2.example\n")
+        #expect(plan.status == 0, "\(plan)")
+        #expect(plan.stdout == "add\twave1.example\nadd\twave2.example\n", "\(plan)")
+        #expect(Self.posts(server).isEmpty)
+    }
+
     @Test func offATerminalTheOneQuestionNeedsYesAndADryRunSendsNothing() async throws {
         let server = FakeServerAccount()
         server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: DomainBlockStubs.two)

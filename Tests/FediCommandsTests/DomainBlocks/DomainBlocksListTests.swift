@@ -11,7 +11,8 @@ import Testing
         let result = await server.run(["domain-blocks", "list"])
         #expect(result.status == 0, "\(result)")
         #expect(
-            result.stdout == "1\tspam.example\tsuspend\tno\tno\tSpam\n2\tnoisy.example\tsilence\tyes\tno\t\n",
+            result.stdout
+                == "admin@fake.test\t1\tspam.example\tsuspend\tno\tno\tSpam\nadmin@fake.test\t2\tnoisy.example\tsilence\tyes\tno\t\n",
             "\(result)")
         #expect(server.transport.requests.map(\.route) == ["GET /api/v1/admin/domain_blocks"])
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")

@@ -18,7 +18,7 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(
             result.stdout
-                == "1\tmailinator.example\t2026-11-01T10:00:00Z\n2\ttrashmail.example\t2026-11-02T10:00:00Z\n",
+                == "admin@fake.test\t1\tmailinator.example\t2026-11-01T10:00:00Z\nadmin@fake.test\t2\ttrashmail.example\t2026-11-02T10:00:00Z\n",
             "\(result)")
         #expect(server.transport.requests.map(\.route) == ["GET /api/v1/admin/email_domain_blocks"])
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
@@ -29,7 +29,8 @@ import Testing
         try server.transport.stub(.post, "/api/admin/meta", fixture: "misskey/admin-meta.json")
         let result = await server.run(["email-blocks", "list", "--fields", "domain"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "mailinator.example\ntrashmail.example\n", "\(result)")
+        #expect(
+            result.stdout == "admin@fake.test\tmailinator.example\nadmin@fake.test\ttrashmail.example\n", "\(result)")
         #expect(server.transport.requests.first?.jsonBody?["i"] as? String == FakeServerAccount.token)
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }

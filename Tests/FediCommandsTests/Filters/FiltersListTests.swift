@@ -16,7 +16,8 @@ import Testing
         let result = await server.run(["filters", "list"])
         #expect(result.status == 0, "\(result)")
         #expect(
-            result.stdout == "12\tPolitics\twarn\thome, public\telection (#31, whole word)\tpost 1098 (#7)\t\n",
+            result.stdout
+                == "admin@fake.test\t12\tPolitics\twarn\thome, public\telection (#31, whole word)\tpost 1098 (#7)\t\n",
             "\(result)")
         #expect(server.transport.requests.map(\.route) == ["GET /api/v2/filters"])
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
@@ -41,8 +42,8 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(
             result.stdout == """
-                1\telection\twarn\thome, public\telection (#1, whole word)\t\t
-                3\tfinale\thide\thome, notifications, thread\tfinale (#3)\t\t2025-02-01T00:00:00Z
+                admin@fake.test\t1\telection\twarn\thome, public\telection (#1, whole word)\t\t
+                admin@fake.test\t3\tfinale\thide\thome, notifications, thread\tfinale (#3)\t\t2025-02-01T00:00:00Z
 
                 """, "\(result)")
         #expect(server.transport.requests.map(\.route) == ["GET /api/v1/filters"])

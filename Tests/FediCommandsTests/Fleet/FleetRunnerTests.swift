@@ -182,7 +182,9 @@ struct FleetRunnerTests {
         #expect(lines.allSatisfy { $0.hasPrefix("fedictl: admin@") }, "\(result)")
     }
 
-    @Test func oneSelectedAccountKeepsTodaysOutput() async throws {
+    /// One account's machine output names it beside each row, as the fleet's does, so an id piped
+    /// on keeps its server; the table on a terminal does not.
+    @Test func oneSelectedAccountIsNamedInMachineOutput() async throws {
         let transport = FakeTransport()
         transport.stub(.get, "/api/v1/admin/domain_blocks", host: "a.test", json: "[\(Self.block("one.example"))]")
         var config = Self.config()
@@ -191,7 +193,29 @@ struct FleetRunnerTests {
         let result = await harness.run([
             "--account", "solo", "domain-blocks", "list", "-o", "json", "--fields", "domain",
         ])
-        #expect(result.stdout == "[\n  {\n    \"domain\" : \"one.example\"\n  }\n]\n", "\(result)")
+        #expect(
+            result.stdout == "[\n  {\n    \"account\" : \"admin@a.test\",\n    \"domain\" : \"one.example\"\n  }\n]\n",
+            "\(result)")
+        // One account the usual way (no group): a stub answers once, so a transport for each run.
+        func plain() -> CommandHarness {
+            let transport = FakeTransport()
+            transport.stub(
+                .get, "/api/v1/admin/domain_blocks?limit=40", host: "a.test", json: "[\(Self.block("one.example"))]")
+            return CommandHarness(transport: transport, secrets: Self.keyring(), logins: InMemoryLoginStore(config))
+        }
+        for (format, expected) in [
+            ("ndjson", "{\"account\":\"admin@a.test\",\"domain\":\"one.example\"}\n"),
+            ("csv", "account,domain\r\nadmin@a.test,one.example\r\n"),
+            ("table", "admin@a.test\tone.example\n"),
+        ] {
+            let piped = await plain().run([
+                "--account", "admin@a.test", "domain-blocks", "list", "-o", format, "--fields", "domain",
+            ])
+            #expect(piped.stdout == expected, "\(format): \(piped)")
+        }
+        let terminal = await plain().run(
+            ["--account", "admin@a.test", "domain-blocks", "list", "--fields", "domain"], tty: true)
+        #expect(!terminal.stdout.contains("admin@a.test"), "\(terminal)")
     }
 
     @Test func verbsThatNameTheirOwnTargetDoNotFanOut() async throws {

@@ -226,7 +226,9 @@ import Testing
             json: "[\(Self.draft)]")
         let result = await server.run(["domain-drafts", "list", "--type", "block", "--subscription", "01SUB"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.hasPrefix("01DR\tdr.example\tblock\t01SUB\t2026-11-25T18:31:11Z\tpriv\n"), "\(result)")
+        #expect(
+            result.stdout.hasPrefix("admin@fake.test\t01DR\tdr.example\tblock\t01SUB\t2026-11-25T18:31:11Z\tpriv\n"),
+            "\(result)")
         #expect(server.transport.unusedRoutes.isEmpty)
     }
 

@@ -17,7 +17,10 @@ import Testing
             json: #"[{"id":"01B","header":"User-Agent","regex":".*BadBot.*"}]"#)
         let result = await server.run(["header-filters", "list", "--fields", "id,kind,header,regex"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "01A\tallow\tUser-Agent\t^Mozilla/\n01B\tblock\tUser-Agent\t.*BadBot.*\n", "\(result)")
+        #expect(
+            result.stdout
+                == "admin@fake.test\t01A\tallow\tUser-Agent\t^Mozilla/\nadmin@fake.test\t01B\tblock\tUser-Agent\t.*BadBot.*\n",
+            "\(result)")
     }
 
     @Test func addChecksTheRegexThenPostsIt() async throws {
@@ -62,7 +65,7 @@ import Testing
         server.transport.stub(.get, "/api/v1/instance/rules", json: #"[{"id":"01R","text":"Be nice"}]"#)
         let result = await server.run(["instance", "rules"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "01R\tBe nice\n", "\(result)")
+        #expect(result.stdout == "admin@fake.test\t01R\tBe nice\n", "\(result)")
     }
 
     @Test func ruleAddUpdateRemoveUseTheAdminAPI() async throws {

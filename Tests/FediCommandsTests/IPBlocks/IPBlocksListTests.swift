@@ -16,8 +16,8 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(
             result.stdout == """
-                1\t192.0.2.0/24\tsign_up_block\tspam wave\t2026-12-01T10:00:00Z
-                2\t2001:db8::/32\tno_access\t\t
+                admin@fake.test\t1\t192.0.2.0/24\tsign_up_block\tspam wave\t2026-12-01T10:00:00Z
+                admin@fake.test\t2\t2001:db8::/32\tno_access\t\t
 
                 """, "\(result)")
         #expect(server.transport.requests.map(\.route) == ["GET /api/v1/admin/ip_blocks"])

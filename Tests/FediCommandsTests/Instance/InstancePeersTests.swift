@@ -15,7 +15,7 @@ import Testing
         try server.transport.stub(.get, "/api/v1/instance/peers", fixture: "mastodon/instance-peers.json")
         let all = await server.run(["instance", "peers", "--all"])
         #expect(all.status == 0, "\(all)")
-        #expect(all.stdout.split(separator: "\n").first == "mastodon.social", "\(all)")
+        #expect(all.stdout.split(separator: "\n").first == "admin@fake.test\tmastodon.social", "\(all)")
         #expect(all.stdout.split(separator: "\n").count == 6, "\(all)")
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }

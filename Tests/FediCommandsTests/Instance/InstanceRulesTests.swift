@@ -24,7 +24,7 @@ import Testing
             .post, "/api/meta", json: #"{"version": "2024.11.0", "serverRules": ["No spam", "Be nice"]}"#)
         let result = await server.run(["instance", "rules"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "1\tNo spam\n2\tBe nice\n", "\(result)")
+        #expect(result.stdout == "admin@fake.test\t1\tNo spam\nadmin@fake.test\t2\tBe nice\n", "\(result)")
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 }

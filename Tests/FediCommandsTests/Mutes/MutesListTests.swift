@@ -15,7 +15,10 @@ import Testing
                 """)
         let result = await server.run(["mutes", "list"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "9\t@loud@big.example\tLoud\t2026-12-01T10:00:00Z\n12\t@quiet\tQuiet\t\n", "\(result)")
+        #expect(
+            result.stdout
+                == "admin@fake.test\t9\t@loud@big.example\tLoud\t2026-12-01T10:00:00Z\nadmin@fake.test\t12\t@quiet\tQuiet\t\n",
+            "\(result)")
         #expect(server.transport.requests.map(\.route) == ["GET /api/v1/mutes"])
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }

@@ -19,8 +19,11 @@ import Testing
         server.transport.stub(.get, "/api/v1/admin/reports", json: Self.twoReports)
         let result = await server.run(["reports", "list"])
         #expect(result.status == 0, "\(result)")
-        let ids = result.stdout.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" }
-        #expect(ids == ["17", "18"], "\(result)")
+        // Each row led by the account it was read as, then the id.
+        let rows = result.stdout.split(separator: "\n").map {
+            $0.split(separator: "\t").prefix(2).joined(separator: " ")
+        }
+        #expect(rows == ["admin@fake.test 17", "admin@fake.test 18"], "\(result)")
         #expect(server.transport.unusedRoutes.isEmpty)
         // Open reports: Mastodon lists them when `resolved` is absent.
         let query = server.transport.requests.first?.url.query ?? ""

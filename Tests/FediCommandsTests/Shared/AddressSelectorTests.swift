@@ -37,13 +37,13 @@ import Testing
         server.transport.stub(.get, "/api/v2/admin/accounts", json: Self.three)
         let range = await server.run(["accounts", "list", "--ip", "10.0.0.0/8", "--fields", "acct"])
         #expect(range.status == 0, "\(range)")
-        #expect(range.stdout == "@ann\n@bob\n", "\(range)")
+        #expect(range.stdout == "admin@fake.test\t@ann\nadmin@fake.test\t@bob\n", "\(range)")
         #expect(server.transport.requests.last?.url.query?.contains("ip=") == false)
 
         server.transport.stub(
             .get, "/api/v2/admin/accounts", json: "[" + Self.account("3", "cat", ip: "192.0.2.4") + "]")
         let one = await server.run(["accounts", "list", "--ip", "192.0.2.4", "--fields", "acct"])
-        #expect(one.stdout == "@cat\n", "\(one)")
+        #expect(one.stdout == "admin@fake.test\t@cat\n", "\(one)")
         #expect(server.transport.requests.last?.url.query?.contains("ip=192.0.2.4") == true)
     }
 

@@ -34,7 +34,7 @@ import Testing
         server.transport.stub(.get, "/api/v1/admin/trends/tags", json: Self.three)
         let result = await server.run(["trends", "tags", "list", "--pending"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "2\tpending\t#spam\t4\n", "\(result)")
+        #expect(result.stdout == "admin@fake.test\t2\tpending\t#spam\t4\n", "\(result)")
     }
 
     @Test func anEmptyListSaysSoOnATerminal() async throws {
@@ -53,7 +53,8 @@ import Testing
                 + #""account": {"id": "4", "username": "ann", "acct": "ann"}, "requires_review": true}]"#)
         let result = await server.run(["trends", "statuses", "list", "--fields", "id,review,author,title"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "9\tpending\t@ann\t[CW: ad] (hidden; --reveal shows it)\n", "\(result)")
+        #expect(
+            result.stdout == "admin@fake.test\t9\tpending\t@ann\t[CW: ad] (hidden; --reveal shows it)\n", "\(result)")
     }
 
     @Test func approveSendsEachIdAndJournalsItWithItsUndo() async throws {

@@ -10,7 +10,7 @@ import Testing
         server.transport.stub(.get, "/api/v1/domain_blocks?limit=40", json: #"["spam.example", "bad.example"]"#)
         let result = await server.run(["user-domain-blocks", "list"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "spam.example\nbad.example\n", "\(result)")
+        #expect(result.stdout == "admin@fake.test\tspam.example\nadmin@fake.test\tbad.example\n", "\(result)")
         #expect(server.transport.requests.map(\.route) == ["GET /api/v1/domain_blocks"])
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }

@@ -30,7 +30,7 @@ import Testing
         let allows = await admin.run(["domain-allows", "list", "--fields", "domain"])
         let after = Set(try await domains(gts, "/api/v1/admin/domain_allows"))
         #expect(allows.status == 0, "\(allows)")
-        let shown = Set(allows.stdout.split(separator: "\n").map(String.init))
+        let shown = Set(admin.rows(allows.stdout).map { $0.joined(separator: "\t") })
         #expect(shown.contains(allowed), "\(allows)")
         #expect(before.intersection(after).isSubset(of: shown), "\(allows)")
         #expect(shown.isSubset(of: before.union(after)), "\(allows)")
