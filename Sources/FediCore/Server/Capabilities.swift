@@ -138,6 +138,9 @@ public enum Capability: String, Codable, Sendable, CaseIterable {
     case instanceStats = "instance stats"
 
     /// One post (a reported one): read it, delete it, mark it sensitive or not, change its visibility.
+    /// Trends awaiting review as a queue kind (Mastodon's admin trends).
+    case queueTrends = "queue --kind trend"
+
     case statusesShow = "statuses show"
     case statusesDelete = "statuses delete"
     case statusesSensitive = "statuses sensitive"
@@ -351,6 +354,7 @@ public enum CapabilityTable {
             .trendsApprove: [mastodon(.mastodonAdmin, since: "4.2.0")],
             .trendsReject: [mastodon(.mastodonAdmin, since: "4.2.0")],
             .instanceStats: [mastodon(.mastodonAdmin, since: "3.5.0")],
+            .queueTrends: [mastodon(.mastodonAdmin, since: "3.5.0")],
             // Pleroma/Akkoma: AdminAPI.StatusController (show, update, delete); Misskey: notes/show and
             // a moderator's notes/delete. Mastodon's and GoToSocial's APIs have no moderation of one
             // post (Mastodon's account action takes no status ids): there, the post is only read.
