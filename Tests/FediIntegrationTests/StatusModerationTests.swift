@@ -7,7 +7,9 @@ import Testing
 /// anything is sent, the post read back untouched), and the Pleroma, Akkoma and Misskey fixtures,
 /// whose answers come from those servers' own API descriptions, for what each request sends.
 struct StatusModerationTests {
+    /// Each fixture's report and the post it is about.
     static let reported = ["pleroma": "Aq0abEtfA4eteBRWQR", "akkoma": "Aq0abEtYnFx9MBCokQ"]
+    static let report = ["pleroma": "Aq0e8GN2NgeIHNbOoa", "akkoma": "Aq0e8GNBL9JsFHK97S"]
 
     @Test func mastodonShowsAPostAsTheServerHasItAndRefusesTheWrites() async throws {
         let server = try await MockServer.start()
@@ -45,7 +47,7 @@ struct StatusModerationTests {
         let path = "/api/v1/pleroma/admin/statuses/\(id)"
 
         // The report names the post; reports show offers the verbs for it on a terminal.
-        let report = await fixture.run(["reports", "show", "Aq0e8GN2NgeIHNbOoa", "-o", "json"])
+        let report = await fixture.run(["reports", "show", try #require(Self.report[flavour]), "-o", "json"])
         #expect(
             (try report.json() as? [String: Any]).flatMap { $0["posts"] as? [[String: Any]] }?.first?["id"]
                 as? String == id, "\(report)")
