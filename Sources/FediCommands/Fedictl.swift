@@ -75,6 +75,7 @@ public struct Fedictl: AsyncParsableCommand {
         ("accounts", { Accounts.self }),
         ("reports", { Reports.self }),
         ("queue", { Queue.self }),
+        ("statuses", { Statuses.self }),
         ("trends", { Trends.self }),
         ("triage", { Triage.self }),
         ("domain-blocks", { DomainBlocks.self }),

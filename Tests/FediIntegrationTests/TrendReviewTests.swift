@@ -139,4 +139,26 @@ struct TrendReviewTests {
         #expect(listed.status == 0, "\(listed)")
         #expect((try listed.json() as? [Any])?.isEmpty == true, "\(listed)")
     }
+
+    /// `queue --kind trend` over both servers asks each for its trends and shows those awaiting review:
+    /// mastodon_mock derives its trends from posts and never marks one as requiring review, so the
+    /// hashtags it lists as trending (approved) are not in the queue, and --exit-status says nothing waits.
+    @Test func theTrendQueueShowsOnlyWhatAwaitsReviewOnEachServer() async throws {
+        let pair = try await Self.start()
+        defer { pair.stop() }
+        try await Self.post("#cats rule", on: pair.a)
+        try await Self.post("#dogs too", on: pair.b)
+        let fleet = ["--account", "\(pair.idA),\(pair.idB)"]
+        let listed = await pair.run(fleet + ["trends", "tags", "list", "-o", "json"])
+        let tags = try #require(try listed.json() as? [[String: Any]], "\(listed)")
+        #expect(tags.count == 2 && tags.allSatisfy { $0["review"] as? String == "approved" }, "\(tags)")
+
+        let queue = await pair.run(fleet + ["queue", "--kind", "trend", "--exit-status", "-o", "json"])
+        #expect(queue.status == 0, "\(queue)")
+        #expect((try queue.json() as? [Any])?.isEmpty == true, "\(queue)")
+        // The default queue does not ask for trends: the same servers, reports and sign-ups only.
+        let all = await pair.run(fleet + ["queue", "-o", "json"])
+        #expect(all.status == 0, "\(all)")
+        #expect((try all.json() as? [[String: Any]])?.contains { $0["kind"] as? String == "trend" } == false)
+    }
 }

@@ -21,6 +21,7 @@ enum JournalUndo {
         case JournalNote.domainAllow: domainAllow(note)
         case JournalNote.domainSubscription: domainSubscription(note)
         case JournalNote.trend: trend(note)
+        case JournalNote.status: status(note)
         case JournalNote.signUp:
             Plan(
                 arguments: nil,
@@ -86,6 +87,29 @@ enum JournalUndo {
         return Plan(arguments: ["trends", kind.plural, after == "approved" ? "reject" : "approve", id], why: nil)
     }
 
+    /// A post marked sensitive is unmarked and the other way round; a visibility changed is set back
+    /// to the one it had. A deleted post is gone on the server (and on every server it reached).
+    static func status(_ note: JournalNote) -> Plan {
+        guard let id = note.id else { return Plan(arguments: nil, why: nil) }
+        guard let after = note.after else {
+            return Plan(arguments: nil, why: "a deleted post cannot be brought back")
+        }
+        let was = (
+            sensitive: JournalNote.value("sensitive", in: note.before),
+            visibility: JournalNote.value("visibility", in: note.before)
+        )
+        let now = (
+            sensitive: JournalNote.value("sensitive", in: after), visibility: JournalNote.value("visibility", in: after)
+        )
+        if was.sensitive != now.sensitive, let sensitive = was.sensitive {
+            return Plan(arguments: ["statuses", sensitive == "yes" ? "sensitive" : "unsensitive", id], why: nil)
+        }
+        if was.visibility != now.visibility, let visibility = was.visibility, visibility != "unknown" {
+            return Plan(arguments: ["statuses", "visibility", id, "--to", visibility], why: nil)
+        }
+        return Plan(arguments: nil, why: "the post was like this already: nothing to put back")
+    }
+
     /// A resolve is undone by a reopen and the other way round; an assignment by the opposite, where
     /// the report had no one (or you) before: a moderator can assign a report only to themselves.
     static func report(_ note: JournalNote, actor: String?) -> Plan {
@@ -128,6 +152,15 @@ enum JournalUndo {
             let host = try ctx.login().server.authority
             return try await ctx.with(.reports(.reportsShow)) { reports in
                 JournalNote.text(JournalNote.state(of: try await reports.report(id: id).value, on: host))
+            }
+        case JournalNote.status?:
+            guard let id = entry.subjectID else { return nil }
+            return try await ctx.with(.statuses(.statusesShow)) { statuses in
+                do {
+                    return JournalNote.text(JournalNote.state(of: try await statuses.status(id: id).value))
+                } catch let error as FediError where error.status == .noInput {
+                    return JournalNote.text(nil)
+                }
             }
         default:
             return try await goToSocialState(of: entry, target: target, in: ctx)

@@ -12,6 +12,12 @@ public struct Queue: FediCommand {
             approval, oldest first, with who filed or applied and why. Where the server's software \
             cannot list one kind, fedictl says so on stderr and shows the other. Needs an admin login.
 
+            --kind trend lists instead the trending links, posts and hashtags awaiting review (Mastodon \
+            3.5+; `fedictl trends … approve|reject` decides them), the trend's kind as its category and \
+            its title as its comment. They are not in the default queue, the watch or the triage \
+            screen: a busy server always has some, and they carry no date. Other software is refused \
+            (exit 69) as for any kind it cannot list.
+
             --exit-status gives a monitor three answers, over one account or several: 0 when every \
             server was asked and nothing waits; 1 when every server was asked and something waits \
             (like git diff --exit-code; no error is printed for it); 64 or more when a server could \
@@ -64,7 +70,7 @@ public struct Queue: FediCommand {
 
     @OptionGroup public var globals: GlobalOptions
 
-    @Option(help: ArgumentHelp("Only this kind: report or sign-up.", valueName: "kind"))
+    @Option(help: ArgumentHelp("Only this kind: report, sign-up or trend (trends only when asked).", valueName: "kind"))
     public var kind: QueueItem.Kind?
 
     @Flag(help: "Exit 1 when anything waits, 0 when nothing does, 64 or more when a server could not be asked.")
@@ -118,6 +124,12 @@ public struct Queue: FediCommand {
             throw ValidationError("--group-by cannot be used with \(watch ? "--watch" : "--since-last")")
         }
         if watch, sinceLast { throw ValidationError("--since-last cannot be used with --watch") }
+        if kind == .trend, watch {
+            throw ValidationError("--kind trend cannot be watched: poll `fedictl queue --kind trend`")
+        }
+        if kind == .trend, selector.isGiven || groupBy != nil {
+            throw ValidationError("--kind trend takes no selector nor --group-by (trends have no account or domain)")
+        }
         if watch, selector.isGiven {
             throw ValidationError("--watch takes no selector (--domain, --match, --since, --until, -)")
         }
@@ -129,7 +141,7 @@ public struct Queue: FediCommand {
 
     public func run(in ctx: CommandContext) async throws {
         try ctx.output.validateFields(for: QueueItem.self)
-        let kinds = kind.map { [$0] } ?? QueueItem.Kind.allCases
+        let kinds = kind.map { [$0] } ?? QueueItem.Kind.byDefault
         if watch {
             let watch = QueueWatch(kinds: kinds, interval: interval, exec: exec, execTimeout: execTimeout)
             return try await watch.run(in: ctx)
@@ -190,6 +202,14 @@ public struct Queue: FediCommand {
                     return .success(
                         try await accounts.list(AccountQuery(status: .pending), limit: nil, onPage: nil)
                             .filter { selection.matches($0, on: host) }.map { QueueItem(signUp: $0, server: host) })
+                case .trend:
+                    let trends = try Door.trends(kind.capability).open(client, on: detected)
+                    var pending: [QueueItem] = []
+                    for trendKind in Trend.Kind.allCases {
+                        pending += try await trends.list(trendKind, limit: nil).filter { $0.review == .pending }
+                            .map { QueueItem(trend: $0, server: host) }
+                    }
+                    return .success(pending)
                 }
             } catch {
                 return .failure(error)
@@ -207,7 +227,13 @@ extension QueueItem.Kind: ExpressibleByArgument {}
 
 extension QueueItem.Kind {
     /// What listing this kind needs from the server.
-    var capability: Capability { self == .report ? .queueReports : .queueSignUps }
+    var capability: Capability {
+        switch self {
+        case .report: .queueReports
+        case .signUp: .queueSignUps
+        case .trend: .queueTrends
+        }
+    }
 }
 
 /// A watch over several accounts follows each server itself (QueueWatch): lines as items arrive.

@@ -36,9 +36,27 @@ extension Reports {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: Report.self)
-            let fetched = try await ctx.with(.reports(.reportsShow)) { reports in try await reports.report(id: id) }
+            let (fetched, server) = try await ctx.with(.reports(.reportsShow)) { reports, server in
+                (try await reports.report(id: id), server)
+            }
             if ctx.globals.raw { return ctx.output.raw(fetched.raw) }
             try ReportView(report: fetched.value, reveal: reveal).render(to: ctx)
+            if let hint = Self.postVerbs(for: fetched.value, on: server, in: ctx) { ctx.status(hint) }
+        }
+
+        /// On a terminal, under a report's posts: the `statuses` verbs this server can do with them.
+        static func postVerbs(for report: Report, on server: ServerInfo, in ctx: CommandContext) -> String? {
+            let settings = ctx.output.settings
+            guard settings.format == .table, settings.isTTY, let first = report.posts.first else { return nil }
+            let verbs: [(String, Capability)] = [
+                ("show", .statusesShow), ("delete", .statusesDelete), ("sensitive", .statusesSensitive),
+                ("unsensitive", .statusesUnsensitive), ("visibility", .statusesVisibility),
+            ]
+            let open = verbs.filter { Door.gate($0.1).isOpen(on: server) }.map(\.0)
+            guard !open.isEmpty else { return nil }
+            let visibility = open.contains("visibility") ? " (visibility takes --to)" : ""
+            return
+                "hint: act on a post by its id: fedictl statuses \(open.joined(separator: "|")) \(first.id)\(visibility)"
         }
     }
 }

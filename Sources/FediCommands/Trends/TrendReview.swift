@@ -1,37 +1,11 @@
 import ArgumentParser
 import FediCore
 
-/// What `trends … approve` and `reject` take: ids, or - for the ids a list printed.
-public struct TrendTargets: ParsableArguments, Sendable {
-    public init() {}
-
-    @Argument(
-        help: ArgumentHelp(
-            "The ids (as `trends … list` shows them); - for ids on stdin, each beside its account.",
-            valueName: "id"))
-    public var ids: [String] = []
-
-    @Flag(
-        help: ArgumentHelp(
-            "With - over several servers: send ids that name no server to every one (the same id is meant on each)."
-        ))
-    public var eachServer = false
-
-    var fromStdin: Bool { ids == ["-"] }
-
-    public func validate() throws {
-        if ids.isEmpty { throw ValidationError("give the ids to act on, or - to read them from stdin") }
-        if ids.count > 1, ids.contains("-") { throw ValidationError("give ids or -, not both") }
-    }
-
-    var stdinReferences: StdinReferences? { fromStdin ? StdinReferences(eachServer: eachServer, takes: nil) : nil }
-}
-
 extension CommandContext {
     /// Approves or rejects the trends `targets` names on this account's server, each journaled with
     /// its review before (read from the server's list) and its undo (the opposite decision); one that
     /// fails is named at the end and the others go on. Nothing is asked first: each is undone by its opposite.
-    func reviewTrends(_ kind: Trend.Kind, _ targets: TrendTargets, approve: Bool) async throws {
+    func reviewTrends(_ kind: Trend.Kind, _ targets: IDTargets, approve: Bool) async throws {
         let progress = bulkProgress()
         let ctx = forBulkWork(onWait: progress.waiting)
         let wanted = targets.fromStdin ? try ctx.references(targets.stdinReferences!) : targets.ids

@@ -23,7 +23,7 @@ extension Trends {
 
         @OptionGroup public var globals: GlobalOptions
 
-        @OptionGroup public var targets: TrendTargets
+        @OptionGroup public var targets: IDTargets
 
         public var stdinReferences: StdinReferences? { targets.stdinReferences }
 

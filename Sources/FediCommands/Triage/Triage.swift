@@ -58,6 +58,9 @@ public struct Triage: FediCommand {
     public var interval: Double = 60
 
     public func validate() throws {
+        if kind == .trend {
+            throw ValidationError("triage decides reports and sign-ups; trends: fedictl trends links|statuses|tags")
+        }
         guard interval >= 1, interval <= 86_400 else {
             throw ValidationError("--interval must be between 1 and 86400 seconds")
         }
@@ -78,7 +81,7 @@ public struct Triage: FediCommand {
         guard let makeScreen = ctx.services.triageScreen else {
             throw FediError(.unavailable, "this build of fedictl has no full-screen terminal", hint: "fedictl queue")
         }
-        let kinds = kind.map { [$0] } ?? QueueItem.Kind.allCases
+        let kinds = kind.map { [$0] } ?? QueueItem.Kind.byDefault
         let selection = try filters.selection(in: ctx, stdin: false, takes: nil)
         if kind == .report { try selection.refuseAddressesForReports() }
         let members = try QueueWatch.members(of: ctx, everyByDefault: true)

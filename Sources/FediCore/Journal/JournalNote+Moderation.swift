@@ -102,3 +102,41 @@ extension JournalNote {
         return note
     }
 }
+
+extension JournalNote {
+    public static let status = "status"
+
+    /// A post's state as a moderator can change it: `sensitive: yes; visibility: public`.
+    public static func state(of post: Post) -> [StateField] {
+        [
+            StateField("sensitive", post.sensitive ? "yes" : "no"),
+            StateField("visibility", post.visibility ?? "unknown"),
+        ]
+    }
+
+    /// A post as a person names it: its author and the start of its text, or of its warning where it
+    /// has one (the journal never keeps what a warning hides): `@ann: buy now`.
+    public static func label(of post: Post) -> String {
+        let text = post.contentWarning ?? (post.sensitive ? "[sensitive]" : post.content)
+        let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let start = words.count > 40 ? words.prefix(40) + "…" : Substring(words)
+        let author = post.author.isEmpty ? "" : "@\(post.author)"
+        return [author, String(start)].filter { !$0.isEmpty }.joined(separator: ": ")
+    }
+
+    /// The note of a change to a post: its state before (read from the server) and after (nil: deleted,
+    /// which nothing brings back). Its target names the author and the text's start (`post 9 (@ann: buy now)`).
+    public static func status(_ post: Post, sensitive: Bool? = nil, visibility: String? = nil, deleted: Bool = false)
+        -> JournalNote
+    {
+        let label = label(of: post)
+        var changed = post
+        if let sensitive { changed.sensitive = sensitive }
+        if let visibility { changed.visibility = visibility }
+        var note = JournalNote(
+            subject: Self.status, target: "post \(post.id)" + (label.isEmpty ? "" : " (\(label))"),
+            before: state(of: post), after: deleted ? nil : state(of: changed))
+        note.id = post.id
+        return note
+    }
+}

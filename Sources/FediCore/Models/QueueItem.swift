@@ -6,6 +6,12 @@ public struct QueueItem: Encodable, Sendable, Equatable {
     public enum Kind: String, Codable, Sendable, CaseIterable {
         case report
         case signUp = "sign-up"
+        /// A trending link, post or hashtag awaiting review (Mastodon): only when asked for
+        /// (`queue --kind trend`), as a busy server always has some and no triage key decides one.
+        case trend
+
+        /// What the queue, its watch and the triage screen show unless told: reports and sign-ups.
+        public static let byDefault: [Kind] = [.report, .signUp]
     }
 
     public var kind: Kind
@@ -84,6 +90,18 @@ public struct QueueItem: Encodable, Sendable, Equatable {
         emailDomain = Self.emailDomain(account.email)
         ip = account.ip.flatMap { $0.isEmpty ? nil : $0 }
         evidence.email = account.email
+    }
+
+    /// A trend awaiting review: its kind (`link`, `status`, `tag`) as the category, its title as the
+    /// comment, a post's author as `from`. Trends carry no date: they sort after what does.
+    public init(trend: Trend, server: String) {
+        kind = .trend
+        id = trend.id
+        self.server = server
+        from = Self.handle(trend.author, on: server)
+        reason = trend.kind.rawValue
+        category = trend.kind.rawValue
+        comment = trend.title
     }
 
     /// `mail.example` of `someone@Mail.Example` (lower-cased: domains are case-blind).

@@ -136,6 +136,16 @@ public enum Capability: String, Codable, Sendable, CaseIterable {
 
     /// The admin dashboard's figures: measures, dimensions, retention.
     case instanceStats = "instance stats"
+
+    /// One post (a reported one): read it, delete it, mark it sensitive or not, change its visibility.
+    /// Trends awaiting review as a queue kind (Mastodon's admin trends).
+    case queueTrends = "queue --kind trend"
+
+    case statusesShow = "statuses show"
+    case statusesDelete = "statuses delete"
+    case statusesSensitive = "statuses sensitive"
+    case statusesUnsensitive = "statuses unsensitive"
+    case statusesVisibility = "statuses visibility"
 }
 
 /// Whether a server can do something, and through which API.
@@ -344,6 +354,17 @@ public enum CapabilityTable {
             .trendsApprove: [mastodon(.mastodonAdmin, since: "4.2.0")],
             .trendsReject: [mastodon(.mastodonAdmin, since: "4.2.0")],
             .instanceStats: [mastodon(.mastodonAdmin, since: "3.5.0")],
+            .queueTrends: [mastodon(.mastodonAdmin, since: "3.5.0")],
+            // Pleroma/Akkoma: AdminAPI.StatusController (show, update, delete); Misskey: notes/show and
+            // a moderator's notes/delete. Mastodon's and GoToSocial's APIs have no moderation of one
+            // post (Mastodon's account action takes no status ids): there, the post is only read.
+            .statusesShow: [
+                on([.mastodon, .gotosocial], .mastodonClient), on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin),
+            ],
+            .statusesDelete: [on(pleroma, .pleromaAdmin), on(misskey, .misskeyAdmin)],
+            .statusesSensitive: [on(pleroma, .pleromaAdmin)],
+            .statusesUnsensitive: [on(pleroma, .pleromaAdmin)],
+            .statusesVisibility: [on(pleroma, .pleromaAdmin)],
         ]
     }()
 

@@ -26,6 +26,8 @@ struct InstanceFeaturesTests {
         "domain-excludes list", "domain-excludes add", "domain-excludes remove",
         "header-filters list", "header-filters add", "header-filters remove",
         "instance rules add", "instance rules update", "instance rules remove", "media cleanup", "media refetch",
+        // Mastodon's admin API acts on accounts, not on one post.
+        "statuses delete", "statuses sensitive", "statuses unsensitive", "statuses visibility",
     ]
 
     @Test func mastodonMockHasEverythingButReportNotesAndGoToSocialsOwnVerbs() async throws {
