@@ -1,9 +1,13 @@
 import FediCommands
 import Foundation
+import Testing
 
 /// A triage screen for tests: a size, then keys from a script, each sent once the frames shown
 /// so far allow it (`waitFor` holds the script until a frame shows the text). Records every frame.
-/// No clock: the script advances only when the screen draws.
+/// No clock: the script advances only when the screen draws. It cannot hang a test: once the
+/// session has settled (nothing in flight, every key handled) with the script waiting for text the
+/// screen does not show, the wait fails the test (`unmet`) and the keys end, as they do when the
+/// script runs out; the screen then closes as on `q`.
 public final class ScriptedScreen: TriageScreen, @unchecked Sendable {
     public enum Step: Sendable {
         case key(ScreenEvent)
@@ -16,14 +20,19 @@ public final class ScriptedScreen: TriageScreen, @unchecked Sendable {
     private var feed: AsyncStream<ScreenEvent>.Continuation?
     private var shown: [ScreenFrame] = []
     private var started = false
+    /// Events handed to the session (the size, then keys).
+    private var sent = 0
+    private var failedWait: String?
     public private(set) var stops = 0
     public let rows: Int
     public let columns: Int
+    let sourceLocation: SourceLocation
 
-    public init(rows: Int = 24, columns: Int = 80, _ steps: [Step]) {
+    public init(rows: Int = 24, columns: Int = 80, _ steps: [Step], sourceLocation: SourceLocation = #_sourceLocation) {
         self.rows = rows
         self.columns = columns
         self.steps = steps
+        self.sourceLocation = sourceLocation
     }
 
     /// Keys typed as characters (`"jjr"`), each its own step.
@@ -32,12 +41,15 @@ public final class ScriptedScreen: TriageScreen, @unchecked Sendable {
     public var frames: [ScreenFrame] { lock.withLock { shown } }
     public var last: ScreenFrame? { frames.last }
     public var wasStarted: Bool { lock.withLock { started } }
+    /// The text a `waitFor` waited for when the session settled without showing it.
+    public var unmet: String? { lock.withLock { failedWait } }
 
     public func start(colors: Bool) async throws -> AsyncStream<ScreenEvent> {
         let (events, feed) = AsyncStream.makeStream(of: ScreenEvent.self)
         lock.withLock {
             started = true
             self.feed = feed
+            sent += 1
         }
         feed.yield(.resize(rows: rows, columns: columns))
         return events
@@ -47,6 +59,7 @@ public final class ScriptedScreen: TriageScreen, @unchecked Sendable {
         lock.lock()
         shown.append(frame)
         let key = nextKey(after: frame.text.joined(separator: "\n"))
+        if key != nil { sent += 1 }
         let feed = self.feed
         lock.unlock()
         if let key { feed?.yield(key) }
@@ -66,6 +79,30 @@ public final class ScriptedScreen: TriageScreen, @unchecked Sendable {
             }
         }
         return nil
+    }
+
+    /// The session waits for keys alone: a key still on its way will bring a frame; else the
+    /// script is over, or waits for what will never come.
+    public func settled(events: Int) {
+        lock.lock()
+        guard events >= sent, let feed else {
+            lock.unlock()
+            return
+        }
+        var wanted: String?
+        if case .waitFor(let text) = steps.first {
+            wanted = text
+            failedWait = text
+        }
+        steps = []
+        let last = shown.last?.text.joined(separator: "\n") ?? "(nothing shown)"
+        lock.unlock()
+        if let wanted {
+            Issue.record(
+                "the triage screen settled without showing \"\(wanted)\"; its last frame:\n\(last)",
+                sourceLocation: sourceLocation)
+        }
+        feed.finish()
     }
 
     public func stop() async {

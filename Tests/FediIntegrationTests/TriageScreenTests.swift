@@ -228,4 +228,60 @@ struct TriageScreenTests {
         #expect(!after.joined().contains("fedictl triage ·"), "\(after)")
         #expect(after.contains { $0.trimmingCharacters(in: .whitespaces) == "icanon echo" }, "\(after)")
     }
+
+    /// b over two mastodon_mock servers: the detail says how each server treats the target's domain,
+    /// the y/N names the follows the block cuts, and the block is read back from the server. Then
+    /// the other server stops answering: it is named in the header, the screen goes on, and it
+    /// leaves the header once it answers again.
+    @Test func blocksTheTargetsDomainAndNamesAServerThatStopsAnswering() async throws {
+        async let first = MockServer.start(
+            accounts: [MockServer.admin, MockServer.alice], extraConfig: QueueFleetTests.remoteSeed)
+        async let second = MockServer.start()
+        let (a, b) = try await (first, second)
+        defer {
+            a.stop()
+            b.stop()
+        }
+        let spammer = try await QueueFleetTests.remoteID(on: a)
+        let report = try await QueueFleetTests.file(on: a, by: MockServer.alice.token, about: spammer)
+        let home = try TerminalWidthTests.Home(servers: [a, b])
+        defer { try? FileManager.default.removeItem(at: home.root) }
+        let script =
+            "'\(RepoPaths.fedictlBinary.path)' triage --interval 1; echo \"### status $?\"; exec sleep 300"
+        let tmux = Tmux(socket: home.root.appendingPathComponent("block.sock").path)
+        try tmux.start(Self.pane(home, script), columns: 80, rows: 24)
+        defer { tmux.stop() }
+        var seen: [[String]] = []
+        seen.append(try await Self.waitFor(tmux, "1 waiting on 2 servers"))
+        seen.append(try await Self.waitFor(tmux, "Its domain spam.example:"))
+        #expect(tmux.screenText.contains("nothing"), "no server blocks it yet")
+        try Self.send(tmux, "b")
+        // Two servers: the question names the block's server; at 80 columns its end gives way to [y/N].
+        seen.append(try await Self.waitFor(tmux, "Block (suspend) spam.example on "))
+        #expect(tmux.screenText.contains(": cuts 0 local follows, 0"), "\(tmux.screenText)")
+        try Self.send(tmux, "y")
+        seen.append(try await Self.waitFor(tmux, "done: block report \(report)"))
+        let blocks = try #require(
+            try await a.json(.get, "/api/v1/admin/domain_blocks", token: MockServer.admin.token) as? [[String: Any]])
+        #expect(blocks.map { $0["domain"] as? String } == ["spam.example"], "\(blocks)")
+        #expect(blocks.first?["severity"] as? String == "suspend")
+        #expect(try await Self.report(report, on: a)["action_taken"] as? Bool == false, "the report stays open")
+        // B stops answering: named in the header while the screen goes on; gone once it answers.
+        try await b.addFault([
+            "match": ["methods": ["GET"], "path": "/api/v1/admin/reports"],
+            "effect": ["type": "status", "status": 503], "count": 1000,
+        ])
+        seen.append(try await Self.waitFor(tmux, " down: "))
+        try Self.send(tmux, "j")
+        seen.append(try await Self.waitFor(tmux, "1 waiting on 2 servers"))
+        try await b.clearFaults()
+        _ = try await ProcessRunner.onOwnThread { tmux.waitFor { !$0.joined(separator: "\n").contains(" down: ") } }
+        #expect(!tmux.screenText.contains(" down: "), "\(tmux.screenText)")
+        for screen in seen {
+            #expect(screen.count <= 24)
+            for line in screen { #expect(line.count <= 80, "wider than 80: \(line)") }
+        }
+        try Self.send(tmux, "q")
+        _ = try await Self.waitFor(tmux, "### status 0")
+    }
 }

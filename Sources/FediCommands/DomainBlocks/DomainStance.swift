@@ -84,6 +84,22 @@ struct ServerDomains: Sendable {
         return key
     }
 
+    /// The blocks and allows of `ctx`'s server.
+    static func readOne(_ ctx: CommandContext) async throws -> ServerDomains {
+        let server = try ctx.login().server.authority
+        let blocks = try await ctx.with(.domainBlocks(.domainBlocksList)) { adapter in
+            try await adapter.list(limit: nil, onPage: nil)
+        }
+        // Allows where the software keeps them; a server without them allows nothing by name.
+        let allows = try? await ctx.with(.domainAllows(.domainAllowsList)) { adapter in
+            try await adapter.list(limit: nil, onPage: nil)
+        }
+        var read = ServerDomains(server: server)
+        for block in blocks { read.blocks[key(block.domain)] = block }
+        read.allows = Set((allows ?? []).map { key($0.domain) })
+        return read
+    }
+
     /// Each member's blocks and allows, read side by side. A server that cannot be read is named on
     /// stderr and its cells are unknown; the exit status then says partial (80), or the failure's
     /// when no server could be read.
@@ -93,18 +109,7 @@ struct ServerDomains: Sendable {
         let answers = await concurrently(members, limit: max(1, ctx.globals.accountsInFlight)) {
             member -> Result<ServerDomains, FediError> in
             do {
-                let server = try member.ctx.login().server.authority
-                let blocks = try await member.ctx.with(.domainBlocks(.domainBlocksList)) { adapter in
-                    try await adapter.list(limit: nil, onPage: nil)
-                }
-                // Allows where the software keeps them; a server without them allows nothing by name.
-                let allows = try? await member.ctx.with(.domainAllows(.domainAllowsList)) { adapter in
-                    try await adapter.list(limit: nil, onPage: nil)
-                }
-                var read = ServerDomains(server: server)
-                for block in blocks { read.blocks[key(block.domain)] = block }
-                read.allows = Set((allows ?? []).map { key($0.domain) })
-                return .success(read)
+                return .success(try await readOne(member.ctx))
             } catch {
                 return .failure(ErrorReport.fediError(from: error))
             }

@@ -16,16 +16,20 @@ struct CommandDecider: TriageDecider {
     var passedOn: [String]
     var runID: String
 
-    func decide(_ request: TriageRequest) async -> TriageOutcome {
-        await run(request.arguments + passedOn)
+    func decide(_ batch: TriageBatch, progress: @escaping @Sendable (String) -> Void) async -> [TriageOutcome] {
+        let (outcome, rows) = await run(batch.arguments + passedOn, input: batch.input, progress: progress)
+        return batch.outcomes(of: outcome, rows: rows)
     }
 
     func undo(_ entries: [String]) async -> TriageOutcome {
-        await run(["log", "undo"] + entries + ["--yes"] + passedOn.filter { $0 == "--dry-run" })
+        await run(["log", "undo"] + entries + ["--yes"] + passedOn.filter { $0 == "--dry-run" }, progress: { _ in }).0
     }
 
-    private func run(_ arguments: [String]) async -> TriageOutcome {
-        let capture = CapturedTerminal()
+    /// The outcome, and what the command wrote on stdout (a bulk form's rows).
+    private func run(_ arguments: [String], input: String? = nil, progress: @escaping @Sendable (String) -> Void)
+        async -> (TriageOutcome, String)
+    {
+        let capture = CapturedTerminal(input: input, progress: progress)
         let journal = WatchedJournal(wrapped: services.journal)
         var services = self.services
         services.terminal = capture.terminal
@@ -33,21 +37,35 @@ struct CommandDecider: TriageDecider {
         let status = await Services.$current.withValue(services) {
             await JournalSession.$enclosingRun.withValue(runID) { await FedictlMain.run(arguments) }
         }
-        return TriageOutcome(
+        let outcome = TriageOutcome(
             status: status, message: capture.summary(succeeded: status == 0), undoable: journal.undoable)
+        return (outcome, capture.stdout)
     }
 }
 
 /// A command's stdout and stderr, kept for one status line.
 final class CapturedTerminal: Sendable {
     private let text = Mutex<(out: String, err: String)>(("", ""))
+    let input: String?
+    /// Hears each line the command says on stderr as it says it.
+    let progress: @Sendable (String) -> Void
 
-    /// The terminal the command writes to.
+    init(input: String? = nil, progress: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.input = input
+        self.progress = progress
+    }
+
+    /// The terminal the command writes to (and reads `input` from).
     var terminal: StatusTerminal {
         StatusTerminal(
             out: { [self] line in text.withLock { $0.out += line + "\n" } },
-            err: { [self] line in text.withLock { $0.err += line + "\n" } })
+            err: { [self] line in
+                text.withLock { $0.err += line + "\n" }
+                progress(line)
+            }, input: Data((input ?? "").utf8))
     }
+
+    var stdout: String { text.withLock { $0.out } }
 
     /// The error a failed command gave (its `fedictl:` line), or what a dry run would send, or the
     /// last thing said; one line.

@@ -95,7 +95,7 @@ public struct Triage: FediCommand {
             services: ctx.services, passedOn: passedOn, runID: ctx.journalSession?.runID ?? JournalEntry.newID())
         let session = TriageSession(
             screen: makeScreen(), decider: decider, model: model, kinds: kinds, interval: interval,
-            selection: selection, colors: colors, now: ctx.services.now)
+            selection: selection, colors: colors, journal: ctx.services.journal, now: ctx.services.now)
         let screen = session.screen
         // Ctrl-C, SIGTERM and SIGHUP end the screen as q does: the terminal is given back as it was.
         // Ignored before the screen starts, so ncurses installs no handlers of its own for them.

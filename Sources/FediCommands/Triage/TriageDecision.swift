@@ -3,7 +3,7 @@ import FediCore
 /// One key's decision on a queue item, and the fedictl command line that makes it: the screen
 /// sends exactly what the matching command would (its doors, capability refusals, journal).
 enum TriageDecision: String, CaseIterable, Sendable {
-    case resolve, approve, reject, warn, limit, suspend, sensitive, assign, note
+    case resolve, approve, reject, warn, limit, suspend, sensitive, block, assign, note
 
     var key: Character {
         switch self {
@@ -14,6 +14,7 @@ enum TriageDecision: String, CaseIterable, Sendable {
         case .limit: "l"
         case .suspend: "s"
         case .sensitive: "m"
+        case .block: "b"
         case .assign: "A"
         case .note: "n"
         }
@@ -34,19 +35,23 @@ enum TriageDecision: String, CaseIterable, Sendable {
         case .limit: "limit (silence) the target (resolves)"
         case .suspend: "suspend the target (resolves)"
         case .sensitive: "force the target's media sensitive (resolves)"
+        case .block: "block the target's domain (as domain-blocks add)"
         case .assign: "assign the report to yourself"
         case .note: "add a note to the report"
         }
     }
 
     /// Hides content or cannot be taken back everywhere: asks y/N in the status line first.
-    var confirms: Bool { self == .reject || self == .suspend }
+    var confirms: Bool { self == .reject || self == .suspend || self == .block }
+
+    /// Asks the server what it would cut before the y/N: a domain block's follows, as sync shows them.
+    var previews: Bool { self == .block }
 
     /// The kind of item the decision is about.
     var kind: QueueItem.Kind { self == .approve || self == .reject ? .signUp : .report }
 
-    /// The item leaves the queue once the decision is made.
-    var ends: Bool { self != .assign && self != .note }
+    /// The item leaves the queue once the decision is made (a domain block leaves the report open).
+    var ends: Bool { self != .assign && self != .note && self != .block }
 
     /// What the server's software must be able to do (the capability table decides, as for the command).
     var capability: Capability {
@@ -55,6 +60,7 @@ enum TriageDecision: String, CaseIterable, Sendable {
         case .approve: .accountsApprove
         case .reject: .accountsReject
         case .warn, .limit, .suspend, .sensitive: .accountsAction
+        case .block: .domainBlocksAdd
         case .assign: .reportsAssign
         case .note: .reportsNote
         }
@@ -79,8 +85,13 @@ enum TriageDecision: String, CaseIterable, Sendable {
             guard let target = item.evidence.targetID else {
                 return .failure(TriageRefusal("\(key): the server did not say which account the report is about"))
             }
-            let type = [Self.warn: "none", .limit: "silence", .suspend: "suspend", .sensitive: "sensitive"][self]!
-            verb = ["accounts", "action", target, "--type", type, "--report", item.id]
+            verb = ["accounts", "action", target, "--type", actionType!, "--report", item.id]
+        case .block:
+            guard let domain = Self.domain(of: item) else {
+                return .failure(
+                    TriageRefusal("b: \(item.target ?? "the target") is an account of this server: no domain to block"))
+            }
+            verb = ["domain-blocks", "add", domain]
         case .assign: verb = ["reports", "assign", item.id]
         case .note:
             guard let text, !text.isEmpty else { return .failure(TriageRefusal("n: an empty note was not sent")) }
@@ -92,6 +103,15 @@ enum TriageDecision: String, CaseIterable, Sendable {
             return .success(Array(verb[..<dashes]) + options + Array(verb[dashes...]))
         }
         return .success(verb + options)
+    }
+}
+
+extension TriageDecision {
+    /// The reported account's domain, when it is another server's (`@bot@spam.example`).
+    static func domain(of item: QueueItem) -> String? {
+        guard let target = item.target, let at = target.lastIndex(of: "@"), at != target.startIndex else { return nil }
+        let domain = target[target.index(after: at)...].lowercased()
+        return domain.isEmpty || domain == item.server.lowercased() ? nil : domain
     }
 }
 
@@ -123,7 +143,9 @@ struct TriageOutcome: Sendable, Equatable {
 /// Makes decisions: the seam between the screen and the commands. The live one runs the matching
 /// fedictl command in-process (`CommandDecider`); #43 will put Core's use cases behind it.
 protocol TriageDecider: Sendable {
-    func decide(_ request: TriageRequest) async -> TriageOutcome
+    /// Runs `batch`'s command; `progress` hears what it says while it runs (the bulk engine's
+    /// waits and counts). One outcome per request of the batch.
+    func decide(_ batch: TriageBatch, progress: @escaping @Sendable (String) -> Void) async -> [TriageOutcome]
     /// Undoes journal entries made by earlier decisions, as `fedictl log undo` does.
     func undo(_ entries: [String]) async -> TriageOutcome
 }

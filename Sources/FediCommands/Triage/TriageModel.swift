@@ -45,6 +45,8 @@ struct TriageModel: Sendable {
     private(set) var down: [String: String] = [:]
     /// What is being sent, when a decision is in flight.
     private(set) var busy: String?
+    /// A rate-limit wait under way (a look's or a decision's), for the header.
+    private(set) var waiting: String?
     private(set) var undos: [Undo] = []
     /// Target facts loaded for the detail pane, by item key (`TriageDetail`).
     private(set) var details: [String: [String]] = [:]
@@ -260,6 +262,12 @@ struct TriageModel: Sendable {
         }
         let skipped = refusals.isEmpty ? "" : " (\(refusals.count) of the marked left out: \(refusals[0]))"
         if dryRun { return send(requests) }
+        if decision.previews {
+            // The question names what the block cuts: asked of the server first (a read).
+            busy = "counting what \(decision.rawValue) \(describe(requests[0])) cuts"
+            status = busy! + "…"
+            return [.preview(requests)]
+        }
         if decision.confirms || requests.count > 1 {
             let what = requests.count == 1 ? describe(requests[0]) : "\(requests.count) items"
             let question = "\(capitalized(decision.name)): \(what)?\(skipped)"
@@ -307,9 +315,43 @@ struct TriageModel: Sendable {
 
     // MARK: events
 
+    /// What a block would cut (a line per request, in order), asked before its y/N.
+    mutating func previewed(_ requests: [TriageRequest], _ cuts: [String]) {
+        busy = nil
+        let byKey = Dictionary(entries.map { ($0.key, $0.item) }, uniquingKeysWith: { first, _ in first })
+        let said = zip(requests, cuts).map { request, cut in
+            let item = byKey[request.item]
+            let domain = item.flatMap(TriageDecision.domain) ?? "?"
+            return "\(domain)" + (servers.count > 1 ? " on \(item.map { shortName($0.server) } ?? "?")" : "")
+                + ": \(cut)"
+        }
+        var unique: [String] = []
+        for line in said where !unique.contains(line) { unique.append(line) }
+        mode = .confirm(requests, question: "Block (suspend) " + unique.joined(separator: "; ") + "?")
+    }
+
+    /// A line a command or a look says while it runs: progress, or a rate-limit wait.
+    mutating func progress(_ line: String) {
+        let line = String(line.trimmingPrefix("fedictl: "))
+        if line.hasPrefix("Waiting ") { waiting = line }
+        status = line
+    }
+
+    /// The commands a decision's requests run (see `TriageBatch`).
+    func batches(_ requests: [TriageRequest]) -> [TriageBatch] {
+        let byKey = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        return TriageBatch.of(
+            requests, account: { byKey[$0.item]?.account },
+            ids: { request in
+                guard let item = byKey[request.item]?.item else { return [] }
+                return [item.id] + (item.evidence.targetID.map { [$0] } ?? [])
+            })
+    }
+
     /// A decision's requests ended with `outcomes` (in order).
     mutating func decided(_ requests: [TriageRequest], _ outcomes: [TriageOutcome]) {
         busy = nil
+        waiting = nil
         var done: [Entry] = []
         var undoable: [String] = []
         var failures: [String] = []
@@ -341,7 +383,11 @@ struct TriageModel: Sendable {
         }
         let ok = outcomes.filter(\.succeeded).count
         if dryRun {
-            status = "dry run: would send " + (sent.isEmpty ? "nothing" : sent.joined(separator: "; "))
+            // A dry run that failed (a read before the write) says why, not "nothing".
+            status =
+                sent.isEmpty
+                ? failures.first.map { "dry run: \($0)" } ?? "dry run: would send nothing"
+                : "dry run: would send " + sent.joined(separator: "; ")
         } else if failures.isEmpty {
             // The outcome first: a narrow screen cuts the end of a long label, never whether it worked.
             status = "done: \(decision?.rawValue ?? "decision") \(label)" + (undoable.isEmpty ? "" : " (u undoes it)")
@@ -377,7 +423,8 @@ struct TriageModel: Sendable {
     /// A full look at `server`'s queue (of `kinds`): what it no longer lists was handled elsewhere.
     mutating func looked(server: String, kinds: [QueueItem.Kind], items: [Entry]) {
         down[server] = nil
-        if status.hasPrefix("asking ") { status = "" }
+        if busy == nil { waiting = nil }
+        if status.hasPrefix("asking ") || status.hasPrefix("Waiting ") { status = "" }
         let listed = Set(items.map(\.key))
         let gone = Set(
             entries.filter { $0.item.server == server && kinds.contains($0.item.kind) && !listed.contains($0.key) }
@@ -477,5 +524,7 @@ struct TriageModel: Sendable {
 enum TriageEffect: Sendable, Equatable {
     case decide([TriageRequest])
     case undo(TriageModel.Undo)
+    /// Ask what the requests would cut, then put the y/N (`previewed`).
+    case preview([TriageRequest])
     case quit
 }

@@ -10,6 +10,14 @@ public protocol TriageScreen: Sendable {
     func show(_ frame: ScreenFrame)
     /// Gives the terminal back as it was. Safe to call more than once.
     func stop() async
+    /// Nothing runs behind the screen (no look, decision or detail in flight) and the first
+    /// `events` events of `start`'s stream are handled: what shows stays until the next event.
+    /// A live terminal has nothing to do; a scripted one fails a wait the frame cannot meet.
+    func settled(events: Int)
+}
+
+extension TriageScreen {
+    public func settled(events: Int) {}
 }
 
 /// A key, or the terminal changing size.

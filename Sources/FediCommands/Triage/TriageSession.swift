@@ -14,6 +14,8 @@ struct TriageSession {
     var interval: Double
     var selection: Selection
     var colors: Bool
+    /// The run's journal: the detail pane's earlier decisions about a target.
+    var journal: any Journal = DisabledJournal()
     var now: @Sendable () -> Date = Date.init
 
     enum Input: Sendable {
@@ -25,9 +27,14 @@ struct TriageSession {
         case up(server: String)
         case unavailable(server: String, [TriageDecision: String])
         case say(String)
+        /// A running command's or look's line: progress, or a rate-limit wait.
+        case progress(String)
+        case previewed([TriageRequest], [String])
         case detail(key: String, [String])
         case decided([TriageRequest], [TriageOutcome])
         case undone(TriageModel.Undo, TriageOutcome)
+        /// A server's follower ended (cancelled, or its first look refused for good).
+        case followed
     }
 
     /// Until `q` (or the keys end). The followers' contexts must write nowhere but `feed`
@@ -44,20 +51,32 @@ struct TriageSession {
         for member in members {
             if let host = try? member.ctx.login().server.authority { readers[host] = quietContext(member.ctx) }
         }
+        let facts = TriageFacts(
+            readers: readers, journal: journal,
+            names: Dictionary(model.servers.map { ($0, model.shortName($0)) }, uniquingKeysWith: { first, _ in first }),
+            now: now)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await key in keys { feed.yield(.key(key)) }
                 feed.yield(.keysEnded)
             }
             for member in members {
-                group.addTask { await follow(member, feed: feed) }
+                group.addTask {
+                    await follow(member, feed: feed)
+                    feed.yield(.followed)
+                }
             }
+            // What runs behind the screen (followers, decisions, detail reads) and the screen's events
+            // handled so far: with nothing running and every event handled, the screen has settled.
+            var working = members.count
+            var events = 0
             screen.show(model.frame())
             // q while a decision is being sent waits for its answer: a write is never cut short.
             var quitting = false
             loop: for await input in inputs {
                 switch input {
                 case .key(let key):
+                    events += 1
                     for effect in model.handle(key) {
                         switch effect {
                         case .quit:
@@ -65,17 +84,38 @@ struct TriageSession {
                             quitting = true
                             model.say("quitting once \(model.busy ?? "the decision") is answered…")
                         case .decide(let requests):
+                            working += 1
+                            let batches = model.batches(requests)
                             group.addTask {
                                 var outcomes: [TriageOutcome] = []
-                                for (index, request) in requests.enumerated() {
-                                    if requests.count > 1 {
-                                        feed.yield(.say("\(request.decision.rawValue) \(index + 1)/\(requests.count)…"))
+                                for (index, batch) in batches.enumerated() {
+                                    if batches.count > 1 {
+                                        let decision = batch.requests[0].decision.rawValue
+                                        feed.yield(.say("\(decision) \(index + 1)/\(batches.count)…"))
                                     }
-                                    outcomes.append(await decider.decide(request))
+                                    outcomes += await decider.decide(batch) { feed.yield(.progress($0)) }
                                 }
-                                feed.yield(.decided(requests, outcomes))
+                                feed.yield(.decided(batches.flatMap(\.requests), outcomes))
+                            }
+                        case .preview(let requests):
+                            working += 1
+                            let targets: [(ctx: CommandContext?, domain: String)] = requests.map { request in
+                                let item = model.entries.first { $0.key == request.item }?.item
+                                return (item.flatMap { readers[$0.server] }, item.flatMap(TriageDecision.domain) ?? "?")
+                            }
+                            group.addTask {
+                                var cuts: [String] = []
+                                for target in targets {
+                                    guard let ctx = target.ctx else {
+                                        cuts.append("follows not counted")
+                                        continue
+                                    }
+                                    cuts.append(await Self.followsCut(target.domain, in: ctx))
+                                }
+                                feed.yield(.previewed(requests, cuts))
                             }
                         case .undo(let undo):
+                            working += 1
                             group.addTask { feed.yield(.undone(undo, await decider.undo(undo.entries))) }
                         }
                     }
@@ -86,24 +126,31 @@ struct TriageSession {
                 case .up(let server): model.serverUp(server)
                 case .unavailable(let server, let refusals): model.unavailable[server] = refusals
                 case .say(let line): model.say(line)
-                case .detail(let key, let lines): model.loaded(lines, for: key)
-                case .decided(let requests, let outcomes): model.decided(requests, outcomes)
-                case .undone(let undo, let outcome): model.undone(undo, outcome)
+                case .progress(let line): model.progress(line)
+                case .previewed(let requests, let cuts):
+                    working -= 1
+                    model.previewed(requests, cuts)
+                case .detail(let key, let lines):
+                    working -= 1
+                    model.loaded(lines, for: key)
+                case .decided(let requests, let outcomes):
+                    working -= 1
+                    model.decided(requests, outcomes)
+                case .undone(let undo, let outcome):
+                    working -= 1
+                    model.undone(undo, outcome)
+                case .followed: working -= 1
                 }
                 if quitting, model.busy == nil { break loop }
-                // The target's facts for the item under the cursor: asked once, as the cursor reaches it.
-                if let entry = model.current, let targetID = entry.item.evidence.targetID,
-                    model.details[entry.key] == nil,
-                    let ctx = readers[entry.item.server]
-                {
+                // The target's facts for the report under the cursor: asked once, as the cursor reaches it.
+                if let entry = model.current, entry.item.kind == .report, model.details[entry.key] == nil {
                     model.loaded([], for: entry.key)
-                    group.addTask {
-                        let lines = await Self.targetFacts(targetID, in: ctx, now: now())
-                        feed.yield(.detail(key: entry.key, lines))
-                    }
+                    working += 1
+                    group.addTask { feed.yield(.detail(key: entry.key, await facts.lines(for: entry.item))) }
                 }
                 model.now = now()
                 screen.show(model.frame())
+                if working == 0 { screen.settled(events: events) }
             }
             group.cancelAll()
         }
@@ -114,7 +161,7 @@ struct TriageSession {
     /// what it no longer lists was handled elsewhere.
     private func follow(_ member: QueueWatch.Member, feed: AsyncStream<Input>.Continuation) async {
         var services = member.ctx.services
-        services.terminal = StatusTerminal { feed.yield(.say($0)) }
+        services.terminal = StatusTerminal { feed.yield(.progress($0)) }
         let sub = CommandContext(services: services, globals: member.ctx.globals, fleetMember: member.ctx.fleetMember)
         let kinds = self.kinds
         let selection = selection
@@ -174,6 +221,21 @@ extension TriageSession {
         return CommandContext(services: services, globals: ctx.globals, fleetMember: ctx.fleetMember)
     }
 
+    /// What blocking `domain` on `ctx`'s server cuts: its local follows and followers, counted as
+    /// `domain-blocks sync` counts them, or why the server cannot say.
+    static func followsCut(_ domain: String, in ctx: CommandContext) async -> String {
+        do {
+            let client = try await ctx.client()
+            let (counted, uncounted) = try await DomainBlockSteps(ctx).domainFollows(
+                [domain], client: client, capping: false, writes: false)
+            if let counts = counted[domain] { return "cuts \(counts.said)" }
+            if let why = uncounted[domain] { return "follows not counted: \(why)" }
+            return "the server does not count the follows it cuts"
+        } catch {
+            return "follows not counted: \(ErrorReport.fediError(from: error).message)"
+        }
+    }
+
     /// The reported account as its server's admin API shows it, in a line or two.
     static func targetFacts(_ id: String, in ctx: CommandContext, now: Date) async -> [String] {
         do {
@@ -205,9 +267,12 @@ extension CommandContext {
 final class StatusTerminal: Terminal, Sendable {
     let out: @Sendable (String) -> Void
     let err: @Sendable (String) -> Void
-    init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+    /// What a command reads on stdin (a bulk form's ids).
+    let input: Data
+    init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, input: Data = Data()) {
         self.out = out
         self.err = err
+        self.input = input
     }
     convenience init(say: @escaping @Sendable (String) -> Void) { self.init(out: say, err: say) }
 
@@ -218,5 +283,5 @@ final class StatusTerminal: Terminal, Sendable {
     var stdinIsTTY: Bool { false }
     var width: Int? { nil }
     func readLine(prompt: String?, secret: Bool) -> String? { nil }
-    func readAll() throws -> Data { Data() }
+    func readAll() throws -> Data { input }
 }

@@ -61,6 +61,7 @@ extension TriageModel {
         if !filter.isEmpty { text += " · /\(Renderer.inert(filter)) (\(visible.count))" }
         if dryRun { text += " · DRY RUN: nothing is sent" }
         var spans = [ScreenSpan(text, paint([.reverse, .bold]))]
+        if let waiting { spans.append(ScreenSpan(" · \(Renderer.inert(waiting))", paint([.reverse, .yellow]))) }
         for server in down.keys.sorted() {
             spans.append(
                 ScreenSpan(
@@ -202,7 +203,7 @@ extension TriageModel {
         let text =
             current?.item.kind == .signUp
             ? " a approve  x reject  v reveal  space mark  / filter  u undo  ? help  q quit"
-            : " r resolve  w warn  l limit  s suspend  m sensitive  A assign  n note  v reveal  space mark  u undo  ? help  q quit"
+            : " r resolve  w warn  l limit  s suspend  m sensitive  b block domain  A assign  n note  v reveal  space mark  u undo  ? help  q quit"
         return [ScreenSpan(text, paint(.dim))]
     }
 

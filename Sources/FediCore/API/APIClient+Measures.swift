@@ -12,6 +12,11 @@ public struct DomainFollows: Sendable, Equatable {
     }
 
     public var total: Int { follows + followers }
+
+    /// `3 local follows, 1 follower`: what a suspension of the domain cuts, in words.
+    public var said: String {
+        "\(follows) local follow\(follows == 1 ? "" : "s"), \(followers) follower\(followers == 1 ? "" : "s")"
+    }
 }
 
 extension APIClient {

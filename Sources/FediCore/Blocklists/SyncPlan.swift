@@ -193,9 +193,7 @@ public struct SyncPlan: Sendable {
                 continue
             }
             steps[index].follows = counts
-            let said =
-                "\(counts.follows) local follow\(counts.follows == 1 ? "" : "s"), "
-                + "\(counts.followers) follower\(counts.followers == 1 ? "" : "s")"
+            let said = counts.said
             guard counts.total > 0, var wanted = steps[index].wanted, wanted.severity > cap else {
                 steps[index].note = [steps[index].note, said].compactMap { $0 }.joined(separator: "; ")
                 continue

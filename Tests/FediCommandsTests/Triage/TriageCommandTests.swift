@@ -6,7 +6,7 @@ import Testing
 
 /// `fedictl triage` end to end in the fast tier: the real command tree over a scripted screen and
 /// the fake transport, which records what each key sends.
-@Suite(.disabled("hangs in the fast tier (10:37 run): a ScriptedScreen script stalls; to debug before enabling"))
+@Suite
 struct TriageCommandTests {
     static let report = """
         {"id": "5", "action_taken": false, "category": "spam", "comment": "buy watches", "created_at": "2026-11-22T09:00:00Z",
@@ -71,7 +71,9 @@ struct TriageCommandTests {
         let server = Self.server()
         let screen = ScriptedScreen(
             rows: 40, columns: 120,
-            [.waitFor("Report 5")] + ScriptedScreen.keys("j") + [.waitFor("(hidden: v shows it)")]
+            [.waitFor("2 waiting")] + ScriptedScreen.keys("j") + [
+                .waitFor("Report 5"), .waitFor("(hidden: v shows it)"),
+            ]
                 + ScriptedScreen.keys("v")
                 + [.waitFor("the slur")] + ScriptedScreen.keys("q"))
         // The sign-up is older: the report is second.
@@ -85,6 +87,8 @@ struct TriageCommandTests {
 
     @Test func aDryRunSaysWhatTheKeyWouldSendAndSendsNothing() async throws {
         let server = Self.server()
+        // reject reads the sign-up first (a read passes a dry run), then stops at its write.
+        server.transport.stub(.get, "/api/v1/admin/accounts/31", json: String(Self.pending.dropFirst().dropLast()))
         let screen = ScriptedScreen(
             [.waitFor("2 waiting")] + ScriptedScreen.keys("x") + [.waitFor("would send")] + ScriptedScreen.keys("q"))
         let result = await server.run(["triage", "--dry-run"], tty: true, environment: Self.terminal, screen: screen)
@@ -106,5 +110,94 @@ struct TriageCommandTests {
             ["triage", "--kind", "report"], tty: true, environment: Self.terminal, screen: screen)
         #expect(result.status == 0, "\(result)")
         #expect(Self.writes(server).isEmpty)
+    }
+
+    static let report6 = """
+        {"id": "6", "action_taken": false, "category": "spam", "comment": "more watches", "created_at": "2026-11-22T10:00:00Z",
+          "account": {"id": "1", "username": "ann", "account": {"id": "1", "username": "ann", "acct": "ann"}},
+          "target_account": {"id": "8", "username": "eve", "domain": "spam.example",
+                             "account": {"id": "8", "username": "eve", "acct": "eve@spam.example"}},
+          "statuses": []}
+        """
+
+    /// b: what the block cuts (the server's follow counts, as sync shows them) in the y/N, then
+    /// `domain-blocks add` itself: the list read, one POST, journaled with its undo.
+    @Test func bBlocksTheTargetsDomainAfterSayingWhatItCuts() async throws {
+        let (journal, state) = try SeededJournal.make("triage-block", [])
+        defer { try? FileManager.default.removeItem(at: state) }
+        let server = Self.server()
+        server.transport.stub(
+            .post, "/api/v1/admin/measures",
+            json: #"[{"key": "instance_follows", "total": "2"}, {"key": "instance_followers", "total": "1"}]"#)
+        // One read for the detail pane's domain table, one for domain-blocks add (either may come first).
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
+        server.transport.stub(.get, "/api/v1/admin/domain_blocks", json: "[]")
+        server.transport.stub(
+            .post, "/api/v1/admin/domain_blocks",
+            json: #"{"id": "40", "domain": "spam.example", "severity": "suspend"}"#)
+        let screen = ScriptedScreen(
+            [.waitFor("2 waiting")] + ScriptedScreen.keys("jb")
+                + [.waitFor("Block (suspend) spam.example: cuts 2 local follows, 1 follower? [y/N]")]
+                + ScriptedScreen.keys("y") + [.waitFor("done: block")] + ScriptedScreen.keys("q"))
+        let result = await server.run(
+            ["triage"], tty: true, environment: Self.terminal, journal: journal, screen: screen)
+        #expect(result.status == 0, "\(result)")
+        #expect(screen.unmet == nil)
+        #expect(
+            Self.writes(server) == ["POST /api/v1/admin/measures", "POST /api/v1/admin/domain_blocks"], "\(result)")
+        let sent = try #require(server.transport.requests.last { $0.url.path == "/api/v1/admin/domain_blocks" })
+        #expect(String(decoding: sent.body ?? Data(), as: UTF8.self).contains("spam.example"))
+        let entries = try await journal.read().entries
+        #expect(entries.contains { $0.verb == "domain-blocks add" && $0.target == "spam.example" && $0.outcome == .ok })
+        #expect(screen.last?.text[0].contains("2 waiting") == true, "a block leaves the report open")
+    }
+
+    @Test func bOnALocalTargetIsRefusedWithTheReasonAndSendsNothing() async throws {
+        let server = FakeServerAccount(waitsBeforeCancel: 0)
+        server.transport.allowsUnusedStubs = true
+        let local = Self.report.replacing(#""domain": "spam.example","#, with: #""domain": null,"#)
+            .replacing("bot@spam.example", with: "bot")
+        server.transport.stub(.get, "/api/v1/admin/reports", json: "[\(local)]")
+        let screen = ScriptedScreen(
+            [.waitFor("1 waiting")] + ScriptedScreen.keys("b") + [.waitFor("no domain to block")]
+                + ScriptedScreen.keys("q"))
+        let result = await server.run(
+            ["triage", "--kind", "report"], tty: true, environment: Self.terminal, screen: screen)
+        #expect(result.status == 0, "\(result)")
+        #expect(Self.writes(server).isEmpty)
+    }
+
+    /// Marked items go through the verb's bulk form (`reports resolve -`, the bulk engine), after one y/N.
+    @Test func markedReportsAreResolvedTogetherThroughTheBulkForm() async throws {
+        let server = FakeServerAccount(waitsBeforeCancel: 0)
+        server.transport.stub(.get, "/api/v1/admin/reports", json: "[\(Self.report), \(Self.report6)]")
+        server.transport.stub(.get, "/api/v1/admin/reports", json: "[\(Self.report), \(Self.report6)]")
+        server.transport.stub(.post, "/api/v1/admin/reports/5/resolve", json: #"{"id": "5", "action_taken": true}"#)
+        server.transport.stub(.post, "/api/v1/admin/reports/6/resolve", json: #"{"id": "6", "action_taken": true}"#)
+        let screen = ScriptedScreen(
+            [.waitFor("2 waiting")] + ScriptedScreen.keys("  r") + [.waitFor("Resolve the report: 2 items? [y/N]")]
+                + ScriptedScreen.keys("y") + [.waitFor("0 waiting"), .waitFor("done: resolve 2 items")]
+                + ScriptedScreen.keys("q"))
+        let result = await server.run(
+            ["triage", "--kind", "report"], tty: true, environment: Self.terminal, screen: screen)
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            Set(Self.writes(server)) == [
+                "POST /api/v1/admin/reports/5/resolve", "POST /api/v1/admin/reports/6/resolve",
+            ],
+            "\(result)")
+        #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
+    }
+
+    /// A wait that can never be met fails the test instead of hanging it.
+    @Test func aScriptWaitingForTextThatNeverComesFailsInsteadOfHanging() async throws {
+        let server = Self.server()
+        let screen = ScriptedScreen([.waitFor("2 waiting"), .waitFor("text no frame shows")])
+        await withKnownIssue {
+            let result = await server.run(["triage"], tty: true, environment: Self.terminal, screen: screen)
+            #expect(result.status == 0, "the screen closed as on q: \(result)")
+        }
+        #expect(screen.unmet == "text no frame shows")
+        #expect(screen.stops >= 1)
     }
 }

@@ -337,4 +337,83 @@ import Testing
             _ = Self.press("k", &model)
         }
     }
+
+    @Test func markedItemsOfOneServerGoThroughTheBulkFormAndEachServerGetsItsOwn() {
+        var model = Self.model(
+            [
+                Self.report("1", hoursAgo: 4), Self.report("2", hoursAgo: 3),
+                Self.report("3", on: "b.example", hoursAgo: 2), Self.signUp("4", hoursAgo: 1),
+            ], servers: ["a.example", "b.example"])
+        _ = Self.press("   ", &model)
+        _ = Self.press("s", &model)
+        #expect(model.frame().text.last?.contains("Suspend the target (resolves): 3 items? [y/N]") == true)
+        guard case .decide(let requests) = Self.press("y", &model).first else {
+            Issue.record("no decision")
+            return
+        }
+        let batches = model.batches(requests)
+        #expect(batches.count == 2)
+        #expect(
+            batches[0].arguments == [
+                "reports", "resolve", "-", "--action", "suspend", "--account", "admin@a.example", "--yes", "--output",
+                "ndjson",
+            ])
+        #expect(batches[0].input == "1\n2\n")
+        #expect(batches[0].requests.map(\.item) == ["a.example report 1", "a.example report 2"])
+        #expect(!batches[1].isBulk, "one item: its own command")
+        #expect(batches[1].arguments.prefix(3) == ["accounts", "action", "9"])
+        // The bulk form's rows say which were done; the run's journal entries undo together.
+        let rows =
+            #"{"id":"1","target":"@bot@spam.example","result":"resolved"}"# + "\n"
+            + #"{"id":"2","target":"@bot@spam.example","result":"failed: HTTP 500"}"# + "\n"
+        let outcomes = batches[0].outcomes(
+            of: TriageOutcome(status: 80, message: "1 of 2 reports failed", undoable: ["e1"]), rows: rows)
+        #expect(outcomes.map(\.succeeded) == [true, false])
+        #expect(outcomes[0].undoable == ["e1"])
+        #expect(outcomes[1].message == "HTTP 500")
+        model.decided(batches[0].requests, outcomes)
+        #expect(model.visible.map(\.item.id) == ["2", "3", "4"])
+        #expect(model.status == "1 of 2 done; 1 failed: HTTP 500")
+    }
+
+    @Test func bAsksWhatTheBlockCutsThenSendsDomainBlocksAdd() {
+        var model = Self.model([Self.report("7"), Self.report("8", target: "@ann@a.example", hoursAgo: 0.5)])
+        let asked = Self.press("b", &model)
+        guard case .preview(let requests) = asked.first else {
+            Issue.record("\(asked)")
+            return
+        }
+        #expect(
+            requests.map(\.arguments) == [
+                ["domain-blocks", "add", "spam.example", "--account", "admin@a.example", "--yes"]
+            ])
+        #expect(Self.press("b", &model).isEmpty, "one decision at a time")
+        model.previewed(requests, ["cuts 2 local follows, 1 follower"])
+        #expect(model.frame().text.last == "Block (suspend) spam.example: cuts 2 local follows, 1 follower? [y/N]")
+        #expect(Self.press("y", &model) == [.decide(requests)])
+        model.decided(requests, [TriageOutcome(status: 0, message: "", undoable: ["b1"])])
+        #expect(model.visible.map(\.item.id) == ["7", "8"], "the report stays open")
+        _ = Self.press("j", &model)
+        #expect(Self.press("b", &model).isEmpty)
+        #expect(model.status == "b: @ann@a.example is an account of this server: no domain to block")
+        _ = Self.press("?", &model)
+        #expect(model.frame().text.contains { $0.contains("b  block the target's domain") })
+    }
+
+    @Test func rateLimitWaitsShowInTheHeaderUntilTheWorkGoesOn() {
+        var model = Self.model([Self.report("1")])
+        guard case .decide(let requests) = Self.press("r", &model).first else {
+            Issue.record("no decision")
+            return
+        }
+        model.progress("Waiting 4s for a.example's rate limit; 1 of 3 done.")
+        #expect(model.frame().text[0].contains("Waiting 4s for a.example's rate limit"))
+        #expect(model.frame().text.last == "Waiting 4s for a.example's rate limit; 1 of 3 done.")
+        model.decided(requests, [TriageOutcome(status: 0, message: "")])
+        #expect(!model.frame().text[0].contains("Waiting"))
+        model.progress("fedictl: Waiting 2s for a.example's rate limit.")
+        #expect(model.frame().text[0].contains("Waiting 2s"))
+        model.looked(server: "a.example", kinds: [.report], items: [])
+        #expect(!model.frame().text[0].contains("Waiting"), "a look that answered ends the wait")
+    }
 }
