@@ -29,27 +29,31 @@ import Testing
         #expect(try await server.received("POST", "/api/i").count == 2)
     }
 
-    /// `FEDICTL_TOKEN` standing in for the Misskey login: its owner is asked with `POST /api/i`
-    /// and compared, with no verify_credentials probe (a 404 there on every run) (issue 47).
-    @Test func fedictlTokensOwnerIsAskedWithApiI() async throws {
+    /// `FEDICTL_TOKEN` standing in for the Misskey login: its owner is asked with `POST /api/i` and
+    /// compared (before: a verify_credentials probe answered 404, and nothing compared) (issue 47).
+    /// A FEDICTL_TOKEN run reads no stored state: knowing nothing of the server, it asks Mastodon's
+    /// verify_credentials first, and Misskey's own question once that is absent.
+    @Test func fedictlTokensOwnerIsAskedWithApiIAndCompared() async throws {
         let server = try await FixtureServer.start(flavour: "misskey")
         try await server.addRoutes(["POST /api/notes/timeline": ["json": [Any]()]])
-        let sandbox = AuthSandbox()
-        let keyring = InMemorySecretStore()
-        let added = await InProcessRun(
-            ["auth", "add", server.base, "--token-stdin"], secrets: keyring, logins: sandbox.logins,
-            input: "misskey-token\n"
-        ).finish()
-        #expect(added.status == 0, "\(added)")
-        let probes = try await server.received("GET", "/api/v1/accounts/verify_credentials").count
         let shown = await InProcessRun(
-            ["--account", "mika@\(server.base)", "timelines", "show"], secrets: keyring, logins: sandbox.logins,
-            environment: ["FEDICTL_TOKEN": "env-token"]
+            ["--account", "mika@\(server.base)", "timelines", "show"], secrets: InMemorySecretStore(),
+            logins: AuthSandbox().logins, environment: ["FEDICTL_TOKEN": "env-token"]
         ).finish()
         #expect(shown.status == 0, "\(shown)")
-        #expect(try await server.received("GET", "/api/v1/accounts/verify_credentials").count == probes)
         let asked = try await server.received("POST", "/api/i")
         #expect(asked.last?["i"] as? String == "env-token", "\(asked)")
         #expect(try await server.received("POST", "/api/notes/timeline").last?["i"] as? String == "env-token")
+
+        let other = await InProcessRun(
+            ["--account", "alice@\(server.base)", "timelines", "show"], secrets: InMemorySecretStore(),
+            logins: AuthSandbox().logins, environment: ["FEDICTL_TOKEN": "env-token"]
+        ).finish()
+        #expect(other.status == 77, "\(other)")
+        #expect(
+            other.stderr.contains(
+                "FEDICTL_TOKEN is mika@\(server.base)'s token, not the selected account alice@\(server.base)'s"),
+            "\(other)")
+        #expect(try await server.received("POST", "/api/notes/timeline").count == 1, "nothing read as alice")
     }
 }

@@ -25,17 +25,7 @@ extension CommandContext {
         if let known = tokenOwners?.owner(of: login.id) {
             owner = known
         } else {
-            // The software as known (the login's, the host cache's, a stored login's on that
-            // server), else detected (the run needs it anyway; it is kept by host): the question
-            // is then the software's own, with no verify_credentials probe answered 404 on Misskey.
-            let known =
-                login.serverInfo ?? services.serverCache.serverInfo(for: login.server.authority)
-                ?? storedLogin(on: login.server)?.serverInfo
-            var software = known
-            if known == nil { software = try? await serverInfo(login.server, login: login).server }
-            owner = try? await APIClient(server: login.server, token: token, http: http)
-                .whoAmI(flavour: software?.flavour)
-                .username
+            owner = await tokenOwner(token, on: login)
             tokenOwners?.record(owner, for: login.id)
         }
         guard let owner, owner.lowercased() != login.username.lowercased() else { return }
@@ -43,5 +33,15 @@ extension CommandContext {
         throw FediError(
             .permission, "FEDICTL_TOKEN is \(ownerID)'s token, not the selected account \(login.id)'s",
             hint: "select \(ownerID) with --account, or unset FEDICTL_TOKEN to use \(login.id)'s stored token")
+    }
+
+    /// Whose `token` is (Core's `tokenOwner`): the software as the login's or the host cache's
+    /// detection knows it; detected only where verify_credentials is absent (a FEDICTL_TOKEN run
+    /// reads no stored state; the run needs the detection anyway, and keeps it by host).
+    private func tokenOwner(_ token: String, on login: Login) async -> String? {
+        let known = login.serverInfo ?? services.serverCache.serverInfo(for: login.server.authority)
+        return await APIClient(server: login.server, token: token, http: http).tokenOwner(known: known?.flavour) {
+            try? await self.serverInfo(login.server, login: login).server.flavour
+        }
     }
 }

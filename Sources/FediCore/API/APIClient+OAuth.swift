@@ -79,6 +79,22 @@ extension APIClient {
         }
     }
 
+    /// The token's owner's username, or nil where the server cannot say. With the software known,
+    /// asked its own way (`whoAmI`); else Mastodon's verify_credentials first (most servers answer
+    /// it), and only where that is absent is `detect` asked for the software, and Misskey's
+    /// `POST /api/i` sent to the Misskey family.
+    public func tokenOwner(known flavour: Flavour?, detect: () async -> Flavour?) async -> String? {
+        if let flavour { return try? await whoAmI(flavour: flavour).username }
+        do {
+            return try await verifyCredentials().username
+        } catch let absent as APIError where absent.meansAbsent {
+            guard let detected = await detect(), detected.isMisskeyFamily else { return nil }
+            return try? await whoAmI(flavour: detected).username
+        } catch {
+            return nil
+        }
+    }
+
     /// The scopes this client's token has, as far as the server tells: Doorkeeper's
     /// `/oauth/token/info` (the token's own scopes), else the app's scopes from
     /// `/api/v1/apps/verify_credentials` (Mastodon 4.3+). nil when neither says.
