@@ -218,13 +218,13 @@ _fedictl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    auth|instance|apps|signup|accounts|reports|queue|trends|triage|domain-blocks|domain-allows|domain-subscriptions|domain-drafts|domain-excludes|header-filters|email-blocks|ip-blocks|canonical-email-blocks|media|filters|blocks|mutes|user-domain-blocks|timelines|log|completion|help)
+    auth|instance|apps|signup|accounts|reports|queue|statuses|trends|triage|domain-blocks|domain-allows|domain-subscriptions|domain-drafts|domain-excludes|header-filters|email-blocks|ip-blocks|canonical-email-blocks|media|filters|blocks|mutes|user-domain-blocks|timelines|log|completion|help)
         # Offer subcommand argument completions
         "_fedictl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'auth instance apps signup accounts reports queue trends triage domain-blocks domain-allows domain-subscriptions domain-drafts domain-excludes header-filters email-blocks ip-blocks canonical-email-blocks media filters blocks mutes user-domain-blocks timelines log completion help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'auth instance apps signup accounts reports queue statuses trends triage domain-blocks domain-allows domain-subscriptions domain-drafts domain-excludes header-filters email-blocks ip-blocks canonical-email-blocks media filters blocks mutes user-domain-blocks timelines log completion help' -- "${cur}"))
         ;;
     esac
 }
@@ -2037,7 +2037,7 @@ _fedictl_accounts_reject() {
 
 _fedictl_accounts_action() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --each-server --no-notify --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --each-server --take-over --no-notify --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --domain --match --match-field --since --until --ip -L --limit --type --report --warning-preset --text)
     __fedictl_offer_flags_options 1
@@ -2653,7 +2653,7 @@ _fedictl_reports_unassign() {
 
 _fedictl_reports_resolve() {
     repeating_flags=()
-    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --each-server --version -h --help)
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --each-server --take-over --version -h --help)
     repeating_options=(--account)
     non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --target --domain --match --match-field --since --until --ip -L --limit --action --text --comment)
     __fedictl_offer_flags_options 1
@@ -2963,7 +2963,7 @@ _fedictl_queue() {
         return
         ;;
     '--kind')
-        __fedictl_add_completions -W 'report'$'\n''sign-up'
+        __fedictl_add_completions -W 'report'$'\n''sign-up'$'\n''trend'
         return
         ;;
     '--domain')
@@ -2996,6 +2996,298 @@ _fedictl_queue() {
         return
         ;;
     '--exec-timeout')
+        return
+        ;;
+    esac
+}
+
+_fedictl_statuses() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __fedictl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    show|delete|sensitive|unsensitive|visibility)
+        # Offer subcommand argument completions
+        "_fedictl_statuses_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'show delete sensitive unsensitive visibility' -- "${cur}"))
+        ;;
+    esac
+}
+
+_fedictl_statuses_show() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --reveal --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
+    __fedictl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion statuses show -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion statuses show -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_statuses_delete() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --each-server --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
+    __fedictl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion statuses delete -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion statuses delete -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_statuses_sensitive() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --each-server --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
+    __fedictl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion statuses sensitive -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion statuses sensitive -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_statuses_unsensitive() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --each-server --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file)
+    __fedictl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion statuses unsensitive -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion statuses unsensitive -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fedictl_statuses_visibility() {
+    repeating_flags=()
+    non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --each-server --version -h --help)
+    repeating_options=(--account)
+    non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --to)
+    __fedictl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--account')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion statuses visibility -- --account "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '-o'|'--output')
+        __fedictl_add_completions -W 'table'$'\n''json'$'\n''ndjson'$'\n''csv'
+        return
+        ;;
+    '--fields')
+        __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion statuses visibility -- --fields "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--reason')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--deadline')
+        return
+        ;;
+    '--max-response-size')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    '--max-wait')
+        return
+        ;;
+    '--cacert')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--token-file')
+        __fedictl_add_completions -f
+        return
+        ;;
+    '--to')
+        __fedictl_add_completions -W 'public'$'\n''unlisted'$'\n''private'$'\n''direct'
         return
         ;;
     esac
@@ -3630,7 +3922,7 @@ _fedictl_triage() {
         return
         ;;
     '--kind')
-        __fedictl_add_completions -W 'report'$'\n''sign-up'
+        __fedictl_add_completions -W 'report'$'\n''sign-up'$'\n''trend'
         return
         ;;
     '--domain')
@@ -4098,7 +4390,7 @@ _fedictl_domain-blocks_export() {
 _fedictl_domain-blocks_merge() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --version -h --help)
-    repeating_options=(--account --allow --known)
+    repeating_options=(--account --allow --known --source-name)
     non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --merge --threshold --max-severity --take --config)
     __fedictl_offer_flags_options -1
 
@@ -4166,6 +4458,9 @@ _fedictl_domain-blocks_merge() {
         __fedictl_add_completions -f
         return
         ;;
+    '--source-name')
+        return
+        ;;
     '--config')
         __fedictl_add_completions -W "$(__fedictl_custom_complete ---completion domain-blocks merge -- --config "${COMP_CWORD}" "$(__fedictl_cursor_index_in_current_word)")"
         return
@@ -4184,7 +4479,7 @@ _fedictl_domain-blocks_merge() {
 _fedictl_domain-blocks_sync() {
     repeating_flags=()
     non_repeating_flags=(--all-accounts --fail-fast --per-account --no-headers --no-color --wide --verbose --dry-run --no-journal -y --yes --raw --insecure-http --insecure-storage --lift-retracted --adopt --force --as-draft --version -h --help)
-    repeating_options=(--account --allow --known --exclude)
+    repeating_options=(--account --allow --known --source-name --exclude)
     non_repeating_options=(--concurrency -o --output --fields --reason --timeout --deadline --max-response-size --max-pages --max-wait --cacert --token-file --merge --threshold --max-severity --take --config --max-followed-severity)
     __fedictl_offer_flags_options -1
 
@@ -4250,6 +4545,9 @@ _fedictl_domain-blocks_sync() {
         ;;
     '--known')
         __fedictl_add_completions -f
+        return
+        ;;
+    '--source-name')
         return
         ;;
     '--config')
