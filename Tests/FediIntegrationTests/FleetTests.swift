@@ -353,7 +353,8 @@ struct FleetTests {
         _ = await fleet.run(["auth", "group", "solo", fleet.idG])
         let solo = await fleet.run(["--account", "solo", "domain-blocks", "list", "--fields", "domain"])
         #expect(
-            solo.stdout == ["spam.example", "badactors.example", "scrapers.example"].map { "\(fleet.idG)\t\($0)\n" }.joined(),
+            solo.stdout
+                == ["spam.example", "badactors.example", "scrapers.example"].map { "\(fleet.idG)\t\($0)\n" }.joined(),
             "\(solo)")
 
         let clash = await fleet.run(["auth", "alias", fleet.idA, "mods"])

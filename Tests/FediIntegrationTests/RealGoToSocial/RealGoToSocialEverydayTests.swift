@@ -66,6 +66,33 @@ import Testing
         #expect(posts.contains { ($0["content"] as? String ?? $0["text"] as? String ?? "").contains(text) }, "\(shown)")
     }
 
+    /// `statuses show` reads a post as the real GoToSocial has it; the writes (GoToSocial has no API
+    /// for one post) are refused naming its version, and the post is read back unchanged (issue 48).
+    @Test func statusesShowReadsAPostAndTheWritesAreRefused() async throws {
+        let gts = try await GoToSocialServer.shared()
+        let text = "cheap watches \(UUID().uuidString)"
+        // Posted by the admin: a post of bob's or alice's would land in the home timeline another test reads.
+        let posted = try #require(
+            try await gts.http.json(
+                .post, "/api/v1/statuses", token: gts.admin.token,
+                body: ["status": text, "visibility": "public", "sensitive": true, "spoiler_text": "ad"])
+                as? [String: Any])
+        let id = try #require(posted["id"] as? String)
+        let shown = await gts.adminSide.run(["statuses", "show", id, "-o", "json"])
+        #expect(shown.status == 0, "\(shown)")
+        let post = try #require(try shown.json() as? [String: Any], "\(shown)")
+        #expect(post["id"] as? String == id && post["content_warning"] as? String == "ad", "\(post)")
+        #expect((post["content"] as? String)?.contains(text) == true, "\(post)")
+        for verb in [["delete", id, "--yes"], ["sensitive", id], ["visibility", id, "--to", "private"]] {
+            let refused = await gts.adminSide.run(["statuses"] + verb)
+            #expect(refused.status == 69, "\(refused)")
+            #expect(
+                refused.stderr.hasPrefix("fedictl: statuses \(verb[0]) is not available on GoToSocial"), "\(refused)")
+        }
+        let after = try #require(try await gts.get("/api/v1/statuses/\(id)", token: gts.admin.token) as? [String: Any])
+        #expect(after["visibility"] as? String == "public" && after["sensitive"] as? Bool == true, "\(after)")
+    }
+
     /// `media refetch` is accepted by the server (it works in the background and reports nothing back).
     @Test func mediaRefetchIsAccepted() async throws {
         let gts = try await GoToSocialServer.shared()
