@@ -75,9 +75,16 @@ INTEGRATION_TARGETS := --filter FediIntegrationTests --filter FediKeyringTests
 # checks what those validators checked.
 TEST_BUILD := -c release -Xswiftc -Onone -Xswiftc -enable-testing --scratch-path .build-test
 
+# A run that never ends fails at these limits naming the tests still running (scripts/test-watchdog),
+# rather than using up CI's time with nothing said. They are no test's time limit: the fast tier
+# takes about a minute and the integration tier about ten on a 2-core machine.
+FAST_LIMIT := 600
+INTEGRATION_LIMIT := 1800
+
 test-fast: apt-deps lint
 	$(SWIFT) build $(TEST_BUILD) --build-tests
-	FEDICTL_TEST_TIER=fast $(SWIFT) test $(TEST_BUILD) --skip-build --skip FediIntegrationTests --skip FediKeyringTests
+	FEDICTL_TEST_TIER=fast scripts/test-watchdog $(FAST_LIMIT) \
+	  $(SWIFT) test $(TEST_BUILD) --skip-build --skip FediIntegrationTests --skip FediKeyringTests
 
 # The real-server tier (Tests/FediIntegrationTests/RealGoToSocial) runs inside the integration tier
 # against the real GoToSocial: FEDICTL_GOTOSOCIAL, else ../shared/gotosocial/gotosocial beside the
@@ -89,6 +96,7 @@ test: deps test-fast
 	@[ -x "$(GOTOSOCIAL)" ] || \
 	  echo "make test: no GoToSocial server at $(GOTOSOCIAL): the real-server tier is skipped (README, Testing)"
 	FEDICTL_GOTOSOCIAL=$(GOTOSOCIAL) MASTODON_MOCK=$(CURDIR)/$(MOCK) \
+	  scripts/test-watchdog $(INTEGRATION_LIMIT) \
 	  scripts/with-keyring $(SWIFT) test $(TEST_BUILD) --skip-build $(INTEGRATION_TARGETS)
 	$(MAKE) --no-print-directory test-release
 

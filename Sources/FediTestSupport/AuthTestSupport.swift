@@ -130,9 +130,11 @@ public final class BinaryRun: @unchecked Sendable {
     public func finish(seconds: Double = 30) async throws -> CommandResult {
         try? stdinPipe.fileHandleForWriting.close()
         let status = try await exitStatus(seconds: seconds)
-        // The readers end at the child's exit, or later if a grandchild keeps a pipe open: wait off the pool.
+        // The readers end at the child's exit, or later if a grandchild keeps a pipe open (or a child
+        // another test spawned at that moment holds a copy): wait off the pool, for a minute at most,
+        // then take what was read.
         let readers = readers
-        try await ProcessRunner.onOwnThread { readers.wait() }
+        _ = try await ProcessRunner.onOwnThread { readers.wait(timeout: .now() + 60) }
         return CommandResult(stdout: stdout, stderr: stderr, status: status)
     }
 
@@ -157,17 +159,10 @@ public final class BinaryRun: @unchecked Sendable {
     /// without reaping it where Foundation has not yet.
     private func exitStatus(seconds: Double) async throws -> Int32 {
         try await waitForExit(seconds: seconds)
-        var info = siginfo_t()
-        if waitid(P_PID, id_t(process.processIdentifier), &info, WEXITED | WNOWAIT) == 0,
-            info._sifields._sigchld.si_pid == process.processIdentifier
-        {
-            return info._sifields._sigchld.si_status
-        }
-        // Foundation reaped it already: its status is set at once after.
-        _ = try await Waiting.until(seconds: seconds, what: "Foundation to see fedictl's exit") {
-            process.isRunning ? nil : true
-        }
-        return process.terminationStatus
+        let process = process
+        guard let ended = try await ProcessRunner.onOwnThread({ ProcessRunner.ending(of: process, within: seconds) })
+        else { throw FediError(.failure, "fedictl's exit status could not be read") }
+        return ended.status
     }
 }
 

@@ -40,13 +40,12 @@ public enum FixtureServer {
         try TestTier.requireIntegration("the \(name)")
         let process = Process()
         let path = RepoPaths.fixtures.appendingPathComponent(script).path
-        if let interpreter {
-            process.executableURL = URL(fileURLWithPath: interpreter)
-            process.arguments = [path] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", path] + arguments
-        }
+        // Through bash, which closes what the server would inherit from other tests' spawns (a server
+        // lives as long as its test), then becomes it: the pid is the server's.
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments =
+            ["-c", ProcessRunner.closingInheritedDescriptors + #"exec "$@""#, name]
+            + [interpreter ?? "python3", path] + arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice

@@ -142,10 +142,11 @@ public final class GoToSocialServer: Sendable {
     /// shell polls this process and then kills the server (an atexit handler would miss a crash).
     static func watch(pid: Int32, directory: URL) throws {
         let watchdog = Process()
-        watchdog.executableURL = URL(fileURLWithPath: "/bin/sh")
+        watchdog.executableURL = URL(fileURLWithPath: "/bin/bash")
         watchdog.arguments = [
             "-c",
-            "while kill -0 \"$1\" 2>/dev/null; do sleep 1; done; kill \"$2\" 2>/dev/null; "
+            ProcessRunner.closingInheritedDescriptors
+                + "while kill -0 \"$1\" 2>/dev/null; do sleep 1; done; kill \"$2\" 2>/dev/null; "
                 + "while kill -0 \"$2\" 2>/dev/null; do sleep 0.2; done; rm -rf \"$3\"",
             "gotosocial-watchdog", String(getpid()), String(pid), directory.path,
         ]

@@ -51,10 +51,7 @@ struct FileSecretStoreProcessTests {
         // Wait off the cooperative pool: a blocking wait there stalls other tests.
         nonisolated(unsafe) let children = processes
         let statuses = try await ProcessRunner.onOwnThread {
-            children.map {
-                $0.waitUntilExit()
-                return $0.terminationStatus
-            }
+            children.map { ProcessRunner.ending(of: $0, within: ProcessRunner.deadline)?.status }
         }
         #expect(statuses == Array(repeating: 0, count: 20))
         let all = try store.read()

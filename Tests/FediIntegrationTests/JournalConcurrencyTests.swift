@@ -68,7 +68,7 @@ struct JournalConcurrencyTests {
             kill(process.processIdentifier, SIGKILL)
         }
         for process in processes {
-            try await ProcessRunner.onOwnThread { process.waitUntilExit() }
+            try await ProcessRunner.waitForExit(process)
         }
         let journal = FileJournal(directory: state.appendingPathComponent("fedictl"))
         let afterKills = try journal.readNow()

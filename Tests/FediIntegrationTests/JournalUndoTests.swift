@@ -133,7 +133,7 @@ struct JournalUndoTests {
             }
             try await Task.sleep(nanoseconds: UInt64(round * 15) * 1_000_000)
             kill(process.processIdentifier, SIGKILL)
-            try await ProcessRunner.onOwnThread { process.waitUntilExit() }
+            try await ProcessRunner.waitForExit(process)
         }
         let blocked = Set(try await Self.blocks(on: server).compactMap { $0["domain"] as? String })
         #expect(!blocked.isEmpty && blocked.count < 80, "the kills should land mid-import: \(blocked.count) blocked")
@@ -189,11 +189,9 @@ struct JournalUndoTests {
         let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
         #expect(waiting, "the import never waited for the rate limit: \(said)")
         kill(process.processIdentifier, SIGINT)
-        try await ProcessRunner.onOwnThread { process.waitUntilExit() }
-        let interrupted =
-            process.terminationReason == .uncaughtSignal
-            ? process.terminationStatus == SIGINT : process.terminationStatus == 128 + SIGINT
-        #expect(interrupted, "ended by Ctrl-C: \(process.terminationReason) \(process.terminationStatus)")
+        let ending = try await ProcessRunner.waitForExit(process)
+        let interrupted = ending.bySignal ? ending.status == SIGINT : ending.status == 128 + SIGINT
+        #expect(interrupted, "ended by Ctrl-C: \(ending)")
         // Read with alice's token: the limiter counts per token.
         let blocked = Set(try await PacingTests().blockedDomains(server))
         #expect(!blocked.isEmpty && blocked.count < 30, "\(blocked.count) blocked: \(said)")

@@ -196,7 +196,7 @@ struct ReportWaveTests {
             resolved = count - (try await Self.openReports(server).count)
         }
         kill(process.processIdentifier, SIGKILL)
-        try await ProcessRunner.onOwnThread { process.waitUntilExit() }
+        try await ProcessRunner.waitForExit(process)
         // A resolve in flight lands now or never, as a real server's would before anyone re-runs.
         try await Task.sleep(nanoseconds: 500_000_000)
         let afterKill = count - (try await Self.openReports(server).count)

@@ -290,9 +290,7 @@ struct Tmux {
         // closed), or whoever reads that pipe to the end would wait for the server to exit.
         let arguments =
             ["-f", "/dev/null", "-S", socket, "new-session", "-d", "-x", String(columns), "-y", String(rows)] + command
-        let detach =
-            #"for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-" 2>/dev/null; done; "#
-            + #"exec tmux "$@" </dev/null >/dev/null 2>&1"#
+        let detach = ProcessRunner.closingInheritedDescriptors + #"exec tmux "$@" </dev/null >/dev/null 2>&1"#
         let result = try ProcessRunner.runBlocking("bash", ["-c", detach, "tmux"] + arguments)
         guard result.status == 0 else {
             throw InstalledPrefix.Failure(description: "tmux new-session failed: \(result)")

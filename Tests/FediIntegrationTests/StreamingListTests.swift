@@ -30,13 +30,14 @@ struct StreamingListTests {
         try await server.release()
         // Both pipes read off the cooperative pool: a child another test started at the same moment
         // can hold a copy of a pipe's write end, and a read to its end then waits for that child too.
-        let (rest, errData) = try await ProcessRunner.onOwnThread { () -> (Data, Data) in
+        let (rest, errData, ending) = try await ProcessRunner.onOwnThread {
+            () -> (Data, Data, ProcessRunner.Ending?) in
             let data = out.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (data, err.fileHandleForReading.readDataToEndOfFile())
+            let ending = ProcessRunner.ending(of: process, within: ProcessRunner.deadline)
+            return (data, err.fileHandleForReading.readDataToEndOfFile(), ending)
         }
         let stderr = String(decoding: errData, as: UTF8.self)
-        #expect(process.terminationStatus == 0, "\(stderr)")
+        #expect(ending?.status == 0 && ending?.bySignal == false, "\(String(describing: ending)) \(stderr)")
         let earlyText = String(decoding: early, as: UTF8.self)
         #expect(earlyText.contains("\"username\"") && earlyText.contains("user0"), "before the last page: \(earlyText)")
         let whole = early + rest

@@ -207,7 +207,7 @@ struct DomainBlocksSyncTests {
             written = try await Self.mastodonBlocks(server).count
         }
         kill(process.processIdentifier, SIGKILL)
-        try await ProcessRunner.onOwnThread { process.waitUntilExit() }
+        try await ProcessRunner.waitForExit(process)
         // A create the mock was still holding (its latency) lands now or never: let it settle, as a
         // real server's in-flight write does before anyone re-runs.
         try await Task.sleep(nanoseconds: 500_000_000)
