@@ -7,9 +7,11 @@
 #include <langinfo.h>
 #include <locale.h>
 #include <ncursesw/curses.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <wchar.h>
 
 /* The ncursesw functions used, typed from curses.h itself so a mismatch fails to compile. */
@@ -140,13 +142,26 @@ void fm_curses_size(int *rows, int *columns) {
     *columns = fm.getmaxx(*fm.stdscr);
 }
 
-int fm_curses_key(int timeout_ms, uint32_t *character) {
+int fm_curses_key(int timeout_ms, int wake_fd, uint32_t *character) {
     if (!fm_started) return FM_KEY_NONE;
     WINDOW *screen = *fm.stdscr;
-    fm.wtimeout(screen, timeout_ms);
+    /* A key curses has read already (the rest of a paste) comes first, without waiting. */
+    fm.wtimeout(screen, 0);
     wint_t key = 0;
     int kind = fm.wget_wch(screen, &key);
-    if (kind == ERR) return FM_KEY_NONE;
+    if (kind == ERR) {
+        /* Then the terminal or a frame to draw (a byte on wake_fd), whichever comes first. */
+        struct pollfd ready[2] = {{.fd = STDIN_FILENO, .events = POLLIN}, {.fd = wake_fd, .events = POLLIN}};
+        if (poll(ready, wake_fd >= 0 ? 2 : 1, timeout_ms) <= 0) return FM_KEY_NONE;
+        if (wake_fd >= 0 && (ready[1].revents & POLLIN)) {
+            char drained[64];
+            while (read(wake_fd, drained, sizeof drained) > 0) {
+            }
+        }
+        if (!(ready[0].revents & (POLLIN | POLLHUP | POLLERR))) return FM_KEY_NONE;
+        kind = fm.wget_wch(screen, &key);
+        if (kind == ERR) return FM_KEY_NONE;
+    }
     if (kind == OK) {
         if (key == '\r' || key == '\n') return FM_KEY_ENTER;
         if (key == 127 || key == 8) return FM_KEY_BACKSPACE;

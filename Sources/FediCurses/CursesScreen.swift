@@ -10,8 +10,9 @@ import Synchronization
 
 /// `fedictl triage`'s terminal through ncursesw (loaded with dlopen when the screen starts):
 /// terminfo, wide characters, colours, the alternate screen and resizing are the library's.
-/// Curses is not thread-safe, so one thread of its own makes every call: it waits for a key
-/// (50 ms at a time), draws the newest frame handed to `show`, and gives the terminal back on `stop`.
+/// Curses is not thread-safe, so one thread of its own makes every call: it waits for a key or for
+/// a frame handed to `show` (which wakes it through a pipe, so a decision's answer shows at once),
+/// draws the newest frame, and gives the terminal back on `stop`.
 public final class CursesScreen: TriageScreen, @unchecked Sendable {
     private struct State {
         var frame: ScreenFrame?
@@ -21,8 +22,25 @@ public final class CursesScreen: TriageScreen, @unchecked Sendable {
         var done = false
     }
     private let state = Mutex(State())
+    /// `show` writes a byte to `wake.write`; the curses thread's wait for a key ends on it.
+    private let wake: (read: Int32, write: Int32)
 
-    public init() {}
+    public init() {
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            for end in ends {
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            }
+        } else {
+            ends = [-1, -1]
+        }
+        wake = (ends[0], ends[1])
+    }
+
+    deinit {
+        for end in [wake.read, wake.write] where end >= 0 { close(end) }
+    }
 
     public func start(colors: Bool) async throws -> AsyncStream<ScreenEvent> {
         let (events, feed) = AsyncStream.makeStream(of: ScreenEvent.self)
@@ -44,7 +62,16 @@ public final class CursesScreen: TriageScreen, @unchecked Sendable {
         return events
     }
 
-    public func show(_ frame: ScreenFrame) { state.withLock { $0.frame = frame } }
+    public func show(_ frame: ScreenFrame) {
+        state.withLock { $0.frame = frame }
+        wakeUp()
+    }
+
+    /// Ends the curses thread's wait for a key (a full pipe wakes it already).
+    private func wakeUp() {
+        var byte: UInt8 = 1
+        if wake.write >= 0 { _ = write(wake.write, &byte, 1) }
+    }
 
     public func stop() async {
         await withCheckedContinuation { continuation in
@@ -54,7 +81,7 @@ public final class CursesScreen: TriageScreen, @unchecked Sendable {
                 state.stopped.append(continuation)
                 return false
             }
-            if resumeNow { continuation.resume() }
+            if resumeNow { continuation.resume() } else { wakeUp() }
         }
     }
 
@@ -71,7 +98,7 @@ public final class CursesScreen: TriageScreen, @unchecked Sendable {
                 draw(frame)
             }
             var character: UInt32 = 0
-            let key = fm_curses_key(50, &character)
+            let key = fm_curses_key(50, wake.read, &character)
             switch Int(key) {
             case Int(FM_KEY_NONE): continue
             case Int(FM_KEY_CHAR):

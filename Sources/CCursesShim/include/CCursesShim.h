@@ -36,9 +36,11 @@ enum {
     FM_KEY_OTHER,
 };
 
-/* Waits up to `timeout_ms` for a key. Returns FM_KEY_NONE when none came, FM_KEY_CHAR with the
-   character in `*character`, or one of the other FM_KEY_ values. */
-int fm_curses_key(int timeout_ms, uint32_t *character);
+/* Waits up to `timeout_ms` for a key, or less when a byte arrives on `wake_fd` (a non-blocking
+   pipe's read end, drained here; -1 for none): a frame to draw then need not wait out the timeout.
+   Returns FM_KEY_NONE when no key came, FM_KEY_CHAR with the character in `*character`, or one of
+   the other FM_KEY_ values. */
+int fm_curses_key(int timeout_ms, int wake_fd, uint32_t *character);
 
 /* Styles for fm_curses_put: combined with |. */
 enum {
