@@ -99,6 +99,12 @@ struct FieldBytes: FieldWriting {
         }
     }
 
+    mutating func write(_ key: String, _ value: Int?) {
+        add(key) { out in
+            if let value { out.append(contentsOf: String(value).utf8) } else { Self.null(&out) }
+        }
+    }
+
     mutating func write(_ key: String, _ value: [String]) {
         let (writer, depth) = (writer, depth)
         add(key) { out in

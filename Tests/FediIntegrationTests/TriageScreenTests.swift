@@ -255,6 +255,8 @@ struct TriageScreenTests {
         seen.append(try await Self.waitFor(tmux, "1 waiting on 2 servers"))
         seen.append(try await Self.waitFor(tmux, "Its domain spam.example:"))
         #expect(tmux.screenText.contains("nothing"), "no server blocks it yet")
+        // The target's counts, as its server keeps them (the account its admin record embeds).
+        #expect(tmux.screenText.contains(" 0 posts · 0 followers"), "\(tmux.screenText)")
         try Self.send(tmux, "b")
         // Two servers: the question names the block's server; at 80 columns its end gives way to [y/N].
         seen.append(try await Self.waitFor(tmux, "Block (suspend) spam.example on "))

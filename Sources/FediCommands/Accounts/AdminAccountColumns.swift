@@ -24,6 +24,8 @@ extension AdminAccount: Tabular {
         Column("sensitized", default: false) { .flag($0.sensitized) },
         Column("tags", default: false) { .list($0.tags ?? []) },
         Column("url", "URL", default: false) { .text($0.url) },
+        Column("posts", default: false) { .number($0.posts) },
+        Column("followers", default: false) { .number($0.followers) },
         // Where a sign-up came from, where the server says: last, so the columns scripts read by
         // position stay where they were; on a terminal only when some account has one.
         Column("ip", "IP", kind: .identifier, priority: .normal) { .text($0.ip) },
@@ -32,6 +34,6 @@ extension AdminAccount: Tabular {
     /// What `accounts show` and the verbs that change an account list about it.
     static let detailFields = [
         "id", "acct", "display_name", "status", "role", "email", "ip", "created_at", "locale", "confirmed",
-        "approved", "disabled", "silenced", "suspended", "sensitized", "reason", "url",
+        "approved", "disabled", "silenced", "suspended", "sensitized", "reason", "url", "posts", "followers",
     ]
 }

@@ -244,6 +244,10 @@ extension TriageSession {
             let account = try await Door.accounts(.accountsShow).open(client, on: detected).account(id: id).value
             var facts = ["The account: \(account.status)"]
             if let created = account.createdAt { facts.append("joined \(RelativeTime.describe(created, now: now))") }
+            if let posts = account.posts { facts.append(posts == 1 ? "1 post" : "\(posts) posts") }
+            if let followers = account.followers {
+                facts.append(followers == 1 ? "1 follower" : "\(followers) followers")
+            }
             if let role = account.role, !role.isEmpty { facts.append("role \(role)") }
             if let email = account.email { facts.append("e-mail \(email)") }
             if let ip = account.ip { facts.append("IP \(ip)") }

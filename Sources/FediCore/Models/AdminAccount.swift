@@ -31,6 +31,10 @@ public struct AdminAccount: FieldEncodable, Sendable, Equatable {
     /// Pleroma/Akkoma tags (`mrf_tag:sandbox`, …).
     public var tags: [String]?
     public var url: String?
+    /// Posts and followers as the account's server counts them (the account Mastodon and GoToSocial
+    /// embed, Misskey's user); nil where the server does not say (Pleroma's admin API).
+    public var posts: Int?
+    public var followers: Int?
 
     public init(id: String, username: String, domain: String? = nil, displayName: String? = nil) {
         self.id = id
@@ -39,6 +43,9 @@ public struct AdminAccount: FieldEncodable, Sendable, Equatable {
         self.acct = domain.map { "\(username)@\($0)" } ?? username
         self.displayName = displayName
     }
+
+    /// A count as a server sent it: a negative one says nothing.
+    static func count(_ value: Int?) -> Int? { value.flatMap { $0 >= 0 ? $0 : nil } }
 
     /// The one word a moderator sorts by: `suspended`, `pending`, `disabled`, `silenced` or `active`.
     public var status: String {
@@ -60,9 +67,11 @@ public struct AdminAccount: FieldEncodable, Sendable, Equatable {
         fields.write("display_name", displayName)
         fields.write("domain", domain)
         fields.write("email", email)
+        fields.write("followers", followers)
         fields.write("id", id)
         fields.write("ip", ip)
         fields.write("locale", locale)
+        fields.write("posts", posts)
         fields.write("reason", reason)
         fields.write("role", role)
         fields.write("sensitized", sensitized)
@@ -127,6 +136,8 @@ public struct MastodonAdminAccount: FieldDecodable, Sendable {
         account.sensitized = c.lenientBool("sensitized")
         if parts.contains(.reason) { account.reason = c.text("invite_request") }
         account.url = profile?.url
+        account.posts = profile?.posts
+        account.followers = profile?.followers
     }
 
     /// The parts of an admin account that cost strings to decode, and the output keys that show them.
@@ -150,7 +161,7 @@ public struct MastodonAdminAccount: FieldDecodable, Sendable {
                 case "username": parts.formUnion([.username, .profile])
                 case "domain": parts.insert(.domain)
                 case "acct": parts.formUnion([.username, .domain, .profile])
-                case "display_name", "url": parts.insert(.profile)
+                case "display_name", "url", "posts", "followers": parts.insert(.profile)
                 case "email": parts.insert(.email)
                 case "ip": parts.insert(.ip)
                 case "created_at": parts.insert(.createdAt)
@@ -173,6 +184,8 @@ public struct MastodonAdminAccount: FieldDecodable, Sendable {
         var acct: String
         var displayName: String?
         var url: String?
+        var posts: Int?
+        var followers: Int?
 
         init(from decoder: Decoder) throws { try self.init(readingFieldsOf: decoder) }
 
@@ -182,6 +195,8 @@ public struct MastodonAdminAccount: FieldDecodable, Sendable {
             acct = c.text("acct") ?? username
             displayName = c.text("display_name")
             url = c.text("url")
+            posts = AdminAccount.count(c.lenientInt("statuses_count"))
+            followers = AdminAccount.count(c.lenientInt("followers_count"))
         }
     }
 
@@ -243,6 +258,8 @@ public struct PleromaAdminUser: Decodable, Sendable {
         account.staff = roles.map { $0["admin"] == true || $0["moderator"] == true }
         account.reason = c.optionalText("registration_reason")
         account.url = c.optionalText("url")
+        account.posts = AdminAccount.count(c.lenientInt("notesCount"))
+        account.followers = AdminAccount.count(c.lenientInt("followersCount"))
         self.account = account
     }
 }
@@ -278,6 +295,8 @@ public struct MisskeyUser: Decodable, Sendable {
             account.staff = true
         }
         account.url = c.optionalText("url")
+        account.posts = AdminAccount.count(c.lenientInt("notesCount"))
+        account.followers = AdminAccount.count(c.lenientInt("followersCount"))
         self.account = account
     }
 }

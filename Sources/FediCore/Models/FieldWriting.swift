@@ -11,6 +11,8 @@ public protocol FieldWriting {
     mutating func write(_ key: String, _ value: Bool?)
     /// A date as `FlexibleDate.format` writes it, or `null`.
     mutating func write(_ key: String, _ value: Date?)
+    /// A whole number, or `null`.
+    mutating func write(_ key: String, _ value: Int?)
     /// An array of strings.
     mutating func write(_ key: String, _ value: [String])
 }
@@ -42,5 +44,6 @@ private struct KeyedFields: FieldWriting {
     mutating func write(_ key: String, _ value: String?) { encode(key, value) }
     mutating func write(_ key: String, _ value: Bool?) { encode(key, value) }
     mutating func write(_ key: String, _ value: Date?) { encode(key, value) }
+    mutating func write(_ key: String, _ value: Int?) { encode(key, value) }
     mutating func write(_ key: String, _ value: [String]) { encode(key, value) }
 }

@@ -93,6 +93,7 @@ import Testing
             mutating func write(_ key: String, _ value: String?) { keys.append(key) }
             mutating func write(_ key: String, _ value: Bool?) { keys.append(key) }
             mutating func write(_ key: String, _ value: Date?) { keys.append(key) }
+            mutating func write(_ key: String, _ value: Int?) { keys.append(key) }
             mutating func write(_ key: String, _ value: [String]) { keys.append(key) }
         }
         var keys = Keys()

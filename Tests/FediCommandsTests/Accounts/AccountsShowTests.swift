@@ -28,6 +28,21 @@ import Testing
         #expect(server.transport.unusedRoutes.isEmpty, "\(server.transport.unusedRoutes)")
     }
 
+    /// Posts and followers come from the account the admin record embeds; a negative count (a
+    /// broken or hostile server) is absent, not shown.
+    @Test func postsAndFollowersAreTheEmbeddedAccountsCounts() async throws {
+        let server = FakeServerAccount()
+        let counted = Self.newbie.replacing(
+            #""display_name": "Newbie"}"#,
+            with: #""display_name": "Newbie", "statuses_count": 12, "followers_count": -3}"#)
+        server.transport.stub(.get, "/api/v1/admin/accounts/31", json: counted)
+        let result = await server.run(["accounts", "show", "31", "--fields", "acct,posts,followers", "-o", "json"])
+        #expect(result.status == 0, "\(result)")
+        let shown = try #require(try result.json() as? [String: Any])
+        #expect(shown["posts"] as? Int == 12, "\(shown)")
+        #expect(shown["followers"] is NSNull || shown["followers"] == nil, "\(shown)")
+    }
+
     @Test func fieldsPicksTheKeyValueLinesOfTheItem() async throws {
         let server = FakeServerAccount()
         server.transport.stub(.get, "/api/v1/admin/accounts/31", json: Self.newbie)
