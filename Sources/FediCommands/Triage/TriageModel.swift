@@ -358,7 +358,12 @@ struct TriageModel: Sendable {
         var sent: [String] = []
         for (request, outcome) in zip(requests, outcomes) {
             guard outcome.succeeded else {
-                failures.append(outcome.message)
+                // A report another moderator holds is refused (79) before anything is sent; on this
+                // screen the way on is A, which assigns it to you (the command's hint names a flag).
+                let held =
+                    outcome.status == ExitStatus.stalePlan.rawValue && request.decision != .assign
+                    && entries.first { $0.key == request.item }?.item.kind == .report
+                failures.append(outcome.message + (held ? " (A takes it over)" : ""))
                 continue
             }
             if dryRun {

@@ -205,6 +205,26 @@ import Testing
         #expect(model.status == "reports resolve is not available on Misskey")
     }
 
+    /// A report another moderator holds is refused by the command (79, naming them); the screen
+    /// says how to go on here: A assigns it to you. Assigning itself refused says nothing more.
+    @Test func aReportHeldByAnotherModeratorSaysATakesItOver() {
+        var model = Self.model([Self.report("1")])
+        guard case .decide(let requests) = Self.press("r", &model).first else {
+            Issue.record("no decision")
+            return
+        }
+        model.decided(requests, [TriageOutcome(status: 79, message: "report 1 on a.example is assigned to @bob")])
+        #expect(model.visible.count == 1)
+        #expect(model.status == "report 1 on a.example is assigned to @bob (A takes it over)")
+        guard case .decide(let assign) = Self.press("A", &model).first else {
+            Issue.record("A sent nothing")
+            return
+        }
+        #expect(assign.first?.arguments.prefix(3) == ["reports", "assign", "1"])
+        model.decided(assign, [TriageOutcome(status: 79, message: "report 1 changed")])
+        #expect(model.status == "report 1 changed")
+    }
+
     @Test func aDryRunSendsWithoutAskingAndKeepsTheItem() {
         var model = Self.model([Self.signUp("8")], dryRun: true)
         guard case .decide(let requests) = Self.press("x", &model).first else {
