@@ -81,6 +81,11 @@ public enum ProcessRunner {
     public struct Ending: Sendable, Equatable {
         public var status: Int32
         public var bySignal: Bool
+
+        public init(status: Int32, bySignal: Bool) {
+            self.status = status
+            self.bySignal = bySignal
+        }
     }
 
     /// Waits, off the cooperative pool, for a child a test started itself to end, and says how. One
