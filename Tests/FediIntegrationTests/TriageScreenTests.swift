@@ -66,6 +66,15 @@ struct TriageScreenTests {
         return tmux
     }
 
+    /// A pane at 80x24 running `fedictl triage ARGUMENTS` in `home`, then printing its exit status.
+    static func triage(_ home: TerminalWidthTests.Home, _ arguments: String, name: String) throws -> Tmux {
+        let script =
+            "'\(RepoPaths.fedictlBinary.path)' triage \(arguments); echo \"### status $?\"; exec sleep 300"
+        let tmux = Tmux(socket: home.root.appendingPathComponent("\(name).sock").path)
+        try tmux.start(Self.pane(home, script), columns: 80, rows: 24)
+        return tmux
+    }
+
     /// A shell running `script` with the home's environment and nothing else: the tmux server
     /// inherits this process's, whose XDG_CONFIG_HOME (scripts/with-keyring) names another config.
     static func pane(_ home: TerminalWidthTests.Home, _ script: String) -> [String] {
@@ -188,9 +197,7 @@ struct TriageScreenTests {
         let tokenFile = home.tokens.appendingPathComponent(home.accounts[1])
         try gts.admin.token.write(to: tokenFile, atomically: true, encoding: .utf8)
         chmod(tokenFile.path, 0o600)
-        let script = "'\(RepoPaths.fedictlBinary.path)' triage --interval 3600; echo \"### status $?\"; exec sleep 300"
-        let tmux = Tmux(socket: home.root.appendingPathComponent("gts.sock").path)
-        try tmux.start(Self.pane(home, script), columns: 80, rows: 24)
+        let tmux = try Self.triage(home, "--interval 3600", name: "gts")
         defer { tmux.stop() }
         let queue = try await home.run(["queue", "--kind", "sign-up"])
         #expect(queue.status == 0 && queue.stdout.contains(username), "\(queue)")
@@ -203,6 +210,61 @@ struct TriageScreenTests {
         _ = try await Self.waitFor(tmux, "done: approve sign-up")
         try await gts.eventually("GoToSocial to approve @\(username)") {
             try await gts.adminAccount(username)["approved"] as? Bool == true
+        }
+        try Self.send(tmux, "q")
+        let after = try await Self.waitFor(tmux, "### status 0")
+        #expect(!after.joined().contains("fedictl triage ·"), "\(after)")
+    }
+
+    /// `--kind trend` over a mastodon_mock whose trend list says two hashtags await review (the mock
+    /// never asks for review itself: its list is answered as Mastodon's would be, the decisions go to
+    /// the mock): x and y reject one, a approves the other, each read back from the server.
+    @Test func approvesAndRejectsTrendsAwaitingReview() async throws {
+        let server = try await MockServer.start()
+        defer { server.stop() }
+        try await TrendReviewTests.post("#cats rule", on: server)
+        try await TrendReviewTests.post("buy now #spamwave", on: server)
+        // Rejected before, so its approval shows on the server.
+        _ = try await server.json(.post, "/api/v1/admin/trends/tags/spamwave/reject", token: MockServer.admin.token)
+        func pending(_ name: String) -> [String: Any] {
+            [
+                "id": name, "name": name, "url": "http://\(server.base)/tags/\(name)", "usable": true,
+                "history": [["day": "1764374400", "uses": "7", "accounts": "3"]], "trendable": false,
+                "requires_review": true,
+            ]
+        }
+        try await server.addFault([
+            "match": ["methods": ["GET"], "path": "/api/v1/admin/trends/tags"],
+            "effect": ["type": "status", "status": 200, "body": [pending("cats"), pending("spamwave")]],
+        ])
+        let home = try TerminalWidthTests.Home(servers: [server])
+        defer { try? FileManager.default.removeItem(at: home.root) }
+        let tmux = try Self.triage(home, "--kind trend --interval 3600", name: "trends")
+        defer { tmux.stop() }
+        var seen: [[String]] = []
+        seen.append(try await Self.waitFor(tmux, "2 waiting"))
+        seen.append(try await Self.waitFor(tmux, "Trending hashtag cats"))
+        #expect(tmux.screenText.contains("Used 7 times by 3 accounts"), "\(tmux.screenText)")
+        #expect(tmux.screenText.contains("a approve trend  x reject trend"), "\(tmux.screenText)")
+        try Self.send(tmux, "r")
+        seen.append(try await Self.waitFor(tmux, "r: for reports; a trend is approved (a) or rejected (x)"))
+        try Self.send(tmux, "x")
+        seen.append(try await Self.waitFor(tmux, "Reject the trend: trend cats (#cats)? [y/N]"))
+        try Self.send(tmux, "y")
+        seen.append(try await Self.waitFor(tmux, "1 waiting"))
+        seen.append(try await Self.waitFor(tmux, "Trending hashtag spamwave"))
+        try Self.send(tmux, "a")
+        seen.append(try await Self.waitFor(tmux, "0 waiting"))
+        seen.append(try await Self.waitFor(tmux, "done: approve trend spamwave"))
+        try await server.clearFaults()
+        let tags = try await TrendReviewTests.adminTags(on: server)
+        #expect(tags["cats"] == false, "\(tags)")
+        #expect(tags["spamwave"] == true, "\(tags)")
+        let shown = try await TrendReviewTests.publicNames("tags", on: server)
+        #expect(shown.contains("spamwave") && !shown.contains("cats"), "\(shown)")
+        for screen in seen {
+            #expect(screen.count <= 24)
+            for line in screen { #expect(line.count <= 80, "wider than 80: \(line)") }
         }
         try Self.send(tmux, "q")
         let after = try await Self.waitFor(tmux, "### status 0")
@@ -246,10 +308,7 @@ struct TriageScreenTests {
         let report = try await QueueFleetTests.file(on: a, by: MockServer.alice.token, about: spammer)
         let home = try TerminalWidthTests.Home(servers: [a, b])
         defer { try? FileManager.default.removeItem(at: home.root) }
-        let script =
-            "'\(RepoPaths.fedictlBinary.path)' triage --interval 1; echo \"### status $?\"; exec sleep 300"
-        let tmux = Tmux(socket: home.root.appendingPathComponent("block.sock").path)
-        try tmux.start(Self.pane(home, script), columns: 80, rows: 24)
+        let tmux = try Self.triage(home, "--interval 1", name: "block")
         defer { tmux.stop() }
         var seen: [[String]] = []
         seen.append(try await Self.waitFor(tmux, "1 waiting on 2 servers"))

@@ -13,9 +13,9 @@ public struct Queue: FediCommand {
             cannot list one kind, fedictl says so on stderr and shows the other. Needs an admin login.
 
             --kind trend lists instead the trending links, posts and hashtags awaiting review (Mastodon \
-            3.5+; `fedictl trends … approve|reject` decides them), the trend's kind as its category and \
-            its title as its comment. They are not in the default queue, the watch or the triage \
-            screen: a busy server always has some, and they carry no date. Other software is refused \
+            3.5+; `fedictl trends … approve|reject` or `fedictl triage --kind trend` decides them), the \
+            trend's kind as its category and its title as its comment. They are not in the default queue, \
+            the watch or the default triage screen: a busy server always has some, and they carry no date. Other software is refused \
             (exit 69) as for any kind it cannot list.
 
             --exit-status gives a monitor three answers, over one account or several: 0 when every \

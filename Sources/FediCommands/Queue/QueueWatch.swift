@@ -254,6 +254,9 @@ struct AccountQueueItem: Tabular {
 }
 
 extension QueueItem {
-    /// Identifies an item across looks at the server.
-    var key: String { "\(server) \(kind.rawValue) \(id)" }
+    /// Identifies an item across looks at the server. A trend's id is its kind's own (a link and a
+    /// post may share a number): its kind is part of the key.
+    var key: String {
+        kind == .trend ? "\(server) \(category ?? "") trend \(id)" : "\(server) \(kind.rawValue) \(id)"
+    }
 }

@@ -19,16 +19,19 @@ public struct Triage: FediCommand {
             evidence of the item under the cursor beside it: the comment, the rules broken as their text, \
             the reported posts (what a content warning or a sensitive mark hides stays hidden until v), \
             notes, open reports about the same account on the other servers, and for a sign-up its e-mail, \
-            IP and how many other pending sign-ups share them.
+            IP and how many other pending sign-ups share them. --kind trend shows instead the trending \
+            links, posts and hashtags awaiting review (Mastodon, as `queue --kind trend`), each with its \
+            URL, uses and accounts over the server's last days.
 
             Keys: j/k or the arrows move; r resolves a report; w warns, l limits (silences), m forces \
             media sensitive and s suspends the reported account (each resolves the report too); A \
             assigns the report to you; n adds a note (a one-line prompt); a approves and x rejects a \
-            sign-up; space marks items, and a decision key then acts on every marked one; u undoes the \
+            sign-up or a trend; space marks items, and a decision key then acts on every marked one; u undoes the \
             last decision made here (as `fedictl log undo`); / filters; v reveals what is hidden; ? \
             shows the keys; q quits. Reject, suspend and anything on several items ask y/N first.
 
-            Each decision runs the matching command (`reports resolve ID`, `accounts approve ID` ...) \
+            Each decision runs the matching command (`reports resolve ID`, `accounts approve ID`, \
+            `trends tags reject ID` ...) \
             exactly as on the command line, so what a server's software cannot do is refused with the \
             reason in the status line and nothing is sent, and every change is in the journal with its \
             undo; the decisions of one screen share one journal run. --dry-run sends nothing and shows \
@@ -42,6 +45,7 @@ public struct Triage: FediCommand {
             Examples:
               $ fedictl triage
               $ fedictl triage --kind sign-up --domain spamwave.example
+              $ fedictl triage --kind trend
               $ fedictl triage --dry-run
             """)
 
@@ -49,7 +53,7 @@ public struct Triage: FediCommand {
 
     @OptionGroup public var globals: GlobalOptions
 
-    @Option(help: ArgumentHelp("Only this kind: report or sign-up.", valueName: "kind"))
+    @Option(help: ArgumentHelp("Only this kind: report, sign-up or trend (trends only when asked).", valueName: "kind"))
     public var kind: QueueItem.Kind?
 
     @OptionGroup public var filters: SelectorFilters
@@ -58,8 +62,8 @@ public struct Triage: FediCommand {
     public var interval: Double = 60
 
     public func validate() throws {
-        if kind == .trend {
-            throw ValidationError("triage decides reports and sign-ups; trends: fedictl trends links|statuses|tags")
+        if kind == .trend, filters.isGiven {
+            throw ValidationError("--kind trend takes no selector (trends have no account or domain)")
         }
         guard interval >= 1, interval <= 86_400 else {
             throw ValidationError("--interval must be between 1 and 86400 seconds")

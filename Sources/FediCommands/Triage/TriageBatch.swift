@@ -19,26 +19,33 @@ struct TriageBatch: Sendable, Equatable {
     /// `requests` (one decision) as the commands to run, in order: per account, the bulk form
     /// where more than one item shares it. `ids` gives the ids of an item: the first is the one the
     /// bulk form takes on stdin, the others those its output row may name instead.
-    static func of(_ requests: [TriageRequest], account: (TriageRequest) -> String?, ids: (TriageRequest) -> [String])
-        -> [TriageBatch]
-    {
-        var order: [String] = []
-        var groups: [String: [TriageRequest]] = [:]
+    /// `verb` gives the bulk form that takes an item (nil: none): sign-ups and the three kinds of
+    /// trend each have their own, so marked items of one account may need several.
+    static func of(
+        _ requests: [TriageRequest], account: (TriageRequest) -> String?, verb: (TriageRequest) -> [String]?,
+        ids: (TriageRequest) -> [String]
+    ) -> [TriageBatch] {
+        struct Group: Hashable {
+            var account: String
+            var verb: [String]?
+        }
+        var order: [Group] = []
+        var groups: [Group: [TriageRequest]] = [:]
         for request in requests {
-            let key = account(request) ?? ""
+            let key = Group(account: account(request) ?? "", verb: verb(request))
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(request)
         }
         return order.flatMap { key -> [TriageBatch] in
             let group = groups[key]!
-            guard group.count > 1, let verb = group[0].decision.bulkVerb else {
+            guard group.count > 1, let verb = key.verb else {
                 return group.map { TriageBatch(requests: [$0], arguments: $0.arguments, input: nil) }
             }
             let rowIDs = group.map(ids)
             guard rowIDs.allSatisfy({ !$0.isEmpty }) else {
                 return group.map { TriageBatch(requests: [$0], arguments: $0.arguments, input: nil) }
             }
-            let options = (key.isEmpty ? [] : ["--account", key]) + ["--yes", "--output", "ndjson"]
+            let options = (key.account.isEmpty ? [] : ["--account", key.account]) + ["--yes", "--output", "ndjson"]
             let input = rowIDs.map { $0[0] + "\n" }.joined()
             return [TriageBatch(requests: group, arguments: verb + options, input: input, rowIDs: rowIDs)]
         }
@@ -75,12 +82,16 @@ struct TriageBatch: Sendable, Equatable {
 }
 
 extension TriageDecision {
-    /// The verb's bulk form, ids on stdin (nil: one command per item).
-    var bulkVerb: [String]? {
+    /// The verb's bulk form for `item`, ids on stdin (nil: one command per item).
+    func bulkVerb(for item: QueueItem) -> [String]? {
         switch self {
         case .resolve: ["reports", "resolve", "-"]
-        case .approve: ["accounts", "approve", "-"]
-        case .reject: ["accounts", "reject", "-"]
+        case .approve, .reject:
+            if item.kind == .trend {
+                item.evidence.trend.map { ["trends", $0.kind.plural, rawValue, "-"] }
+            } else {
+                ["accounts", rawValue, "-"]
+            }
         case .warn, .limit, .suspend, .sensitive: ["reports", "resolve", "-", "--action", actionType!]
         case .block, .assign, .note: nil
         }

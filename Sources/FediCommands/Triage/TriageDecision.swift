@@ -25,12 +25,12 @@ enum TriageDecision: String, CaseIterable, Sendable {
         self = found
     }
 
-    /// What the help and the status line call it.
+    /// What the help calls it.
     var name: String {
         switch self {
         case .resolve: "resolve the report"
-        case .approve: "approve the sign-up"
-        case .reject: "reject the sign-up"
+        case .approve: "approve the sign-up or trend"
+        case .reject: "reject the sign-up or trend"
         case .warn: "warn the target (resolves)"
         case .limit: "limit (silence) the target (resolves)"
         case .suspend: "suspend the target (resolves)"
@@ -47,18 +47,24 @@ enum TriageDecision: String, CaseIterable, Sendable {
     /// Asks the server what it would cut before the y/N: a domain block's follows, as sync shows them.
     var previews: Bool { self == .block }
 
-    /// The kind of item the decision is about.
-    var kind: QueueItem.Kind { self == .approve || self == .reject ? .signUp : .report }
+    /// What the y/N question calls it, on an item of `kind` (`Reject the trend: …`).
+    func name(on kind: QueueItem.Kind) -> String {
+        self == .approve || self == .reject ? "\(rawValue) the \(kind.rawValue)" : name
+    }
+
+    /// The kinds of item the decision is about: a sign-up or a trend is approved or rejected.
+    var kinds: [QueueItem.Kind] { self == .approve || self == .reject ? [.signUp, .trend] : [.report] }
 
     /// The item leaves the queue once the decision is made (a domain block leaves the report open).
     var ends: Bool { self != .assign && self != .note && self != .block }
 
-    /// What the server's software must be able to do (the capability table decides, as for the command).
-    var capability: Capability {
+    /// What the server's software must be able to do to make it on an item of `kind` (the capability
+    /// table decides, as for the command).
+    func capability(on kind: QueueItem.Kind) -> Capability {
         switch self {
         case .resolve: .reportsResolve
-        case .approve: .accountsApprove
-        case .reject: .accountsReject
+        case .approve: kind == .trend ? .trendsApprove : .accountsApprove
+        case .reject: kind == .trend ? .trendsReject : .accountsReject
         case .warn, .limit, .suspend, .sensitive: .accountsAction
         case .block: .domainBlocksAdd
         case .assign: .reportsAssign
@@ -69,18 +75,25 @@ enum TriageDecision: String, CaseIterable, Sendable {
     /// The words after `fedictl` that make this decision on `item` as `account` (nil: the run's own
     /// selection, an environment token's), or why not.
     func arguments(for item: QueueItem, account: String?, text: String? = nil) -> Result<[String], TriageRefusal> {
-        guard item.kind == kind else {
+        guard kinds.contains(item.kind) else {
             return .failure(
                 TriageRefusal(
-                    kind == .report
-                        ? "\(key): for reports; a sign-up is approved (a) or rejected (x)"
-                        : "\(key): for sign-ups; a report is resolved (r) or acted on (w, l, m, s)"))
+                    item.kind == .report
+                        ? "\(key): for sign-ups and trends; a report is resolved (r) or acted on (w, l, m, s)"
+                        : "\(key): for reports; a \(item.kind.rawValue) is approved (a) or rejected (x)"))
         }
         let verb: [String]
         switch self {
         case .resolve: verb = ["reports", "resolve", item.id]
-        case .approve: verb = ["accounts", "approve", item.id]
-        case .reject: verb = ["accounts", "reject", item.id]
+        case .approve, .reject:
+            if item.kind == .trend {
+                guard let trend = item.evidence.trend else {
+                    return .failure(TriageRefusal("\(key): the server did not say what kind of trend this is"))
+                }
+                verb = ["trends", trend.kind.plural, rawValue, item.id]
+            } else {
+                verb = ["accounts", rawValue, item.id]
+            }
         case .warn, .limit, .suspend, .sensitive:
             guard let target = item.evidence.targetID else {
                 return .failure(TriageRefusal("\(key): the server did not say which account the report is about"))

@@ -39,8 +39,9 @@ struct TriageModel: Sendable {
     private(set) var mode = Mode.list
     private(set) var status = ""
     private(set) var revealed: Set<String> = []
-    /// Per server, the decisions its software cannot make, and why (the capability table's words).
-    var unavailable: [String: [TriageDecision: String]] = [:]
+    /// Per server, what its software cannot do of what the decisions need, and why (the capability
+    /// table's words): a decision's need depends on the item (a sign-up's approval or a trend's).
+    var unavailable: [String: [Capability: String]] = [:]
     /// Servers that stopped answering, and why.
     private(set) var down: [String: String] = [:]
     /// What is being sent, when a decision is in flight.
@@ -270,7 +271,9 @@ struct TriageModel: Sendable {
         }
         if decision.confirms || requests.count > 1 {
             let what = requests.count == 1 ? describe(requests[0]) : "\(requests.count) items"
-            let question = "\(capitalized(decision.name)): \(what)?\(skipped)"
+            let kinds = Set(chosen.filter { entry in requests.contains { $0.item == entry.key } }.map(\.item.kind))
+            let name = kinds.count == 1 ? decision.name(on: kinds.first!) : decision.name
+            let question = "\(capitalized(name)): \(what)?\(skipped)"
             mode = .confirm(requests, question: question)
             return []
         }
@@ -279,12 +282,12 @@ struct TriageModel: Sendable {
 
     /// Why `decision` cannot be made on `entry`: the wrong kind, or its server cannot.
     private func refusal(_ decision: TriageDecision, for entry: Entry) -> String? {
-        if entry.item.kind != decision.kind {
+        if !decision.kinds.contains(entry.item.kind) {
             if case .failure(let refusal) = decision.arguments(for: entry.item, account: entry.account) {
                 return refusal.message
             }
         }
-        if let why = unavailable[entry.item.server]?[decision] {
+        if let why = unavailable[entry.item.server]?[decision.capability(on: entry.item.kind)] {
             return "\(decision.key): unavailable on \(shortName(entry.item.server)): \(why)"
         }
         return nil
@@ -342,6 +345,7 @@ struct TriageModel: Sendable {
         let byKey = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         return TriageBatch.of(
             requests, account: { byKey[$0.item]?.account },
+            verb: { request in byKey[request.item].flatMap { request.decision.bulkVerb(for: $0.item) } },
             ids: { request in
                 guard let item = byKey[request.item]?.item else { return [] }
                 return [item.id] + (item.evidence.targetID.map { [$0] } ?? [])
@@ -506,7 +510,13 @@ struct TriageModel: Sendable {
     /// `report 12 on a (@bob)`: what a request is about, for the status line.
     func describe(_ request: TriageRequest) -> String {
         guard let entry = entries.first(where: { $0.key == request.item }) else { return request.item }
-        let who = entry.item.kind == .report ? entry.item.target : entry.item.from
+        let who =
+            switch entry.item.kind {
+            case .report: entry.item.target
+            case .signUp: entry.item.from
+            // A post's text can be long: enough of it to know it by.
+            case .trend: entry.item.comment.map { $0.count > 40 ? String($0.prefix(39)) + "…" : $0 }
+            }
         let server = servers.count > 1 ? " on \(shortName(entry.item.server))" : ""
         return Renderer.inert("\(entry.item.kind.rawValue) \(entry.item.id)\(server)" + (who.map { " (\($0))" } ?? ""))
     }

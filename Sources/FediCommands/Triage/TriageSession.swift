@@ -25,7 +25,7 @@ struct TriageSession {
         case arrived([TriageModel.Entry])
         case down(server: String, why: String)
         case up(server: String)
-        case unavailable(server: String, [TriageDecision: String])
+        case unavailable(server: String, [Capability: String])
         case say(String)
         /// A running command's or look's line: progress, or a rate-limit wait.
         case progress(String)
@@ -171,12 +171,16 @@ struct TriageSession {
             // Named on each command only when the run named accounts: an environment token has no stored login.
             let account: String? = member.account ?? (member.ctx.globals.accounts.isEmpty ? nil : login.id)
             if let detected = try? await sub.serverInfo(login.server, login: login).server {
-                var refusals: [TriageDecision: String] = [:]
-                for decision in TriageDecision.allCases {
-                    do { _ = try Door.gate(decision.capability).family(on: detected, host: host) } catch let refusal
-                        as FediError
+                // What the decisions need on the kinds this screen shows.
+                let needed = Set(
+                    TriageDecision.allCases.flatMap { decision in
+                        decision.kinds.filter(kinds.contains).map(decision.capability(on:))
+                    })
+                var refusals: [Capability: String] = [:]
+                for capability in needed {
+                    do { _ = try Door.gate(capability).family(on: detected, host: host) } catch let refusal as FediError
                     {
-                        refusals[decision] = refusal.message
+                        refusals[capability] = refusal.message
                     }
                 }
                 feed.yield(.unavailable(server: host, refusals))
@@ -184,8 +188,11 @@ struct TriageSession {
             let entries: @Sendable ([QueueItem]) -> [TriageModel.Entry] = { items in
                 items.map { TriageModel.Entry(item: $0, account: account) }
             }
-            // A selection is the looks' to apply: the stream's items are not filtered.
-            let stream = selection.isActive ? nil : try await QueueWatch.notificationStream(kinds: kinds, in: sub)
+            // A selection is the looks' to apply: the stream's items are not filtered. No notification
+            // says a trend awaits review: trends alone are looked at only.
+            let streamed = kinds.contains { $0 != .trend }
+            let stream =
+                selection.isActive || !streamed ? nil : try await QueueWatch.notificationStream(kinds: kinds, in: sub)
             let follower = QueueFollower(
                 interval: interval,
                 look: { _ in

@@ -108,17 +108,44 @@ extension TriageModel {
             if serverWidth > 0 {
                 cells += ScreenWidth.fit(Renderer.inert(model.shortName(item.server)), to: serverWidth) + " "
             }
-            cells += ScreenWidth.fit(item.kind == .report ? "report" : "sign-up", to: 8)
-            cells += ScreenWidth.fit(item.createdAt.map { Age.short($0, now: model.now) } ?? "?", to: 4) + " "
-            let who = item.kind == .report ? item.target : item.from
-            cells +=
-                ScreenWidth.fit(
-                    Renderer.inert(who.map { TerminalNames.local($0, on: item.server) } ?? "?"), to: whoWidth) + " "
+            cells += ScreenWidth.fit(item.kind.rawValue, to: 8)
+            // Trends carry no date: no age to show.
+            let age = item.createdAt.map { Age.short($0, now: model.now) } ?? (item.kind == .trend ? "" : "?")
+            cells += ScreenWidth.fit(age, to: 4) + " "
+            let who: String? =
+                switch item.kind {
+                case .report: item.target.map { TerminalNames.local($0, on: item.server) }
+                case .signUp: item.from.map { TerminalNames.local($0, on: item.server) }
+                // A trend's target is what trends: the hashtag, the link's title, the post's text.
+                case .trend: item.comment
+                }
+            cells += ScreenWidth.fit(Renderer.inert(who ?? "?"), to: whoWidth) + " "
             let why =
-                item.kind == .report
-                ? [item.category, item.comment].compactMap { $0 }.joined(separator: ": ") : (item.comment ?? "")
+                switch item.kind {
+                case .report: [item.category, item.comment].compactMap { $0 }.joined(separator: ": ")
+                case .signUp: item.comment ?? ""
+                case .trend: item.evidence.trend.map(Self.trendSummary) ?? item.category ?? ""
+                }
             let rest = width - ScreenWidth.of(cells)
             return cells + ScreenWidth.fit(Renderer.inert(why), to: max(0, rest))
+        }
+
+        /// `hashtag · 12 uses`, `link https://example.com/x · 3 uses`: a trend's kind, and what sets it apart.
+        static func trendSummary(_ trend: Trend) -> String {
+            var parts = [TriageModel.trendWord(trend.kind)]
+            if trend.kind == .link, let url = trend.url { parts[0] += " " + url }
+            if let author = trend.author { parts[0] += " by @" + author }
+            if let uses = trend.uses { parts.append("\(uses) use\(uses == 1 ? "" : "s")") }
+            return parts.joined(separator: " · ")
+        }
+    }
+
+    /// `link`, `post`, `hashtag`: a trend's kind as a person says it.
+    static func trendWord(_ kind: Trend.Kind) -> String {
+        switch kind {
+        case .link: "link"
+        case .status: "post"
+        case .tag: "hashtag"
         }
     }
 
@@ -166,6 +193,8 @@ extension TriageModel {
                     "Open reports about the same account elsewhere: " + counts.sorted().joined(separator: ", "),
                     paint(.yellow))
             }
+        } else if item.kind == .trend {
+            for (text, style) in trendLines(item, server: server) { add(text, style) }
         } else {
             add("Sign-up \(item.id)\(server) · \(item.from ?? "?")", .bold)
             add("e-mail \(item.evidence.email ?? "not shown") · IP \(item.ip ?? "not shown")")
@@ -186,6 +215,36 @@ extension TriageModel {
         return Array(out.prefix(height))
     }
 
+    /// A trend as its server's admin list gives it: what trends, where it points, how much it was
+    /// used over the server's last days, and its review.
+    private func trendLines(_ item: QueueItem, server: String) -> [(String, ScreenStyle)] {
+        let trend = item.evidence.trend
+        var lines = [
+            ("Trending \(trend.map { Self.trendWord($0.kind) } ?? "item") \(item.id)\(server)", ScreenStyle.bold)
+        ]
+        let label =
+            switch trend?.kind {
+            case .link: "Title"
+            case .status: "Text"
+            default: "Name"
+            }
+        lines.append(("\(label): \(item.comment ?? "?")", []))
+        if let url = trend?.url { lines.append(("URL: \(url)", [])) }
+        if let author = trend?.author { lines.append(("by @\(author)", [])) }
+        if let uses = trend?.uses {
+            let accounts = trend?.accounts.map { " by \($0) account\($0 == 1 ? "" : "s")" } ?? ""
+            lines.append(("Used \(uses) time\(uses == 1 ? "" : "s")\(accounts) over the server's last days", []))
+        }
+        let review =
+            switch trend?.review {
+            case .pending: "awaiting a moderator (a approves, x rejects)"
+            case let review?: review.rawValue
+            case nil: "not said"
+            }
+        lines.append(("Review: \(review)", paint(.yellow)))
+        return lines
+    }
+
     /// A reported post as a moderator first sees it: behind its warning until `v`.
     static func postText(_ post: Post, revealed: Bool) -> String {
         guard post.isHidden else { return post.content }
@@ -201,9 +260,12 @@ extension TriageModel {
 
     private func hints() -> [ScreenSpan] {
         let text =
-            current?.item.kind == .signUp
-            ? " a approve  x reject  v reveal  space mark  / filter  u undo  ? help  q quit"
-            : " r resolve  w warn  l limit  s suspend  m sensitive  b block domain  A assign  n note  v reveal  space mark  u undo  ? help  q quit"
+            switch current?.item.kind {
+            case .signUp: " a approve  x reject  v reveal  space mark  / filter  u undo  ? help  q quit"
+            case .trend: " a approve trend  x reject trend  space mark  / filter  u undo  ? help  q quit"
+            default:
+                " r resolve  w warn  l limit  s suspend  m sensitive  b block domain  A assign  n note  v reveal  space mark  u undo  ? help  q quit"
+            }
         return [ScreenSpan(text, paint(.dim))]
     }
 
@@ -226,13 +288,13 @@ extension TriageModel {
         ])
         for decision in TriageDecision.allCases {
             var text = " \(decision.key)  \(decision.name)" + (decision.confirms ? " (asks y/N)" : "")
-            let refusing = servers.filter { unavailable[$0]?[decision] != nil }
-            if !refusing.isEmpty {
-                text +=
-                    " · unavailable on "
-                    + refusing.map { "\(shortName($0)): \(unavailable[$0]![decision]!)" }.joined(separator: "; ")
+            let refusals = servers.flatMap { server in
+                Set(decision.kinds.map(decision.capability(on:))).sorted { $0.rawValue < $1.rawValue }.compactMap {
+                    unavailable[server]?[$0].map { "\(shortName(server)): \($0)" }
+                }
             }
-            lines.append([ScreenSpan(Renderer.inert(text), refusing.isEmpty ? [] : paint(.dim))])
+            if !refusals.isEmpty { text += " · unavailable on " + refusals.joined(separator: "; ") }
+            lines.append([ScreenSpan(Renderer.inert(text), refusals.isEmpty ? [] : paint(.dim))])
         }
         lines.append([ScreenSpan(" u  undo the last decision made here (as fedictl log undo)")])
         lines.append([ScreenSpan(" /  filter (Enter keeps it, Esc clears it) · ?  this help · q  quit")])

@@ -7,7 +7,7 @@ public struct QueueItem: Encodable, Sendable, Equatable {
         case report
         case signUp = "sign-up"
         /// A trending link, post or hashtag awaiting review (Mastodon): only when asked for
-        /// (`queue --kind trend`), as a busy server always has some and no triage key decides one.
+        /// (`queue --kind trend`, `triage --kind trend`), as a busy server always has some.
         case trend
 
         /// What the queue, its watch and the triage screen show unless told: reports and sign-ups.
@@ -43,7 +43,7 @@ public struct QueueItem: Encodable, Sendable, Equatable {
     public var ip: String?
     /// The evidence `fedictl triage` shows beside the row, kept from the same answer (not part of
     /// the queue's JSON): the target's id on this server, the reported posts, forwarded or not, the
-    /// notes; an applicant's whole e-mail address.
+    /// notes; an applicant's whole e-mail address; a trend as its server listed it.
     public var evidence = Evidence()
 
     public struct Evidence: Sendable, Equatable {
@@ -52,6 +52,8 @@ public struct QueueItem: Encodable, Sendable, Equatable {
         public var forwarded: Bool?
         public var notes: [ReportNote] = []
         public var email: String?
+        /// The trend itself (its URL, uses and accounts over the server's days, review).
+        public var trend: Trend?
         public init() {}
     }
 
@@ -102,6 +104,7 @@ public struct QueueItem: Encodable, Sendable, Equatable {
         reason = trend.kind.rawValue
         category = trend.kind.rawValue
         comment = trend.title
+        evidence.trend = trend
     }
 
     /// `mail.example` of `someone@Mail.Example` (lower-cased: domains are case-blind).

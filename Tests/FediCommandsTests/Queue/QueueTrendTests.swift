@@ -54,10 +54,11 @@ import Testing
                 startingWith: "fedictl: queue --kind trend is not available on GoToSocial 0.17.3")
     }
 
-    @Test func trendsAreNotWatchedNorSelectedNorTriaged() async {
+    /// (`triage --kind trend` decides them: TriageTrendCommandTests.)
+    @Test func trendsAreNotWatchedNorSelected() async {
         for arguments in [
             ["queue", "--kind", "trend", "--watch"], ["queue", "--kind", "trend", "--domain", "spam.example"],
-            ["triage", "--kind", "trend"],
+            ["triage", "--kind", "trend", "--domain", "spam.example"],
         ] {
             let result = await FakeServerAccount().run(arguments)
             #expect(result.status == 64, "\(arguments): \(result)")

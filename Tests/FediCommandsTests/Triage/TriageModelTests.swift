@@ -138,7 +138,7 @@ import Testing
             [Self.signUp("8"), Self.report("7", on: "g.example")], servers: ["a.example", "g.example"])
         #expect(Self.press("r", &model).isEmpty)
         #expect(model.status.contains("for reports; a sign-up is approved (a) or rejected (x)"), "\(model.status)")
-        model.unavailable["g.example"] = [.warn: "accounts action --type none is not available on GoToSocial"]
+        model.unavailable["g.example"] = [.accountsAction: "accounts action --type none is not available on GoToSocial"]
         _ = Self.press("j", &model)
         #expect(Self.press("w", &model).isEmpty)
         #expect(model.status == "w: unavailable on g: accounts action --type none is not available on GoToSocial")
