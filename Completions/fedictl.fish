@@ -2316,7 +2316,7 @@ complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_option
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl triage" insecure-http' -l 'insecure-http' -d 'Allow plain http:// to hosts that are not loopback.'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl triage" insecure-storage' -l 'insecure-storage' -d 'Keep secrets in a 0600 file instead of the keyring (not recommended).'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl triage" token-file' -l 'token-file' -d 'Read the access token from this 0600 file, or DIR/ACCOUNT (also FEDICTL_TOKEN_FILE).' -rF
-complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl triage" kind' -l 'kind' -d 'Only this kind: report or sign-up.' -rfka 'report sign-up trend'
+complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl triage" kind' -l 'kind' -d 'Only this kind: report, sign-up or trend (trends only when asked).' -rfka 'report sign-up trend'
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl triage" domain' -l 'domain' -d 'Only accounts of this domain (reports: about them).' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl triage" match' -l 'match' -d 'Only those whose --match-field matches this regular expression.' -rfka ''
 complete -c 'fedictl' -n '__fedictl_should_offer_completions_for_flags_or_options "fedictl triage" match-field' -l 'match-field' -d 'What --match looks at: username, display-name or email (reports: the target\'s name).' -rfka 'username display-name email'
