@@ -24,11 +24,15 @@ import Testing
         server.transport.stub(.post, "/api/admin/unsuspend-user", status: 204, json: "")
         server.transport.stub(
             .post, "/api/users/show",
-            json: #"{"id": "a2tqzl20b2", "username": "spammer", "host": null, "name": "Spam", "isSuspended": false}"#)
+            json: #"{"id": "a2tqzl20b2", "username": "spammer", "host": null, "name": "Spam", "isSuspended": false, "#
+                + #""notesCount": 41, "followersCount": "7"}"#)
         try server.transport.stub(.post, "/api/admin/show-user", fixture: "misskey/admin-show-user.json")
         let result = await server.run(["accounts", "unsuspend", "a2tqzl20b2", "-o", "json"])
         #expect(result.status == 0, "\(result)")
         #expect(result.jsonObject?["id"] as? String == "a2tqzl20b2", "\(result)")
+        // Misskey's user counts its notes and followers (a count sent as a string is read too).
+        #expect(result.jsonObject?["posts"] as? Int == 41, "\(result)")
+        #expect(result.jsonObject?["followers"] as? Int == 7, "\(result)")
         #expect(
             server.transport.requests.map(\.route) == [
                 "POST /api/admin/unsuspend-user", "POST /api/users/show", "POST /api/admin/show-user",
