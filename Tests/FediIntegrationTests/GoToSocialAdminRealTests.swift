@@ -223,7 +223,7 @@ import Testing
     }
 }
 
-/// A real GoToSocial started by ../shared/gotosocial/start for this suite (stopped when the test
+/// A real GoToSocial started by scripts/gotosocial-start for this suite (stopped when the test
 /// process ends: its pid is killed at exit), plus a static file server for the lists it subscribes to.
 struct RealGoToSocial: Sendable {
     let base: String
@@ -255,11 +255,13 @@ struct RealGoToSocial: Sendable {
             instance-subscriptions-process-every: "15s"
             advanced-rate-limit-requests: 5000
             """
-        let script = RepoPaths.root.appendingPathComponent("../shared/gotosocial/start").standardized.path
+        // scripts/gotosocial-start, the copy of ../shared/gotosocial/start that takes the binary: the
+        // server FEDICTL_GOTOSOCIAL names (as the rest of the real-server tier), holding nothing leaked.
+        let script = RepoPaths.root.appendingPathComponent("scripts/gotosocial-start").path
         // The script leaves the server running in the background: read its one JSON line, not to the pipe's end.
         let process = Process()
         process.executableURL = URL(fileURLWithPath: script)
-        process.arguments = [directory.appendingPathComponent("gts").path]
+        process.arguments = [GoToSocialServer.binary, directory.appendingPathComponent("gts").path]
         process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe
