@@ -86,12 +86,7 @@ extension TriageDecision {
     func bulkVerb(for item: QueueItem) -> [String]? {
         switch self {
         case .resolve: ["reports", "resolve", "-"]
-        case .approve, .reject:
-            if item.kind == .trend {
-                item.evidence.trend.map { ["trends", $0.kind.plural, rawValue, "-"] }
-            } else {
-                ["accounts", rawValue, "-"]
-            }
+        case .approve, .reject: approval(of: item).map { $0 + ["-"] }
         case .warn, .limit, .suspend, .sensitive: ["reports", "resolve", "-", "--action", actionType!]
         case .block, .assign, .note: nil
         }

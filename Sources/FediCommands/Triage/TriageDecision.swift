@@ -72,6 +72,13 @@ enum TriageDecision: String, CaseIterable, Sendable {
         }
     }
 
+    /// `accounts approve`, `trends tags reject`: the command that approves or rejects `item` (nil for
+    /// a trend whose kind the server did not say).
+    func approval(of item: QueueItem) -> [String]? {
+        guard item.kind == .trend else { return ["accounts", rawValue] }
+        return item.evidence.trend.map { ["trends", $0.kind.plural, rawValue] }
+    }
+
     /// The words after `fedictl` that make this decision on `item` as `account` (nil: the run's own
     /// selection, an environment token's), or why not.
     func arguments(for item: QueueItem, account: String?, text: String? = nil) -> Result<[String], TriageRefusal> {
@@ -86,14 +93,10 @@ enum TriageDecision: String, CaseIterable, Sendable {
         switch self {
         case .resolve: verb = ["reports", "resolve", item.id]
         case .approve, .reject:
-            if item.kind == .trend {
-                guard let trend = item.evidence.trend else {
-                    return .failure(TriageRefusal("\(key): the server did not say what kind of trend this is"))
-                }
-                verb = ["trends", trend.kind.plural, rawValue, item.id]
-            } else {
-                verb = ["accounts", rawValue, item.id]
+            guard let command = approval(of: item) else {
+                return .failure(TriageRefusal("\(key): the server did not say what kind of trend this is"))
             }
+            verb = command + [item.id]
         case .warn, .limit, .suspend, .sensitive:
             guard let target = item.evidence.targetID else {
                 return .failure(TriageRefusal("\(key): the server did not say which account the report is about"))
