@@ -32,6 +32,8 @@ let package = Package(
         .executable(name: "fedictl", targets: ["fedictl"]),
         // For bench/micro, which measures Core's parsers against libraries fedictl does not build with.
         .library(name: "FediCore", targets: ["FediCore"]),
+        // For bench/micro's transfers, which time CurlTransport against libcurl's multi interface.
+        .library(name: "FediHTTPCurl", targets: ["FediHTTPCurl"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
