@@ -221,6 +221,34 @@ import Testing
         #expect(rows == Array(["1.0", "1.1", "1.2", "2.0", "3.0"].prefix(limit)))
     }
 
+    /// A walk nobody waits for any more (the triage screen quit while a look was reading 10,000
+    /// items) asks for no further page: cancelled while page 4 is in flight, it hands page 4's row
+    /// on and ends with a CancellationError instead of reading the other 96 pages.
+    @Test func aCancelledWalkAsksForNoFurtherPage() async throws {
+        let server = try ServerAddress("social.example")
+        let client = APIClient(server: server, token: "t", http: HTTPClient(transport: FakeTransport()))
+        let asks = Recorder<Int>()
+        let rows = Recorder<String>()
+        let gate = Mutex(false)
+        let walk = Task {
+            try await client.walkPages(
+                from: 1, limit: nil,
+                onPage: { items, _ in for item in items { rows.add(item) } }
+            ) { page in
+                asks.add(page)
+                // Page 4 is answered only once the walk was cancelled.
+                while page == 4, !gate.withLock({ $0 }) { try await Task.sleep(nanoseconds: 1_000_000) }
+                return PagePiece(items: ["\(page)"], raw: Data(), next: page < 100 ? page + 1 : nil)
+            }
+        }
+        while !asks.all.contains(4) { try await Task.sleep(nanoseconds: 1_000_000) }
+        walk.cancel()
+        gate.withLock { $0 = true }
+        await #expect(throws: CancellationError.self) { try await walk.value }
+        #expect(asks.all == [1, 2, 3, 4])
+        #expect(rows.all == ["1", "2", "3", "4"])
+    }
+
     /// A page whose rows fail to be handled stops the list with that error, after the page ahead
     /// was decoded but before any of its rows are handled; an error on a later page waits for the
     /// rows before it.

@@ -116,6 +116,9 @@ extension APIClient {
         // run off this task.
         let fetcher = PageFetcher(fetch)
         func ahead(_ cursor: Cursor) throws -> Task<FetchedAnswer<T, Cursor>, any Error> {
+            // A walk nobody waits for any more (the triage screen quit, Ctrl-C) asks for no next
+            // page: a transfer cannot be cut short, but 10,000 items are 250 of them.
+            try Task.checkCancellation()
             guard seen.insert(cursor).inserted else {
                 throw FediError(
                     .protocol,
