@@ -6,6 +6,7 @@ import Glibc
 import Synchronization
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+LiveServices.limitMallocArenas()
 LiveServices.adoptUserBus()
 // libcurl starts loading first thing, on a thread of its own, unless the run never goes to the
 // network: --help, --version, or a completion request from the shell. On two cores this takes

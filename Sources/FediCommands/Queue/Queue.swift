@@ -1,5 +1,6 @@
 import ArgumentParser
 import FediCore
+import Synchronization
 
 /// `fedictl queue`: what waits for a moderator - open reports and pending sign-ups - in one list.
 public struct Queue: FediCommand {
@@ -195,13 +196,19 @@ public struct Queue: FediCommand {
                 case .report:
                     let reports = try Door.reports(kind.capability).open(client, on: detected)
                     return .success(
-                        try await reports.list(ReportQuery(resolved: false), limit: nil, onPage: nil)
-                            .filter { selection.matches($0, on: host) }.map { QueueItem(report: $0, server: host) })
+                        try await pageByPage {
+                            try await reports.list(ReportQuery(resolved: false), limit: nil, onPage: $0)
+                        } mapping: {
+                            selection.matches($0, on: host) ? QueueItem(report: $0, server: host) : nil
+                        })
                 case .signUp:
                     let accounts = try Door.accounts(kind.capability).open(client, on: detected)
                     return .success(
-                        try await accounts.list(AccountQuery(status: .pending), limit: nil, onPage: nil)
-                            .filter { selection.matches($0, on: host) }.map { QueueItem(signUp: $0, server: host) })
+                        try await pageByPage {
+                            try await accounts.list(AccountQuery(status: .pending), limit: nil, onPage: $0)
+                        } mapping: {
+                            selection.matches($0, on: host) ? QueueItem(signUp: $0, server: host) : nil
+                        })
                 case .trend:
                     let trends = try Door.trends(kind.capability).open(client, on: detected)
                     var pending: [QueueItem] = []
@@ -216,6 +223,24 @@ public struct Queue: FediCommand {
             }
         }
         return try lists.flatMap { try $0.get() }.sorted(by: QueueItem.oldestFirst)
+    }
+}
+
+extension Queue {
+    /// A list read into queue items page by page, each page's rows dropped once made into items:
+    /// 10,000 decoded reports (their accounts, posts and notes) are never held at once, only their
+    /// items (bench/triage's peak RSS).
+    static func pageByPage<Row: Sendable>(
+        _ list: (@escaping PageHandler<Row>) async throws -> [Row],
+        mapping item: @escaping @Sendable (Row) -> QueueItem?
+    ) async throws -> [QueueItem] {
+        let items = Mutex<[QueueItem]>([])
+        // An adapter hands each page on and returns nothing; one that returned its rows still counts.
+        let returned = try await list { rows, _ in
+            let made = rows.compactMap(item)
+            items.withLock { $0 += made }
+        }
+        return items.withLock { $0 } + returned.compactMap(item)
     }
 }
 
