@@ -1,26 +1,30 @@
 import FediCore
 
-extension CommandContext {
+extension AccountSteps {
     /// `accounts action` over a selector (or ids and handles on stdin): the accounts the server lists
-    /// that it matches, each acted on through the bulk engine. An account that already has the flag
-    /// the action sets (an interrupted run's) is left out, so a re-run acts only on the rest.
+    /// that it matches, each acted on through the bulk engine with the decision one account's verb
+    /// makes. An account that already has the flag the action sets (an interrupted run's) is left
+    /// out, so a re-run acts only on the rest.
     func actOnAccounts(_ action: AccountAction, stdin: Bool, selection write: SelectionWrite) async throws {
-        let progress = bulkProgress()
-        let ctx = forBulkWork(onWait: progress.waiting)
+        let progress = ctx.bulkProgress()
+        let ctx = ctx.forBulkWork(onWait: progress.waiting)
         let selection = try write.filters.selection(in: ctx, stdin: stdin, takes: .signUp)
         let client = try await ctx.client()
         let host = client.server.authority
         let kind = action.kind
         let word = ReportWaveAction(kind: kind, text: nil).doneWord
         try await ctx.with(.accounts(.accountsAction)) { accounts, server in
+            let decisions = AccountDecisions(accounts: accounts, client: client, server: server)
             try accounts.support.check(action)
             let query = AccountQuery(origin: selection.domain == nil ? nil : .remote, domain: selection.domain)
             let listed = try await accounts.list(query, limit: nil, onPage: nil)
             if selection.addresses != nil, !listed.isEmpty, listed.allSatisfy({ $0.ip == nil }) {
-                ctx.noteNoAddresses(on: server)
+                AccountSteps(ctx).noteNoAddresses(on: server)
             }
             let matched = listed.filter { selection.matches($0, on: host) }.sorted(by: AdminAccount.oldestFirst)
-            if let targets = selection.targets { ctx.noteUnmatched(targets, among: matched, on: host, what: "account") }
+            if let targets = selection.targets {
+                AccountSteps(ctx).noteUnmatched(targets, among: matched, on: host, what: "account")
+            }
             // The flag's name, not its key path (which is not Sendable): the bulk engine's writes capture it.
             let flag = JournalNote.flags.first { $0.kind == kind }?.name
             let has = { @Sendable (account: AdminAccount) in
@@ -41,18 +45,7 @@ extension CommandContext {
                 doneWord: word, cap: write.limit, id: { $0.id },
                 name: { JournalNote.handle($0.acct, on: host) })
             try await wave.run(todo, in: ctx, progress: progress) { account in
-                let notes = [JournalNote.account(account, on: host, setting: kind)]
-                try await JournalNote.during(notes) {
-                    // A warning sets no flag to read back: sent once, a lost answer is a failure to
-                    // check by hand, never a second warning.
-                    guard flag != nil else { return try await accounts.perform(action, onAccount: account.id) }
-                    // A lost answer is settled by reading the account back: the flag set, it is done.
-                    try await client.createCheckingBack("\(kind.rawValue) of @\(account.acct)") {
-                        try await accounts.perform(action, onAccount: account.id)
-                    } find: {
-                        has(try await accounts.account(id: account.id).value) ? () : nil
-                    }
-                }
+                try await decisions.act(action, on: account.id, handle: "@\(account.acct)", before: account)
             }
         }
     }

@@ -91,17 +91,20 @@ extension Accounts {
                 notify: !noNotify)
             guard let name = account, !SelectionWrite.isBulk(name) else {
                 try ctx.output.validateFields(for: BulkTargetRow.self)
-                return try await ctx.actOnAccounts(action, stdin: self.account == "-", selection: selection)
+                return try await AccountSteps(ctx).actOnAccounts(
+                    action, stdin: self.account == "-", selection: selection)
             }
             try ctx.output.validateFields(for: AdminAccount.self)
-            let fetched = try await ctx.with(.accounts(.accountsAction)) { accounts in
+            let client = try await ctx.client()
+            let fetched = try await ctx.with(.accounts(.accountsAction)) { accounts, server in
                 try accounts.support.check(action)
                 // The report answered, read once: another moderator's when assigned to them, and
                 // the journal's state before (a report that cannot be read is acted on as before).
+                let reports = try await ReportDecisions(accounts.reports, in: ctx)
                 let reads = report != nil && (ctx.journalIsOn || ReportClaims.apply(to: accounts.reports))
                 var answered = reads ? try? await accounts.reports.report(id: report ?? "").value : nil
                 if let read = answered, ReportClaims.apply(to: accounts.reports) {
-                    answered = try await ctx.claim(read, takeOver: takeOver, through: accounts.reports)
+                    answered = try await reports.claim(read, .asked(takeOver: takeOver, in: ctx))
                 }
                 let id = try await accounts.accountID(for: name)
                 let confirming = [.disable, .silence, .suspend].contains(kind)
@@ -116,12 +119,9 @@ extension Accounts {
                 if ctx.globals.dryRun {
                     ctx.noteOutcome("dry run: would \(kind == .none ? "warn" : kind.rawValue) \(name) (account \(id))")
                 }
-                let notes =
-                    ctx.journalIsOn
-                    ? AccountSteps(ctx).notes(acting: kind, on: account, report: answered, accounts) : []
-                try await JournalNote.during(notes) {
-                    try await accounts.perform(action, onAccount: id)
-                }
+                try await AccountDecisions(accounts: accounts, client: client, server: server).act(
+                    action, on: id, handle: account.map { "@\($0.acct)" } ?? name,
+                    before: ctx.journalIsOn ? account : nil, report: ctx.journalIsOn ? answered : nil)
                 if ctx.fleetMember?.fleet != nil { ctx.noteOutcome("\(done) \(name) (account \(id))") }
                 let (after, underWay) = try await accounts.account(
                     id, after: action,

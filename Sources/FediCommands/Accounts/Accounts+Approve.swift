@@ -46,30 +46,11 @@ extension Accounts {
         public func run(in ctx: CommandContext) async throws {
             guard let account, !SelectionWrite.isBulk(account) else {
                 try ctx.output.validateFields(for: BulkTargetRow.self)
-                return try await ctx.decideSignUps(approve: true, stdin: self.account == "-", selection: selection)
+                return try await AccountSteps(ctx).decideSignUps(
+                    approve: true, stdin: self.account == "-", selection: selection)
             }
             try ctx.output.validateFields(for: AdminAccount.self)
-            let fetched = try await ctx.with(.accounts(.accountsApprove)) { accounts in
-                let id = try await accounts.accountID(for: account)
-                guard ctx.journalIsOn else {
-                    do {
-                        return try await accounts.approve(id: id)
-                    } catch {
-                        // A remote account is no sign-up (GoToSocial answers 404): say that instead.
-                        if let read = try? await accounts.account(id: id).value {
-                            try read.checkIsSignUp("approve", on: accounts.host)
-                        }
-                        throw error
-                    }
-                }
-                // Read first for the journal (who signed up, with their e-mail and reason), and so a
-                // remote account is refused before anything is sent.
-                let account = try await accounts.account(id: id).value
-                try account.checkIsSignUp("approve", on: accounts.host)
-                return try await JournalNote.during([.signUp(account, on: accounts.host, approved: true)]) {
-                    try await accounts.approve(id: id)
-                }
-            }
+            let fetched = try await AccountSteps(ctx).decideSignUp(account, approve: true)
             try AccountSteps(ctx).showAccount(fetched)
         }
     }

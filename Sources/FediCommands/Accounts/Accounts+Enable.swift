@@ -22,8 +22,7 @@ extension Accounts {
 
         public func run(in ctx: CommandContext) async throws {
             try await AccountSteps(ctx).undoAccountAction(
-                .enable, .accountsEnable, account: target.account,
-                lift: "enable")
+                .enable, .accountsEnable, account: target.account)
         }
     }
 }

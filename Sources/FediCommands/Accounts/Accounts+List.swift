@@ -98,7 +98,9 @@ extension Accounts {
                 ) { pages, onPage in
                     try await accounts.list(query, limit: pages, onPage: onPage)
                 }
-                if selection.addresses != nil, listed.isSet, !shown.isSet { ctx.noteNoAddresses(on: server) }
+                if selection.addresses != nil, listed.isSet, !shown.isSet {
+                    AccountSteps(ctx).noteNoAddresses(on: server)
+                }
             }
         }
 

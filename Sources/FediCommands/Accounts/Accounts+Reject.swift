@@ -48,21 +48,12 @@ extension Accounts {
         public func run(in ctx: CommandContext) async throws {
             guard let account, !SelectionWrite.isBulk(account) else {
                 try ctx.output.validateFields(for: BulkTargetRow.self)
-                return try await ctx.decideSignUps(
+                return try await AccountSteps(ctx).decideSignUps(
                     approve: false, stdin: self.account == "-", selection: selection,
                     message: message)
             }
             try ctx.output.validateFields(for: AdminAccount.self)
-            let host = try ctx.login().server.authority
-            if message != nil { _ = try await ctx.require(.accountsRejectMessage) }
-            let fetched = try await ctx.with(.accounts(.accountsReject)) { accounts in
-                let account = try await accounts.account(id: try await accounts.accountID(for: account))
-                try account.value.checkIsSignUp("reject", on: accounts.host)
-                try ctx.confirm("Reject the sign-up of @\(account.value.acct) on \(host) and delete it?")
-                return try await JournalNote.during([.signUp(account.value, on: host, approved: false)]) {
-                    try await accounts.reject(id: account.value.id, message: message)
-                }
-            }
+            let fetched = try await AccountSteps(ctx).decideSignUp(account, approve: false, message: message)
             try AccountSteps(ctx).showAccount(fetched)
         }
     }

@@ -23,8 +23,7 @@ extension Accounts {
 
         public func run(in ctx: CommandContext) async throws {
             try await AccountSteps(ctx).undoAccountAction(
-                .unsensitive, .accountsUnsensitive, account: target.account,
-                lift: "unsensitive")
+                .unsensitive, .accountsUnsensitive, account: target.account)
         }
     }
 }

@@ -23,8 +23,7 @@ extension Accounts {
 
         public func run(in ctx: CommandContext) async throws {
             try await AccountSteps(ctx).undoAccountAction(
-                .unsilence, .accountsUnsilence, account: target.account,
-                lift: "unsilence")
+                .unsilence, .accountsUnsilence, account: target.account)
         }
     }
 }

@@ -23,8 +23,7 @@ extension Accounts {
 
         public func run(in ctx: CommandContext) async throws {
             try await AccountSteps(ctx).undoAccountAction(
-                .unsuspend, .accountsUnsuspend, account: target.account,
-                lift: "unsuspend")
+                .unsuspend, .accountsUnsuspend, account: target.account)
         }
     }
 }

@@ -28,17 +28,6 @@ extension AccountQuery.Origin: EnumerableFlag {
 
 extension AccountAction.Kind: ExpressibleByArgument {}
 
-extension AdminAccount {
-    /// Approve and reject decide sign-ups, which are this server's own accounts: a remote account (one
-    /// `accounts show` finds) is refused with 65 before anything is sent, not left to the server's 404.
-    func checkIsSignUp(_ verb: String, on host: String) throws {
-        guard let domain, !domain.isEmpty, domain.lowercased() != host.lowercased() else { return }
-        throw FediError(
-            .dataError, "@\(acct) is an account on \(domain), not a sign-up on \(host): nothing to \(verb)",
-            hint: "only this server's own accounts sign up; `fedictl accounts list --pending` shows who waits")
-    }
-}
-
 extension AccountSteps {
     /// An account a verb got back: its details (tables), itself (JSON), or the server's JSON (`--raw`).
     func showAccount(_ fetched: Fetched<AdminAccount>) throws {
@@ -50,30 +39,40 @@ extension AccountSteps {
     }
 
     /// `accounts enable | unsilence | unsuspend | unsensitive`: undoes an action, shows the account.
-    /// `lift` is the verb's name (`unsuspend`), for the journal's note of the flag it clears.
-    func undoAccountAction(_ undo: AccountUndo, _ capability: Capability, account: String, lift: String) async throws {
+    func undoAccountAction(_ undo: AccountUndo, _ capability: Capability, account: String) async throws {
         try ctx.output.validateFields(for: AdminAccount.self)
-        let fetched = try await ctx.with(.accounts(capability)) { accounts in
+        let client = try await ctx.client()
+        let fetched = try await ctx.with(.accounts(capability)) { accounts, server in
             let id = try await accounts.accountID(for: account)
-            guard ctx.journalIsOn else { return try await accounts.undo(undo, on: id) }
-            let before = try await accounts.account(id: id).value
-            let note = JournalNote.account(before, on: accounts.host, setting: nil, lifting: lift)
-            return try await JournalNote.during([note]) {
-                try await accounts.undo(undo, on: id)
-            }
+            let before = ctx.journalIsOn ? try await accounts.account(id: id).value : nil
+            return try await AccountDecisions(accounts: accounts, client: client, server: server)
+                .undo(undo, on: id, before: before)
         }
         try showAccount(fetched)
     }
 
-    /// The journal's notes of an action on `account`: its flags before and after and, with `report`,
-    /// the report it resolves (as read; unreadable, its entry says what the verb knows).
-    func notes(
-        acting kind: AccountAction.Kind, on account: AdminAccount?, report: Report?,
-        _ accounts: any AdminAccountAdapter
-    ) -> [JournalNote] {
-        let host = accounts.host
-        var notes = account.map { [JournalNote.account($0, on: host, setting: kind)] } ?? []
-        if let report { notes.append(JournalNote.report(report, on: host, state: "resolved")) }
-        return notes
+    /// `accounts approve | reject` of one sign-up (`@user@host`, `@user` or an id): read first, for
+    /// the journal (who signed up, with their e-mail and reason) and so a remote account is refused
+    /// before anything is sent, where the journal is on or the decision is asked about (a rejection
+    /// deletes the sign-up). Returns the account as the server answered.
+    func decideSignUp(_ account: String, approve: Bool, message: String? = nil) async throws -> Fetched<AdminAccount> {
+        let client = try await ctx.client()
+        return try await ctx.with(.accounts(approve ? .accountsApprove : .accountsReject)) { accounts, server in
+            let decisions = AccountDecisions(accounts: accounts, client: client, server: server)
+            try decisions.check(rejectMessage: message)
+            let asked = try await accounts.accountID(for: account)
+            let read = ctx.journalIsOn || !approve ? try await accounts.account(id: asked) : nil
+            // The server's id for it (Pleroma's users are read by nickname too, decided by id).
+            let id = read?.value.id ?? asked
+            if let read, !approve {
+                try read.value.checkIsSignUp("reject", on: accounts.host)
+                try ctx.confirm("Reject the sign-up of @\(read.value.acct) on \(accounts.host) and delete it?")
+            }
+            let change = try await decisions.decideSignUp(id, approve: approve, known: read?.value, message: message)
+            // A lost answer settled by reading back: the sign-up as it is now (or, rejected, as it was).
+            if let after = change.after { return after }
+            if let read, !approve { return read }
+            return try await accounts.account(id: id)
+        }
     }
 }

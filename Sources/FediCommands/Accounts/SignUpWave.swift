@@ -1,15 +1,16 @@
 import FediCore
 
-extension CommandContext {
+extension AccountSteps {
     /// `accounts approve|reject` over a selector (or ids and handles on stdin): the sign-ups the
-    /// server says still wait that it matches, each approved or rejected through the bulk engine.
-    /// What an interrupted run did is no longer pending, so a re-run acts only on the rest.
+    /// server says still wait that it matches, each approved or rejected through the bulk engine
+    /// with the decision one sign-up's verb makes. What an interrupted run did is no longer pending,
+    /// so a re-run acts only on the rest.
     func decideSignUps(
         approve: Bool, stdin: Bool, selection write: SelectionWrite,
         message: String? = nil
     ) async throws {
-        let progress = bulkProgress()
-        let ctx = forBulkWork(onWait: progress.waiting)
+        let progress = ctx.bulkProgress()
+        let ctx = ctx.forBulkWork(onWait: progress.waiting)
         let selection = try write.filters.selection(in: ctx, stdin: stdin, takes: .signUp)
         if let domain = selection.domain {
             throw FediError(
@@ -19,44 +20,31 @@ extension CommandContext {
         }
         let client = try await ctx.client()
         let host = client.server.authority
-        if message != nil { _ = try await ctx.require(.accountsRejectMessage) }
         try await ctx.with(.accounts(approve ? .accountsApprove : .accountsReject)) { accounts, server in
+            let decisions = AccountDecisions(accounts: accounts, client: client, server: server)
+            try decisions.check(rejectMessage: message)
             let query = AccountQuery(status: .pending)
             let listed = try await accounts.list(query, limit: nil, onPage: nil)
             if selection.addresses != nil, !listed.isEmpty, listed.allSatisfy({ $0.ip == nil }) {
-                ctx.noteNoAddresses(on: server)
+                AccountSteps(ctx).noteNoAddresses(on: server)
             }
             let pending = listed.filter { selection.matches($0, on: host) }.sorted(by: AdminAccount.oldestFirst)
-            if let targets = selection.targets { ctx.noteUnmatched(targets, among: pending, on: host) }
+            if let targets = selection.targets { AccountSteps(ctx).noteUnmatched(targets, among: pending, on: host) }
             let wave = BulkModeration<AdminAccount>(
                 verb: approve ? "approve" : "reject", noun: "sign-up",
                 doneWord: approve ? "approved" : "rejected", cap: write.limit,
                 id: { $0.id }, name: { "@\($0.acct)" })
             try await wave.run(pending, in: ctx, progress: progress) { account in
                 // Each write is journaled with who signed up, as for one sign-up.
-                // A lost answer, a timeout or a 429 (which a proxy may send after the server acted) is
-                // settled by reading the sign-up back: decided there, it is done and journaled as done.
-                try await JournalNote.during([.signUp(account, on: host, approved: approve)]) {
-                    try await client.createCheckingBack("\(approve ? "approval" : "rejection") of @\(account.acct)") {
-                        if approve {
-                            _ = try await accounts.approve(id: account.id)
-                        } else {
-                            _ = try await accounts.reject(id: account.id, message: message)
-                        }
-                    } find: {
-                        try await accounts.stillPending(account.id) ? nil : ()
-                    }
-                }
+                _ = try await decisions.decideSignUp(account.id, approve: approve, known: account, message: message)
             }
         }
     }
-}
 
-extension CommandContext {
     /// `--ip` where the server showed no account's address (Pleroma, Akkoma and Misskey show none;
     /// remote accounts have none): said, so an empty selection is not mistaken for "no such account".
     func noteNoAddresses(on server: ServerInfo) {
-        status("\(server.label) showed no account's IP address here: --ip matches none of its accounts")
+        ctx.status("\(server.label) showed no account's IP address here: --ip matches none of its accounts")
     }
 
     /// Ids and handles given on stdin that name no pending sign-up here (a typo, one already decided):
@@ -79,7 +67,7 @@ extension CommandContext {
         }
         guard !missing.isEmpty else { return }
         let more = missing.count > 5 ? ", … (\(missing.count - 5) more)" : ""
-        status(
+        ctx.status(
             "\(missing.count) of the \(targets.count) given name no \(what) on \(host): "
                 + missing.prefix(5).joined(separator: ", ") + more)
     }

@@ -143,18 +143,12 @@ extension DomainBlockSteps {
         for (step, outcome) in zip(result.steps, result.outcomes) { results[step.domain] = outcome }
         let rows = plan.steps.map { step in
             var row = SyncRow(step, account: login.id, listDigest: listDigest)
-            switch results[step.domain] {
-            case .done(let word): row.result = word
-            case .failed(let error): row.result = "failed: \(error.message)"
-            case .notSent: row.result = "not sent"
-            case nil: break
-            }
+            if let outcome = results[step.domain] { row.result = outcome.resultWord { $0 } }
             return row
         }
         try ctx.output.list(rows)
-        ctx.status("Wrote \(result.done) of \(writes.count) change\(writes.count == 1 ? "" : "s") on \(host).")
-        guard let exit = result.exitError(on: host, rerun: "run the same sync again") else { return }
-        for line in result.failureLines(name: \.domain) { ctx.status(line) }
-        throw exit
+        try result.finish(
+            "Wrote \(result.done) of \(writes.count) change\(writes.count == 1 ? "" : "s") on \(host).", in: ctx,
+            on: host, rerun: "run the same sync again", name: \.domain)
     }
 }

@@ -10,13 +10,7 @@ struct DomainBlockSteps {
 extension DomainBlockSteps {
     /// Exit 65 when the server cannot keep what `spec` asks for, naming what and why.
     func requireSupported(_ spec: DomainBlockSpec, by adapter: any DomainBlockAdapter) throws {
-        let missing = adapter.support.unsupported(spec)
-        guard !missing.isEmpty else { return }
-        throw FediError(
-            .dataError, "\(adapter.support.software) cannot keep \(missing.joined(separator: ", ")) for \(spec.domain)",
-            hint:
-                "leave \(missing.count == 1 ? "it" : "those") out; `fedictl instance features` shows what this server can do"
-        )
+        try adapter.support.refuseUnsupported(spec)
     }
 
     /// The block a user named: a domain (anything with a dot, and always on servers keyed by domain)

@@ -43,13 +43,11 @@ extension DomainBlocks {
             }
             try ctx.output.validateFields(for: DomainBlock.self)
             let domain = try DomainText.parse(self.domain, wildcard: true)
-            try await ctx.with(.domainBlocks(.domainBlocksAdd)) { adapter in
-                let blocks = try await adapter.list(limit: nil, onPage: nil)
-                let spec = settings.changes.applied(to: blocks.first(named: domain), domain: domain)
-                try DomainBlockSteps(ctx).requireSupported(spec, by: adapter)
-                let step = DomainBlockPlan.ensuring(spec, current: blocks, support: adapter.support)
-                if step.action == .update { _ = try await ctx.require(.domainBlocksUpdate) }
-                try DomainBlockSteps(ctx).showOutcome(try await adapter.carryOut(step), domain: domain)
+            let host = try ctx.login().server.authority
+            try await ctx.with(.domainBlocks(.domainBlocksAdd)) { adapter, server in
+                let decisions = DomainBlockDecisions(blocks: adapter, server: server, host: host)
+                try DomainBlockSteps(ctx).showOutcome(
+                    try await decisions.block(domain, settings.changes), domain: domain)
             }
         }
     }

@@ -198,21 +198,14 @@ extension DomainBlocks {
             rerun: String, ctx: CommandContext
         ) throws {
             var rows: [DomainBlockPlanRow] = zip(outcomes.steps, outcomes.outcomes).map { step, outcome in
-                switch outcome {
-                case .done(let word): Self.row(step, result: word)
-                case .failed(let error): Self.row(step, result: "failed: \(error.message)")
-                case .notSent: Self.row(step, result: "not sent")
-                }
+                Self.row(step, result: outcome.resultWord { $0 })
             }
             rows += plan.steps.filter { [.covered, .kept].contains($0.action) }.map { Self.row($0, result: nil) }
             try ctx.output.list(rows)
             let total = outcomes.steps.count
-            ctx.status("Wrote \(outcomes.done) of \(total) change\(total == 1 ? "" : "s").")
-            guard let exit = outcomes.exitError(rerun: rerun) else { return }
-            if exit.status != .permission, exit.status != .config {
-                for line in outcomes.failureLines(name: \.domain) { ctx.status(line) }
-            }
-            throw exit
+            try outcomes.finish(
+                "Wrote \(outcomes.done) of \(total) change\(total == 1 ? "" : "s").", in: ctx, rerun: rerun,
+                name: \.domain)
         }
 
         /// "1000 to add, 0 to update, 0 unchanged", with covered and removed rows when there are any.

@@ -1,31 +1,35 @@
 import FediCore
 import FediOutput
 
-extension CommandContext {
+extension ReportClaims {
     /// The selected login's claims on reports: who "me" is on its server.
-    func reportClaims() throws -> ReportClaims {
-        let login = try login()
+    init(of ctx: CommandContext) throws {
+        let login = try ctx.login()
         let host = login.server.authority
-        return ReportClaims(moderator: JournalNote.handle(String(login.id.prefix { $0 != "@" }), on: host), host: host)
+        self.init(moderator: JournalNote.handle(String(login.id.prefix { $0 != "@" }), on: host), host: host)
     }
+}
 
-    /// One report another moderator holds: taken over with `--take-over` (or a yes on a terminal,
-    /// asked even with --yes, which confirms an act, not whose report it is), else refused naming
-    /// them (79: the report is not as the command assumed), before anything is sent. Returns the
-    /// report as it is then (the moderator's, once taken over).
-    func claim(_ report: Report, takeOver: Bool, through queue: any ReportAdapter) async throws -> Report {
-        let claims = try reportClaims()
-        guard let holder = claims.holder(of: report) else { return report }
-        if !takeOver {
-            guard fleetMember == nil, terminal.stdinIsTTY, terminal.stderrIsTTY else {
-                throw FediError(
-                    .stalePlan, "report \(report.id) on \(claims.host) is assigned to \(holder)",
-                    hint: "pass --take-over to act on it anyway (it becomes yours), or leave it to them")
-            }
+extension HeldReport {
+    /// What one verb does with a report another moderator holds: takes it over with `--take-over`
+    /// (or a yes on a terminal, asked even with --yes, which confirms an act, not whose report it
+    /// is), else refuses naming them (79), before anything is sent.
+    static func asked(takeOver: Bool, in ctx: CommandContext) -> HeldReport {
+        if takeOver { return .takeOver }
+        guard ctx.fleetMember == nil, ctx.terminal.stdinIsTTY, ctx.terminal.stderrIsTTY else { return .refuse }
+        let terminal = ctx.terminal
+        return .ask { report, holder in
             let question = "Report \(report.id) is assigned to \(holder). Take it over?"
             let answer = terminal.readLine(prompt: "\(Renderer.inert(question)) [y/N] ", secret: false)?.lowercased()
-            guard answer == "y" || answer == "yes" else { throw FediError(.failure, "cancelled") }
+            return answer == "y" || answer == "yes"
         }
-        return try await claims.takeOver(report, through: queue)
+    }
+}
+
+extension ReportDecisions {
+    /// The report decisions on the selected account's server, through `queue`.
+    init(_ queue: any ReportAdapter, in ctx: CommandContext) async throws {
+        self.init(
+            queue: queue, client: try await ctx.client(), claims: try ReportClaims(of: ctx), journal: ctx.journalIsOn)
     }
 }

@@ -60,37 +60,19 @@ struct ReportView {
     var reveal: Bool
 
     /// A verb that changes report `id`: checks `--fields` first (a bad field must not follow a change
-    /// already made), runs `change` through the family serving `capability`, then shows the report
-    /// the server returned, or says `done` ("Resolved report 12") when it returned none.
-    /// `note`: what the change does to the report (read first, where it can be), for the journal;
-    /// it is given the report, its server's host and the acting moderator as `@user@host`.
-    /// `takeOver`: the verb answers the report (resolve), so one assigned to another moderator is
-    /// taken over with it set (or on a terminal's yes) and refused without; nil: no such check.
-    /// `check`: what the verb refuses before anything is read or sent.
+    /// already made), makes `decision` through the family serving `capability`, then shows the report
+    /// the server returned, or says `done` ("Resolved report 12") when it returned none. `takeOver`:
+    /// a report another moderator holds is taken over (else asked on a terminal, or refused).
     static func change(
-        _ capability: Capability, in ctx: CommandContext, done: String, id: String,
-        takeOver: Bool? = nil,
-        check: ((any ReportAdapter) throws -> Void)? = nil,
-        note: ((Report, String, String) -> JournalNote)? = nil,
-        _ change: @escaping (any ReportAdapter) async throws -> Fetched<Report>?
+        _ capability: Capability, _ decision: ReportDecision, in ctx: CommandContext, done: String, id: String,
+        takeOver: Bool = false
     ) async throws {
         try ctx.output.validateFields(for: Report.self)
-        let claims = try ctx.reportClaims()
-        let fetched = try await ctx.with(.reports(capability)) { reports in
-            try check?(reports)
-            let claimed = takeOver != nil && ReportClaims.apply(to: reports)
-            let asked = (note != nil && ctx.journalIsOn) || claimed
-            // A report that cannot be read (Misskey has no "show one") is acted on as before.
-            guard asked, var report = try? await reports.report(id: id).value else {
-                return try await change(reports)
-            }
-            if claimed { report = try await ctx.claim(report, takeOver: takeOver ?? false, through: reports) }
-            guard let note, ctx.journalIsOn else { return try await change(reports) }
-            return try await JournalNote.during([note(report, claims.host, claims.moderator)]) {
-                try await change(reports)
-            }
+        let change = try await ctx.with(.reports(capability)) { reports in
+            try await ReportDecisions(reports, in: ctx).decide(
+                decision, on: id, held: .asked(takeOver: takeOver, in: ctx))
         }
-        guard let fetched else { return ctx.status("\(done) on \(try ctx.login().server.authority).") }
+        guard let fetched = change.after else { return ctx.status("\(done) on \(change.subject.host).") }
         try show(fetched, in: ctx)
     }
 

@@ -25,6 +25,14 @@ struct ReportedAccount: Sendable {
         }
         return groups
     }
+
+    /// The reported account as the reports embed it, where they carry every flag an action sets
+    /// (Mastodon, GoToSocial): its state before, with no request.
+    var flagsKnown: AdminAccount? {
+        reports.lazy.compactMap(\.targetAccount).first { account in
+            JournalNote.flags.allSatisfy { account[keyPath: $0.path] != nil }
+        }
+    }
 }
 
 /// What `reports resolve` does over a selector, besides resolving: the action on each account.
@@ -44,51 +52,36 @@ struct ReportWaveAction: Sendable {
     }
 }
 
-extension CommandContext {
-    /// `reports resolve` over a selector (or ids and handles on stdin): the reports the server says
-    /// are still open that it matches, each resolved through the bulk engine; with `action`, each
-    /// reported account is acted on once, its oldest report attached, and its other reports still
-    /// open afterwards are resolved. What an interrupted run did is no longer open (an account that
-    /// already has the flag is not acted on again), so a re-run acts only on the rest.
-    func resolveReports(
+/// `reports resolve` over many reports: a selector (or ids and handles on stdin), or `--target`,
+/// a wave of one account. Each report is resolved, and with an action each reported account acted
+/// on once, through the same decisions one report's verb makes (`ReportDecisions`, `AccountDecisions`).
+struct ReportWave {
+    let ctx: CommandContext
+    init(_ ctx: CommandContext) { self.ctx = ctx }
+
+    /// The reports the server says are still open that the selection matches, each resolved through
+    /// the bulk engine; with `action`, each reported account is acted on once, its oldest report
+    /// attached, and its other reports still open afterwards are resolved. What an interrupted run
+    /// did is no longer open (an account that already has the flag is not acted on again), so a
+    /// re-run acts only on the rest.
+    func resolve(
         stdin: Bool, selection write: SelectionWrite, action: ReportWaveAction?,
         comment: String?, takeOver: Bool
     ) async throws {
-        let progress = bulkProgress()
-        let ctx = forBulkWork(onWait: progress.waiting)
+        let progress = ctx.bulkProgress()
+        let ctx = ctx.forBulkWork(onWait: progress.waiting)
         let selection = try write.filters.selection(in: ctx, stdin: stdin, takes: .report)
         try selection.refuseAddressesForReports()
-        let client = try await ctx.client()
-        let host = client.server.authority
-        // The accounts' adapter carries the same server's report queue (`accounts.reports`).
-        try await ctx.with(.accounts(.reportsResolve)) { accounts in
-            try accounts.reports.support.check(comment: comment)
-            if action != nil { _ = try await ctx.require(.accountsAction) }
-            let matching = try await accounts.reports.list(ReportQuery(resolved: false), limit: nil, onPage: nil)
-                .filter { selection.matches($0, on: host) }
-                .sorted { ($0.createdAt ?? .distantFuture, $0.id) < ($1.createdAt ?? .distantFuture, $1.id) }
-            // Reports another moderator holds are theirs: left and named, unless taken over.
-            let claims = try ctx.reportClaims()
-            let (free, held) = claims.partition(matching)
-            if !takeOver, !held.isEmpty {
-                ctx.status(claims.leftLine(held) + " (pass --take-over to act on them too)")
-            }
-            let open = takeOver ? matching : free
-            if let action {
-                // What the server cannot do is refused before anything is sent.
-                let probe = AccountAction(action.kind, reportID: open.first?.id, text: action.text)
-                try accounts.support.check(probe)
-            }
-            if let targets = selection.targets { ctx.noteUnmatched(targets, among: open, on: host) }
-            let wave = ReportWave(
-                client: client, accounts: accounts, host: host, comment: comment,
-                journal: ctx.journalIsOn, claims: claims)
+        try await open(action: action, comment: comment, takeOver: takeOver, in: ctx) { writes, all in
+            let host = writes.host
+            let open = all.filter { selection.matches($0, on: host) }
+            if let targets = selection.targets { Self.noteUnmatched(targets, among: open, on: host, in: ctx) }
             guard let action else {
                 let resolving = BulkModeration<Report>(
                     verb: "resolve", noun: "report", doneWord: "resolved",
                     cap: write.limit, id: { $0.id },
                     name: { JournalNote.handle($0.target ?? "?", on: host) })
-                return try await resolving.run(open, in: ctx, progress: progress) { try await wave.resolve($0) }
+                return try await resolving.run(open, in: ctx, progress: progress) { try await writes.resolve($0) }
             }
             let groups = ReportedAccount.grouping(open, on: host)
             let kind = action.kind
@@ -98,12 +91,80 @@ extension CommandContext {
                 cap: write.limit, id: { $0.accountID }, name: { $0.handle })
             let reports = groups.prefix(write.limit).reduce(0) { $0 + $1.reports.count }
             acting.also = " and resolve their \(reports) open report\(reports == 1 ? "" : "s")"
-            try await acting.run(groups, in: ctx, progress: progress) { try await wave.act(action, on: $0) }
+            try await acting.run(groups, in: ctx, progress: progress) { try await writes.act(action, on: $0) }
+        }
+    }
+
+    /// `--target`: every open report about one account on this account's server, a wave of one.
+    func resolve(about target: String, action: ReportWaveAction?, comment: String?, takeOver: Bool) async throws {
+        try await open(action: action, comment: comment, takeOver: takeOver, in: ctx) { writes, all in
+            let host = writes.host
+            let open = all.filter { Self.names(target, $0, host: host) }
+            let ids = open.map(\.id).joined(separator: ", ")
+            let count = "\(open.count) open report\(open.count == 1 ? "" : "s")"
+            guard !open.isEmpty else { return ctx.noteOutcome("no open report about \(target)") }
+            let groups = ReportedAccount.grouping(open, on: host)
+            if action != nil, groups.isEmpty {
+                throw FediError(.protocol, "\(host) did not say which account report \(open[0].id) is about")
+            }
+            let acting = action.map { "\($0.kind.rawValue) \(target) and " } ?? ""
+            if ctx.globals.dryRun {
+                var plan = "dry run: \(count) about \(target) on \(host): \(ids)\n"
+                plan += writes.requests(open, action: action).map { "dry run: would send \($0)\n" }.joined()
+                ctx.terminal.write(ctx.linesForAccount(plan))
+                return ctx.noteOutcome("dry run: would \(acting)resolve \(count): \(ids)")
+            }
+            if let kind = action?.kind, [.disable, .silence, .suspend].contains(kind) {
+                try ctx.confirm("\(kind.rawValue.capitalized) \(target) on \(host) and resolve \(count) (\(ids))?")
+            }
+            // One step: the account (its reports), or each report where there is no action.
+            let result = await BulkEngine(concurrency: 1).run([0]) { _ in
+                guard let action else {
+                    for report in open { try await writes.resolve(report) }
+                    return
+                }
+                for group in groups { try await writes.act(action, on: group) }
+            }
+            if case .failed(let error) = result.outcomes[0] { throw error }
+            let done = action.map { "\($0.kind == .none ? "warned" : $0.kind.rawValue) \(target); " } ?? ""
+            ctx.noteOutcome("\(done)resolved \(open.count) report\(open.count == 1 ? "" : "s"): \(ids)")
+        }
+    }
+
+    /// The open reports, oldest first, less those another moderator holds (named, unless taken
+    /// over), handed to `body` with the writes that act on them. What the server cannot do (a
+    /// comment, an action) is refused before anything is sent.
+    private func open(
+        action: ReportWaveAction?, comment: String?, takeOver: Bool, in ctx: CommandContext,
+        _ body: (ReportWaveWrites, [Report]) async throws -> Void
+    ) async throws {
+        let client = try await ctx.client()
+        // The accounts' adapter carries the same server's report queue (`accounts.reports`).
+        try await ctx.with(.accounts(.reportsResolve)) { accounts, server in
+            let acting = AccountDecisions(accounts: accounts, client: client, server: server)
+            try accounts.reports.support.check(comment: comment)
+            if action != nil { try acting.checkActs() }
+            let all = try await accounts.reports.list(ReportQuery(resolved: false), limit: nil, onPage: nil)
+                .sorted { ($0.createdAt ?? .distantFuture, $0.id) < ($1.createdAt ?? .distantFuture, $1.id) }
+            let writes = ReportWaveWrites(
+                reports: try await ReportDecisions(accounts.reports, in: ctx), accounts: acting, comment: comment)
+            // Reports another moderator holds are theirs: left and named, unless taken over.
+            let claims = writes.reports.claims
+            let (free, held) = claims.partition(all)
+            if !takeOver, !held.isEmpty {
+                ctx.status(claims.leftLine(held) + " (pass --take-over to act on them too)")
+            }
+            let open = takeOver ? all : free
+            if let action {
+                // What the server cannot do is refused before anything is sent.
+                try accounts.support.check(AccountAction(action.kind, reportID: open.first?.id, text: action.text))
+            }
+            try await body(writes, open)
         }
     }
 
     /// Ids and handles given on stdin that name no open report here, nor the account of one.
-    func noteUnmatched(_ targets: Set<String>, among open: [Report], on host: String) {
+    static func noteUnmatched(_ targets: Set<String>, among open: [Report], on host: String, in ctx: CommandContext) {
         let found = Set(
             open.flatMap { report -> [String] in
                 let handle = report.target.map { JournalNote.handle($0, on: host).dropFirst().lowercased() }
@@ -118,87 +179,84 @@ extension CommandContext {
             key.contains("@") ? "@" + (key.hasSuffix("@") ? String(key.dropLast()) : key) : key
         }
         let more = shown.count > 5 ? ", … (\(shown.count - 5) more)" : ""
-        status(
+        ctx.status(
             "\(shown.count) of the \(targets.count) given name no open report on \(host): "
                 + shown.prefix(5).joined(separator: ", ") + more)
     }
+
+    /// Whether `report` is about the account `target` names (`@user@host`, `user@host`, `@user`
+    /// for this server's, or an id).
+    static func names(_ target: String, _ report: Report, host: String) -> Bool {
+        guard target.contains("@") else { return report.targetID == target }
+        guard let reported = report.target else { return false }
+        func handle(_ text: String) -> String {
+            let bare = text.hasPrefix("@") ? String(text.dropFirst()) : text
+            return (bare.contains("@") ? bare : bare + "@" + host).lowercased()
+        }
+        return handle(target) == handle(reported)
+    }
 }
 
-/// The writes of a report wave on one server, each journaled with its undo and, where its answer
-/// is lost, settled by reading the report back.
-struct ReportWave: Sendable {
-    var client: APIClient
-    var accounts: any AdminAccountAdapter
-    var host: String
+/// The writes of a report wave on one server, each the same decision one report's (or one
+/// account's) verb makes: journaled with its undo and, where its answer is lost, settled by reading
+/// back. Reports another moderator holds reach the wave only when taken over: each is assigned to
+/// the moderator before it is acted on.
+struct ReportWaveWrites: Sendable {
+    var reports: ReportDecisions
+    var accounts: AccountDecisions
     var comment: String?
-    /// Whether the journal is on: the account is read first for its note (its flags before).
-    var journal: Bool
-    /// Reports another moderator holds reach the wave only when taken over: each is assigned to
-    /// the moderator before it is acted on.
-    var claims: ReportClaims
+
+    var host: String { reports.host }
 
     /// Resolves `report` (undo: `reports reopen ID`).
     func resolve(_ report: Report) async throws {
-        let report = try await claimed(report)
-        try await JournalNote.during([.report(report, on: host, state: "resolved")]) {
-            try await client.createCheckingBack("resolve of report \(report.id)") {
-                _ = try await accounts.reports.resolve(id: report.id, comment: comment)
-            } find: {
-                try await isOpen(report.id) ? nil : ()
-            }
-        }
+        _ = try await reports.decide(.resolve(comment: comment), on: report.id, known: report, held: .takeOver)
     }
 
     /// Acts on the account with its oldest report attached, unless it already has the flag the action
     /// sets (an earlier run's), then resolves each of its reports still open.
     func act(_ wave: ReportWaveAction, on target: ReportedAccount) async throws {
         var target = target
-        for index in target.reports.indices { target.reports[index] = try await claimed(target.reports[index]) }
+        for index in target.reports.indices {
+            target.reports[index] = try await reports.claim(target.reports[index], .takeOver)
+        }
         let first = target.reports[0]
         let flag = JournalNote.flags.first { $0.kind == wave.kind }
         // Its flags as the report list embedded them (Mastodon, GoToSocial), else read: one request
         // less per account, which under a rate limit is a window less for a wave of hundreds.
-        var before = ReportSweep.flagsKnown(in: target.reports)
-        if before == nil, flag != nil || journal { before = try await accounts.account(id: target.accountID).value }
+        var before = target.flagsKnown
+        if before == nil, flag != nil || reports.journal {
+            before = try await accounts.accounts.account(id: target.accountID).value
+        }
         var rest = Array(target.reports.dropFirst())
         if let flag, let before, before[keyPath: flag.path] == true {
             rest = target.reports  // Acted on already: only its reports are left to resolve.
         } else {
             var action = AccountAction(wave.kind, reportID: first.id, text: wave.text)
             action.reportComment = comment
-            var notes = before.map { [JournalNote.account($0, on: host, setting: wave.kind)] } ?? []
-            notes.append(.report(first, on: host, state: "resolved"))
-            // A 429, a timeout or a lost answer is settled by reading the account back, as for
-            // `accounts action` over a selector: the flag set, it is done; else it is sent again.
-            try await JournalNote.during(notes) {
-                // A warning sets no flag to read back: sent once, never a second warning.
-                guard let flag else { return try await accounts.perform(action, onAccount: target.accountID) }
-                try await client.createCheckingBack("\(wave.kind.rawValue) of \(target.handle)") {
-                    try await accounts.perform(action, onAccount: target.accountID)
-                } find: {
-                    try await accounts.account(id: target.accountID).value[keyPath: flag.path] == true ? () : nil
-                }
-            }
+            try await accounts.act(action, on: target.accountID, handle: target.handle, before: before, report: first)
         }
         // The action may have resolved the account's other reports (Mastodon's does): read them back.
-        for report in rest where try await isOpen(report.id) { try await resolve(report) }
+        for report in rest where try await reports.isOpen(report.id) { try await resolve(report) }
     }
 
-    /// `report`, taken over first where another moderator holds it.
-    private func claimed(_ report: Report) async throws -> Report {
-        claims.holder(of: report) == nil ? report : try await claims.takeOver(report, through: accounts.reports)
-    }
-
-    /// Whether the report is still open on the server (one that is gone is not).
-    private func isOpen(_ id: String) async throws -> Bool {
-        do {
-            return try await accounts.reports.report(id: id).value.state == "open"
-        } catch APIError.http(let status, _, _, _, _) where status == 404 || status == 410 {
-            return false
-        } catch let error as FediError where error.status == .unavailable {
-            // A family that cannot read one report (Misskey's) is read as the list of open ones.
-            let open = try await accounts.reports.list(ReportQuery(resolved: false), limit: nil, onPage: nil)
-            return open.contains { $0.id == id }
+    /// The requests resolving `open` sends (with `action`, acting on its account first), for `--dry-run`:
+    /// `POST /api/v1/admin/accounts/7/action type=suspend report_id=12`.
+    func requests(_ open: [Report], action wave: ReportWaveAction?) -> [String] {
+        let queue = reports.queue
+        var requests = open.compactMap { report in
+            reports.claims.holder(of: report).map {
+                "take report \(report.id) over from \($0) (assign it to you)"
+            }
         }
+        guard let wave, let first = open.first, let accountID = first.targetID else {
+            return requests + open.map { queue.describeResolve($0.id) }
+        }
+        var action = AccountAction(wave.kind, reportID: first.id, text: wave.text)
+        action.reportComment = comment
+        requests.append(accounts.accounts.describe(action, on: accountID))
+        // Where the action does not resolve its report, it is resolved after it, on its own.
+        if !accounts.accounts.support.resolvesAttachedReport { requests.append(queue.describeResolve(first.id)) }
+        return requests + open.dropFirst().map { queue.describeResolve($0.id) + " (if still open)" }
     }
 }

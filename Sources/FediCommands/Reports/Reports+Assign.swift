@@ -23,12 +23,7 @@ extension Reports {
         public var id: String
 
         public func run(in ctx: CommandContext) async throws {
-            try await ReportView.change(
-                .reportsAssign, in: ctx, done: "Assigned report \(id)", id: id,
-                note: { report, host, me in .report(report, on: host, assignedTo: me) }
-            ) { reports in
-                try await reports.assign(id: id)
-            }
+            try await ReportView.change(.reportsAssign, .assign, in: ctx, done: "Assigned report \(id)", id: id)
         }
     }
 }

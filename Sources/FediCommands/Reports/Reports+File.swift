@@ -60,6 +60,7 @@ extension Reports {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: FiledReport.self)
             let login = try ctx.login()
+            // TODO(doors): the report-filing door (`ctx.with(.reportFiling)`) replaces these two lines.
             let family = try await ctx.require(.reportsFile)
             let filing = try await ctx.client().reportFiling(family: family)
             let draft = ReportDraft(

@@ -30,11 +30,7 @@ extension Reports {
         }
 
         public func run(in ctx: CommandContext) async throws {
-            try await ReportView.change(
-                .reportsNote, in: ctx, done: "Noted on report \(id)", id: id
-            ) { reports in
-                try await reports.addNote(id: id, text)
-            }
+            try await ReportView.change(.reportsNote, .note(text), in: ctx, done: "Noted on report \(id)", id: id)
         }
     }
 }

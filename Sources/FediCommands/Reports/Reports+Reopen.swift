@@ -22,12 +22,7 @@ extension Reports {
         public var id: String
 
         public func run(in ctx: CommandContext) async throws {
-            try await ReportView.change(
-                .reportsReopen, in: ctx, done: "Reopened report \(id)", id: id,
-                note: { report, host, _ in .report(report, on: host, state: "open") }
-            ) { reports in
-                try await reports.reopen(id: id)
-            }
+            try await ReportView.change(.reportsReopen, .reopen, in: ctx, done: "Reopened report \(id)", id: id)
         }
     }
 }

@@ -109,59 +109,20 @@ extension Reports {
         }
 
         public func run(in ctx: CommandContext) async throws {
+            let wave = action.map { ReportWaveAction(kind: $0, text: text) }
             if isBulk {
                 try ctx.output.validateFields(for: BulkTargetRow.self)
-                return try await ctx.resolveReports(
-                    stdin: id == "-", selection: selection,
-                    action: action.map { ReportWaveAction(kind: $0, text: text) },
-                    comment: comment, takeOver: takeOver)
+                return try await ReportWave(ctx).resolve(
+                    stdin: id == "-", selection: selection, action: wave, comment: comment, takeOver: takeOver)
             }
-            guard let id else { return try await resolveAll(about: target ?? "", in: ctx) }
+            guard let id else {
+                return try await ReportWave(ctx).resolve(
+                    about: target ?? "", action: wave, comment: comment, takeOver: takeOver)
+            }
             try ctx.output.validateFields(for: Report.self)  // (ReportView.change checks again: it serves every verb)
             try await ReportView.change(
-                .reportsResolve, in: ctx, done: "Resolved report \(id)", id: id, takeOver: takeOver,
-                check: { try $0.support.check(comment: comment) },
-                note: { report, host, _ in .report(report, on: host, state: "resolved") }
-            ) { reports in
-                try await reports.resolve(id: id, comment: comment)
-            }
-        }
-
-        /// `--target`: every open report about one account on this account's server.
-        private func resolveAll(about target: String, in ctx: CommandContext) async throws {
-            let client = try await ctx.client()
-            let host = client.server.authority
-            // The accounts' adapter carries the same server's report queue (`accounts.reports`).
-            try await ctx.with(.accounts(.reportsResolve)) { accounts in
-                if action != nil { _ = try await ctx.require(.accountsAction) }
-                let claims = try ctx.reportClaims()
-                let sweep = try await ReportSweep.plan(
-                    about: target, action: action, text: text, comment: comment,
-                    reports: accounts.reports, accounts: action == nil ? nil : accounts, host: host,
-                    claims: claims, takeOver: takeOver)
-                if !takeOver, !sweep.held.isEmpty {
-                    ctx.status(claims.leftLine(sweep.held) + " (pass --take-over to act on them too)")
-                }
-                let ids = sweep.reports.map(\.id).joined(separator: ", ")
-                let count = "\(sweep.reports.count) open report\(sweep.reports.count == 1 ? "" : "s")"
-                guard !sweep.reports.isEmpty else { return ctx.noteOutcome("no open report about \(target)") }
-                let acting = sweep.action.map { "\($0.kind.rawValue) \(target) and " } ?? ""
-                if ctx.globals.dryRun {
-                    var plan = "dry run: \(count) about \(target) on \(host): \(ids)\n"
-                    plan += sweep.requests.map { "dry run: would send \($0)\n" }.joined()
-                    ctx.terminal.write(ctx.linesForAccount(plan))
-                    return ctx.noteOutcome("dry run: would \(acting)resolve \(count): \(ids)")
-                }
-                if let kind = sweep.action?.kind, [.disable, .silence, .suspend].contains(kind) {
-                    try ctx.confirm("\(kind.rawValue.capitalized) \(target) on \(host) and resolve \(count) (\(ids))?")
-                }
-                try await sweep.carryOut(
-                    comment: comment, reports: accounts.reports, accounts: accounts, host: host,
-                    journal: ctx.journalIsOn, claims: claims)
-                let done = sweep.action.map { "\($0.kind == .none ? "warned" : $0.kind.rawValue) \(target); " } ?? ""
-                ctx.noteOutcome(
-                    "\(done)resolved \(sweep.reports.count) report\(sweep.reports.count == 1 ? "" : "s"): \(ids)")
-            }
+                .reportsResolve, .resolve(comment: comment), in: ctx, done: "Resolved report \(id)", id: id,
+                takeOver: takeOver)
         }
     }
 }

@@ -52,7 +52,7 @@ extension Reports {
                 ("show", .statusesShow), ("delete", .statusesDelete), ("sensitive", .statusesSensitive),
                 ("unsensitive", .statusesUnsensitive), ("visibility", .statusesVisibility),
             ]
-            let open = verbs.filter { Door.gate($0.1).isOpen(on: server) }.map(\.0)
+            let open = verbs.filter { server.offers($0.1) }.map(\.0)
             guard !open.isEmpty else { return nil }
             let visibility = open.contains("visibility") ? " (visibility takes --to)" : ""
             return

@@ -22,12 +22,7 @@ extension Reports {
         public var id: String
 
         public func run(in ctx: CommandContext) async throws {
-            try await ReportView.change(
-                .reportsUnassign, in: ctx, done: "Unassigned report \(id)", id: id,
-                note: { report, host, _ in .report(report, on: host, assignedTo: "none") }
-            ) { reports in
-                try await reports.unassign(id: id)
-            }
+            try await ReportView.change(.reportsUnassign, .unassign, in: ctx, done: "Unassigned report \(id)", id: id)
         }
     }
 }

@@ -83,19 +83,11 @@ struct BulkModeration<Target: Sendable>: Sendable {
         if confirms { try ctx.confirm("\(verb.capitalized) \(count)\(also) on \(host) (\(named))?") }
         let result = await BulkEngine(concurrency: ctx.globals.concurrency, observer: progress).run(targets, write)
         let rows = zip(targets, result.outcomes).map { target, outcome in
-            let word =
-                switch outcome {
-                case .done: doneWord
-                case .failed(let error): "failed: \(error.message)"
-                case .notSent: "not sent"
-                }
-            return BulkTargetRow(id: id(target), target: name(target), result: word)
+            BulkTargetRow(id: id(target), target: name(target), result: outcome.resultWord { _ in doneWord })
         }
         try ctx.output.list(rows)
-        ctx.noteOutcome("\(doneWord) \(result.done) of \(count)")
-        let exit = result.exitError(what: "\(noun)s", on: host, rerun: "run the same command again")
-        guard let exit else { return }
-        for line in result.failureLines(name: name) { ctx.status(line) }
-        throw exit
+        try result.finish(
+            "\(doneWord) \(result.done) of \(count)", outcome: true, in: ctx, what: "\(noun)s", on: host,
+            rerun: "run the same command again", name: name)
     }
 }

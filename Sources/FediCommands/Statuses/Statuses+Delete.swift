@@ -27,7 +27,7 @@ extension Statuses {
         public var stdinReferences: StdinReferences? { targets.stdinReferences }
 
         public func run(in ctx: CommandContext) async throws {
-            try await ctx.changeStatuses(targets, .delete)
+            try await StatusWave(ctx).change(targets, .delete)
         }
     }
 }

@@ -26,7 +26,7 @@ extension Statuses {
         public var stdinReferences: StdinReferences? { targets.stdinReferences }
 
         public func run(in ctx: CommandContext) async throws {
-            try await ctx.changeStatuses(targets, .sensitive(true))
+            try await StatusWave(ctx).change(targets, .sensitive(true))
         }
     }
 }

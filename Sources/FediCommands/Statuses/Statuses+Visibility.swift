@@ -30,7 +30,7 @@ extension Statuses {
         public var stdinReferences: StdinReferences? { targets.stdinReferences }
 
         public func run(in ctx: CommandContext) async throws {
-            try await ctx.changeStatuses(targets, .visibility(to))
+            try await StatusWave(ctx).change(targets, .visibility(to))
         }
     }
 }

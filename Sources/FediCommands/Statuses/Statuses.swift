@@ -66,14 +66,18 @@ enum StatusChange: Sendable {
     }
 }
 
-extension CommandContext {
+/// The writing `statuses` verbs: the posts named, each changed through the bulk engine.
+struct StatusWave {
+    let ctx: CommandContext
+    init(_ ctx: CommandContext) { self.ctx = ctx }
+
     /// Makes `change` to each post `targets` names on this account's server, each journaled with its
     /// state before (read from the server first) and after; one that fails is named at the end and
     /// the others go on. Only a deletion, which nothing undoes, is asked first.
-    func changeStatuses(_ targets: IDTargets, _ change: StatusChange) async throws {
-        try output.validateFields(for: BulkTargetRow.self)
-        let progress = bulkProgress()
-        let ctx = forBulkWork(onWait: progress.waiting)
+    func change(_ targets: IDTargets, _ change: StatusChange) async throws {
+        try ctx.output.validateFields(for: BulkTargetRow.self)
+        let progress = ctx.bulkProgress()
+        let ctx = ctx.forBulkWork(onWait: progress.waiting)
         let wanted = targets.fromStdin ? try ctx.references(targets.stdinReferences!) : targets.ids
         try await ctx.with(.statuses(change.capability)) { statuses in
             var seen = Set<String>()

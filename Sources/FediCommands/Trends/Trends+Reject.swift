@@ -29,7 +29,7 @@ extension Trends {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: BulkTargetRow.self)
-            try await ctx.reviewTrends(Kind.kind, targets, approve: false)
+            try await TrendReview(ctx).review(Kind.kind, targets, approve: false)
         }
     }
 }

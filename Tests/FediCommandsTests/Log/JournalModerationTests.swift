@@ -114,7 +114,8 @@ import Testing
         server.transport.stub(.get, "/api/v1/admin/reports", json: "[\(Self.report("5")), \(Self.report("6"))]")
         server.transport.stub(.get, "/api/v1/admin/accounts/9", json: Self.account(silenced: true))
         server.transport.stub(.post, "/api/v1/admin/accounts/9/action", json: "{}")
-        server.transport.stub(.get, "/api/v1/admin/reports", json: "[\(Self.report("6"))]")
+        // Read back as a wave reads each report: 6 is still open.
+        server.transport.stub(.get, "/api/v1/admin/reports/6", json: Self.report("6"))
         server.transport.stub(.post, "/api/v1/admin/reports/6/resolve", json: Self.report("6", resolved: true))
         let result = await server.run(
             ["reports", "resolve", "--target", "@spammer@bad.example", "--action", "suspend", "--yes"],

@@ -18,9 +18,14 @@ import Testing
     @Test func actsOnceWithTheOldestReportAttachedThenResolvesWhatIsStillOpen() async throws {
         let server = FakeServerAccount()
         server.transport.stub(.get, "/api/v1/admin/reports", json: "[\(Self.six), \(Self.other), \(Self.five)]")
+        // The reports do not carry its flags: read first (not suspended yet).
+        server.transport.stub(
+            .get, "/api/v1/admin/accounts/9",
+            json: #"{"id": "9", "username": "bot", "domain": "spam.example", "suspended": false, "#
+                + #""account": {"id": "9", "username": "bot", "acct": "bot@spam.example"}}"#)
         server.transport.stub(.post, "/api/v1/admin/accounts/9/action", json: "{}")
         // Read back: the action resolved 5 (attached); 6 is still open.
-        server.transport.stub(.get, "/api/v1/admin/reports", json: "[\(Self.six), \(Self.other)]")
+        server.transport.stub(.get, "/api/v1/admin/reports/6", json: Self.six)
         server.transport.stub(.post, "/api/v1/admin/reports/6/resolve", json: Self.six)
         let result = await server.run([
             "reports", "resolve", "--target", "@bot@spam.example", "--action", "suspend", "--text", "spam", "--yes",
@@ -28,10 +33,11 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(
             server.transport.requests.map(\.route) == [
-                "GET /api/v1/admin/reports", "POST /api/v1/admin/accounts/9/action",
-                "GET /api/v1/admin/reports", "POST /api/v1/admin/reports/6/resolve",
+                "GET /api/v1/admin/reports", "GET /api/v1/admin/accounts/9",
+                "POST /api/v1/admin/accounts/9/action", "GET /api/v1/admin/reports/6",
+                "POST /api/v1/admin/reports/6/resolve",
             ])
-        let action = try #require(server.transport.requests[1].jsonBody)
+        let action = try #require(server.transport.requests[2].jsonBody)
         #expect(
             action["type"] as? String == "suspend" && action["report_id"] as? String == "5"
                 && action["text"] as? String == "spam", "\(action)")
