@@ -87,7 +87,7 @@ extension Accounts {
             let query = query(selection)
             let (listed, shown) = (StickyFlag(), StickyFlag())  // any account; any with an address
             try await ctx.with(.accounts(.accountsList)) { accounts, server in
-                try await ctx.printSelected(
+                try await Listing(ctx).printSelected(
                     of: AdminAccount.self, empty: "No accounts match.", limit: limit,
                     selection: selection, countOnly: count,
                     keep: { account in

@@ -43,8 +43,8 @@ extension Apps {
             _ = try await ctx.require(.appsRegister, on: (server, ctx.storedLogin(on: server)))
             let user = scopes.map(OAuthScopes.parse) ?? OAuthScopes.user
             let wanted = user + (admin ? OAuthScopes.admin.filter { !user.contains($0) } : [])
-            let storage = ctx.storageForNewSecrets
-            let secrets = ctx.secretStore(storage)
+            let storage = ctx.accounts.storageForNewSecrets
+            let secrets = ctx.accounts.secretStore(storage)
             // A corrupt config (78) or a missing keyring (77) fails here, before anything is registered.
             _ = try await FedictlApps(ctx).storedApp(server, secrets: secrets)
             let app = try await FedictlApps(ctx).registerFedictlApp(server, scopes: wanted, secrets: secrets)

@@ -46,7 +46,7 @@ extension Apps {
         /// fedictl's stored app on `server`, checked with an app token that is revoked afterwards.
         func registeredApp(_ ctx: CommandContext, server: ServerAddress) async throws -> AppSummary {
             _ = try await ctx.require(.appsVerify, on: (server, ctx.storedLogin(on: server)))
-            let secrets = ctx.secretStore(ctx.storageForNewSecrets)
+            let secrets = ctx.accounts.secretStore(ctx.accounts.storageForNewSecrets)
             guard let stored = try await FedictlApps(ctx).storedApp(server, secrets: secrets) else {
                 throw FediError(
                     .noInput, "fedictl has no app registered on \(server.authority)",

@@ -37,13 +37,13 @@ extension Auth {
             try ctx.output.validateFields(for: AccountSummary.self)
             let server = try ctx.server(instance)
             let token = try readToken(ctx)
-            let storage = ctx.storageForNewSecrets
-            let secrets = ctx.secretStore(storage)
+            let storage = ctx.accounts.storageForNewSecrets
+            let secrets = ctx.accounts.secretStore(storage)
             // Fails fast (exit 78) on a config that cannot be read or written back, and (exit 77)
             // without a keyring, before the token is sent anywhere.
             _ = try ctx.logins.load()
             _ = try await secrets.lookup(RegisteredClient.secretKey(for: server))
-            let client = ctx.client(server, token: token)
+            let client = APIClient(server: server, token: token, http: ctx.http)
             let account = try await AuthSteps(ctx).verifyNewToken(client)
 
             let claimed = scopes.map(OAuthScopes.parse)

@@ -25,7 +25,7 @@ extension Auth {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: AccountSummary.self)
             let config = try ctx.services.logins.load()
-            let overridden = ctx.environmentToken == nil ? nil : try? ctx.login().id
+            let overridden = ctx.accounts.environmentToken == nil ? nil : try? ctx.login().id
             let rows = config.accounts.map { login in
                 AccountSummary(
                     login, isDefault: config.defaultAccount == login.id,

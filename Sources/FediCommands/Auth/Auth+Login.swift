@@ -65,8 +65,8 @@ extension Auth {
             try ctx.output.validateFields(for: AccountSummary.self)
             let server = try ctx.server(instance)
             let scopes = requestedScopes
-            let storage = ctx.storageForNewSecrets
-            let secrets = ctx.secretStore(storage)
+            let storage = ctx.accounts.storageForNewSecrets
+            let secrets = ctx.accounts.secretStore(storage)
             let anonymous = ctx.anonymousClient(server)
 
             // Read the config and the stored client secret first: a corrupt config (78) or a missing
@@ -113,7 +113,8 @@ extension Auth {
                     "\(server.authority) did not accept the authorization code (HTTP \(status): \(said ?? "no reason given"))",
                     hint: "a code works once, for a few minutes: run fedictl auth login \(server.authority) again")
             }
-            let account = try await AuthSteps(ctx).verifyNewToken(ctx.client(server, token: granted.accessToken))
+            let account = try await AuthSteps(ctx).verifyNewToken(
+                APIClient(server: server, token: granted.accessToken, http: ctx.http))
             let grantedScopes = granted.grantedScopes
             if admin, !(grantedScopes ?? scopes).contains(where: { $0.hasPrefix("admin") }) {
                 ctx.status(

@@ -39,7 +39,7 @@ extension Auth {
                 )
                 return
             }
-            let secrets = ctx.secretStore(login.tokenStorage ?? .keyring)
+            let secrets = ctx.accounts.secretStore(login.tokenStorage ?? .keyring)
             // A keyring error ends here, before anything is removed.
             if let token = try await secrets.lookup(login.tokenKey) {
                 try await revoke(ctx, login: login, token: token, config: config, secrets: secrets)

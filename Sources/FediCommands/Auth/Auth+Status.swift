@@ -56,12 +56,12 @@ extension Auth {
                 globals.account = account
                 selecting = CommandContext(services: ctx.services, globals: globals)
             }
-            let credentials = try await selecting.credentials()
+            let credentials = try await selecting.accounts.credentials()
             let login = credentials.login
             let server = login.server
             let who: CredentialAccount
             do {
-                who = try await ctx.client(credentials).whoAmI()
+                who = try await APIClient(server: server, token: credentials.token, http: ctx.http).whoAmI()
             } catch let error as APIError where error.status == 401 {
                 throw FediError(
                     .permission, "the token for \(login.id) no longer works: \(server.authority) refused it (HTTP 401)",

@@ -24,7 +24,8 @@ extension Blocks {
 
         public func run(in ctx: CommandContext) async throws {
             try await ctx.with(.relationships(.blocks)) { relationships in
-                try await ctx.printPages(of: Account.self, empty: "You block no one.", limit: listLimit) { onPage in
+                try await Listing(ctx).printPages(of: Account.self, empty: "You block no one.", limit: listLimit) {
+                    onPage in
                     try await relationships.blocks(limit: listLimit.count, onPage: onPage)
                 }
             }

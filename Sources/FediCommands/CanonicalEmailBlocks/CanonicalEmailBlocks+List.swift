@@ -23,7 +23,7 @@ extension CanonicalEmailBlocks {
             try ctx.output.validateFields(for: CanonicalEmailBlock.self)
             let client = try await ctx.client()
             try await ctx.withCapability(.canonicalEmailBlocksList) { _ in
-                try await ctx.printPages(
+                try await Listing(ctx).printPages(
                     of: CanonicalEmailBlock.self, empty: "No canonical e-mail blocks.", limit: limit
                 ) { onPage in
                     try await client.canonicalEmailBlocks(limit: limit.count, onPage: onPage)

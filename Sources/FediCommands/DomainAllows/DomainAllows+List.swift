@@ -23,7 +23,8 @@ extension DomainAllows {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainAllow.self)
             try await ctx.with(.domainAllows(.domainAllowsList)) { adapter in
-                try await ctx.printPages(of: DomainAllow.self, empty: "No allowed domains.", limit: limit) { onPage in
+                try await Listing(ctx).printPages(of: DomainAllow.self, empty: "No allowed domains.", limit: limit) {
+                    onPage in
                     try await adapter.list(limit: limit.count, onPage: onPage)
                 }
             }

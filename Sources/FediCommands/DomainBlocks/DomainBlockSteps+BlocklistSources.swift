@@ -36,10 +36,10 @@ extension DomainBlockSteps {
     func accountDomainBlocks(_ selector: String) async throws -> [DomainBlock] {
         let login = try ctx.services.logins.load().login(matching: selector)
         let token: String
-        if let environmentToken = ctx.environmentToken, (try? ctx.login())?.id == login.id {
+        if let environmentToken = ctx.accounts.environmentToken, (try? ctx.login())?.id == login.id {
             token = environmentToken
         } else {
-            token = try await ctx.storedToken(for: login).0
+            token = try await ctx.accounts.storedToken(for: login).0
         }
         let client = APIClient(server: login.server, token: token, http: ctx.http)
         return try await ctx.withCapability(.domainBlocksList, on: (login.server, login)) { family in

@@ -25,7 +25,7 @@ extension DomainBlocks.Add {
             }
         }
         guard !domains.isEmpty else { return ctx.noteOutcome("no domain on stdin: nothing to block") }
-        let progress = ctx.bulkProgress()
+        let progress = BulkProgress(ctx)
         let ctx = ctx.forBulkWork(onWait: progress.waiting)
         try await ctx.with(.domainBlocks(.domainBlocksAdd)) { adapter in
             let current = try await adapter.list(limit: nil, onPage: nil)

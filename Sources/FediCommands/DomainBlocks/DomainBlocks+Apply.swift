@@ -39,7 +39,7 @@ extension DomainBlocks {
             let login = try ctx.login()
             let mine = rows.filter { $0.account == login.id }
             guard !mine.isEmpty else { return ctx.status("The plan has nothing for \(login.id).") }
-            let progress = ctx.bulkProgress()
+            let progress = BulkProgress(ctx)
             let ctx = ctx.forBulkWork(onWait: progress.waiting)
             try await ctx.with(.domainBlocks(.domainBlocksApply)) { adapter in
                 let current = try await adapter.list(limit: nil, onPage: nil)

@@ -82,7 +82,7 @@ extension DomainBlocks {
                 ctx.status("Skipping \(blocklist.skipped.count - 5) more rows of that kind.")
             }
             // Bulk work: rate limits are waited out (up to --max-wait each), with the waits shown.
-            let progress = ctx.bulkProgress()
+            let progress = BulkProgress(ctx)
             let ctx = ctx.forBulkWork(onWait: progress.waiting)
             // A dry run prints the whole plan and stops before the first write; the central guard
             // still stands behind it (Misskey's POST reads are marked as reads and pass).

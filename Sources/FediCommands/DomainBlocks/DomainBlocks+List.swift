@@ -29,7 +29,8 @@ extension DomainBlocks {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainBlock.self)
             try await ctx.with(.domainBlocks(.domainBlocksList)) { adapter in
-                try await ctx.printPages(of: DomainBlock.self, empty: "No domain blocks.", limit: limit) { onPage in
+                try await Listing(ctx).printPages(of: DomainBlock.self, empty: "No domain blocks.", limit: limit) {
+                    onPage in
                     try await adapter.list(limit: limit.count, onPage: onPage)
                 }
             }

@@ -113,7 +113,7 @@ extension DomainBlocks {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: SyncRow.self)
             let pinned = try excludes(ctx)
-            let progress = ctx.bulkProgress()
+            let progress = BulkProgress(ctx)
             let ctx = ctx.forBulkWork(onWait: progress.waiting)
             let client = try await ctx.client()
             let login = try ctx.login()

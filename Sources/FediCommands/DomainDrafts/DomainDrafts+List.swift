@@ -30,7 +30,8 @@ extension DomainDrafts {
             try ctx.output.validateFields(for: DomainPermission.self)
             let client = try await ctx.client()
             try await ctx.withCapability(.domainDraftsList) { _ in
-                try await ctx.printPages(of: DomainPermission.self, empty: "No drafts.", limit: limit) { onPage in
+                try await Listing(ctx).printPages(of: DomainPermission.self, empty: "No drafts.", limit: limit) {
+                    onPage in
                     try await client.domainDrafts(
                         type: type, subscriptionID: subscription, limit: limit.count,
                         onPage: onPage)

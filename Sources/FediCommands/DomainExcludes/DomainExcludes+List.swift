@@ -24,7 +24,7 @@ extension DomainExcludes {
             try ctx.output.validateFields(for: DomainPermission.self)
             let client = try await ctx.client()
             try await ctx.withCapability(.domainExcludesList) { _ in
-                try await ctx.printPages(
+                try await Listing(ctx).printPages(
                     of: DomainPermission.self, empty: "No excluded domains.",
                     limit: limit
                 ) { onPage in

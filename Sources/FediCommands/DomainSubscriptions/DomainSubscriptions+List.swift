@@ -28,7 +28,7 @@ extension DomainSubscriptions {
             try SubscriptionSteps(ctx).refuseRawSubscriptions()
             let client = try await ctx.client()
             try await ctx.withCapability(.domainSubscriptionsList) { _ in
-                try await ctx.printPages(
+                try await Listing(ctx).printPages(
                     of: DomainSubscription.self, empty: "No subscriptions.",
                     limit: limit
                 ) { onPage in

@@ -26,7 +26,9 @@ extension EmailBlocks {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: EmailDomainBlock.self)
             try await ctx.with(.emailDomainBlocks(.emailBlocksList)) { adapter in
-                try await ctx.printPages(of: EmailDomainBlock.self, empty: "No blocked e-mail domains.", limit: limit) {
+                try await Listing(ctx).printPages(
+                    of: EmailDomainBlock.self, empty: "No blocked e-mail domains.", limit: limit
+                ) {
                     onPage in
                     try await adapter.list(limit: limit.count, onPage: onPage)
                 }

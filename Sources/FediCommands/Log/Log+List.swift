@@ -15,7 +15,7 @@ struct LogSteps {
     /// each entry shows once, a usage error is said once, and `log show -o json` is one object.
     func selectedAccountIDs() throws -> Set<String>? {
         if ctx.globals.allAccounts { return nil }
-        if let pins = try ctx.selectedAccounts(moderation: false) { return Set(pins.map(\.login.id)) }
+        if let pins = try ctx.accounts.selectedAccounts(moderation: false) { return Set(pins.map(\.login.id)) }
         guard let selector = ctx.globals.account else { return nil }
         // An account logged out since is no longer in the config: then its id as given.
         return [(try? ctx.login().id) ?? selector]

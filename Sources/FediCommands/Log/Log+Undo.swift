@@ -86,7 +86,7 @@ extension Log {
                 try ctx.confirm("Undo \(entries.count == 1 ? "this change" : "these \(entries.count) changes")?")
             }
             // A line per server on a terminal: how many of its undos are done.
-            let progress = UndoProgress(entries, board: ctx.globals.dryRun ? nil : ctx.progressBoard)
+            let progress = UndoProgress(entries, board: ctx.globals.dryRun ? nil : BulkProgress.board(of: ctx))
             for entry in entries {
                 var arguments = entry.undoArguments ?? []
                 if ctx.globals.dryRun { arguments.append("--dry-run") }

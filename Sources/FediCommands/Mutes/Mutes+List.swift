@@ -25,7 +25,8 @@ extension Mutes {
 
         public func run(in ctx: CommandContext) async throws {
             try await ctx.with(.relationships(.mutes)) { relationships in
-                try await ctx.printPages(of: MutedAccount.self, empty: "You mute no one.", limit: listLimit) { onPage in
+                try await Listing(ctx).printPages(of: MutedAccount.self, empty: "You mute no one.", limit: listLimit) {
+                    onPage in
                     try await relationships.mutes(limit: listLimit.count, onPage: onPage)
                 }
             }

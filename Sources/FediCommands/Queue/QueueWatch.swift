@@ -112,7 +112,8 @@ struct QueueWatch {
         of ctx: CommandContext, everyByDefault: Bool = false, shownOnce: String = "its server's queue is shown once"
     ) throws -> [Member] {
         guard ctx.fleetMember == nil,
-            let pins = try ctx.selectedAccounts(moderation: true, everyByDefault: everyByDefault)
+            let pins = try ctx.accounts.selectedAccounts(moderation: true, everyByDefault: everyByDefault)?.map(
+                AccountPin.init)
         else {
             return [Member(ctx: ctx, account: nil)]
         }

@@ -54,7 +54,7 @@ extension Reports {
                 if let target { query.targetID = try await accounts.accountID(for: target) }
                 let host = client.server.authority
                 let empty = resolved ? "No resolved reports match." : "No open reports match."
-                try await ctx.printSelected(
+                try await Listing(ctx).printSelected(
                     of: Report.self, empty: empty,
                     limit: limit, selection: selection, countOnly: count,
                     keep: { selection.matches($0, on: host) }

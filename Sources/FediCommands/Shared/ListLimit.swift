@@ -28,7 +28,12 @@ public struct ListLimit: ParsableArguments, Sendable {
     }
 }
 
-extension CommandContext {
+/// How a command prints a list it reads page by page: the rows as they arrive, what an empty or
+/// a cut list says on stderr, and (`printSelected`) the rows a selection keeps.
+struct Listing {
+    let ctx: CommandContext
+    init(_ ctx: CommandContext) { self.ctx = ctx }
+
     /// Prints a list as its pages arrive (`ListStream`; `--raw` each page's own JSON), holding no
     /// more than the page at hand. On a terminal, an empty table says `empty` on stderr instead,
     /// and a list that stopped at `--limit` says so there ("40 of more"), as a full page means the
@@ -37,8 +42,8 @@ extension CommandContext {
         of type: Row.Type, empty: String, limit: ListLimit,
         _ fetch: (@escaping PageHandler<Row>) async throws -> [Row]
     ) async throws {
-        let output = self.output
-        let raw = globals.raw
+        let output = ctx.output
+        let raw = ctx.globals.raw
         let stream = try ListStream<Row>(renderer: output)
         let shown = RowCount()
         // Rows decode only the keys this output shows: --fields, else JSON's every key, else the default columns.
@@ -51,10 +56,10 @@ extension CommandContext {
                 if raw { output.raw(data) } else { try stream.add(rows) }
             }
         }
-        if !raw, shown.total == 0, output.settings.format == .table, output.settings.isTTY { return status(empty) }
+        if !raw, shown.total == 0, output.settings.format == .table, output.settings.isTTY { return ctx.status(empty) }
         if !raw { stream.finish() }
-        if let count = limit.count, shown.total >= count, terminal.stderrIsTTY {
-            status("\(shown.total) of more; --all for every one, or --limit N.")
+        if let count = limit.count, shown.total >= count, ctx.terminal.stderrIsTTY {
+            ctx.status("\(shown.total) of more; --all for every one, or --limit N.")
         }
     }
 }

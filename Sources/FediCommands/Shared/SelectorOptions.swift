@@ -50,11 +50,11 @@ public struct SelectorFilters: ParsableArguments, Sendable {
     var isGiven: Bool { domain != nil || match != nil || since != nil || until != nil || ip != nil }
 
     /// The selection, with the ids or handles read from stdin when `stdin` that are meant for this
-    /// context's server (`CommandContext.references`); a list that names nothing here selects nothing.
+    /// context's server (`StdinReferences.values`); a list that names nothing here selects nothing.
     /// `takes`: what the verb acts on, so a queue line of the other kind is refused.
     func selection(in ctx: CommandContext, stdin: Bool, takes kind: QueueItem.Kind?) throws -> Selection {
         var targets: [String]?
-        if stdin { targets = try ctx.references(StdinReferences(eachServer: eachServer, takes: kind)) }
+        if stdin { targets = try StdinReferences(eachServer: eachServer, takes: kind).values(in: ctx) }
         return try Selection(
             domain: domain, match: match, field: matchField, since: since, until: until, ip: ip,
             targets: targets, now: ctx.services.now())
@@ -109,7 +109,7 @@ struct SelectionCount: Tabular {
     static let columns: [Column<SelectionCount>] = [Column("count") { .number($0.count) }]
 }
 
-extension CommandContext {
+extension Listing {
     /// Prints the rows of a moderation list that `selection` keeps, as `printPages` prints a list.
     /// With a selection, every page is read (the matches may be anywhere) and `--limit` caps the rows
     /// shown; nothing matched says so on stderr and exits 0; `countOnly` prints only the count.
@@ -123,7 +123,7 @@ extension CommandContext {
                 try await fetch(limit.count, onPage)
             }
         }
-        if globals.raw {
+        if ctx.globals.raw {
             throw FediError(
                 .usage, "--raw shows the server's own pages, which a selector or --count cannot filter",
                 hint: "drop --raw, or the selector")
@@ -137,11 +137,12 @@ extension CommandContext {
         }
         let matched = kept.withLock { $0 }
         let rows = Array(matched.prefix(cap ?? Int.max))
+        let output = ctx.output
         if countOnly { return try output.list([SelectionCount(count: rows.count)]) }
-        if rows.isEmpty { status(selection.isActive ? "Nothing matches the selection." : empty) }
+        if rows.isEmpty { ctx.status(selection.isActive ? "Nothing matches the selection." : empty) }
         try output.list(rows)
         if let cap, matched.count > cap {
-            status("Showing the first \(cap) that match; --all for every one, or --limit N.")
+            ctx.status("Showing the first \(cap) that match; --all for every one, or --limit N.")
         }
     }
 }

@@ -116,9 +116,10 @@ public struct Signup: FediCommand {
             // that one (password redacted) and stop. The placeholder token is never printed.
             ctx.status(
                 "dry run: fedictl would first register an app on \(host) (or reuse its own) and take an app token.")
-            _ = try await door.open(ctx.client(server, token: "dry-run"), on: detected).createAccount(request)
+            _ = try await door.open(APIClient(server: server, token: "dry-run", http: ctx.http), on: detected)
+                .createAccount(request)
         }
-        let secrets = ctx.secretStore(ctx.storageForNewSecrets)
+        let secrets = ctx.accounts.secretStore(ctx.accounts.storageForNewSecrets)
         // Any fedictl app with `write` will do; a new one gets the scopes a later `auth login` asks for.
         let app = try await FedictlApps(ctx).fedictlApp(
             server, scopes: ["write"], registering: OAuthScopes.user,

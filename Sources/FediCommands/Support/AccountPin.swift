@@ -26,6 +26,19 @@ public struct AccountPin: Sendable {
         self.isStored = isStored
         self.fleet = fleet
     }
+
+    public init(_ selected: SelectedAccount) {
+        self.init(
+            login: selected.login, usesEnvironmentToken: selected.usesEnvironmentToken, isStored: selected.isStored)
+    }
+
+    /// The account as the resolver takes it.
+    var selected: SelectedAccount {
+        SelectedAccount(login: login, usesEnvironmentToken: usesEnvironmentToken, isStored: isStored)
+    }
+
+    /// `user@host: ` before narration and dry-run lines when this account is one of several.
+    var linePrefix: String { fleet == nil ? "" : login.id + ": " }
 }
 
 /// What the accounts of one fan-out share.

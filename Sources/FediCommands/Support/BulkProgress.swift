@@ -90,19 +90,23 @@ extension Services {
     }
 }
 
-extension CommandContext {
+extension BulkProgress {
     /// The run's progress lines (none when the command's terminal carries none).
-    var progressBoard: ProgressBoard {
-        (terminal as? BoardTerminal)?.board
-            ?? ProgressBoard(live: false, width: nil, now: services.now, write: { _ in })
+    static func board(of ctx: CommandContext) -> ProgressBoard {
+        (ctx.terminal as? BoardTerminal)?.board
+            ?? ProgressBoard(live: false, width: nil, now: ctx.services.now, write: { _ in })
     }
 
-    /// The progress line of a bulk write on this account's server, which counts nothing on a
-    /// fleet's preview pass.
-    func bulkProgress() -> BulkProgress {
-        let terminal = terminal
-        return BulkProgress(
-            board: progressBoard, label: (try? login())?.server.authority ?? "server",
-            countsWrites: fleetMember?.preview == nil, notice: { terminal.writeError($0) })
+    /// The progress line of a bulk write on `ctx`'s server, which counts nothing on a fleet's preview pass.
+    convenience init(_ ctx: CommandContext) {
+        let terminal = ctx.terminal
+        self.init(
+            board: Self.board(of: ctx), label: (try? ctx.login())?.server.authority ?? "server",
+            countsWrites: ctx.fleetMember?.preview == nil, notice: { terminal.writeError($0) })
     }
+}
+
+extension CommandContext {
+    /// `BulkProgress(self)`, for the moderation waves.
+    func bulkProgress() -> BulkProgress { BulkProgress(self) }
 }

@@ -12,12 +12,14 @@ extension CommandContext {
     ) async -> APIClient {
         let anonymous = anonymousClient(server)
         guard always || info.map({ $0.needsLogin(for: capability) }) == true else { return anonymous }
-        if let selected = try? self.login(), selected.server.authority == server.authority,
-            let credentials = try? await credentials()
+        let accounts = accounts
+        if let selected = try? accounts.login(), selected.server.authority == server.authority,
+            let credentials = try? await accounts.credentials()
         {
-            return client(credentials)
+            return APIClient(server: credentials.login.server, token: credentials.token, http: http)
         }
-        guard let login = login ?? storedLogin(on: server), let (token, _) = try? await storedToken(for: login) else {
+        guard let login = login ?? storedLogin(on: server), let (token, _) = try? await accounts.storedToken(for: login)
+        else {
             return anonymous
         }
         return APIClient(server: server, token: token, http: http)

@@ -129,7 +129,7 @@ extension CommandContext {
     func storedLogin(on server: ServerAddress) -> Login? {
         guard let config = try? services.logins.load() else { return nil }
         let candidates = config.accounts.filter { $0.server.authority == server.authority }
-        if let selected = (try? statelessLogin()) ?? (try? login(in: config)),
+        if let selected = (try? accounts.statelessLogin()) ?? (try? accounts.login(in: config)),
             let match = candidates.first(where: { $0.id == selected.id })
         {
             return match

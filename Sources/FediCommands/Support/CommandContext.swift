@@ -16,8 +16,6 @@ public struct CommandContext: Sendable {
     public var fleetMember: AccountPin?
     /// The run's journal facts; nil for contexts made outside a command run (nothing is recorded).
     public var journalSession: JournalSession?
-    /// Whose `FEDICTL_TOKEN` is, once asked in this run (`checkEnvironmentTokenOwner`).
-    var tokenOwners: TokenOwners?
     /// The verb lists as an account (it fans out and reads): its machine output names that account.
     var readsAsAccount = false
 
@@ -70,16 +68,10 @@ public struct CommandContext: Sendable {
         return renderer
     }
 
-    /// `user@host: ` before narration and dry-run lines when this account is one of several.
-    var accountPrefix: String {
-        guard let pin = fleetMember, pin.fleet != nil else { return "" }
-        return pin.login.id + ": "
-    }
-
     /// Narration for people: stderr, so stdout stays data. It may quote a server (a filter's
     /// title, an error message), so control sequences are made inert, as in tables.
     public func status(_ text: String) {
-        let prefix = accountPrefix
+        let prefix = fleetMember?.linePrefix ?? ""
         let lines =
             prefix.isEmpty
             ? text
@@ -91,7 +83,7 @@ public struct CommandContext: Sendable {
     public var http: HTTPClient {
         let terminal = self.terminal
         var log: (@Sendable (String) -> Void)?
-        let prefix = accountPrefix
+        let prefix = fleetMember?.linePrefix ?? ""
         if globals.verbose { log = { line in terminal.writeError("fedictl: " + prefix + line + "\n") } }
         let options = TransportOptions(
             connectTimeout: min(10, globals.timeout), totalTimeout: globals.timeout,
@@ -111,7 +103,7 @@ public struct CommandContext: Sendable {
             client.waitBudget = .bulk(maxWait: globals.maxWaitSeconds)
             client.onWait = bulkWaits.onWait
         }
-        client.writeObserver = preview == nil ? journalObserver : nil  // a preview sends no write
+        client.writeObserver = preview == nil ? JournalRecorder.observer(for: self) : nil  // a preview sends no write
         return client
     }
 
@@ -124,7 +116,8 @@ public struct CommandContext: Sendable {
                 wrapped: services.logins, terminal: terminal,
                 preview: preview)
         }
-        return journalObserver != nil ? JournalingLoginStore(wrapped: services.logins, ctx: self) : services.logins
+        return JournalRecorder.observer(for: self) != nil
+            ? JournalingLoginStore(wrapped: services.logins, ctx: self) : services.logins
     }
 
     /// Parses a server the user named, applying the plain-http rule.

@@ -35,24 +35,24 @@ extension FediCommand {
     public mutating func run() async throws {
         var services = Services.current.drawingProgress(globals)
         services.logins = ReadOnceLoginStore(wrapping: services.logins)  // config.json once per run
+        services.tokenOwners = TokenOwners()
         var ctx = CommandContext(services: services, globals: globals)
         // A list verb's machine output names the account it was read as (`Renderer.account`).
         ctx.readsAsAccount = fansOut && Self.traits.effect == .reads
         ctx.journalSession = JournalSession(command: self, arguments: JournalSession.arguments)
-        ctx.tokenOwners = TokenOwners()
         // However the run ends, no progress line is left under what it printed.
-        defer { ctx.progressBoard.clear() }
+        defer { BulkProgress.board(of: ctx).clear() }
         do {
             do {
                 if fansOut,
-                    let pins = try ctx.selectedAccounts(
+                    let pins = try ctx.accounts.selectedAccounts(
                         moderation: Self.traits.accounts == .moderation,
-                        everyByDefault: Self.traits.everyAccountByDefault)
+                        everyByDefault: Self.traits.everyAccountByDefault)?.map(AccountPin.init)
                 {
-                    if let references = stdinReferences { try ctx.checkReferences(references, over: pins) }
+                    if let references = stdinReferences { try references.check(over: pins, terminal: ctx.terminal) }
                     if pins.count > 1 {
                         let status = await FleetRunner(ctx: ctx, pins: pins).run(self)
-                        await ctx.recordQueuedChanges()
+                        await JournalWriter(ctx).recordQueuedChanges()
                         if status != 0 { throw ExitCode(status) }
                         return
                     }
@@ -60,10 +60,10 @@ extension FediCommand {
                 }
                 try await run(in: ctx)
             } catch {
-                await ctx.recordQueuedChanges()
+                await JournalWriter(ctx).recordQueuedChanges()
                 throw error
             }
-            await ctx.recordQueuedChanges()
+            await JournalWriter(ctx).recordQueuedChanges()
         } catch let exit as ExitCode {
             throw exit
         } catch let finding as Finding {

@@ -79,7 +79,7 @@ extension FedictlApps {
         }
         let result: T
         do {
-            result = try await body(ctx.client(server, token: token))
+            result = try await body(APIClient(server: server, token: token, http: ctx.http))
         } catch {
             try? await anonymous.revokeToken(token, clientID: app.clientID, clientSecret: app.clientSecret)
             throw error

@@ -140,7 +140,6 @@ struct FleetRunner {
         var member = CommandContext(services: ctx.services, globals: globals)
         // One journal session for the run: each account's writes are recorded under its own login.
         member.journalSession = ctx.journalSession
-        member.tokenOwners = ctx.tokenOwners
         // Over several accounts a rate limit is waited out, up to --max-wait a wait, and said:
         // one account's server asking for five minutes must not fail the run (exit 75).
         let terminal = ctx.terminal

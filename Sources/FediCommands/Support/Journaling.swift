@@ -114,21 +114,6 @@ extension CommandContext {
         return session.settingAllows { (try? services.logins.load())?.settings?.journal != false }
     }
 
-    /// The HTTP hook that records writes, or nil when this run records nothing.
-    var journalObserver: (any HTTPWriteObserver)? {
-        guard journalSession != nil, !globals.dryRun, !globals.noJournal, services.journal.isRecording else {
-            return nil
-        }
-        return JournalRecorder(ctx: self)
-    }
-
-    /// Records the config changes queued during the run (called once the command is done).
-    public func recordQueuedChanges() async {
-        guard let session = journalSession else { return }
-        let entries = session.takePending()
-        if !entries.isEmpty, journalIsOn { await JournalWriter(self).appendToJournal(entries) }
-    }
-
 }
 
 /// Builds journal entries with the run's common facts and appends them: for the HTTP hook
@@ -136,6 +121,13 @@ extension CommandContext {
 struct JournalWriter {
     let ctx: CommandContext
     init(_ ctx: CommandContext) { self.ctx = ctx }
+
+    /// Records the config changes queued during the run (called once the command is done).
+    func recordQueuedChanges() async {
+        guard let session = ctx.journalSession else { return }
+        let entries = session.takePending()
+        if !entries.isEmpty, ctx.journalIsOn { await appendToJournal(entries) }
+    }
 
     /// An undo the server cannot run is not offered (GoToSocial has no `accounts unsuspend`).
     static func runnable(_ words: [String], on info: ServerInfo?) -> [String]? {
@@ -155,7 +147,7 @@ struct JournalWriter {
         let session = ctx.journalSession
         let info = serverInfo(account: account, server: server)
         var secrets: [String] = []
-        if let token = ctx.environmentToken { secrets.append(token) }
+        if let token = ctx.accounts.environmentToken { secrets.append(token) }
         let command = ShellWords.join(["fedictl"] + Redaction.arguments(session?.arguments ?? [], secrets: secrets))
         var entry = JournalEntry(
             time: ctx.services.now(), account: account, server: server,
@@ -228,6 +220,15 @@ struct JournalWriter {
 /// entry per note); without one, the verb's facts and the request say what they can.
 struct JournalRecorder: HTTPWriteObserver {
     let ctx: CommandContext
+
+    /// The HTTP hook that records `ctx`'s writes, or nil when its run records nothing.
+    static func observer(for ctx: CommandContext) -> (any HTTPWriteObserver)? {
+        let globals = ctx.globals
+        guard ctx.journalSession != nil, !globals.dryRun, !globals.noJournal, ctx.services.journal.isRecording else {
+            return nil
+        }
+        return JournalRecorder(ctx: ctx)
+    }
 
     func willSend(_ request: HTTPRequest) async throws -> (any Sendable)? {
         guard Self.isRecorded(request), ctx.journalIsOn else { return nil }

@@ -26,7 +26,7 @@ extension CommandContext {
 
     /// `text`'s lines, each led by the account over several accounts (as `--dry-run`'s requests are).
     func linesForAccount(_ text: String) -> String {
-        let prefix = accountPrefix
+        let prefix = fleetMember?.linePrefix ?? ""
         guard !prefix.isEmpty else { return Renderer.inertLines(text) }
         return Renderer.inertLines(text.split(separator: "\n").map { prefix + $0 }.joined(separator: "\n")) + "\n"
     }

@@ -43,6 +43,8 @@ public struct Services: Sendable {
     public var saidOnce = SaidOnce()
     /// The token files and credentials whose owner the server confirmed in this run (account and path).
     public var checkedTokenOwners = CheckedKeys()
+    /// Whose `FEDICTL_TOKEN` is, once asked in this run (a command's run sets it; nil asks each time).
+    public var tokenOwners: TokenOwners?
 
     public init(
         transport: any HTTPTransport, secrets: any SecretStore,
@@ -116,16 +118,6 @@ public final class SaidOnce: Sendable {
 
     /// True the first time `notice` is asked about in this run.
     public func isFirst(_ notice: String) -> Bool { said.withLock { $0.insert(notice).inserted } }
-}
-
-/// Keys of checks that passed in this run, so each is made once.
-public final class CheckedKeys: Sendable {
-    private let keys = Mutex<Set<String>>([])
-
-    public init() {}
-
-    public func contains(_ key: String) -> Bool { keys.withLock { $0.contains(key) } }
-    public func insert(_ key: String) { _ = keys.withLock { $0.insert(key) } }
 }
 
 /// How a command run for the user (`queue --watch --exec`) ended.

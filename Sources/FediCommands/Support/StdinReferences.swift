@@ -11,27 +11,30 @@ public struct StdinReferences: Sendable {
 }
 
 extension CommandContext {
-    /// The ids and handles on stdin meant for this context's server: those read on it, and those
-    /// that name no server (handles; bare ids over one server, or with `--each-server`). What cannot
-    /// be placed is refused (`[Reference].values`) before anything is sent.
-    func references(_ use: StdinReferences) throws -> [String] {
-        let here = try login().server.authority
-        let fleet = try fleetMember?.fleet?.logins ?? [login()]
-        return try Self.placed(use, for: here, among: fleet, terminal: terminal)
+    /// `use.values(in: self)`: the ids and handles on stdin meant for this context's server.
+    func references(_ use: StdinReferences) throws -> [String] { try use.values(in: self) }
+}
+
+extension StdinReferences {
+    /// The ids and handles on stdin meant for `ctx`'s server: those read on it, and those that name
+    /// no server (handles; bare ids over one server, or with `--each-server`). What cannot be
+    /// placed is refused (`[Reference].values`) before anything is sent.
+    func values(in ctx: CommandContext) throws -> [String] {
+        let here = try ctx.login().server.authority
+        let fleet = try ctx.fleetMember?.fleet?.logins ?? [ctx.login()]
+        return try placed(for: here, among: fleet, terminal: ctx.terminal)
     }
 
     /// The same check over every selected account, before any of them runs: a refusal is said once.
-    func checkReferences(_ use: StdinReferences, over pins: [AccountPin]) throws {
+    func check(over pins: [AccountPin], terminal: any Terminal) throws {
         guard let first = pins.first else { return }
-        _ = try Self.placed(use, for: first.login.server.authority, among: pins.map(\.login), terminal: terminal)
+        _ = try placed(for: first.login.server.authority, among: pins.map(\.login), terminal: terminal)
     }
 
-    private static func placed(
-        _ use: StdinReferences, for server: String, among logins: [Login], terminal: any Terminal
-    ) throws -> [String] {
+    private func placed(for server: String, among logins: [Login], terminal: any Terminal) throws -> [String] {
         let text = String(decoding: try terminal.readAll(), as: UTF8.self)
         return try ReferenceReader.read(text).values(
-            for: server, among: Set(logins.map { $0.server.authority.lowercased() }), eachServer: use.eachServer,
-            takes: use.takes)
+            for: server, among: Set(logins.map { $0.server.authority.lowercased() }), eachServer: eachServer,
+            takes: takes)
     }
 }

@@ -24,7 +24,9 @@ extension UserDomainBlocks {
 
         public func run(in ctx: CommandContext) async throws {
             try await ctx.with(.relationships(.userDomainBlocks)) { relationships in
-                try await ctx.printPages(of: UserDomainBlock.self, empty: "You block no servers.", limit: listLimit) {
+                try await Listing(ctx).printPages(
+                    of: UserDomainBlock.self, empty: "You block no servers.", limit: listLimit
+                ) {
                     onPage in
                     try await relationships.domainBlocks(limit: listLimit.count, onPage: onPage)
                 }

@@ -1,8 +1,7 @@
-import FediCore
 import FoundationEssentials
 
 /// Which accounts a run acts as, when that is more than the usual one `--account`.
-extension CommandContext {
+extension AccountResolver {
     /// The accounts the runner pins, in output order: several (`--account a,b`, a repeated
     /// `--account`, a group, `--all-accounts`, the same forms in `FEDICTL_ACCOUNT`), or one named
     /// through those forms. nil when the usual single-account path decides (one plain selector or
@@ -10,39 +9,39 @@ extension CommandContext {
     /// With `moderation`, `--all-accounts` leaves out accounts whose role is known not to moderate.
     /// With `everyByDefault` (the queue), selecting nothing (and no `FEDICTL_TOKEN`) means
     /// `--all-accounts`.
-    func selectedAccounts(moderation: Bool, everyByDefault: Bool = false) throws -> [AccountPin]? {
-        let fromFlag = AccountSelectors.split(globals.accounts)
+    public func selectedAccounts(moderation: Bool, everyByDefault: Bool = false) throws -> [SelectedAccount]? {
+        let fromFlag = AccountSelectors.split(self.selectors)
         var selectors =
-            globals.accounts.isEmpty
+            self.selectors.isEmpty
             ? AccountSelectors.split(environment["FEDICTL_ACCOUNT"].map { [$0] } ?? []) : fromFlag
         // A group made the default (`auth use GROUP`) selects its accounts when nothing else is named.
-        if selectors.isEmpty, !globals.allAccounts, environmentToken == nil, let config = try? services.logins.load(),
+        if selectors.isEmpty, !allAccounts, environmentToken == nil, let config = try? logins.load(),
             let name = config.defaultAccount, !config.namesAccount(name), config.group(named: name) != nil
         {
             selectors = [name]
         }
-        if globals.allAccounts, !fromFlag.isEmpty {
+        if allAccounts, !fromFlag.isEmpty {
             throw FediError(.usage, "--all-accounts and --account both select accounts", hint: "give one of them")
         }
-        let every = globals.allAccounts || (everyByDefault && selectors.isEmpty && environmentToken == nil)
+        let every = allAccounts || (everyByDefault && selectors.isEmpty && environmentToken == nil)
         if !every {
             guard let only = selectors.first else { return nil }
             if selectors.count == 1 {
                 // A group of one's own name is the only single selector the usual path cannot read.
                 if environmentToken != nil, try fullIDLogin(only) != nil { return nil }
-                guard let config = try? services.logins.load(), !config.namesAccount(only),
+                guard let config = try? logins.load(), !config.namesAccount(only),
                     config.group(named: only) != nil
                 else { return nil }
             }
         }
-        let config = try services.logins.load()
-        var logins: [(login: Login, isStored: Bool)]
+        let config = try logins.load()
+        var chosen: [(login: Login, isStored: Bool)]
         if every {
             let all = config.allLogins
             // exit 66, saying how to log in
-            guard !all.isEmpty else { return try [AccountPin(login: config.defaultLogin())] }
-            logins = all.filter { !moderation || $0.mayModerate != false }.map { ($0, true) }
-            if logins.isEmpty {
+            guard !all.isEmpty else { return try [SelectedAccount(login: config.defaultLogin())] }
+            chosen = all.filter { !moderation || $0.mayModerate != false }.map { ($0, true) }
+            if chosen.isEmpty {
                 throw FediError(
                     .noInput, "none of the \(all.count) accounts can moderate",
                     hint: "log in as a moderator or admin: fedictl auth login HOST --admin")
@@ -59,11 +58,11 @@ extension CommandContext {
                 }
                 for login in try config.logins(selecting: [selector]) { byID[login.id] = (login, true) }
             }
-            logins = byID.values.sorted { $0.login.id < $1.login.id }
+            chosen = byID.values.sorted { $0.login.id < $1.login.id }
         }
-        let tokenHolder = try environmentTokenHolder(among: logins.map(\.login))
-        return logins.map {
-            AccountPin(login: $0.login, usesEnvironmentToken: $0.login.id == tokenHolder, isStored: $0.isStored)
+        let tokenHolder = try environmentTokenHolder(among: chosen.map(\.login))
+        return chosen.map {
+            SelectedAccount(login: $0.login, usesEnvironmentToken: $0.login.id == tokenHolder, isStored: $0.isStored)
         }
     }
 
