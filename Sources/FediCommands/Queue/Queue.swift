@@ -178,7 +178,11 @@ public struct Queue: FediCommand {
     ) async throws -> [QueueItem] {
         let client = try await ctx.client()
         let host = client.server.authority
-        let detected = try await ctx.serverInfo(client.server, login: try ctx.login()).server
+        var login = try ctx.login()
+        let detected = try await ctx.serverInfo(client.server, login: login).server
+        // Each kind's door reads this detection: the lists below run at once and must not detect again.
+        login.serverInfo = detected
+        let target = (server: client.server, login: Optional(login))
         let listable = kinds.filter { detected.offers($0.capability) }
         for kind in kinds where !listable.contains(kind) {
             // The capability table's own wording; only the last refusal is fatal.
@@ -193,18 +197,19 @@ public struct Queue: FediCommand {
                 switch kind {
                 case .report:
                     return .success(
-                        try await ctx.with(.reports(kind.capability), as: .client(client)) { reports in
+                        try await ctx.with(.reports(kind.capability), on: target, as: .client(client)) { reports in
                             try await reports.list(ReportQuery(resolved: false), limit: nil, onPage: nil)
                         }
                         .filter { selection.matches($0, on: host) }.map { QueueItem(report: $0, server: host) })
                 case .signUp:
                     return .success(
-                        try await ctx.with(.accounts(kind.capability), as: .client(client)) { accounts in
+                        try await ctx.with(.accounts(kind.capability), on: target, as: .client(client)) { accounts in
                             try await accounts.list(AccountQuery(status: .pending), limit: nil, onPage: nil)
                         }
                         .filter { selection.matches($0, on: host) }.map { QueueItem(signUp: $0, server: host) })
                 case .trend:
-                    let pending = try await ctx.with(.trends(kind.capability), as: .client(client)) { trends in
+                    let pending = try await ctx.with(.trends(kind.capability), on: target, as: .client(client)) {
+                        trends in
                         var pending: [QueueItem] = []
                         for trendKind in Trend.Kind.allCases {
                             pending += try await trends.list(trendKind, limit: nil).filter { $0.review == .pending }
