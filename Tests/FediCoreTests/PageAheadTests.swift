@@ -230,11 +230,9 @@ import Testing
         let asks = Recorder<Int>()
         let rows = Recorder<String>()
         let gate = Mutex(false)
+        let onPage: PageHandler<String> = { items, _ in for item in items { rows.add(item) } }
         let walk = Task {
-            try await client.walkPages(
-                from: 1, limit: nil,
-                onPage: { items, _ in for item in items { rows.add(item) } }
-            ) { page in
+            try await client.walkPages(from: 1, limit: nil, onPage: onPage) { (page: Int) -> PagePiece<String, Int> in
                 asks.add(page)
                 // Page 4 is answered only once the walk was cancelled.
                 while page == 4, !gate.withLock({ $0 }) { try await Task.sleep(nanoseconds: 1_000_000) }

@@ -40,7 +40,7 @@ extension Apps {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: AppSummary.self)
             let server = try ctx.server(instance)
-            _ = try await ctx.require(.appsRegister, on: (server, ctx.storedLogin(on: server)))
+            try await ctx.with(.apps(.appsRegister), on: (server, ctx.storedLogin(on: server)), as: .visitor) { _ in }
             let user = scopes.map(OAuthScopes.parse) ?? OAuthScopes.user
             let wanted = user + (admin ? OAuthScopes.admin.filter { !user.contains($0) } : [])
             let storage = ctx.accounts.storageForNewSecrets

@@ -35,8 +35,7 @@ extension Apps {
                 summary = try await registeredApp(ctx, server: ctx.server(instance))
             } else {
                 let login = try ctx.login()
-                _ = try await ctx.require(.appsVerify)
-                let fetched = try await ctx.client().verifyAppCredentials()
+                let fetched = try await ctx.with(.apps(.appsVerify)) { try await $0.verifyAppCredentials() }
                 if ctx.globals.raw { return ctx.output.raw(fetched.raw) }
                 summary = AppSummary(fetched.value, instance: login.server.authority, clientID: login.clientID)
             }
@@ -45,7 +44,7 @@ extension Apps {
 
         /// fedictl's stored app on `server`, checked with an app token that is revoked afterwards.
         func registeredApp(_ ctx: CommandContext, server: ServerAddress) async throws -> AppSummary {
-            _ = try await ctx.require(.appsVerify, on: (server, ctx.storedLogin(on: server)))
+            try await ctx.with(.apps(.appsVerify), on: (server, ctx.storedLogin(on: server)), as: .visitor) { _ in }
             let secrets = ctx.accounts.secretStore(ctx.accounts.storageForNewSecrets)
             guard let stored = try await FedictlApps(ctx).storedApp(server, secrets: secrets) else {
                 throw FediError(

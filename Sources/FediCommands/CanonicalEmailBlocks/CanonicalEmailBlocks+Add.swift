@@ -37,8 +37,7 @@ extension CanonicalEmailBlocks {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: CanonicalEmailBlock.self)
-            let client = try await ctx.client()
-            try await ctx.withCapability(.canonicalEmailBlocksAdd) { _ in
+            try await ctx.with(.canonicalEmailBlocks(.canonicalEmailBlocksAdd)) { client in
                 let created = try await client.createCanonicalEmailBlock(email: email, hash: hash?.lowercased())
                 ctx.status(
                     "Blocked \(email ?? "the address") (canonical hash \(created.canonicalEmailHash.prefix(12))…).")

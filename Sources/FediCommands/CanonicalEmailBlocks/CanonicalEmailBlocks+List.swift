@@ -21,8 +21,7 @@ extension CanonicalEmailBlocks {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: CanonicalEmailBlock.self)
-            let client = try await ctx.client()
-            try await ctx.withCapability(.canonicalEmailBlocksList) { _ in
+            try await ctx.with(.canonicalEmailBlocks(.canonicalEmailBlocksList)) { client in
                 try await Listing(ctx).printPages(
                     of: CanonicalEmailBlock.self, empty: "No canonical e-mail blocks.", limit: limit
                 ) { onPage in

@@ -23,8 +23,7 @@ extension CanonicalEmailBlocks {
         public var id: String
 
         public func run(in ctx: CommandContext) async throws {
-            let client = try await ctx.client()
-            try await ctx.withCapability(.canonicalEmailBlocksRemove) { _ in
+            try await ctx.with(.canonicalEmailBlocks(.canonicalEmailBlocksRemove)) { client in
                 try ctx.confirm("Lift canonical e-mail block \(id)?")
                 try await client.deleteCanonicalEmailBlock(id: id)
                 ctx.status("Lifted canonical e-mail block \(id).")

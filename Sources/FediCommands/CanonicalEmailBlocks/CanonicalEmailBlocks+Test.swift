@@ -23,8 +23,7 @@ extension CanonicalEmailBlocks {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: CanonicalEmailBlock.self)
-            let client = try await ctx.client()
-            try await ctx.withCapability(.canonicalEmailBlocksTest) { _ in
+            try await ctx.with(.canonicalEmailBlocks(.canonicalEmailBlocksTest)) { client in
                 let fetched = try await client.testCanonicalEmailBlocks(email: email)
                 if ctx.globals.raw { return ctx.output.raw(fetched.raw) }
                 if fetched.value.isEmpty, ctx.terminal.stderrIsTTY {

@@ -42,8 +42,8 @@ extension DomainBlockSteps {
             token = try await ctx.accounts.storedToken(for: login).0
         }
         let client = APIClient(server: login.server, token: token, http: ctx.http)
-        return try await ctx.withCapability(.domainBlocksList, on: (login.server, login)) { family in
-            try await client.domainBlocks(family: family).list(limit: nil, onPage: nil)
+        return try await ctx.with(.domainBlocks(.domainBlocksList), on: (login.server, login), as: .client(client)) {
+            try await $0.list(limit: nil, onPage: nil)
         }
     }
 }

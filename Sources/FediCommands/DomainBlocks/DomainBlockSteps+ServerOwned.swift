@@ -6,7 +6,12 @@ extension DomainBlockSteps {
     /// The subscriptions' ids too, so a block marked by a removed one counts as the admin's (unread: every mark counts).
     func serverOwned(client: APIClient) async throws -> ServerOwned {
         // Before GoToSocial 0.18 there are no subscriptions: a mark there names none.
-        guard (try? await ctx.require(.domainExcludesList)) != nil else { return ServerOwned(subscriptions: []) }
+        let none = ServerOwned(subscriptions: [])
+        do {
+            guard try await refusal(of: .domainExcludesList) == nil else { return none }
+        } catch {
+            return none
+        }
         let excludes = try await client.domainExcludes(limit: nil, onPage: nil)
         let subscriptions = try? await client.domainSubscriptions(type: nil, limit: nil, onPage: nil)
         return ServerOwned(excludes: excludes, subscriptions: subscriptions.map { Set($0.map(\.id)) })

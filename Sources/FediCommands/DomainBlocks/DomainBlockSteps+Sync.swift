@@ -17,7 +17,7 @@ extension DomainBlockSteps {
     ) async throws -> (counted: [String: DomainFollows], uncounted: [String: String]) {
         guard !domains.isEmpty else { return ([:], [:]) }
         do {
-            _ = try await ctx.require(.domainFollows)
+            if let refusal = try await refusal(of: .domainFollows) { throw refusal }
         } catch {
             if capping {
                 // The cap is the default: say where it does not hold rather than let it pass for kept.
@@ -63,7 +63,7 @@ extension DomainBlockSteps {
     func fitted(_ plan: SyncPlan) async -> SyncPlan {
         guard plan.steps.contains(where: { [.raise, .lower, .change].contains($0.action) }) else { return plan }
         do {
-            _ = try await ctx.require(.domainBlocksUpdate)
+            if let refusal = try await refusal(of: .domainBlocksUpdate) { throw refusal }
             return plan
         } catch {
             var fitted = plan

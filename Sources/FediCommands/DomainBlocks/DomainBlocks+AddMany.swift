@@ -48,7 +48,9 @@ extension DomainBlocks.Add {
                 try ctx.output.list(shown.map { DomainBlocks.Import.row($0, result: nil) })
                 return ctx.noteOutcome("\(host) already blocks every domain given with these settings; nothing sent")
             }
-            if plan.count(.update) > 0 { _ = try await ctx.require(.domainBlocksUpdate) }
+            if plan.count(.update) > 0, let refusal = try await DomainBlockSteps(ctx).refusal(of: .domainBlocksUpdate) {
+                throw refusal
+            }
             let (added, updated) = (plan.count(.add), plan.count(.update))
             var what = added > 0 ? ["block \(added) domain\(added == 1 ? "" : "s")"] : []
             if updated > 0 { what.append("change \(updated) existing block\(updated == 1 ? "" : "s")") }

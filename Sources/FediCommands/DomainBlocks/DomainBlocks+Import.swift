@@ -106,7 +106,11 @@ extension DomainBlocks {
                     if !covered.isEmpty { try ctx.output.list(covered.map { Self.row($0, result: nil) }) }
                     return ctx.status("Nothing to write: the server already matches \(source).")
                 }
-                if plan.count(.update) > 0 { _ = try await ctx.require(.domainBlocksUpdate) }
+                if plan.count(.update) > 0,
+                    let refusal = try await DomainBlockSteps(ctx).refusal(of: .domainBlocksUpdate)
+                {
+                    throw refusal
+                }
                 if plan.count(.remove) > 0 {
                     let lifted = plan.steps.filter { $0.action == .remove }.map(\.domain)
                     try ctx.confirm(

@@ -117,7 +117,9 @@ extension DomainBlocks {
             let ctx = ctx.forBulkWork(onWait: progress.waiting)
             let client = try await ctx.client()
             let login = try ctx.login()
-            if asDraft { _ = try await ctx.require(.domainBlocksSyncAsDraft) }
+            if asDraft, let refusal = try await DomainBlockSteps(ctx).refusal(of: .domainBlocksSyncAsDraft) {
+                throw refusal
+            }
             try await ctx.with(.domainBlocks(.domainBlocksSync)) { adapter in
                 // The server's peers reveal obfuscated entries; a server that hides them just matches fewer,
                 // and says why, so "unmatched" is not taken for "no peer of this server".

@@ -29,13 +29,12 @@ extension DomainDrafts {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainPermission.self)
-            let client = try await ctx.client()
-            try await ctx.withCapability(.domainDraftsAccept) { family in
+            try await ctx.with(.domainPermissions(.domainDraftsAccept)) { client in
                 let draft = try await client.domainDraft(id: id).value
                 let type = draft.permissionType ?? "permission"
                 try ctx.confirm(
                     "Accept the \(type) draft for \(draft.domain)\(overwrite ? ", replacing any \(type) there" : "")?")
-                let note = try await acceptingNote(draft, client, family, journal: ctx.journalIsOn)
+                let note = try await acceptingNote(draft, in: ctx)
                 let accepted = try await JournalNote.during(note) {
                     try await client.acceptDomainDraft(id: id, overwrite: overwrite)
                 }
@@ -46,17 +45,18 @@ extension DomainDrafts {
 
         /// The block or allow the draft makes, for the journal: its undo lifts it, or puts back the one
         /// --overwrite replaced (read first: without --overwrite GoToSocial refuses where there is one).
-        func acceptingNote(
-            _ draft: DomainPermission, _ client: APIClient, _ family: APIFamily,
-            journal: Bool
-        ) async throws -> [JournalNote] {
-            guard journal else { return [] }
+        func acceptingNote(_ draft: DomainPermission, in ctx: CommandContext) async throws -> [JournalNote] {
+            guard ctx.journalIsOn else { return [] }
             guard overwrite else { return [.accepting(draft, over: nil, allow: nil)] }
             if draft.permissionType == DomainPermissionType.allow.rawValue {
-                let allows = try await client.domainAllows(family: family).list(limit: nil, onPage: nil)
+                let allows = try await ctx.with(.domainAllows(.domainAllowsList)) {
+                    try await $0.list(limit: nil, onPage: nil)
+                }
                 return [.accepting(draft, over: nil, allow: allows.first(named: draft.domain))]
             }
-            let blocks = try await client.domainBlocks(family: family).list(limit: nil, onPage: nil)
+            let blocks = try await ctx.with(.domainBlocks(.domainBlocksList)) {
+                try await $0.list(limit: nil, onPage: nil)
+            }
             return [.accepting(draft, over: blocks.first(named: draft.domain), allow: nil)]
         }
     }

@@ -37,8 +37,7 @@ extension DomainDrafts {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainPermission.self)
             let domain = try DomainText.parse(domain)
-            let client = try await ctx.client()
-            try await ctx.withCapability(.domainDraftsAdd) { _ in
+            try await ctx.with(.domainPermissions(.domainDraftsAdd)) { client in
                 let drafts = try await client.domainDrafts(type: type, subscriptionID: nil, limit: nil, onPage: nil)
                 if let existing = drafts.filter({ $0.subscriptionID == nil }).first(named: domain) {
                     ctx.status(

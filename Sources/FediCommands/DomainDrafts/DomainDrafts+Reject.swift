@@ -27,8 +27,7 @@ extension DomainDrafts {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainPermission.self)
-            let client = try await ctx.client()
-            try await ctx.withCapability(.domainDraftsReject) { _ in
+            try await ctx.with(.domainPermissions(.domainDraftsReject)) { client in
                 let draft = try await client.domainDraft(id: id).value
                 try ctx.confirm(
                     "Drop the \(draft.permissionType ?? "") draft for \(draft.domain)\(exclude ? " and exclude the domain" : "")?"

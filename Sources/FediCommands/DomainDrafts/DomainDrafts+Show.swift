@@ -21,9 +21,10 @@ extension DomainDrafts {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainPermission.self)
-            let client = try await ctx.client()
             try ctx.output.item(
-                try await ctx.withCapability(.domainDraftsShow) { _ in try await client.domainDraft(id: id) })
+                try await ctx.with(.domainPermissions(.domainDraftsShow)) { client in
+                    try await client.domainDraft(id: id)
+                })
         }
     }
 }

@@ -27,8 +27,7 @@ extension DomainExcludes {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainPermission.self)
             let domain = try DomainText.parse(domain)
-            let client = try await ctx.client()
-            try await ctx.withCapability(.domainExcludesAdd) { _ in
+            try await ctx.with(.domainPermissions(.domainExcludesAdd)) { client in
                 if let existing = try await client.domainExcludes(limit: nil, onPage: nil).first(named: domain) {
                     ctx.status("\(existing.domain) is already excluded; nothing sent.")
                     return try ctx.output.item(existing)

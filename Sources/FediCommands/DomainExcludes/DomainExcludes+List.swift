@@ -22,8 +22,7 @@ extension DomainExcludes {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainPermission.self)
-            let client = try await ctx.client()
-            try await ctx.withCapability(.domainExcludesList) { _ in
+            try await ctx.with(.domainPermissions(.domainExcludesList)) { client in
                 try await Listing(ctx).printPages(
                     of: DomainPermission.self, empty: "No excluded domains.",
                     limit: limit

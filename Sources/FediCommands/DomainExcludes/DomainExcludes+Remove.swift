@@ -24,8 +24,7 @@ extension DomainExcludes {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainPermission.self)
-            let client = try await ctx.client()
-            try await ctx.withCapability(.domainExcludesRemove) { _ in
+            try await ctx.with(.domainPermissions(.domainExcludesRemove)) { client in
                 guard let exclude = try await client.domainExcludes(limit: nil, onPage: nil).first(named: target) else {
                     throw FediError(
                         .noInput, "\(target) is not excluded on \(client.server.authority)",

@@ -50,8 +50,7 @@ extension DomainSubscriptions {
             fields.uri = url
             fields.permissionType = type.rawValue
             fields.contentType = fields.contentType ?? SubscriptionContentType.guess(from: url)?.mimeType
-            let client = try await ctx.client()
-            try await ctx.withCapability(.domainSubscriptionsAdd) { _ in
+            try await ctx.with(.domainPermissions(.domainSubscriptionsAdd)) { client in
                 let all = try await client.domainSubscriptions(type: nil, limit: nil, onPage: nil)
                 if let existing = all.first(where: { $0.uri == url && $0.permissionType == type.rawValue }) {
                     ctx.status("Already subscribed to \(url) for \(type.rawValue)s (\(existing.id)); nothing sent.")

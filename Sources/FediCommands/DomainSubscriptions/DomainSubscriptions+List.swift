@@ -26,8 +26,7 @@ extension DomainSubscriptions {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainSubscription.self)
             try SubscriptionSteps(ctx).refuseRawSubscriptions()
-            let client = try await ctx.client()
-            try await ctx.withCapability(.domainSubscriptionsList) { _ in
+            try await ctx.with(.domainPermissions(.domainSubscriptionsList)) { client in
                 try await Listing(ctx).printPages(
                     of: DomainSubscription.self, empty: "No subscriptions.",
                     limit: limit

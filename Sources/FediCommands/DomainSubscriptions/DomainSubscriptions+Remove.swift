@@ -33,8 +33,7 @@ extension DomainSubscriptions {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainSubscription.self)
-            let client = try await ctx.client()
-            try await ctx.withCapability(.domainSubscriptionsRemove) { family in
+            try await ctx.with(.domainPermissions(.domainSubscriptionsRemove)) { client in
                 let subscription = try await client.domainSubscription(id: id).value
                 let what = keepChildren ? "keeping" : "and lift"
                 try ctx.confirm(
@@ -48,7 +47,7 @@ extension DomainSubscriptions {
                 // Read back: what the server left of the children (GoToSocial 0.20 leaves them all).
                 let left =
                     ctx.globals.dryRun ? before : try await client.domainPermissions(ofSubscription: id, type: type)
-                try await children(before: before, left: left, type: type, client, family, ctx)
+                try await children(before: before, left: left, type: type, client, ctx)
                 try ctx.output.item(removed)
             }
         }
@@ -56,7 +55,7 @@ extension DomainSubscriptions {
         /// Lifts the children the server left (unless --keep-children), and says what became of them.
         func children(
             before: [DomainPermission], left: [DomainPermission], type: DomainPermissionType, _ client: APIClient,
-            _ family: APIFamily, _ ctx: CommandContext
+            _ ctx: CommandContext
         ) async throws {
             let noun = "\(type.rawValue)\(before.count == 1 ? "" : "s")"
             func names(_ list: [DomainPermission]) -> String {
@@ -75,20 +74,23 @@ extension DomainSubscriptions {
             if left.isEmpty { return ctx.status("The server removed the \(before.count) \(noun) it made.") }
             // GoToSocial 0.20 ignores remove_children: lift each one here, journaled like any lift.
             if type == .allow {
-                let adapter = try client.domainAllows(family: family)
-                let allows = try await adapter.list(limit: nil, onPage: nil)
-                for child in left {
-                    guard let allow = allows.first(where: { $0.id == child.id }) else { continue }
-                    try await JournalNote.during([.liftingAllow(allow)]) { try await adapter.remove(allow) }
+                try await ctx.with(.domainAllows(.domainAllowsRemove)) { adapter in
+                    let allows = try await adapter.list(limit: nil, onPage: nil)
+                    for child in left {
+                        guard let allow = allows.first(where: { $0.id == child.id }) else { continue }
+                        try await JournalNote.during([.liftingAllow(allow)]) { try await adapter.remove(allow) }
+                    }
                 }
             } else {
-                let adapter = try client.domainBlocks(family: family)
-                let blocks = try await adapter.list(limit: nil, onPage: nil)
-                for child in left {
-                    guard let block = blocks.first(where: { $0.id == child.id }) else { continue }
-                    _ = try await adapter.carryOut(
-                        DomainBlockPlan.Step(
-                            action: .remove, domain: block.domain, spec: nil, existing: block, changes: [], line: nil))
+                try await ctx.with(.domainBlocks(.domainBlocksRemove)) { adapter in
+                    let blocks = try await adapter.list(limit: nil, onPage: nil)
+                    for child in left {
+                        guard let block = blocks.first(where: { $0.id == child.id }) else { continue }
+                        _ = try await adapter.carryOut(
+                            DomainBlockPlan.Step(
+                                action: .remove, domain: block.domain, spec: nil, existing: block, changes: [],
+                                line: nil))
+                    }
                 }
             }
             let verb = ctx.globals.dryRun ? "Would lift" : "Lifted"

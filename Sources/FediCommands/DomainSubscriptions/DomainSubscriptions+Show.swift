@@ -22,9 +22,8 @@ extension DomainSubscriptions {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainSubscription.self)
             try SubscriptionSteps(ctx).refuseRawSubscriptions()
-            let client = try await ctx.client()
             try ctx.output.item(
-                try await ctx.withCapability(.domainSubscriptionsShow) { _ in
+                try await ctx.with(.domainPermissions(.domainSubscriptionsShow)) { client in
                     try await client.domainSubscription(id: id).value
                 })
         }

@@ -25,8 +25,7 @@ extension DomainSubscriptions {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: PublicDomainBlock.self)
-            let client = try await ctx.client()
-            let entries = try await ctx.withCapability(.domainSubscriptionsTest) { _ in
+            let entries = try await ctx.with(.domainPermissions(.domainSubscriptionsTest)) { client in
                 try await client.testDomainSubscription(id: id)
             }
             ctx.status("The list has \(entries.count) entr\(entries.count == 1 ? "y" : "ies").")

@@ -51,8 +51,7 @@ extension DomainSubscriptions {
             if let url { try DomainSubscriptions.checkListURL(url, insecureHTTP: ctx.globals.insecureHttp) }
             var fields = try settings.fields(ctx)
             fields.uri = url
-            let client = try await ctx.client()
-            try await ctx.withCapability(.domainSubscriptionsUpdate) { _ in
+            try await ctx.with(.domainPermissions(.domainSubscriptionsUpdate)) { client in
                 let updated = try await client.updateDomainSubscription(id: id, fields)
                 ctx.status("Updated subscription \(updated.id) (\(updated.uri)).")
                 try ctx.output.item(updated)

@@ -42,8 +42,7 @@ extension HeaderFilters {
             try ctx.output.validateFields(for: HeaderFilter.self)
             try HeaderFilterRegex.check(regex)
             let kind = try list.required()
-            let client = try await ctx.client()
-            try await ctx.withCapability(.headerFiltersAdd) { _ in
+            try await ctx.with(.headerFilters(.headerFiltersAdd)) { client in
                 let filters = try await client.headerFilters(kind)
                 if let existing = filters.first(where: {
                     $0.header.lowercased() == header.lowercased() && $0.regex == regex

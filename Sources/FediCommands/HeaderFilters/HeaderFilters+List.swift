@@ -22,8 +22,7 @@ extension HeaderFilters {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: HeaderFilter.self)
-            let client = try await ctx.client()
-            let filters = try await ctx.withCapability(.headerFiltersList) { _ in
+            let filters = try await ctx.with(.headerFilters(.headerFiltersList)) { client in
                 var filters: [HeaderFilter] = []
                 for kind in list.kinds { filters += try await client.headerFilters(kind) }
                 return filters

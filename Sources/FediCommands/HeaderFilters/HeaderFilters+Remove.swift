@@ -35,8 +35,7 @@ extension HeaderFilters {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: HeaderFilter.self)
             let kind = try list.required()
-            let client = try await ctx.client()
-            try await ctx.withCapability(.headerFiltersRemove) { _ in
+            try await ctx.with(.headerFilters(.headerFiltersRemove)) { client in
                 let filters = try await client.headerFilters(kind)
                 let match =
                     regex.map { regex in

@@ -38,8 +38,7 @@ extension IPBlocks {
             let range = try IPRange.parse(ip)
             let severity = settings.severity ?? .signUpBlock
             let duration = try settings.expiresIn.map { try DurationText.parse($0, flag: "--expires-in") }
-            let client = try await ctx.client()
-            try await ctx.withCapability(.ipBlocksAdd) { _ in
+            try await ctx.with(.ipBlocks(.ipBlocksAdd)) { client in
                 let blocks = try await client.ipBlocks(limit: nil, onPage: nil)
                 if let existing = blocks.first(where: { IPRange($0.ip)?.withPrefix == range.withPrefix }) {
                     let comment = settings.comment.flatMap { $0 == (existing.comment ?? "") ? nil : $0 }

@@ -22,8 +22,7 @@ extension IPBlocks {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: IPBlock.self)
-            let client = try await ctx.client()
-            try await ctx.withCapability(.ipBlocksList) { _ in
+            try await ctx.with(.ipBlocks(.ipBlocksList)) { client in
                 try await Listing(ctx).printPages(of: IPBlock.self, empty: "No IP blocks.", limit: limit) { onPage in
                     try await client.ipBlocks(limit: limit.count, onPage: onPage)
                 }

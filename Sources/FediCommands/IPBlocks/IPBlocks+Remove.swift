@@ -24,8 +24,7 @@ extension IPBlocks {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: IPBlock.self)
-            let client = try await ctx.client()
-            try await ctx.withCapability(.ipBlocksRemove) { _ in
+            try await ctx.with(.ipBlocks(.ipBlocksRemove)) { client in
                 let block = try await client.ipBlock(id: id).value
                 try ctx.confirm("Lift the \(block.severity.rawValue) block on \(block.ip)?")
                 try await client.deleteIPBlock(id: id)

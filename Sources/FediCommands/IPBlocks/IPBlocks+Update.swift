@@ -38,8 +38,7 @@ extension IPBlocks {
             try ctx.output.validateFields(for: IPBlock.self)
             let range = try ip.map(IPRange.parse)
             let expiresIn = try settings.expirySeconds()
-            let client = try await ctx.client()
-            try await ctx.withCapability(.ipBlocksUpdate) { _ in
+            try await ctx.with(.ipBlocks(.ipBlocksUpdate)) { client in
                 let updated = try await client.updateIPBlock(
                     id: id, ip: range, severity: settings.severity, comment: settings.comment,
                     expiresIn: expiresIn)

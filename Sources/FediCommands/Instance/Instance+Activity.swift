@@ -30,8 +30,7 @@ extension Instance {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: InstanceActivity.self)
             let target = try ctx.instanceTarget(hostArgument.host)
-            let client = ctx.anonymousClient(target.server)
-            let fetched = try await ctx.withCapability(.instanceActivity, on: target) { _ in
+            let fetched = try await ctx.with(.instanceLists(.instanceActivity), on: target, as: .visitor) { client in
                 try await Instance.explainingHidden("activity", on: target.server) {
                     try await client.instanceActivity()
                 }

@@ -32,9 +32,8 @@ extension Instance {
                 try ctx.output.validateFields(for: InstancePeerCount.self)
             }
             let target = try ctx.instanceTarget(hostArgument.host)
-            let fetched = try await ctx.withDetection(.gate(.instancePeers), on: target) { _, info in
-                let client = await ctx.readingClient(.instancePeers, on: target.server, info: info, login: target.login)
-                return try await Instance.explainingHidden(
+            let fetched = try await ctx.with(.instanceLists(.instancePeers), on: target, as: .reader) { client in
+                try await Instance.explainingHidden(
                     "peers", on: target.server, authenticated: client.token != nil
                 ) {
                     try await client.instancePeers()

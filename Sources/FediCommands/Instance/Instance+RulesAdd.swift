@@ -27,8 +27,7 @@ extension Instance.Rules {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: InstanceRule.self)
-            let client = try await ctx.client()
-            try await ctx.withCapability(.instanceRulesAdd) { _ in
+            try await ctx.with(.instanceLists(.instanceRulesAdd)) { client in
                 if let existing = try await client.instanceRules().value.first(where: { $0.text == text }) {
                     ctx.status("That rule is already there (\(existing.id)); nothing sent.")
                     return try ctx.output.item(existing)

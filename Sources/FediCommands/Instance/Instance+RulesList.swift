@@ -26,9 +26,8 @@ extension Instance.Rules {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: InstanceRule.self)
             let target = try ctx.instanceTarget(hostArgument.host)
-            let client = ctx.anonymousClient(target.server)
-            let fetched = try await ctx.withCapability(.instanceRules, on: target) { family in
-                try await client.instance(family: family).rules()
+            let fetched = try await ctx.with(.instance(.instanceRules), on: target, as: .visitor) { instance in
+                try await instance.rules()
             }
             if ctx.globals.raw { return ctx.output.raw(fetched.raw) }
             try ctx.output.list(fetched.value)

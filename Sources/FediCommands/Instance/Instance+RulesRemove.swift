@@ -26,8 +26,7 @@ extension Instance.Rules {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: InstanceRule.self)
-            let client = try await ctx.client()
-            try await ctx.withCapability(.instanceRulesRemove) { _ in
+            try await ctx.with(.instanceLists(.instanceRulesRemove)) { client in
                 let rule = try await client.instanceRule(id: id)
                 try ctx.confirm("Remove the rule \"\(rule.text)\"?")
                 try await JournalNote.during([.instanceRule(id: rule.id, before: rule.text, after: nil)]) {

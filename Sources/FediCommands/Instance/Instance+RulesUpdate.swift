@@ -30,8 +30,7 @@ extension Instance.Rules {
 
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: InstanceRule.self)
-            let client = try await ctx.client()
-            try await ctx.withCapability(.instanceRulesUpdate) { _ in
+            try await ctx.with(.instanceLists(.instanceRulesUpdate)) { client in
                 // The journal keeps the old text, for an undo that puts it back.
                 let before = ctx.journalIsOn ? try await client.instanceRule(id: id).text : nil
                 let note = JournalNote.instanceRule(id: id, before: before, after: text)

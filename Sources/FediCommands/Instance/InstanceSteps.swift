@@ -19,11 +19,8 @@ extension InstanceSteps {
         -> (blocks: Fetched<[PublicDomainBlock]>, server: ServerInfo)
     {
         let target = try ctx.instanceTarget(host)
-        return try await ctx.withDetection(.gate(.instanceBlocks), on: target) { _, info in
-            // A login's token on this server, when there is one: some admins (and GoToSocial) show the list to users only.
-            let client = await ctx.readingClient(
-                .instanceBlocks, on: target.server, info: info, login: target.login,
-                always: true)
+        // A login's token on this server, when there is one: some admins (and GoToSocial) show the list to users only.
+        return try await ctx.with(.instanceLists(.instanceBlocks), on: target, as: .signedInReader) { client, info in
             let blocks = try await Instance.explainingHidden(
                 "domain blocks", on: target.server, authenticated: client.token != nil
             ) {

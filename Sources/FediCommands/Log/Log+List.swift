@@ -161,15 +161,18 @@ extension Log {
         /// The server's own moderation log, as entries marked `remote`.
         func remoteEntries(for login: Login, in ctx: CommandContext) async throws -> [JournalEntry] {
             let info = try await ctx.serverInfo(login.server, login: login).server
-            let family = try? Door.gate(.reportsList).family(on: info, host: login.server.authority)
-            let client = try await ctx.client()
-            guard let log = family.flatMap(client.moderationLog(family:)) else {
+            // The log is kept by the admin API serving the reports, where that API keeps one.
+            let read =
+                info.offers(.reportsList)
+                ? try await ctx.with(.moderationLog, on: (login.server, login)) { log in
+                    try await log?.entries(limit: 100).value
+                } : nil
+            guard let fetched = read else {
                 ctx.status(
                     "\(login.server.authority) runs \(info.label), which has no API for its moderation log; showing fedictl's own entries only."
                 )
                 return []
             }
-            let fetched = try await log.entries(limit: 100).value
             return fetched.map { item in
                 JournalEntry(
                     id: item.id, time: item.time ?? .distantPast, account: item.actor, server: login.server.authority,

@@ -27,10 +27,11 @@ extension Media {
         }
 
         public func run(in ctx: CommandContext) async throws {
-            let client = try await ctx.client()
-            let used = try await ctx.withCapability(.mediaCleanup) { _ in try await client.cleanUpMedia(days: days) }
+            let (used, host) = try await ctx.with(.media(.mediaCleanup)) { client in
+                (try await client.cleanUpMedia(days: days), client.server.authority)
+            }
             let kept = (used ?? days).map { "older than \($0) day\($0 == 1 ? "" : "s")" } ?? "past the server's setting"
-            ctx.status("Cleanup started on \(client.server.authority): remote media \(kept) goes.")
+            ctx.status("Cleanup started on \(host): remote media \(kept) goes.")
         }
     }
 }

@@ -22,9 +22,11 @@ extension Media {
 
         public func run(in ctx: CommandContext) async throws {
             let domain = try domain.map { try DomainText.parse($0) }
-            let client = try await ctx.client()
-            try await ctx.withCapability(.mediaRefetch) { _ in try await client.refetchMedia(domain: domain) }
-            ctx.status("Refetch started on \(client.server.authority)\(domain.map { " for \($0)" } ?? "").")
+            let host = try await ctx.with(.media(.mediaRefetch)) { client in
+                try await client.refetchMedia(domain: domain)
+                return client.server.authority
+            }
+            ctx.status("Refetch started on \(host)\(domain.map { " for \($0)" } ?? "").")
         }
     }
 }

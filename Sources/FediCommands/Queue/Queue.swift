@@ -179,14 +179,17 @@ public struct Queue: FediCommand {
     ) async throws -> [QueueItem] {
         let client = try await ctx.client()
         let host = client.server.authority
-        let detected = try await ctx.serverInfo(client.server, login: try ctx.login()).server
-        let listable = kinds.filter { Door.gate($0.capability).isOpen(on: detected) }
+        var login = try ctx.login()
+        let detected = try await ctx.serverInfo(client.server, login: login).server
+        // Each kind's door reads this detection: the lists below run at once and must not detect again.
+        login.serverInfo = detected
+        let target = (server: client.server, login: Optional(login))
+        let listable = kinds.filter { detected.offers($0.capability) }
         for kind in kinds where !listable.contains(kind) {
-            // Throws the capability table's own wording; only the last refusal is fatal.
-            do { _ = try Door.gate(kind.capability).family(on: detected, host: host) } catch let refusal as FediError {
-                if listable.isEmpty { throw refusal }
-                if !quiet { ctx.status("fedictl: \(refusal.message); showing the rest") }
-            }
+            // The capability table's own wording; only the last refusal is fatal.
+            guard let refusal = detected.refusal(of: kind.capability, host: host) else { continue }
+            if listable.isEmpty { throw refusal }
+            if !quiet { ctx.status("fedictl: \(refusal.message); showing the rest") }
         }
         // Reports and sign-ups at once: a watch's poll, or a server that answers slowly, waits for
         // the slower list rather than both in turn.
@@ -194,27 +197,32 @@ public struct Queue: FediCommand {
             do {
                 switch kind {
                 case .report:
-                    let reports = try Door.reports(kind.capability).open(client, on: detected)
                     return .success(
-                        try await pageByPage {
-                            try await reports.list(ReportQuery(resolved: false), limit: nil, onPage: $0)
-                        } mapping: {
-                            selection.matches($0, on: host) ? QueueItem(report: $0, server: host) : nil
+                        try await ctx.with(.reports(kind.capability), on: target, as: .client(client)) { reports in
+                            try await pageByPage {
+                                try await reports.list(ReportQuery(resolved: false), limit: nil, onPage: $0)
+                            } mapping: {
+                                selection.matches($0, on: host) ? QueueItem(report: $0, server: host) : nil
+                            }
                         })
                 case .signUp:
-                    let accounts = try Door.accounts(kind.capability).open(client, on: detected)
                     return .success(
-                        try await pageByPage {
-                            try await accounts.list(AccountQuery(status: .pending), limit: nil, onPage: $0)
-                        } mapping: {
-                            selection.matches($0, on: host) ? QueueItem(signUp: $0, server: host) : nil
+                        try await ctx.with(.accounts(kind.capability), on: target, as: .client(client)) { accounts in
+                            try await pageByPage {
+                                try await accounts.list(AccountQuery(status: .pending), limit: nil, onPage: $0)
+                            } mapping: {
+                                selection.matches($0, on: host) ? QueueItem(signUp: $0, server: host) : nil
+                            }
                         })
                 case .trend:
-                    let trends = try Door.trends(kind.capability).open(client, on: detected)
-                    var pending: [QueueItem] = []
-                    for trendKind in Trend.Kind.allCases {
-                        pending += try await trends.list(trendKind, limit: nil).filter { $0.review == .pending }
-                            .map { QueueItem(trend: $0, server: host) }
+                    let pending = try await ctx.with(.trends(kind.capability), on: target, as: .client(client)) {
+                        trends in
+                        var pending: [QueueItem] = []
+                        for trendKind in Trend.Kind.allCases {
+                            pending += try await trends.list(trendKind, limit: nil).filter { $0.review == .pending }
+                                .map { QueueItem(trend: $0, server: host) }
+                        }
+                        return pending
                     }
                     return .success(pending)
                 }

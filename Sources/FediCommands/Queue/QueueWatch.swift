@@ -160,7 +160,7 @@ struct QueueWatch {
     {
         let client = try await ctx.client()
         let detected = try await ctx.serverInfo(client.server, login: try ctx.login()).server
-        guard Door.gate(.queueStream).isOpen(on: detected) else { return nil }
+        guard detected.offers(.queueStream) else { return nil }
         let base = Lazy { await client.streamingBase() }
         return { try await client.queueNotifications(kinds: Set(kinds), at: await base.value()) }
     }

@@ -60,14 +60,13 @@ extension Reports {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: FiledReport.self)
             let login = try ctx.login()
-            // TODO(doors): the report-filing door (`ctx.with(.reportFiling)`) replaces these two lines.
-            let family = try await ctx.require(.reportsFile)
-            let filing = try await ctx.client().reportFiling(family: family)
             let draft = ReportDraft(
                 statusIDs: statuses, category: category?.rawValue, ruleIDs: rules, comment: comment, forward: forward)
-            try filing.check(draft)
-            if !rules.isEmpty { try await checkRules(ctx, login: login) }
-            let (report, raw) = try await filing.file(against: account, draft)
+            let (report, raw) = try await ctx.with(.reportFiling(.reportsFile)) { filing in
+                try filing.check(draft)
+                if !rules.isEmpty { try await checkRules(ctx, login: login) }
+                return try await filing.file(against: account, draft)
+            }
             if ctx.globals.raw, let raw { return ctx.output.raw(raw) }
             ctx.status("Reported @\(report.target) to the moderators of \(login.server.authority).")
             if let asked = category?.rawValue, let stored = report.category, stored != asked {

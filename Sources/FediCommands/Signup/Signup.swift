@@ -84,9 +84,9 @@ public struct Signup: FediCommand {
         try ctx.output.validateFields(for: SignupResult.self)
         let server = try ctx.server(instance)
         let host = server.authority
-        let detected = try await ctx.serverInfo(server, login: ctx.storedLogin(on: server)).server
-        let door = Door.registration(.signup)
-        let registration = try door.open(ctx.anonymousClient(server), on: detected)
+        let (registration, detected) = try await ctx.with(
+            .registration(.signup), on: (server, ctx.storedLogin(on: server)), as: .visitor
+        ) { ($0, $1) }
 
         let policy = try await registration.policy()
         if policy.mode == .closed {
@@ -116,8 +116,7 @@ public struct Signup: FediCommand {
             // that one (password redacted) and stop. The placeholder token is never printed.
             ctx.status(
                 "dry run: fedictl would first register an app on \(host) (or reuse its own) and take an app token.")
-            _ = try await door.open(APIClient(server: server, token: "dry-run", http: ctx.http), on: detected)
-                .createAccount(request)
+            _ = try await registration.through(APIClient(server: server, token: "dry-run", http: ctx.http)).createAccount(request)
         }
         let secrets = ctx.accounts.secretStore(ctx.accounts.storageForNewSecrets)
         // Any fedictl app with `write` will do; a new one gets the scopes a later `auth login` asks for.
@@ -128,7 +127,7 @@ public struct Signup: FediCommand {
         let answer: SignupAnswer
         do {
             answer = try await FedictlApps(ctx).withAppToken(server, app: app, scopes: ["write"]) {
-                try await door.open($0, on: detected).createAccount(request)
+                try await registration.through($0).createAccount(request)
             }
         } catch let APIError.http(422, said, _, _, body) {
             let fields = FieldRejection.all(in: body)

@@ -1,110 +1,77 @@
 import FediCore
 import FoundationEssentials
 
+/// Whose client a door's adapter sends through.
+public enum DoorCaller: Sendable {
+    /// The selected account, with its token.
+    case account
+    /// Nobody: no token is sent.
+    case visitor
+    /// A visitor, or a login on the server (the target's, the selected one, else the first stored)
+    /// where its software shows the capability to logged-in users only (GoToSocial's peers, domain
+    /// blocks and timelines).
+    case reader
+    /// A login on the server wherever there is one, else a visitor (some admins show a list to users only).
+    case signedInReader
+    /// A client the command already has (one made once for several doors).
+    case client(APIClient)
+}
+
 /// Which software a server runs, and what that lets a command do.
 ///
 /// A command that depends on the server's software opens its area's door:
 /// `try await ctx.with(.reports(.reportsShow)) { reports in … }` gives it the adapter FediCore built
-/// for the API family serving the capability, renewing a stale detection once on a 404/501. Commands
-/// never see or switch on the family (ServerDifferencesTests).
+/// for the API family serving the capability, renewing a stale detection once on a 404/501
+/// (`ServerDetection`). Commands never see or switch on the family (ServerDifferencesTests).
 extension CommandContext {
-    /// The one door: runs `body` with the selected account's adapter behind `door` (exit 69 where the
-    /// server's software has none).
-    public func with<Adapter, T>(_ door: Door<Adapter>, _ body: (Adapter) async throws -> T) async throws -> T {
-        try await with(door) { adapter, _ in try await body(adapter) }
+    /// The one door: runs `body` with the adapter behind `door` on `target` (default: the selected
+    /// account's server), sending as `caller` (exit 69 where the server's software has none).
+    public func with<Adapter, T>(
+        _ door: Door<Adapter>, on target: (server: ServerAddress, login: Login?)? = nil,
+        as caller: DoorCaller = .account,
+        _ body: (Adapter) async throws -> T
+    ) async throws -> T {
+        try await with(door, on: target, as: caller) { adapter, _ in try await body(adapter) }
     }
 
     /// The same, giving `body` the detection the adapter was chosen on too (to name the software).
-    public func with<Adapter, T>(_ door: Door<Adapter>, _ body: (Adapter, ServerInfo) async throws -> T) async throws
-        -> T
-    {
-        let client = try await client()
-        return try await withDetection(door) { family, server in
-            try await body(try door.open(client, family: family, on: server), server)
-        }
-    }
-
-    /// The API family serving `capability` on the selected account's server (detected, or from the
-    /// account's cache while it is fresh). Unavailable: exit 69, "reports assign is not available on GoToSocial 0.17.3".
-    public func require(_ capability: Capability) async throws -> APIFamily {
-        let login = try login()
-        return try await require(capability, on: (login.server, login))
-    }
-
-    /// The same for a given server and, if there is one, its stored login (whose cache is then used).
-    public func require(_ capability: Capability, on target: (server: ServerAddress, login: Login?)) async throws
-        -> APIFamily
-    {
-        let detected = try await serverInfo(target.server, login: target.login)
-        return try Door.gate(capability).family(on: detected.server, host: target.server.authority)
-    }
-
-    /// Runs `body` with the family serving `capability` on `target` (default: the selected account's
-    /// server). When the server answers 404, 405, 501 or a web page for what the table expected and the
-    /// detection came from the cache, the server is detected again once; if that changes the family,
-    /// `body` runs again with the new one, else the first error stands.
-    public func withCapability<T>(
-        _ capability: Capability, on target: (server: ServerAddress, login: Login?)? = nil,
-        _ body: (APIFamily) async throws -> T
-    ) async throws -> T {
-        try await withDetection(.gate(capability), on: target) { family, _ in try await body(family) }
-    }
-
-    /// The same through `door`'s choice of family (`.gate(capability)` for the table's), giving `body`
-    /// the detection the family came from too (for commands that keep it).
-    public func withDetection<Adapter, T>(
+    public func with<Adapter, T>(
         _ door: Door<Adapter>, on target: (server: ServerAddress, login: Login?)? = nil,
-        _ body: (APIFamily, ServerInfo) async throws -> T
+        as caller: DoorCaller = .account,
+        _ body: (Adapter, ServerInfo) async throws -> T
     ) async throws -> T {
-        let (server, login) =
+        // The account's client first: a missing token (77) is said before the server is asked anything.
+        let account: APIClient? =
+            switch caller {
+            case .account: try await client()
+            case .client(let client): client
+            case .visitor, .reader, .signedInReader: nil
+            }
+        let target =
             try target
             ?? {
                 let login = try self.login()
                 return (login.server, login)
             }()
-        let first = try await serverInfo(server, login: login)
-        let family = try door.family(on: first.server, host: server.authority)
-        do {
-            return try await body(family, first.server)
-        } catch let error as APIError where error.meansAbsent && first.fromCache && door.redetects {
-            let renewed = try await serverInfo(server, login: login, refresh: true).server
-            let newFamily = try door.family(on: renewed, host: server.authority)
-            guard newFamily != family else { throw error }
-            return try await body(newFamily, renewed)
+        return try await detection(self).open(door, on: target) { info in
+            if let account { return account }
+            guard case .visitor = caller else {
+                let always = if case .signedInReader = caller { true } else { false }
+                return await readingClient(
+                    door.capability, on: target.server, info: info, login: target.login, always: always)
+            }
+            return anonymousClient(target.server)
+        } _: { adapter, info in
+            try await body(adapter, info)
         }
     }
 
-    /// What a server runs. With a stored `login` for it, the login's cached detection is used while it is
-    /// fresh (`ServerInfo.defaultTimeToLive`) and a new one is stored there; without one, the host's
-    /// entry in the server cache is. `refresh` always detects again. `discovery` is set when detection
-    /// ran, so callers can reuse the documents it fetched. A detection that found nothing is not stored.
+    /// What a server runs (`ServerDetection.serverInfo`): from the login's cache while fresh, else
+    /// the host's, else detected; `discovery` holds the documents a detection fetched.
     public func serverInfo(_ server: ServerAddress, login: Login?, refresh: Bool = false) async throws
         -> (server: ServerInfo, discovery: Discovery?, fromCache: Bool)
     {
-        // An account made up for a FEDICTL_TOKEN run is not in the config: its server is cached by
-        // host, as for a server with no account, so a watch does not detect it again every poll.
-        let cached = login?.serverInfo ?? services.serverCache.serverInfo(for: server.authority)
-        if !refresh, let cached, cached.isFresh(at: services.now()) {
-            journalSession?.noteDetection(cached, for: server.authority)
-            return (cached, nil, true)
-        }
-        let discovery = try await ServerDiscovery(client: anonymousClient(server)).detect(now: services.now())
-        if discovery.foundNothing {
-            // A maintenance page or 404 everywhere: stored, it would make the server "unknown software"
-            // for a day. Nothing is stored, so the next run detects again; a known detection, even a
-            // stale one, stands meanwhile, unless --refresh asked what the server says now.
-            if !refresh, let cached, cached.flavour != .unknown {
-                journalSession?.noteDetection(cached, for: server.authority)
-                return (cached, nil, true)
-            }
-            journalSession?.noteDetection(discovery.server, for: server.authority)
-            return (discovery.server, discovery, false)
-        }
-        journalSession?.noteDetection(discovery.server, for: server.authority)
-        if login.map({ remember(discovery.server, for: $0) }) != true {
-            services.serverCache.remember(discovery.server, for: server.authority)
-        }
-        return (discovery.server, discovery, false)
+        try await detection(self).serverInfo(server, login: login, refresh: refresh)
     }
 
     /// The server an instance command asks: HOST when given (with the stored login for that instance,
@@ -136,16 +103,13 @@ extension CommandContext {
         }
         return candidates.first
     }
+}
 
-    /// Stores a detection in the login's cache. A login that is not in the config (a `FEDICTL_TOKEN`
-    /// run) or a config that cannot be written only loses the cache.
-    /// Keeps `info` with the stored account; false when `login` is not stored.
-    private func remember(_ info: ServerInfo, for login: Login) -> Bool {
-        // Looked up first, so a run with no config file (FEDICTL_TOKEN alone) does not create one.
-        guard (try? services.logins.load().index(of: login.id)) != nil else { return false }
-        _ = try? services.logins.update { config in
-            if let index = config.index(of: login.id) { config.accounts[index].serverInfo = info }
-        }
-        return true
-    }
+/// The context's detection: its config and server cache, its clock, and its journal, which notes
+/// every detection used.
+private func detection(_ ctx: CommandContext) -> ServerDetection {
+    let session = ctx.journalSession
+    return ServerDetection(
+        logins: ctx.services.logins, cache: ctx.services.serverCache, now: ctx.services.now,
+        visitor: { ctx.anonymousClient($0) }, noted: { info, host in session?.noteDetection(info, for: host) })
 }

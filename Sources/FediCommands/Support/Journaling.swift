@@ -134,7 +134,7 @@ struct JournalWriter {
         guard let info, words.count >= 2,
             let capability = Capability(rawValue: "\(words[0]) \(words[1])")
         else { return words }
-        if !Door.gate(capability).isOpen(on: info) { return nil }
+        if !info.offers(capability) { return nil }
         return words
     }
 

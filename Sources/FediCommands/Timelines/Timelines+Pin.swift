@@ -40,12 +40,12 @@ extension Timelines {
             let server = try ctx.server(host)
             let name = self.name ?? server.authority
             try Self.checkConflicts(in: ctx.services.logins.load(), name: name, server: server)
-            let info = try await ctx.serverInfo(server, login: nil).server
-            let family = try Door.gate(.timelinesLocal).family(on: info, host: server.authority)
             // A pin nobody can read is no use: ask for one post first, as a visitor or, where the server
             // shows it to logged-in users only, with a login there (exit 77 if refused).
-            let reader = try await TimelineSteps(ctx).localTimelineReader(on: server, info: info, family: family)
-            _ = try await reader.local(limit: 1, mediaOnly: false, after: nil)
+            let info = try await ctx.with(.timelines(.timelinesLocal), on: (server, nil), as: .reader) { reader, info in
+                _ = try await reader.local(limit: 1, mediaOnly: false, after: nil)
+                return info
+            }
             var pin = PinnedTimeline(
                 name: name, baseURL: server.baseURL.absoluteString, server: info, pinnedAt: ctx.services.now())
             if ctx.globals.dryRun {

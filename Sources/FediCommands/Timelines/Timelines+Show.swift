@@ -81,12 +81,8 @@ extension Timelines {
                     hint: "pin it first: fedictl timelines pin \(timeline)")
             }
             let target = try ctx.instanceTarget(timeline)
-            let fetched = try await ctx.withDetection(.gate(.timelinesLocal), on: target) { family, info in
-                try await TimelineSteps(ctx).localTimelineReader(
-                    on: target.server, info: info, family: family,
-                    login: target.login
-                )
-                .local(limit: limit, mediaOnly: mediaOnly, after: nil)
+            let fetched = try await ctx.with(.timelines(.timelinesLocal), on: target, as: .reader) { reader in
+                try await reader.local(limit: limit, mediaOnly: mediaOnly, after: nil)
             }
             try present(fetched, in: ctx, empty: "No posts on \(target.server.authority).")
         }
@@ -98,8 +94,8 @@ extension Timelines {
             let server = pin.address
             // Only posts after the kept one: the server's own cursor, so every post it returns is newer.
             let after = sinceLast ? pin.lastSeenID : nil
-            let (read, info) = try await ctx.withDetection(.gate(.timelinesLocal), on: (server, nil)) { family, info in
-                let reader = try await TimelineSteps(ctx).localTimelineReader(on: server, info: info, family: family)
+            let (read, info) = try await ctx.with(.timelines(.timelinesLocal), on: (server, nil), as: .reader) {
+                reader, info in
                 if let after {
                     return (
                         try await reader.local(
@@ -136,9 +132,7 @@ extension Timelines {
                     .usage, "--since-last works with pinned timelines",
                     hint: "pin a server first: fedictl timelines pin HOST")
             }
-            let client = try await ctx.client()
-            var fetched = try await ctx.withCapability(.timelinesHome) { family in
-                try await TimelineReader(client: client, family: family).home(limit: limit)
+            var fetched = try await ctx.with(.timelines(.timelinesHome)) { reader in try await reader.home(limit: limit)
             }
             if mediaOnly { fetched.value.removeAll { $0.mediaURLs.isEmpty } }
             try present(fetched, in: ctx, empty: "Your home timeline is empty.")

@@ -178,10 +178,7 @@ struct TriageSession {
                     })
                 var refusals: [Capability: String] = [:]
                 for capability in needed {
-                    do { _ = try Door.gate(capability).family(on: detected, host: host) } catch let refusal as FediError
-                    {
-                        refusals[capability] = refusal.message
-                    }
+                    refusals[capability] = detected.refusal(of: capability, host: host)?.message
                 }
                 feed.yield(.unavailable(server: host, refusals))
             }
@@ -246,9 +243,7 @@ extension TriageSession {
     /// The reported account as its server's admin API shows it, in a line or two.
     static func targetFacts(_ id: String, in ctx: CommandContext, now: Date) async -> [String] {
         do {
-            let client = try await ctx.client()
-            let detected = try await ctx.serverInfo(client.server, login: try ctx.login()).server
-            let account = try await Door.accounts(.accountsShow).open(client, on: detected).account(id: id).value
+            let account = try await ctx.with(.accounts(.accountsShow)) { try await $0.account(id: id).value }
             var facts = ["The account: \(account.status)"]
             if let created = account.createdAt { facts.append("joined \(RelativeTime.describe(created, now: now))") }
             if let posts = account.posts { facts.append(posts == 1 ? "1 post" : "\(posts) posts") }

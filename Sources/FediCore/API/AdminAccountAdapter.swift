@@ -264,16 +264,14 @@ extension APIClient {
             support.resolvesAttachedReport = true
             support.deletesOnlySuspended = true
             return MastodonAdminAccounts(
-                client: self, server: server, support: support,
-                reports: try reports(family: family), gotosocial: false)
+                client: self, server: server, support: support, reports: try reports(family: family))
         case .gotosocialAdmin:
             support.kinds = [.suspend]
             support.otherKinds = "\(name)'s admin API can only suspend accounts"
             support.warningPresets = false
             support.suspendsInBackground = true
-            return MastodonAdminAccounts(
-                client: self, server: server, support: support,
-                reports: try reports(family: family), gotosocial: true)
+            return GoToSocialAdminAccounts(
+                client: self, server: server, support: support, reports: try reports(family: family))
         case .pleromaAdmin:
             support.kinds.remove(.none)
             support.otherKinds = "\(name) has no warnings; its admin API deactivates or tags accounts"

@@ -1,23 +1,25 @@
 import FoundationEssentials
 import Synchronization
 
-/// Accounts through Mastodon's admin API (`/api/v1/admin/accounts`, v2 list from 3.5) and
-/// GoToSocial's subset of it: GoToSocial matches a username exactly, cannot list the sensitized,
-/// takes only `type` and `text` with an action and can e-mail a rejected applicant.
-struct MastodonAdminAccounts: AdminAccountAdapter {
-    let client: APIClient
-    let server: ServerInfo
-    let support: AccountActionSupport
-    let reports: any ReportAdapter
-    let gotosocial: Bool
+/// What Mastodon's admin account API and GoToSocial's subset of it share: the paths, the answer's
+/// shape, the list's query, the lookups and the plain verbs. Each server's type says what it lists,
+/// how it finds a handle, and what its reject and action requests carry.
+protocol MastodonAdminAccountAPI: AdminAccountAdapter {
+    var client: APIClient { get }
+    var server: ServerInfo { get }
+    /// Whether the server's Link headers keep the list's filters (GoToSocial's drop them).
+    static var linksKeepFilters: Bool { get }
+}
+
+extension MastodonAdminAccountAPI {
     var host: String { client.server.authority }
 
-    func list(_ query: AccountQuery, limit: Int?, onPage: PageHandler<AdminAccount>?) async throws -> [AdminAccount] {
-        if query.status == .sensitized, gotosocial { throw query.refuse("sensitized", on: server) }
-        let v2 = gotosocial || server.comparableVersion.map { $0.isAtLeast(SoftwareVersion(3, 5, 0)) } ?? true
-        // GoToSocial matches `username` exactly where Mastodon (and the help) match a part of it:
-        // there the part is matched here, over every account, up to `limit` matches.
-        let partly = gotosocial && query.username != nil
+    /// The accounts matching `query`, asked for through `/api/v2` (`v2`) or `/api/v1`. `partly`: the
+    /// server matches `username` exactly where Mastodon (and the help) match a part of it, so the
+    /// part is matched here, over every account, up to `limit` matches.
+    func filtered(
+        _ query: AccountQuery, v2: Bool, partly: Bool, limit: Int?, onPage: PageHandler<AdminAccount>?
+    ) async throws -> [AdminAccount] {
         var sent = query
         if partly { sent.username = nil }
         // Checked here too: a server that ignores a state filter (mastodon_mock's v1 `sensitized`)
@@ -48,13 +50,85 @@ struct MastodonAdminAccounts: AdminAccountAdapter {
         _ query: AccountQuery, v2: Bool, limit: Int?,
         onPage: PageHandler<AdminAccount>?
     ) async throws -> [AdminAccount] {
-        let (path, items) = Self.accountList(query, v2: v2)
+        let (path, items) = MastodonAdminAccounts.accountList(query, v2: v2)
         return try await client.linkPages(
             MastodonAdminAccount.self, path, query: items, limit: limit, pageSize: 100,
-            keepingFilters: !gotosocial, onPage: onPage
+            keepingFilters: Self.linksKeepFilters, onPage: onPage
         ) {
             $0.account
         }
+    }
+
+    func account(id: String) async throws -> Fetched<AdminAccount> { try await send(.get, id, "") }
+
+    /// The client API's lookup, then the admin list.
+    func clientLookup(_ handle: String) async throws -> String {
+        do {
+            return try await client.resolveAccount("@" + handle).id
+        } catch let error as FediError where error.status == .noInput {
+            guard let found = try? await adminListed(handle) else { throw error }
+            return found
+        }
+    }
+
+    /// The client API hides suspended accounts from lookups (mastodon_mock also silenced and disabled
+    /// ones); the admin list still has them. All states are asked for at once (where the server lists
+    /// only active ones without `status`, as mastodon_mock does, each hidden state after that).
+    func adminListed(_ handle: String) async throws -> String? {
+        let parts = handle.split(separator: "@", maxSplits: 1).map(String.init)
+        let domain = parts.count > 1 ? parts[1] : nil
+        for status in [nil, AccountQuery.Status.suspended, .silenced, .disabled, .pending] {
+            let query = AccountQuery(
+                status: status, origin: domain == nil ? .local : .remote, domain: domain,
+                username: parts[0])
+            let found = try await pages(query, v2: true, limit: 40, onPage: nil)
+            if let match = found.first(where: { $0.username.lowercased() == parts[0].lowercased() }) { return match.id }
+        }
+        return nil
+    }
+
+    func approve(id: String) async throws -> Fetched<AdminAccount> { try await send(.post, id, "/approve") }
+
+    /// `POST /api/v1/admin/accounts/:id/action` with `body`.
+    func act(on id: String, _ body: AccountActionBody) async throws {
+        try await APIClient.namingAccount(id, on: client) {
+            try await client.send(
+                .post, "/api/v1/admin/accounts/\(ServerAddress.pathSegment(id))/action",
+                body: .encoded(body))
+        }
+    }
+
+    func undo(_ undo: AccountUndo, on id: String) async throws -> Fetched<AdminAccount> {
+        try await send(.post, id, "/\(undo.rawValue)")
+    }
+
+    func delete(id: String) async throws -> Fetched<AdminAccount> { try await send(.delete, id, "") }
+
+    func send(
+        _ method: HTTPMethod, _ id: String, _ action: String,
+        body: RequestBody? = nil
+    ) async throws -> Fetched<AdminAccount> {
+        try await APIClient.namingAccount(id, on: client) {
+            try await client.fetch(
+                MastodonAdminAccount.self, method,
+                "/api/v1/admin/accounts/\(ServerAddress.pathSegment(id))\(action)",
+                body: body
+            ).map(\.account)
+        }
+    }
+}
+
+/// Accounts through Mastodon's admin API (`/api/v1/admin/accounts`, v2 list from 3.5).
+struct MastodonAdminAccounts: MastodonAdminAccountAPI {
+    let client: APIClient
+    let server: ServerInfo
+    let support: AccountActionSupport
+    let reports: any ReportAdapter
+    static var linksKeepFilters: Bool { true }
+
+    func list(_ query: AccountQuery, limit: Int?, onPage: PageHandler<AdminAccount>?) async throws -> [AdminAccount] {
+        let v2 = server.comparableVersion.map { $0.isAtLeast(SoftwareVersion(3, 5, 0)) } ?? true
+        return try await filtered(query, v2: v2, partly: false, limit: limit, onPage: onPage)
     }
 
     static func accountList(_ query: AccountQuery, v2: Bool) -> (String, [URLQueryItem]) {
@@ -75,98 +149,34 @@ struct MastodonAdminAccounts: AdminAccountAdapter {
         return ("/api/v1/admin/accounts", items.items)
     }
 
-    func account(id: String) async throws -> Fetched<AdminAccount> { try await send(.get, id, "") }
-
-    /// Another server's account on Mastodon: the admin search by username and domain finds this
-    /// server's copy (a client lookup would fetch it over federation, making one). Elsewhere the
-    /// client API's lookup, then the admin list.
+    /// Another server's account: the admin search by username and domain finds this server's copy (a
+    /// client lookup would fetch it over federation, making one). This server's: the client lookup.
     func id(ofHandle handle: String) async throws -> String {
-        if !gotosocial, handle.contains("@") {
-            if let found = try await adminListed(handle) { return found }
-            throw FediError(
-                .noInput, "no account @\(handle) known to \(host)",
-                hint: "its admin account search by username and domain found none: the server has not seen the account")
-        }
-        do {
-            return try await client.resolveAccount("@" + handle).id
-        } catch let error as FediError where error.status == .noInput {
-            guard let found = try? await adminListed(handle) else { throw error }
-            return found
-        }
+        guard handle.contains("@") else { return try await clientLookup(handle) }
+        if let found = try await adminListed(handle) { return found }
+        throw FediError(
+            .noInput, "no account @\(handle) known to \(host)",
+            hint: "its admin account search by username and domain found none: the server has not seen the account")
     }
-
-    /// The client API hides suspended accounts from lookups (mastodon_mock also silenced and disabled
-    /// ones); the admin list still has them. All states are asked for at once (where the server lists
-    /// only active ones without `status`, as mastodon_mock does, each hidden state after that).
-    private func adminListed(_ handle: String) async throws -> String? {
-        let parts = handle.split(separator: "@", maxSplits: 1).map(String.init)
-        let domain = parts.count > 1 ? parts[1] : nil
-        for status in [nil, AccountQuery.Status.suspended, .silenced, .disabled, .pending] {
-            let query = AccountQuery(
-                status: status, origin: domain == nil ? .local : .remote, domain: domain,
-                username: parts[0])
-            let found = try await pages(query, v2: true, limit: 40, onPage: nil)
-            if let match = found.first(where: { $0.username.lowercased() == parts[0].lowercased() }) { return match.id }
-        }
-        return nil
-    }
-
-    func approve(id: String) async throws -> Fetched<AdminAccount> { try await send(.post, id, "/approve") }
 
     func reject(id: String, message: String?) async throws -> Fetched<AdminAccount> {
-        guard gotosocial, message != nil else { return try await send(.post, id, "/reject") }
-        let body = try RequestBody.encoded(RejectBody(sendEmail: true, message: message))
-        return try await send(.post, id, "/reject", body: body)
-    }
-
-    /// GoToSocial's reject fields: the message reaches the applicant only with `send_email`.
-    struct RejectBody: Encodable {
-        var sendEmail: Bool
-        var message: String?
-        enum CodingKeys: String, CodingKey { case sendEmail = "send_email", message }
+        try await send(.post, id, "/reject")
     }
 
     func act(_ action: AccountAction, on id: String) async throws {
-        let body =
-            gotosocial
-            ? AccountActionBody(type: action.kind.rawValue, text: action.text)
-            : AccountActionBody(
+        try await act(
+            on: id,
+            AccountActionBody(
                 type: action.kind.rawValue, sendEmailNotification: action.notify,
                 reportID: action.reportID,
-                warningPresetID: action.warningPresetID, text: action.text)
-        try await APIClient.namingAccount(id, on: client) {
-            try await client.send(
-                .post, "/api/v1/admin/accounts/\(ServerAddress.pathSegment(id))/action",
-                body: .encoded(body))
-        }
+                warningPresetID: action.warningPresetID, text: action.text))
     }
-
-    func undo(_ undo: AccountUndo, on id: String) async throws -> Fetched<AdminAccount> {
-        try await send(.post, id, "/\(undo.rawValue)")
-    }
-
-    func delete(id: String) async throws -> Fetched<AdminAccount> { try await send(.delete, id, "") }
 
     func describe(_ action: AccountAction, on id: String) -> String {
-        let report = gotosocial ? "" : " report_id=\(action.reportID ?? "")"
-        return "POST /api/v1/admin/accounts/\(id)/action type=\(action.kind.rawValue)" + report
+        "POST /api/v1/admin/accounts/\(id)/action type=\(action.kind.rawValue) report_id=\(action.reportID ?? "")"
     }
 
-    /// GoToSocial sends the comment to the reporter.
-    func resolveComment(after action: AccountAction) -> String? { gotosocial ? action.reportComment : nil }
-
-    private func send(
-        _ method: HTTPMethod, _ id: String, _ action: String,
-        body: RequestBody? = nil
-    ) async throws -> Fetched<AdminAccount> {
-        try await APIClient.namingAccount(id, on: client) {
-            try await client.fetch(
-                MastodonAdminAccount.self, method,
-                "/api/v1/admin/accounts/\(ServerAddress.pathSegment(id))\(action)",
-                body: body
-            ).map(\.account)
-        }
-    }
+    func resolveComment(after action: AccountAction) -> String? { nil }
 }
 
 /// `POST /api/v1/admin/accounts/:id/action`; fields left nil are not sent (GoToSocial takes only

@@ -1,18 +1,17 @@
 import FoundationEssentials
 
-/// Reports through Mastodon's admin API, which GoToSocial shares with a few differences: it lists
-/// both states unless told which, takes a comment for the reporter when resolving, and cannot reopen
-/// or keep notes.
-struct MastodonReports: ReportAdapter {
-    let client: APIClient
-    let support: ReportSupport
-    let gotosocial: Bool
+/// What Mastodon's admin report API and GoToSocial's copy of it share: the paths, the answer's shape,
+/// paging, and no notes. Each server's type says how it asks for a state and how it resolves.
+protocol MastodonAdminReportAPI: ReportAdapter {
+    var client: APIClient { get }
+    /// Puts the wanted state (`resolved`) into the list's query.
+    func ask(resolved: Bool, in items: inout QueryItems)
+}
 
+extension MastodonAdminReportAPI {
     func list(_ query: ReportQuery, limit: Int?, onPage: PageHandler<Report>?) async throws -> [Report] {
         var items = QueryItems()
-        // Mastodon reads any `resolved` value as true and lists open reports without it;
-        // GoToSocial lists both unless told which.
-        if gotosocial { items.add("resolved", String(query.resolved)) } else { items.flag("resolved", query.resolved) }
+        ask(resolved: query.resolved, in: &items)
         items.add("account_id", query.reporterID)
         items.add("target_account_id", query.targetID)
         return try await client.linkPages(
@@ -30,17 +29,6 @@ struct MastodonReports: ReportAdapter {
     /// `POST /api/v1/admin/reports/:id/unassign`.
     func unassign(id: String) async throws -> Fetched<Report> { try await send(.post, id, "/unassign") }
 
-    /// GoToSocial sends `comment` to the reporter as `action_taken_comment`.
-    func resolve(id: String, comment: String?) async throws -> Fetched<Report>? {
-        guard gotosocial else { return try await send(.post, id, "/resolve") }
-        return try await send(.post, id, "/resolve", body: comment.map { .form([("action_taken_comment", $0)]) })
-    }
-
-    func reopen(id: String) async throws -> Fetched<Report> {
-        if gotosocial { throw UnsupportedReportVerb.error("reopen", support) }
-        return try await send(.post, id, "/reopen")
-    }
-
     func addNote(
         id: String,
         _ text: String
@@ -48,7 +36,7 @@ struct MastodonReports: ReportAdapter {
 
     func describeResolve(_ id: String) -> String { "POST /api/v1/admin/reports/\(id)/resolve" }
 
-    private func send(
+    func send(
         _ method: HTTPMethod, _ id: String, _ action: String,
         body: RequestBody? = nil
     ) async throws -> Fetched<Report> {
@@ -60,4 +48,19 @@ struct MastodonReports: ReportAdapter {
             ).map(\.report)
         }
     }
+}
+
+/// Reports through Mastodon's admin API.
+struct MastodonReports: MastodonAdminReportAPI {
+    let client: APIClient
+    let support: ReportSupport
+
+    /// Mastodon reads any `resolved` value as true and lists open reports without it.
+    func ask(resolved: Bool, in items: inout QueryItems) { items.flag("resolved", resolved) }
+
+    func resolve(id: String, comment: String?) async throws -> Fetched<Report>? {
+        try await send(.post, id, "/resolve")
+    }
+
+    func reopen(id: String) async throws -> Fetched<Report> { try await send(.post, id, "/reopen") }
 }

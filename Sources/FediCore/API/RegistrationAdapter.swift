@@ -14,6 +14,8 @@ public protocol RegistrationAdapter: Sendable {
     /// Whether and how strangers may sign up.
     func policy() async throws -> RegistrationPolicy
     func createAccount(_ request: SignupRequest) async throws -> SignupAnswer
+    /// The same adapter sending through `client` (the account is created with an app token).
+    func through(_ client: APIClient) -> Self
 }
 
 extension APIClient {
@@ -38,6 +40,7 @@ struct MastodonRegistration: RegistrationAdapter {
     func createAccount(_ request: SignupRequest) async throws -> SignupAnswer {
         try await client.createAccount(request)
     }
+    func through(_ client: APIClient) -> Self { MastodonRegistration(client: client, confirmsEmail: confirmsEmail) }
 }
 
 extension ServerInfo {

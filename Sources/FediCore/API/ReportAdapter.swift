@@ -70,8 +70,8 @@ extension APIClient {
         case .mastodonAdmin:
             var mastodon = support(false)
             mastodon.keepsAssignee = true
-            base = MastodonReports(client: self, support: mastodon, gotosocial: false)
-        case .gotosocialAdmin: base = MastodonReports(client: self, support: support(true), gotosocial: true)
+            base = MastodonReports(client: self, support: mastodon)
+        case .gotosocialAdmin: base = GoToSocialReports(client: self, support: support(true))
         case .pleromaAdmin: base = PleromaReports(admin: pleromaAdmin, support: support(true))
         case .misskeyAdmin: base = MisskeyReports(admin: misskeyAdmin, support: support(false))
         case .mastodonClient, .misskeyClient: throw family.unsupported("reports")

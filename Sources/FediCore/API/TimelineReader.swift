@@ -18,7 +18,7 @@ public struct TimelineReader: Sendable {
     public var maximumLimit: Int { adapter.maximumLimit }
 
     /// A reader through the API `family` (exit 69 for a family without timelines).
-    public init(client: APIClient, family: APIFamily) throws {
+    init(client: APIClient, family: APIFamily) throws {
         self.client = client
         self.adapter = try Self.adapter(for: family)
     }

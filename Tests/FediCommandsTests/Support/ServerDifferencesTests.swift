@@ -26,6 +26,24 @@ struct ServerDifferencesTests {
             ),
             ("a family handed to FediCore (`via:`)", /\bvia:\s/),
             ("a filters API chosen or passed around (open the door: ctx.with(.filters) { … })", /\bFiltersAPI\b/),
+            // One entry to server code (issue 43): every area has a door, opened through `ctx.with`.
+            (
+                "a family handed back to a FediCore factory (open the area's door: ctx.with(.domainBlocks(…)) { … })",
+                /\(family:|\bfamily:\s*family\b/
+            ),
+            ("a door used directly (open it through ctx.with(.accounts(…), on: target) { … })", /\bDoor\./),
+            (
+                "a capability checked without its door (open the area's door: ctx.with(.ipBlocks(…)) { … })",
+                /\bwithCapability\b/
+            ),
+            (
+                "a detection run by hand (open the door on the target: ctx.with(door, on: target) { … })",
+                /\bwithDetection\b/
+            ),
+            (
+                "a capability gated by hand (read the adapter's support, or ServerInfo.offers / refusal(of:))",
+                /\bctx\.require\(/
+            ),
         ]
     }
 
@@ -104,9 +122,11 @@ struct ServerDifferencesTests {
             for (number, line) in code.enumerated()
             where [
                 "family", "flavour", "Flavour", "software", "Admin", "Client", "CapabilityTable",
-                "via:", "FiltersAPI",
+                "via:", "FiltersAPI", "Door.", "withCapability", "withDetection", "require(",
             ].contains(where: line.contains) {
-                for branch in Self.branches where line.contains(branch.pattern) {
+                // Simple word boundaries: Unicode's (the default) read `ctx.withCapability` or
+                // `info.flavour` as one word, so `\bwithCapability` would never match there.
+                for branch in Self.branches where line.contains(branch.pattern.wordBoundaryKind(.simple)) {
                     found.append("line \(number + 1): \(branch.what): \(line.trimmingCharacters(in: .whitespaces))")
                 }
             }

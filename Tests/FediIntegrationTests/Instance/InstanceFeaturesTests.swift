@@ -109,10 +109,12 @@ struct InstanceFeaturesTests {
             insecureSecrets: { InMemorySecretStore() },
             logins: store, terminal: terminal, environment: [:])
         let ctx = CommandContext(services: services, globals: try GlobalOptions.parse([]))
-        #expect(try await ctx.require(.reportsList) == .gotosocialAdmin)
+        // Opening a door sends nothing but the detection: the adapter is chosen, no report is read.
+        let api = try await ctx.with(.reports(.reportsList), as: .visitor) { $0.support.api }
+        #expect(api == APIFamily.gotosocialAdmin.displayName)
         do {
-            let family = try await ctx.require(.reportsAssign)
-            Issue.record("reports assign was allowed on GoToSocial via \(family)")
+            let api = try await ctx.with(.reports(.reportsAssign), as: .visitor) { $0.support.api }
+            Issue.record("reports assign was allowed on GoToSocial through the \(api)")
         } catch {
             let failure = ErrorReport.fediError(from: error)
             ErrorReport.write(failure, to: ctx)
@@ -124,7 +126,7 @@ struct InstanceFeaturesTests {
 
                     """)
         }
-        // Both requirements used one detection.
+        // Both doors used one detection.
         let nodeinfo = try await server.receivedRequests().filter { $0["path"] as? String == "/.well-known/nodeinfo" }
         #expect(nodeinfo.count == 1)
     }
