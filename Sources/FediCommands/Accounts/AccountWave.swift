@@ -6,7 +6,7 @@ extension AccountSteps {
     /// makes. An account that already has the flag the action sets (an interrupted run's) is left
     /// out, so a re-run acts only on the rest.
     func actOnAccounts(_ action: AccountAction, stdin: Bool, selection write: SelectionWrite) async throws {
-        let progress = ctx.bulkProgress()
+        let progress = BulkProgress(ctx)
         let ctx = ctx.forBulkWork(onWait: progress.waiting)
         let selection = try write.filters.selection(in: ctx, stdin: stdin, takes: .signUp)
         let client = try await ctx.client()

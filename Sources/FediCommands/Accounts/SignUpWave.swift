@@ -9,7 +9,7 @@ extension AccountSteps {
         approve: Bool, stdin: Bool, selection write: SelectionWrite,
         message: String? = nil
     ) async throws {
-        let progress = ctx.bulkProgress()
+        let progress = BulkProgress(ctx)
         let ctx = ctx.forBulkWork(onWait: progress.waiting)
         let selection = try write.filters.selection(in: ctx, stdin: stdin, takes: .signUp)
         if let domain = selection.domain {

@@ -68,7 +68,7 @@ struct ReportWave {
         stdin: Bool, selection write: SelectionWrite, action: ReportWaveAction?,
         comment: String?, takeOver: Bool
     ) async throws {
-        let progress = ctx.bulkProgress()
+        let progress = BulkProgress(ctx)
         let ctx = ctx.forBulkWork(onWait: progress.waiting)
         let selection = try write.filters.selection(in: ctx, stdin: stdin, takes: .report)
         try selection.refuseAddressesForReports()

@@ -76,9 +76,9 @@ struct StatusWave {
     /// the others go on. Only a deletion, which nothing undoes, is asked first.
     func change(_ targets: IDTargets, _ change: StatusChange) async throws {
         try ctx.output.validateFields(for: BulkTargetRow.self)
-        let progress = ctx.bulkProgress()
+        let progress = BulkProgress(ctx)
         let ctx = ctx.forBulkWork(onWait: progress.waiting)
-        let wanted = targets.fromStdin ? try ctx.references(targets.stdinReferences!) : targets.ids
+        let wanted = targets.fromStdin ? try targets.stdinReferences!.values(in: ctx) : targets.ids
         try await ctx.with(.statuses(change.capability)) { statuses in
             var seen = Set<String>()
             var chosen: [StatusTarget] = []

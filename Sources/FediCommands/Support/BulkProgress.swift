@@ -105,8 +105,3 @@ extension BulkProgress {
             countsWrites: ctx.fleetMember?.preview == nil, notice: { terminal.writeError($0) })
     }
 }
-
-extension CommandContext {
-    /// `BulkProgress(self)`, for the moderation waves.
-    func bulkProgress() -> BulkProgress { BulkProgress(self) }
-}

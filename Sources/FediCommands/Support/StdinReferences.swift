@@ -10,11 +10,6 @@ public struct StdinReferences: Sendable {
     var takes: QueueItem.Kind?
 }
 
-extension CommandContext {
-    /// `use.values(in: self)`: the ids and handles on stdin meant for this context's server.
-    func references(_ use: StdinReferences) throws -> [String] { try use.values(in: self) }
-}
-
 extension StdinReferences {
     /// The ids and handles on stdin meant for `ctx`'s server: those read on it, and those that name
     /// no server (handles; bare ids over one server, or with `--each-server`). What cannot be

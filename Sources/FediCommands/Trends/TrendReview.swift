@@ -11,9 +11,9 @@ struct TrendReview {
     /// its review before (read from the server's list) and its undo (the opposite decision); one that
     /// fails is named at the end and the others go on. Nothing is asked first: each is undone by its opposite.
     func review(_ kind: Trend.Kind, _ targets: IDTargets, approve: Bool) async throws {
-        let progress = ctx.bulkProgress()
+        let progress = BulkProgress(ctx)
         let ctx = ctx.forBulkWork(onWait: progress.waiting)
-        let wanted = targets.fromStdin ? try ctx.references(targets.stdinReferences!) : targets.ids
+        let wanted = targets.fromStdin ? try targets.stdinReferences!.values(in: ctx) : targets.ids
         let host = try ctx.login().server.authority
         try await ctx.with(.trends(approve ? .trendsApprove : .trendsReject)) { trends in
             let decisions = TrendDecisions(trends: trends, host: host)
