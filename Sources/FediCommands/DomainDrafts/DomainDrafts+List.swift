@@ -29,7 +29,8 @@ extension DomainDrafts {
         public func run(in ctx: CommandContext) async throws {
             try ctx.output.validateFields(for: DomainPermission.self)
             try await ctx.with(.domainPermissions(.domainDraftsList)) { client in
-                try await Listing(ctx).printPages(of: DomainPermission.self, empty: "No drafts.", limit: limit) { onPage in
+                try await Listing(ctx).printPages(of: DomainPermission.self, empty: "No drafts.", limit: limit) {
+                    onPage in
                     try await client.domainDrafts(
                         type: type, subscriptionID: subscription, limit: limit.count,
                         onPage: onPage)

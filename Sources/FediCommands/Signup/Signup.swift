@@ -116,7 +116,8 @@ public struct Signup: FediCommand {
             // that one (password redacted) and stop. The placeholder token is never printed.
             ctx.status(
                 "dry run: fedictl would first register an app on \(host) (or reuse its own) and take an app token.")
-            _ = try await registration.through(APIClient(server: server, token: "dry-run", http: ctx.http)).createAccount(request)
+            _ = try await registration.through(APIClient(server: server, token: "dry-run", http: ctx.http))
+                .createAccount(request)
         }
         let secrets = ctx.accounts.secretStore(ctx.accounts.storageForNewSecrets)
         // Any fedictl app with `write` will do; a new one gets the scopes a later `auth login` asks for.
