@@ -129,6 +129,7 @@ public final class GoToSocialServer: Sendable {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
+        ProcessRunner.readdirOverReadGuard
         try process.run()
         // Its stderr is a line or two: reading it after stdout's end cannot fill the pipe.
         return try await ProcessRunner.onOwnThread {
@@ -153,6 +154,7 @@ public final class GoToSocialServer: Sendable {
         watchdog.standardInput = FileHandle.nullDevice
         watchdog.standardOutput = FileHandle.nullDevice
         watchdog.standardError = FileHandle.nullDevice
+        ProcessRunner.readdirOverReadGuard
         try watchdog.run()
     }
 

@@ -60,6 +60,7 @@ struct JournalConcurrencyTests {
             process.environment = environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
+            ProcessRunner.readdirOverReadGuard
             try process.run()
             processes.append(process)
         }
