@@ -73,7 +73,6 @@ public final class BinaryRun: @unchecked Sendable {
         process.standardOutput = outPipe
         process.standardError = errPipe
         process.standardInput = stdinPipe
-        ProcessRunner.readdirOverReadGuard
         try process.run()
         for (pipe, isError) in [(outPipe, false), (errPipe, true)] {
             readers.enter()

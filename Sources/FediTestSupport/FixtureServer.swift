@@ -49,7 +49,6 @@ public enum FixtureServer {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
-        ProcessRunner.readdirOverReadGuard
         try process.run()
         // The server prints `PORT <n>` once it listens; read it off the cooperative pool.
         let reader = pipe.fileHandleForReading

@@ -129,7 +129,6 @@ public final class GoToSocialServer: Sendable {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        ProcessRunner.readdirOverReadGuard
         try process.run()
         // Its stderr is a line or two: reading it after stdout's end cannot fill the pipe.
         return try await ProcessRunner.onOwnThread {
@@ -154,7 +153,6 @@ public final class GoToSocialServer: Sendable {
         watchdog.standardInput = FileHandle.nullDevice
         watchdog.standardOutput = FileHandle.nullDevice
         watchdog.standardError = FileHandle.nullDevice
-        ProcessRunner.readdirOverReadGuard
         try watchdog.run()
     }
 

@@ -4,19 +4,6 @@ import Foundation
 /// Runs a program to the end and returns what it printed and its exit status: the built fedictl
 /// (`BinaryRunner`), or the tools tests drive (shells, make, man, mandoc, tmux).
 public enum ProcessRunner {
-    /// Call before every `Process.run()`. Foundation's `Process.run()` on Linux (Swift 6.3.1) copies
-    /// each /proc/self/fd entry's whole 256-byte name, past the end of readdir's buffer when an entry
-    /// sits at its end: a SIGSEGV when that buffer ends a thread's malloc arena (swift-corelibs-
-    /// foundation PR #5472; it crashed this suite's runs twice in a row, at 66 and 366 tests). From
-    /// 32 KiB up, allocations (readdir's buffer is 32 KiB and a little) get pages of their own,
-    /// whose rounding leaves 4 KiB after the buffer, so the over-read stays in mapped memory.
-    public static let readdirOverReadGuard: Void = {
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD (malloc.h, which Swift's Glibc leaves out)
-        guard let mallopt = dlsym(nil, "mallopt") else { return }
-        _ = unsafeBitCast(mallopt, to: Mallopt.self)(mmapThreshold, 32 * 1024)
-    }()
-
     /// - Parameters:
     ///   - executable: an absolute path, or a name looked up in PATH (through /usr/bin/env).
     ///   - environment: the whole environment of the child; nil inherits this process's.
@@ -61,7 +48,6 @@ public enum ProcessRunner {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = inPipe
-        ProcessRunner.readdirOverReadGuard
         try process.run()
         // Both pipes are read to the end on threads of their own, not DispatchQueue.global(): on
         // Linux Swift's tasks run on those same few threads, and a reader blocked there for a whole

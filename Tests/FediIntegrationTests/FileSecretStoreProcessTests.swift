@@ -41,7 +41,6 @@ struct FileSecretStoreProcessTests {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
             process.arguments = ["-c", script, store.url.path, "\(n)"]
-            ProcessRunner.readdirOverReadGuard
             try process.run()
             return process
         }

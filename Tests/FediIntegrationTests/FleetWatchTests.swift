@@ -173,7 +173,6 @@ struct FleetWatchTests {
         process.standardOutput = out
         process.standardInput = Pipe()
         let text = Recorded<String>()
-        ProcessRunner.readdirOverReadGuard
         try process.run()
         Thread.detachNewThread {
             while case let chunk = out.fileHandleForReading.availableData, !chunk.isEmpty {

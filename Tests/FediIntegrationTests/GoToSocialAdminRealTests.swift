@@ -266,7 +266,6 @@ struct RealGoToSocial: Sendable {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
-        ProcessRunner.readdirOverReadGuard
         try process.run()
         let reader = pipe.fileHandleForReading
         let line = try await ProcessRunner.onOwnThread { () throws -> Data in

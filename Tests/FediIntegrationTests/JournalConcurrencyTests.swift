@@ -60,7 +60,6 @@ struct JournalConcurrencyTests {
             process.environment = environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
-            ProcessRunner.readdirOverReadGuard
             try process.run()
             processes.append(process)
         }

@@ -125,7 +125,6 @@ struct JournalUndoTests {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             let before = try await Self.blocks(on: server).count
-            ProcessRunner.readdirOverReadGuard
             try process.run()
             // Killed once it is writing (a debug build on a loaded machine starts slowly), at a moment that varies.
             for _ in 0..<400 where process.isRunning {
@@ -181,7 +180,6 @@ struct JournalUndoTests {
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: errors)
-        ProcessRunner.readdirOverReadGuard
         try process.run()
         var waiting = false
         for _ in 0..<1200 where process.isRunning && !waiting {

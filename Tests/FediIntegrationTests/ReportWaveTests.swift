@@ -189,7 +189,6 @@ struct ReportWaveTests {
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        ProcessRunner.readdirOverReadGuard
         try process.run()
         var resolved = 0
         for _ in 0..<600 where resolved < 6 {

@@ -199,7 +199,6 @@ struct DomainBlocksSyncTests {
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        ProcessRunner.readdirOverReadGuard
         try process.run()
         // Killed once some blocks are on the server, well before all 40.
         var written = 0
