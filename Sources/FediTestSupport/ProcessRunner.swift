@@ -162,6 +162,11 @@ private final class PipeText: @unchecked Sendable {
             while case let chunk = handle.availableData, !chunk.isEmpty {
                 self.lock.withLock { self.data.append(chunk) }
             }
+            // Closed here, not when the Pipe goes: Foundation keeps a Process (and its pipes) until
+            // it reaps the child, so a run of tmux polls held thousands of read ends open, and
+            // Process.run's readdir of /proc/self/fd then over-read its buffer (swift-corelibs-
+            // foundation #5472): the integration tier crashed three times at stop 53.
+            try? handle.close()
             group.leave()
         }
     }
