@@ -12,17 +12,15 @@ extension DomainBlockSteps {
     /// domains are asked about at once. A domain the server will not count is handed back as
     /// uncounted, unless `capping` and `writes`: then the cap cannot be kept, and nothing is written.
     func domainFollows(
-        _ domains: [String], client: APIClient, capping: Bool,
+        _ domains: [String], client: APIClient, support: DomainBlockSupport, capping: Bool,
         writes: Bool
     ) async throws -> (counted: [String: DomainFollows], uncounted: [String: String]) {
         guard !domains.isEmpty else { return ([:], [:]) }
-        do {
-            if let refusal = try await refusal(of: .domainFollows) { throw refusal }
-        } catch {
+        if let refusal = support.refusal(of: .domainFollows) {
             if capping {
                 // The cap is the default: say where it does not hold rather than let it pass for kept.
                 ctx.status(
-                    "fedictl: \(ErrorReport.fediError(from: error).message), so suspensions of domains "
+                    "fedictl: \(refusal.message), so suspensions of domains "
                         + "local accounts follow are not capped on \(client.server.authority)")
             }
             return ([:], [:])
@@ -60,16 +58,13 @@ extension DomainBlockSteps {
     }
 
     /// `plan` as this server can carry it out: where blocks cannot be changed in place, the changes are skipped, saying why.
-    func fitted(_ plan: SyncPlan) async -> SyncPlan {
-        guard plan.steps.contains(where: { [.raise, .lower, .change].contains($0.action) }) else { return plan }
-        do {
-            if let refusal = try await refusal(of: .domainBlocksUpdate) { throw refusal }
-            return plan
-        } catch {
-            var fitted = plan
-            fitted.skipUpdates(ErrorReport.fediError(from: error).message)
-            return fitted
-        }
+    func fitted(_ plan: SyncPlan, to support: DomainBlockSupport) -> SyncPlan {
+        guard plan.steps.contains(where: { [.raise, .lower, .change].contains($0.action) }),
+            let refusal = support.refusal(of: .domainBlocksUpdate)
+        else { return plan }
+        var fitted = plan
+        fitted.skipUpdates(refusal.message)
+        return fitted
     }
 
     /// "3 to add, 1 to raise, 2 unchanged, 1 kept (made by hand)": the plan's counts, the empty ones left out.

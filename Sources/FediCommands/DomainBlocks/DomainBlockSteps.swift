@@ -8,14 +8,6 @@ struct DomainBlockSteps {
 }
 
 extension DomainBlockSteps {
-    /// Why the selected account's server cannot do `capability`, in the capability table's words
-    /// (exit 69); nil where its software can.
-    func refusal(of capability: Capability) async throws -> FediError? {
-        let login = try ctx.login()
-        let server = try await ctx.serverInfo(login.server, login: login).server
-        return server.refusal(of: capability, host: login.server.authority)
-    }
-
     /// Exit 65 when the server cannot keep what `spec` asks for, naming what and why.
     func requireSupported(_ spec: DomainBlockSpec, by adapter: any DomainBlockAdapter) throws {
         try adapter.support.refuseUnsupported(spec)

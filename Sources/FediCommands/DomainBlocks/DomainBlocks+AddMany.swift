@@ -48,7 +48,7 @@ extension DomainBlocks.Add {
                 try ctx.output.list(shown.map { DomainBlocks.Import.row($0, result: nil) })
                 return ctx.noteOutcome("\(host) already blocks every domain given with these settings; nothing sent")
             }
-            if plan.count(.update) > 0, let refusal = try await DomainBlockSteps(ctx).refusal(of: .domainBlocksUpdate) {
+            if plan.count(.update) > 0, let refusal = adapter.support.refusal(of: .domainBlocksUpdate) {
                 throw refusal
             }
             let (added, updated) = (plan.count(.add), plan.count(.update))

@@ -56,8 +56,8 @@ extension DomainBlocks {
                     mine, made: try await DomainBlockSteps(ctx).syncProvenance().made(),
                     current: current,
                     support: adapter.support, host: login.server.authority)
-                let plan = await DomainBlockSteps(ctx).fitted(
-                    SyncPlan(steps: try mine.map { try $0.step(current: current) }))
+                let plan = DomainBlockSteps(ctx).fitted(
+                    SyncPlan(steps: try mine.map { try $0.step(current: current) }), to: adapter.support)
                 guard !plan.writes.isEmpty else {
                     try ctx.output.list(mine)
                     return ctx.status("Nothing to write on \(login.server.authority).")

@@ -93,7 +93,9 @@ extension DomainBlocks {
                     wanted: entries, current: current, prune: prune,
                     parentRules: adapter.support.parentRules)
                 if !force {
-                    plan = plan.keeping(try await DomainBlockSteps(ctx).serverOwned(client: try await ctx.client()))
+                    plan = plan.keeping(
+                        try await DomainBlockSteps(ctx).serverOwned(
+                            client: try await ctx.client(), support: adapter.support))
                 }
                 ctx.status(Self.summary(plan))
                 let writes = plan.writes
@@ -106,9 +108,7 @@ extension DomainBlocks {
                     if !covered.isEmpty { try ctx.output.list(covered.map { Self.row($0, result: nil) }) }
                     return ctx.status("Nothing to write: the server already matches \(source).")
                 }
-                if plan.count(.update) > 0,
-                    let refusal = try await DomainBlockSteps(ctx).refusal(of: .domainBlocksUpdate)
-                {
+                if plan.count(.update) > 0, let refusal = adapter.support.refusal(of: .domainBlocksUpdate) {
                     throw refusal
                 }
                 if plan.count(.remove) > 0 {

@@ -117,10 +117,8 @@ extension DomainBlocks {
             let ctx = ctx.forBulkWork(onWait: progress.waiting)
             let client = try await ctx.client()
             let login = try ctx.login()
-            if asDraft, let refusal = try await DomainBlockSteps(ctx).refusal(of: .domainBlocksSyncAsDraft) {
-                throw refusal
-            }
             try await ctx.with(.domainBlocks(.domainBlocksSync)) { adapter in
+                if asDraft, let refusal = adapter.support.refusal(of: .domainBlocksSyncAsDraft) { throw refusal }
                 // The server's peers reveal obfuscated entries; a server that hides them just matches fewer,
                 // and says why, so "unmatched" is not taken for "no peer of this server".
                 let (merged, sourceLists) = try await DomainBlockSteps(ctx).readAndMergeBlocklists(
@@ -138,7 +136,7 @@ extension DomainBlocks {
                     })
                 let current = try await adapter.list(limit: nil, onPage: nil)
                 let made = try await DomainBlockSteps(ctx).syncProvenance().made()
-                let owned = try await DomainBlockSteps(ctx).serverOwned(client: client)
+                let owned = try await DomainBlockSteps(ctx).serverOwned(client: client, support: adapter.support)
                 // The server's excludes hold like --exclude (under --force too).
                 var excluded = pinned
                 for permission in owned.excludes {
@@ -162,11 +160,11 @@ extension DomainBlocks {
                     // that cannot keep the cap's severity (GoToSocial only suspends) has no cap to check.
                     let capping = caps && adapter.support.severities.contains(maxFollowedSeverity)
                     let (counted, uncounted) = try await DomainBlockSteps(ctx).domainFollows(
-                        plan.suspensions, client: client,
+                        plan.suspensions, client: client, support: adapter.support,
                         capping: capping, writes: !ctx.globals.dryRun)
                     plan.noteFollows(counted, uncounted: uncounted, cap: maxFollowedSeverity)
                 }
-                plan = await DomainBlockSteps(ctx).fitted(plan)
+                plan = DomainBlockSteps(ctx).fitted(plan, to: adapter.support)
                 // The server's excludes are in the policy: they hold even under --force.
                 if !force { plan = plan.keeping(ServerOwned(subscriptions: owned.subscriptions)) }
                 if asDraft { plan = try await DomainBlockSteps(ctx).draftPlan(plan, client: client) }

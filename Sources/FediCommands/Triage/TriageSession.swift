@@ -230,8 +230,9 @@ extension TriageSession {
     static func followsCut(_ domain: String, in ctx: CommandContext) async -> String {
         do {
             let client = try await ctx.client()
+            let support = try await ctx.with(.domainBlocks(.domainBlocksList)) { $0.support }
             let (counted, uncounted) = try await DomainBlockSteps(ctx).domainFollows(
-                [domain], client: client, capping: false, writes: false)
+                [domain], client: client, support: support, capping: false, writes: false)
             if let counts = counted[domain] { return "cuts \(counts.said)" }
             if let why = uncounted[domain] { return "follows not counted: \(why)" }
             return "the server does not count the follows it cuts"

@@ -243,6 +243,10 @@ public struct DomainBlockSupport: Sendable, Equatable {
     /// Whether the server refuses a block that a parent domain's block already covers (Mastodon's
     /// 422 `existing_domain_block`), so plans show such rows as covered instead of sending them.
     public var parentRules: Bool
+    /// Why this server cannot take the steps around its blocks that depend on its software's version
+    /// (`Capability.domainBlockSteps`: changing a block in place, drafts, follow counts, excludes), in
+    /// the capability table's words; filled in by the door that built the adapter.
+    public var refusals: [Capability: FediError] = [:]
 
     public init(
         software: String, severities: Set<DomainBlockSeverity>, rejectMedia: Bool, rejectReports: Bool, obfuscate: Bool,
@@ -265,6 +269,9 @@ public struct DomainBlockSupport: Sendable, Equatable {
             software: software, severities: Set(DomainBlockSeverity.allCases), rejectMedia: true, rejectReports: true,
             obfuscate: true, publicComment: true, privateComment: true, emptyBlocks: true, parentRules: true)
     }
+
+    /// Why the server cannot take `step` (one of `Capability.domainBlockSteps`, exit 69); nil where it can.
+    public func refusal(of step: Capability) -> FediError? { refusals[step] }
 
     /// What `spec` asks for that this server cannot keep, in words ("silence (GoToSocial only suspends)").
     public func unsupported(_ spec: DomainBlockSpec) -> [String] {

@@ -77,3 +77,39 @@ extension APIClient {
         }
     }
 }
+
+extension Capability {
+    /// The steps around domain blocks whose support depends on the server's version, not its API:
+    /// the domain-block adapter's support says for each whether this server can take it.
+    public static let domainBlockSteps: [Capability] = [
+        .domainBlocksUpdate, .domainBlocksSyncAsDraft, .domainFollows, .domainExcludesList,
+    ]
+}
+
+/// An adapter whose support also says which of `Capability.domainBlockSteps` the server (its
+/// software and version) refuses, so commands ask the adapter and not the capability table.
+struct VersionedDomainBlocks: DomainBlockAdapter {
+    let base: any DomainBlockAdapter
+    let support: DomainBlockSupport
+
+    init(base: any DomainBlockAdapter, server: ServerInfo, host: String) {
+        self.base = base
+        var support = base.support
+        for step in Capability.domainBlockSteps {
+            support.refusals[step] = server.refusal(of: step, host: host)
+        }
+        self.support = support
+    }
+
+    var writesWholeList: Bool { base.writesWholeList }
+    func list(limit: Int?, onPage: PageHandler<DomainBlock>?) async throws -> [DomainBlock] {
+        try await base.list(limit: limit, onPage: onPage)
+    }
+    func block(id: String) async throws -> (value: DomainBlock, raw: Data) { try await base.block(id: id) }
+    func create(_ spec: DomainBlockSpec) async throws -> DomainBlock { try await base.create(spec) }
+    func update(_ block: DomainBlock, to spec: DomainBlockSpec) async throws -> DomainBlock {
+        try await base.update(block, to: spec)
+    }
+    func remove(_ block: DomainBlock) async throws { try await base.remove(block) }
+    func apply(_ changes: [DomainBlockChange]) async throws { try await base.apply(changes) }
+}

@@ -93,7 +93,10 @@ extension Door where Adapter == any AdminAccountAdapter {
 
 extension Door where Adapter == any DomainBlockAdapter {
     public static func domainBlocks(_ capability: Capability) -> Self {
-        Door(capability) { client, family, _ in try client.domainBlocks(family: family) }
+        Door(capability) { client, family, server in
+            VersionedDomainBlocks(
+                base: try client.domainBlocks(family: family), server: server, host: client.server.authority)
+        }
     }
 }
 
