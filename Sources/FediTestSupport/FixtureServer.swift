@@ -38,34 +38,47 @@ public enum FixtureServer {
         _ script: String, _ arguments: [String], name: String, interpreter: String? = nil
     ) async throws -> ServerProcess {
         try TestTier.requireIntegration("the \(name)")
-        let process = Process()
         let path = RepoPaths.fixtures.appendingPathComponent(script).path
         // Through bash, which closes what the server would inherit from other tests' spawns (a server
-        // lives as long as its test), then becomes it: the pid is the server's.
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments =
-            ["-c", ProcessRunner.closingInheritedDescriptors + #"exec "$@""#, name]
-            + [interpreter ?? "python3", path] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // The server prints `PORT <n>` once it listens; read it off the cooperative pool.
-        let reader = pipe.fileHandleForReading
-        let buffer = try await ProcessRunner.onOwnThread { () throws -> Data in
-            var buffer = Data()
-            while !buffer.contains(UInt8(ascii: "\n")) {
-                let chunk = reader.availableData
-                if chunk.isEmpty { throw FediError(.failure, "\(name) exited before listening") }
-                buffer += chunk
+        // lives as long as its test), then becomes it: the pid is the server's. Not through
+        // Foundation's Process, whose one reaping thread would then wait for the server's whole life
+        // (`LongLivedChild`).
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw FediError(.failure, "no pipe for the \(name)") }
+        // Neither end for other children (the server gets the write end as its stdout).
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let reader = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
+        let child: LongLivedChild
+        do {
+            defer { close(ends[1]) }
+            child = try LongLivedChild(
+                "/bin/bash",
+                ["-c", ProcessRunner.closingInheritedDescriptors + #"exec "$@""#, name]
+                    + [interpreter ?? "python3", path] + arguments,
+                stdout: ends[1])
+        }
+        do {
+            // The server prints `PORT <n>` once it listens; read it off the cooperative pool.
+            let buffer = try await ProcessRunner.onOwnThread { () throws -> Data in
+                var buffer = Data()
+                while !buffer.contains(UInt8(ascii: "\n")) {
+                    let chunk = reader.availableData
+                    if chunk.isEmpty { throw FediError(.failure, "\(name) exited before listening") }
+                    buffer += chunk
+                }
+                return buffer
             }
-            return buffer
+            let line = String(decoding: buffer, as: UTF8.self).split(separator: "\n").first ?? ""
+            guard line.hasPrefix("PORT "), let port = Int(line.dropFirst(5).trimmingCharacters(in: .whitespaces))
+            else {
+                throw FediError(.failure, "\(name) said '\(line)' instead of its port")
+            }
+            // The pipe stays open as long as the server: a write to a closed one would end it.
+            return ServerProcess(child: child, port: port, output: reader)
+        } catch {
+            child.stop()
+            throw error
         }
-        let line = String(decoding: buffer, as: UTF8.self).split(separator: "\n").first ?? ""
-        guard line.hasPrefix("PORT "), let port = Int(line.dropFirst(5).trimmingCharacters(in: .whitespaces)) else {
-            throw FediError(.failure, "\(name) said '\(line)' instead of its port")
-        }
-        return ServerProcess(process: process, port: port)
     }
 }
 

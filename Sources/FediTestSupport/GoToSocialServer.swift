@@ -112,7 +112,7 @@ public final class GoToSocialServer: Sendable {
         }
         try watch(pid: Int32(pid), directory: directory)
         return GoToSocialServer(
-            http: ServerProcess(process: Process(), port: port), pid: Int32(pid),
+            http: ServerProcess(child: nil, port: port), pid: Int32(pid),
             dataDirectory: directory, tokens: tokens)
     }
 
@@ -141,19 +141,17 @@ public final class GoToSocialServer: Sendable {
     /// Stops the server and removes its data when this test process ends, however it ends: a small
     /// shell polls this process and then kills the server (an atexit handler would miss a crash).
     static func watch(pid: Int32, directory: URL) throws {
-        let watchdog = Process()
-        watchdog.executableURL = URL(fileURLWithPath: "/bin/bash")
-        watchdog.arguments = [
-            "-c",
-            ProcessRunner.closingInheritedDescriptors
-                + "while kill -0 \"$1\" 2>/dev/null; do sleep 1; done; kill \"$2\" 2>/dev/null; "
-                + "while kill -0 \"$2\" 2>/dev/null; do sleep 0.2; done; rm -rf \"$3\"",
-            "gotosocial-watchdog", String(getpid()), String(pid), directory.path,
-        ]
-        watchdog.standardInput = FileHandle.nullDevice
-        watchdog.standardOutput = FileHandle.nullDevice
-        watchdog.standardError = FileHandle.nullDevice
-        try watchdog.run()
+        // Not through Foundation's Process: it would wait on its one reaping thread for this
+        // shell's whole life, and no other child would be reaped meanwhile (`LongLivedChild`).
+        _ = try LongLivedChild(
+            "/bin/bash",
+            [
+                "-c",
+                ProcessRunner.closingInheritedDescriptors
+                    + "while kill -0 \"$1\" 2>/dev/null; do sleep 1; done; kill \"$2\" 2>/dev/null; "
+                    + "while kill -0 \"$2\" 2>/dev/null; do sleep 0.2; done; rm -rf \"$3\"",
+                "gotosocial-watchdog", String(getpid()), String(pid), directory.path,
+            ])
     }
 
     // MARK: - State and people

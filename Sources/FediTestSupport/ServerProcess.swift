@@ -4,32 +4,27 @@ import Foundation
 
 /// A local HTTP server process for a test, stopped when the value goes away.
 public final class ServerProcess: @unchecked Sendable {
-    public let process: Process
+    /// The server, where this value started it (nil for one another owner stops, as GoToSocial's).
+    public let child: LongLivedChild?
     public let port: Int
     public var base: String { "127.0.0.1:\(port)" }
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
     /// A fixture server's own user, where its recording names one (set once, before it is shared).
     public internal(set) var recordedUser: String?
 
-    init(process: Process, port: Int) {
-        self.process = process
+    /// The read end of the server's stdout, held for its life.
+    private let output: FileHandle?
+
+    init(child: LongLivedChild?, port: Int, output: FileHandle? = nil) {
+        self.child = child
         self.port = port
+        self.output = output
     }
 
     deinit { stop() }
 
-    public func stop() {
-        if process.isRunning {
-            // SIGKILL, not terminate(): a child started from a test's worker thread inherits its
-            // signal mask, in which SIGTERM is blocked, so it would never end.
-            let pid = process.processIdentifier
-            kill(pid, SIGKILL)
-            // Wait until the kernel has ended it (its port is then closed), not for Foundation to
-            // reap it: waitUntilExit() waits for a handler that runs on the same global threads
-            // Swift's tasks use, so from a busy pool it waited for the pool to free up.
-            while Self.isAlive(pid) { usleep(1_000) }
-        }
-    }
+    /// Ends the server (SIGKILL) and reaps it: its port is closed when this returns.
+    public func stop() { child?.stop() }
 
     /// Running, not a zombie (a killed child stays a zombie until Foundation reaps it).
     public static func isAlive(_ pid: Int32) -> Bool {
@@ -93,8 +88,8 @@ public final class ServerProcess: @unchecked Sendable {
     func waitUntilReady(path: String, seconds: Double = 90) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            if !process.isRunning {
-                throw FediError(.failure, "server process exited early (\(process.terminationStatus))")
+            if let child, !child.isRunning {
+                throw FediError(.failure, "server process exited early (wait status \(child.status ?? -1))")
             }
             if let (status, _) = try? await request(.get, path), status < 500 { return }
             try await Task.sleep(nanoseconds: 50_000_000)

@@ -284,7 +284,7 @@ struct RealGoToSocial: Sendable {
             throw FediError(.failure, "the real GoToSocial did not start: \(String(decoding: line, as: UTF8.self))")
         }
         RealGoToSocialReaper.add(pid)
-        RealGoToSocialReaper.add(Int(lists.process.processIdentifier))
+        RealGoToSocialReaper.add(Int(lists.child!.pid))
         return RealGoToSocial(base: base, token: token, lists: lists)
     }
 

@@ -101,7 +101,7 @@ extension ServerProcess {
     /// "in memory" is a temporary file the process holds open.
     /// The SQLite file mastodon_mock keeps its state in (the one it holds open).
     func mockDatabase() throws -> String {
-        let fds = "/proc/\(process.processIdentifier)/fd"
+        let fds = "/proc/\(try #require(child).pid)/fd"
         let database = try FileManager.default.contentsOfDirectory(atPath: fds)
             .compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "\(fds)/\($0)") }
             .first { $0.hasSuffix(".sqlite") }

@@ -11,7 +11,7 @@ import Testing
     @Test func mastodonMockListensOnTheSocketItReported() async throws {
         let server = try await MockServer.start()
         #expect(
-            Self.listeningSockets(port: server.port).isSubset(of: Self.sockets(of: server.process.processIdentifier)))
+            Self.listeningSockets(port: server.port).isSubset(of: Self.sockets(of: server.child!.pid)))
         #expect(!Self.listeningSockets(port: server.port).isEmpty)
         let me = try await server.json(.get, "/api/v1/accounts/verify_credentials", token: MockServer.admin.token)
         #expect((me as? [String: Any])?["username"] as? String == "admin")
