@@ -157,7 +157,10 @@ struct TriageOutcome: Sendable, Equatable {
 }
 
 /// Makes decisions: the seam between the screen and the commands. The live one runs the matching
-/// fedictl command in-process (`CommandDecider`); #43 will put Core's use cases behind it.
+/// fedictl command in-process (`CommandDecider`), and that command calls Core's decision
+/// (`ReportDecisions`, `AccountDecisions`, ...), so a key and a typed command share one
+/// implementation and also the journal entry with its undo, the bulk engine's pacing and the
+/// error lines a shell user would see.
 protocol TriageDecider: Sendable {
     /// Runs `batch`'s command; `progress` hears what it says while it runs (the bulk engine's
     /// waits and counts). One outcome per request of the batch.
