@@ -55,6 +55,9 @@ struct TriageModel: Sendable {
     private(set) var servers: [String] = []
     /// The servers whose queue has been looked at once.
     private var looked: Set<String> = []
+    /// Items a decision here ended (until undone): a look whose read began before the write still
+    /// lists them, and must not bring them back as new.
+    private var decided: Set<String> = []
     private var shortNames: [String: String] = [:]
     var dryRun = false
     var colors = true
@@ -386,6 +389,7 @@ struct TriageModel: Sendable {
         let decision = requests.first?.decision
         let label = requests.count == 1 ? describe(requests[0]) : "\(requests.count) items"
         marks.subtract(requests.map(\.item))
+        decided.formUnion(done.map(\.key))
         remove(Set(done.map(\.key)))
         if !undoable.isEmpty, let decision {
             undos.append(Undo(entries: undoable, restores: done, label: "\(decision.rawValue) \(label)"))
@@ -415,6 +419,7 @@ struct TriageModel: Sendable {
             return
         }
         undos.removeAll { $0 == undo }
+        decided.subtract(undo.restores.map(\.key))
         add(undo.restores)
         if let first = undo.restores.first { cursor = first.key }
         keepCursorVisible()
@@ -455,7 +460,7 @@ struct TriageModel: Sendable {
     mutating func loaded(_ lines: [String], for key: String) { details[key] = lines }
 
     private mutating func add(_ arrivals: [Entry]) {
-        var seen = Set(entries.map(\.key))
+        var seen = Set(entries.map(\.key)).union(decided)
         let fresh = arrivals.indices.filter { seen.insert(arrivals[$0].key).inserted }
         guard !fresh.isEmpty else { return }
         // Appended, to the room they need (an eighth more for arrivals one by one), and sorted in

@@ -192,6 +192,31 @@ import Testing
         #expect(model.undos.isEmpty)
     }
 
+    /// The watch's look can read a queue before a decision's write lands and answer after it: the
+    /// item decided here must not come back as new (the tmux test saw a resolved report return,
+    /// with "1 new item" over "done"). Undone, it is back, and a later look keeps it.
+    @Test func aLookThatStillListsADecidedItemDoesNotBringItBack() {
+        var model = Self.model([Self.report("1"), Self.report("2", hoursAgo: 0.5)])
+        model.looked(server: "a.example", kinds: [.report], items: model.entries)
+        guard case .decide(let requests) = Self.press("r", &model).first else {
+            Issue.record("no decision")
+            return
+        }
+        model.decided(requests, [TriageOutcome(status: 0, message: "", undoable: ["abc123"])])
+        let stale = [Self.report("1"), Self.report("2", hoursAgo: 0.5)]
+        model.looked(server: "a.example", kinds: [.report], items: stale)
+        model.arrived([Self.report("1")])
+        #expect(model.visible.map(\.item.id) == ["2"])
+        #expect(model.status == "done: resolve report 1 (@bot@spam.example) (u undoes it)")
+        guard case .undo(let undo) = Self.press("u", &model).first else {
+            Issue.record("no undo")
+            return
+        }
+        model.undone(undo, TriageOutcome(status: 0, message: ""))
+        model.looked(server: "a.example", kinds: [.report], items: stale)
+        #expect(model.visible.map(\.item.id) == ["1", "2"])
+    }
+
     @Test func aFailedDecisionKeepsTheItemAndSaysTheCommandsError() {
         var model = Self.model([Self.report("1")])
         guard case .decide(let requests) = Self.press("r", &model).first else {
@@ -436,4 +461,5 @@ import Testing
         model.looked(server: "a.example", kinds: [.report], items: [])
         #expect(!model.frame().text[0].contains("Waiting"), "a look that answered ends the wait")
     }
+
 }
