@@ -258,15 +258,25 @@ extension TriageModel {
 
     // MARK: keys and status
 
+    /// The keys that apply to the current item, as many as the width holds, the decisions first
+    /// (all of them from 80 columns); `? help` and `q quit` always show, and help lists every key. A
+    /// bar cut at the edge hid both at 80 columns.
     private func hints() -> [ScreenSpan] {
-        let text =
+        let (decisions, others): ([String], [String]) =
             switch current?.item.kind {
-            case .signUp: " a approve  x reject  v reveal  space mark  / filter  u undo  ? help  q quit"
-            case .trend: " a approve trend  x reject trend  space mark  / filter  u undo  ? help  q quit"
+            case .signUp: (["a approve", "x reject"], ["v reveal", "space mark", "/ filter", "u undo"])
+            case .trend: (["a approve trend", "x reject trend"], ["space mark", "/ filter", "u undo"])
             default:
-                " r resolve  w warn  l limit  s suspend  m sensitive  b block domain  A assign  n note  v reveal  space mark  u undo  ? help  q quit"
+                (
+                    ["r resolve", "w warn", "l limit", "s suspend", "m sensitive", "b block"],
+                    ["A assign", "n note", "v reveal", "space mark", "u undo"]
+                )
             }
-        return [ScreenSpan(text, paint(.dim))]
+        let always = ["? help", "q quit"]
+        func bar(_ keys: [String]) -> String { " " + (keys + always).joined(separator: "  ") }
+        var shown: [String] = []
+        for key in decisions + others where ScreenWidth.of(bar(shown + [key])) <= columns { shown.append(key) }
+        return [ScreenSpan(bar(shown), paint(.dim))]
     }
 
     private func statusLine() -> [ScreenSpan] {

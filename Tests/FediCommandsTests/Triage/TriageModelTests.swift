@@ -462,4 +462,31 @@ import Testing
         #expect(!model.frame().text[0].contains("Waiting"), "a look that answered ends the wait")
     }
 
+    /// The key bar fits the terminal: at 80 columns a report's bar keeps its decisions and `? help`
+    /// and `q quit` (a bar cut at the edge hid both); wider, the other keys come back.
+    @Test func theKeyBarFitsTheWidthAndAlwaysEndsWithHelpAndQuit() {
+        var model = Self.model([Self.report("1"), Self.signUp("2", hoursAgo: 5)])
+        for (columns, rows) in [(80, 24), (60, 24), (160, 40)] {
+            _ = model.handle(.resize(rows: rows, columns: columns))
+            for _ in 0..<2 {
+                let text = model.frame().text
+                let bar = text[text.count - 2]
+                #expect(ScreenWidth.of(bar) <= columns, "\(columns): \(bar)")
+                #expect(bar.hasSuffix("? help  q quit"), "\(columns): \(bar)")
+                if columns < 80 {
+                    #expect(bar.hasPrefix(" r resolve") || bar.hasPrefix(" a approve"), "\(columns): \(bar)")
+                } else if model.current?.item.kind == .signUp {
+                    #expect(bar.contains("a approve  x reject"), "\(columns): \(bar)")
+                } else {
+                    #expect(
+                        bar.contains("r resolve  w warn  l limit  s suspend  m sensitive  b block"),
+                        "\(columns): \(bar)")
+                    #expect(bar.contains("u undo") == (columns >= 160), "\(columns): \(bar)")
+                }
+                _ = Self.press("j", &model)
+            }
+            _ = Self.press("k", &model)
+        }
+    }
+
 }
