@@ -58,6 +58,9 @@ struct TriageModel: Sendable {
     /// Items a decision here ended (until undone): a look whose read began before the write still
     /// lists them, and must not bring them back as new.
     private var decided: Set<String> = []
+    /// Items a decision is being sent for: a look that no longer lists them saw this screen's own
+    /// write land, not someone else's, and leaves them to the decision's outcome.
+    private var sending: Set<String> = []
     private var shortNames: [String: String] = [:]
     var dryRun = false
     var colors = true
@@ -302,6 +305,7 @@ struct TriageModel: Sendable {
             requests.count == 1
             ? "\(decision.rawValue) \(describe(requests[0]))" : "\(decision.rawValue) \(requests.count) items"
         status = (dryRun ? "dry run: " : "") + "\(busy!)…"
+        sending = Set(requests.map(\.item))
         return [.decide(requests)]
     }
 
@@ -358,6 +362,7 @@ struct TriageModel: Sendable {
     /// A decision's requests ended with `outcomes` (in order).
     mutating func decided(_ requests: [TriageRequest], _ outcomes: [TriageOutcome]) {
         busy = nil
+        sending = []
         waiting = nil
         var done: [Entry] = []
         var undoable: [String] = []
@@ -441,8 +446,11 @@ struct TriageModel: Sendable {
         if status.hasPrefix("asking ") || status.hasPrefix("Waiting ") { status = "" }
         let listed = Set(items.map(\.key))
         let gone = Set(
-            entries.filter { $0.item.server == server && kinds.contains($0.item.kind) && !listed.contains($0.key) }
-                .map(\.key))
+            entries.filter {
+                $0.item.server == server && kinds.contains($0.item.kind) && !listed.contains($0.key)
+                    && !sending.contains($0.key)
+            }
+            .map(\.key))
         if !gone.isEmpty {
             remove(gone)
             status =

@@ -202,6 +202,9 @@ import Testing
             Issue.record("no decision")
             return
         }
+        // A look after the write landed, before its outcome: this screen's own write, not "elsewhere".
+        model.looked(server: "a.example", kinds: [.report], items: [Self.report("2", hoursAgo: 0.5)])
+        #expect(model.visible.map(\.item.id) == ["1", "2"])
         model.decided(requests, [TriageOutcome(status: 0, message: "", undoable: ["abc123"])])
         let stale = [Self.report("1"), Self.report("2", hoursAgo: 0.5)]
         model.looked(server: "a.example", kinds: [.report], items: stale)
